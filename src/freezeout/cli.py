@@ -1,0 +1,135 @@
+"""The ``freezeout`` command line: ``serve | play | record | phh | bot | eval``.
+
+Every subcommand prints errors as one clear line on stderr and exits with
+status 2 for bad input, as formats.md asks for the public commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def _fail(message: str) -> int:
+    print(message.replace("\n", " "), file=sys.stderr)
+    return 2
+
+
+def _read(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {path}: {error.strerror if isinstance(error, OSError) else error}")
+        return None
+
+
+def cmd_record_replay(args: argparse.Namespace) -> int:
+    from freezeout.formats.record import RecordError, parse_record, replay_record
+
+    text = _read(args.file)
+    if text is None:
+        return 2
+    try:
+        result = replay_record(parse_record(text))
+    except RecordError as error:
+        return _fail(str(error))
+    print(json.dumps(result.to_json(), ensure_ascii=False))
+    return 0
+
+
+def cmd_record_phh(args: argparse.Namespace) -> int:
+    from freezeout.formats.phh_export import played_hand_to_phh
+    from freezeout.formats.record import RecordError, parse_record, replay_record
+
+    text = _read(args.file)
+    if text is None:
+        return 2
+    try:
+        result = replay_record(parse_record(text))
+    except RecordError as error:
+        return _fail(str(error))
+    chunks = []
+    for hand in result.hands:
+        seats = result.tournament.config.players
+        hand_actions = [
+            type(action)(hand.setup.names.index(seats[action.seat]), action.kind, action.amount)
+            for _, action in hand.actions
+        ]
+        chunks.append(played_hand_to_phh(hand.setup, hand_actions, hand_number=hand.number, event=args.file))
+    output = "\n".join(f"[{hand.number}]\n{chunk}" for hand, chunk in zip(result.hands, chunks, strict=True))
+    if args.output:
+        Path(args.output).write_text(output, encoding="utf-8")
+    else:
+        sys.stdout.write(output)
+    return 0
+
+
+def cmd_phh_replay(args: argparse.Namespace) -> int:
+    from freezeout.formats.phh_cli import cli_phh_replay
+
+    argv = [*args.files, "--ruleset", args.ruleset]
+    return cli_phh_replay(argv)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from freezeout.cards import CardError
+    from freezeout.evaluate import evaluate
+
+    try:
+        value = evaluate("".join(args.cards))
+    except (CardError, ValueError) as error:
+        return _fail(f"cannot evaluate {' '.join(args.cards)}: {error}")
+    print(json.dumps({"category": value.category, "description": value.describe(), "rank": value.rank}))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="freezeout", description="No-Limit Texas Hold'em freezeout tournaments.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    record = sub.add_parser("record", help="tournament records (freezeout.record/1)")
+    record_sub = record.add_subparsers(dest="record_command", required=True)
+    replay = record_sub.add_parser("replay", help="validate and replay a record; print the results as JSON")
+    replay.add_argument("file")
+    replay.set_defaults(func=cmd_record_replay)
+    to_phh = record_sub.add_parser("phh", help="convert a record into one PHH hand per dealt hand")
+    to_phh.add_argument("file")
+    to_phh.add_argument("-o", "--output", help="write to this file instead of stdout")
+    to_phh.set_defaults(func=cmd_record_phh)
+
+    phh = sub.add_parser("phh", help="poker hand histories (PHH)")
+    phh_sub = phh.add_subparsers(dest="phh_command", required=True)
+    phh_replay = phh_sub.add_parser("replay", help="replay PHH files; one JSON line per file")
+    phh_replay.add_argument("files", nargs="+")
+    phh_replay.add_argument("--ruleset", choices=["standard", "house"], default="standard")
+    phh_replay.set_defaults(func=cmd_phh_replay)
+
+    evaluate = sub.add_parser("eval", help="evaluate a 5-7 card hand")
+    evaluate.add_argument("cards", nargs="+")
+    evaluate.set_defaults(func=cmd_eval)
+
+    _add_optional_commands(sub)
+    return parser
+
+
+def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Commands implemented in other packages register here (server, bots, terminal)."""
+    try:
+        from freezeout import commands
+    except ImportError:
+        return
+    commands.register(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    status: int = args.func(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

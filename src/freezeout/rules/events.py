@@ -1,0 +1,133 @@
+"""Events: what happened, as small frozen values (design principle 2).
+
+Seats in hand events are *hand seats* (0-based among the players dealt in);
+tournament events translate them to tournament seats.  The UI animates from
+these, hand histories are written from them, and views filter them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from freezeout.cards import Card
+
+__all__ = [
+    "ActionTaken",
+    "BetReturned",
+    "BlindPosted",
+    "CardsShown",
+    "Eliminated",
+    "Event",
+    "Forfeited",
+    "HandEnded",
+    "HandStarted",
+    "PotAwarded",
+    "Resigned",
+    "StreetDealt",
+    "TournamentEnded",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    number: int
+    button: int
+    small_blind: int
+    big_blind: int
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted:
+    seat: int
+    kind: str  # "ante", "dead", "small blind", "big blind", "straddle"
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """A resolved move: ``kind`` is what it counted as (an ``allin`` becomes a
+    call, bet or raise; a ``timeout`` a check or fold)."""
+
+    seat: int
+    kind: str
+    total: int  # the player's bet for the round after the move
+    added: int  # chips moved from the stack by this move
+    all_in: bool
+    forced: bool = False  # a timeout (R26) or resignation fold (R28)
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StreetDealt:
+    street: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown:
+    seat: int
+    cards: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    pot: int  # 0 = main pot
+    amount: int
+    eligible: tuple[int, ...]
+    shares: tuple[tuple[int, int], ...]  # (seat, chips)
+    description: str  # winning hand in words, "" without showdown
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    stacks: tuple[int, ...]
+    showdown: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited:
+    seat: int
+    in_a_row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned:
+    seat: int
+    vanished: int  # chips behind that left the game (R28)
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated:
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEnded:
+    winner: int
+    chips: int
+
+
+Event = (
+    HandStarted
+    | BlindPosted
+    | ActionTaken
+    | BetReturned
+    | StreetDealt
+    | CardsShown
+    | PotAwarded
+    | HandEnded
+    | Forfeited
+    | Resigned
+    | Eliminated
+    | TournamentEnded
+)

@@ -1,0 +1,66 @@
+"""Uncalled bets, side pots and odd chips (R20–R22, D6, D7).
+
+Pure functions over per-seat tuples, so they can be tested on their own and
+shared by every variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "build_pots", "split_pot", "uncalled_bet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]  # seats that may win it, ascending
+
+
+def uncalled_bet(bets: Sequence[int], folded: Sequence[bool]) -> tuple[int, int]:
+    """D6: the part of the largest bet that nobody matched.
+
+    Returns ``(seat, amount)`` to give back (``amount`` 0 when nothing comes
+    back).  Folded players' bets count when finding the second largest, but a
+    folded (or resigned) player's own bet is never returned.
+    """
+    top_seat = -1
+    top = second = 0
+    for seat, bet in enumerate(bets):
+        if bet > top:
+            top_seat, second, top = seat, top, bet
+        elif bet > second:
+            second = bet
+    if top_seat < 0 or folded[top_seat] or top == second:
+        return (-1, 0)
+    return (top_seat, top - second)
+
+
+def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+    """R20/D7: one pot per contribution level, merging levels with the same
+    eligible players; a level nobody can win joins the next lower pot."""
+    levels = sorted({c for c in contributions if c > 0})
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, floor) for c in contributions)
+        eligible = tuple(
+            seat for seat, c in enumerate(contributions) if c >= level and not folded[seat]
+        )
+        floor = level
+        if amount == 0:
+            continue
+        if pots and (not eligible or pots[-1].eligible == eligible):
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int], *, seat_count: int, button: int) -> list[tuple[int, int]]:
+    """R22/D7: equal shares; odd chips one at a time to the winners in seat
+    order starting left of the button.  Returns ``(seat, chips)`` in that order."""
+    ordered = sorted(winners, key=lambda seat: (seat - button - 1) % seat_count)
+    share, odd = divmod(amount, len(ordered))
+    return [(seat, share + (1 if index < odd else 0)) for index, seat in enumerate(ordered)]

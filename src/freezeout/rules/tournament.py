@@ -1,0 +1,329 @@
+"""The freezeout tournament around the hands (R1, R3–R7, R23–R28, D8–D11).
+
+A :class:`Tournament` is a frozen value: ``deal`` starts the next hand with
+cards the caller supplies (R2: the deck is an input), ``act`` applies a move
+by a tournament seat — a hand move, a ``timeout`` (R26) or a ``resign``
+(R28, any player, any time).  Both return the new tournament and the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from freezeout.cards import Card
+from freezeout.rules import hand as hand_engine
+from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.errors import IllegalAction, InvalidInput
+from freezeout.rules.events import (
+    Eliminated,
+    Event,
+    Forfeited,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    Resigned,
+    TournamentEnded,
+)
+from freezeout.rules.hand import HandSetup, HandState
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.variant import NLHE, Ruleset
+
+__all__ = [
+    "HANDS_PER_LEVEL",
+    "HOUSE_LEVELS",
+    "Tournament",
+    "TournamentConfig",
+    "blinds_for_hand",
+    "rematch_players",
+]
+
+# R6: (small blind, big blind) per level; the last level holds until the end.
+HOUSE_LEVELS: tuple[tuple[int, int], ...] = (
+    (10, 20),
+    (20, 40),
+    (40, 80),
+    (75, 150),
+    (150, 300),
+    (300, 600),
+    (500, 1000),
+)
+HANDS_PER_LEVEL = 6
+
+
+def blinds_for_hand(number: int, levels: Sequence[tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> tuple[int, int]:
+    """R6/D11: the blinds of hand ``number`` (1-based); every dealt hand counts."""
+    return levels[min((number - 1) // per_level, len(levels) - 1)]
+
+
+def rematch_players(players: Sequence[str]) -> tuple[str, ...]:
+    """R3: in a rematch every player moves one seat on (seat i -> seat i+1)."""
+    return (players[-1], *players[:-1])
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConfig:
+    players: tuple[str, ...]
+    button: int = 0  # seat of the first hand's button (drawn at random by the caller, R3)
+    starting_stack: int = 1000
+    ruleset: Ruleset = Ruleset.HOUSE
+    levels: tuple[tuple[int, int], ...] = HOUSE_LEVELS
+    hands_per_level: int = HANDS_PER_LEVEL
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.players) <= 10:
+            raise InvalidInput(f"a tournament needs 2 to 10 players, got {len(self.players)}")
+        if len(set(self.players)) != len(self.players) or not all(self.players):
+            raise InvalidInput("player ids must be distinct and non-empty")
+        if not 0 <= self.button < len(self.players):
+            raise InvalidInput(f"button seat {self.button} is not at the table")
+        if type(self.starting_stack) is not int or self.starting_stack <= 0:
+            raise InvalidInput("the starting stack must be a positive whole number")
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """The state of a freezeout between and during hands."""
+
+    config: TournamentConfig
+    stacks: tuple[int, ...]  # chips of each seat, as of the start of the current hand
+    alive: tuple[bool, ...]
+    places: tuple[int | None, ...]
+    forfeits: tuple[int, ...]  # forfeited turns in a row (R27, D9)
+    hand_number: int = 0  # hands dealt so far
+    button: int = -1  # button seat of the current or last hand
+    hand: HandState | None = None
+    seats: tuple[int, ...] = ()  # hand seat -> tournament seat for the current hand
+    winner: int = -1
+
+    @classmethod
+    def start(cls, config: TournamentConfig) -> Tournament:
+        n = len(config.players)
+        return cls(
+            config=config,
+            stacks=(config.starting_stack,) * n,
+            alive=(True,) * n,
+            places=(None,) * n,
+            forfeits=(0,) * n,
+        )
+
+    # -- queries ---------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.winner >= 0
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.finished
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.config.players
+
+    def seat_of(self, player: str) -> int:
+        try:
+            return self.config.players.index(player)
+        except ValueError:
+            raise InvalidInput(f"unknown player {player!r}") from None
+
+    @property
+    def to_act(self) -> int:
+        """Tournament seat of the player to act, or -1."""
+        if not self.in_hand:
+            return -1
+        assert self.hand is not None
+        return self.seats[self.hand.actor] if self.hand.actor >= 0 else -1
+
+    def legal_actions(self) -> LegalActions | None:
+        if not self.in_hand:
+            return None
+        assert self.hand is not None
+        legal = self.hand.legal_actions()
+        return None if legal is None else replace(legal, seat=self.seats[legal.seat])
+
+    def current_stacks(self) -> tuple[int, ...]:
+        """Chips behind right now (a hand in progress holds the rest)."""
+        if self.hand is None or self.hand.finished:
+            return self.stacks
+        stacks = list(self.stacks)
+        for hand_seat, seat in enumerate(self.seats):
+            stacks[seat] = self.hand.stacks[hand_seat]
+        for seat in range(len(stacks)):
+            if not self.alive[seat]:
+                stacks[seat] = 0
+        return tuple(stacks)
+
+    def next_blinds(self) -> tuple[int, int]:
+        return blinds_for_hand(self.hand_number + 1, self.config.levels, self.config.hands_per_level)
+
+    def next_button(self) -> int:
+        """R4/D11: the first hand's button is drawn; then it moves clockwise to
+        the next player still in the tournament (no dead button)."""
+        if self.button < 0:
+            return self.config.button
+        return self._next_alive(self.button)
+
+    def _next_alive(self, seat: int) -> int:
+        n = len(self.alive)
+        for offset in range(1, n + 1):
+            candidate = (seat + offset) % n
+            if self.alive[candidate]:
+                return candidate
+        raise IllegalAction("nobody is left in the tournament")
+
+    # -- transitions -----------------------------------------------------
+    def deal(self, hole: Mapping[int, Sequence[Card]], board: Sequence[Card]) -> tuple[Tournament, list[Event]]:
+        """Start the next hand with the given hole cards (per tournament seat)
+        and board (in dealing order; cards never reached are never shown)."""
+        if self.finished:
+            raise IllegalAction("the tournament is over")
+        if self.in_hand:
+            raise IllegalAction("a hand is already in progress")
+        seats = tuple(seat for seat in range(len(self.alive)) if self.alive[seat])
+        if set(hole) != set(seats):
+            missing = [self.players[s] for s in seats if s not in hole]
+            extra = [str(s) for s in hole if s not in seats]
+            raise InvalidInput(
+                "hole cards must be given for exactly the players still in"
+                + (f"; missing {', '.join(missing)}" if missing else "")
+                + (f"; not in the tournament: {', '.join(extra)}" if extra else "")
+            )
+        number = self.hand_number + 1
+        small, big = blinds_for_hand(number, self.config.levels, self.config.hands_per_level)
+        button = self.next_button()
+        hand_button = seats.index(button)
+        n = len(seats)
+        blinds = [0] * n
+        if n == 2:  # R5: heads-up the button posts the small blind
+            blinds[hand_button] = small
+            blinds[(hand_button + 1) % n] = big
+        else:
+            blinds[(hand_button + 1) % n] = small
+            blinds[(hand_button + 2) % n] = big
+        setup = HandSetup(
+            stacks=tuple(self.stacks[s] for s in seats),
+            button=hand_button,
+            blinds=tuple(blinds),
+            big_blind=big,
+            hole=tuple(tuple(hole[s]) for s in seats),
+            board=tuple(board),
+            ruleset=self.config.ruleset,
+            variant=NLHE,
+            names=tuple(self.players[s] for s in seats),
+        )
+        state, hand_events = hand_engine.start_hand(setup)
+        started = replace(self, hand_number=number, button=button, hand=state, seats=seats)
+        events: list[Event] = [HandStarted(number, button, small, big, seats, setup.stacks)]
+        events.extend(_to_table(event, seats, len(self.alive)) for event in hand_events)
+        return started._after_hand_move(events)
+
+    def act(self, action: Action) -> tuple[Tournament, list[Event]]:
+        """Apply a move by tournament seat ``action.seat``."""
+        seat = action.seat
+        if not 0 <= seat < len(self.alive):
+            raise InvalidInput(f"seat {seat} is not at the table")
+        if self.finished:
+            raise IllegalAction("the tournament is over")
+        if not self.alive[seat]:
+            raise IllegalAction(f"{self.players[seat]} is no longer in the tournament")
+        if action.kind is ActionKind.RESIGN:
+            return self._eliminate_now(seat, [])
+        if not self.in_hand:
+            raise IllegalAction("no hand is in progress")
+        assert self.hand is not None
+        if self.to_act != seat:
+            actor = self.to_act
+            raise IllegalAction(f"it is {self.players[actor]}'s turn, not {self.players[seat]}'s")
+        hand_seat = self.seats.index(seat)
+        if action.kind is ActionKind.TIMEOUT:
+            count = self.forfeits[seat] + 1
+            forfeited: list[Event] = [Forfeited(seat, count)]
+            if count >= 2:  # R27, D9: the second forfeit in a row eliminates at once
+                return replace(self, forfeits=_set(self.forfeits, seat, count))._eliminate_now(seat, forfeited)
+            state, hand_events = hand_engine.apply(self.hand, Action(hand_seat, ActionKind.TIMEOUT))
+            moved = replace(self, hand=state, forfeits=_set(self.forfeits, seat, count))
+            return moved._after_hand_move(forfeited + [_to_table(e, self.seats, len(self.alive)) for e in hand_events])
+        state, hand_events = hand_engine.apply(self.hand, replace(action, seat=hand_seat))
+        forfeits = _set(self.forfeits, seat, 0) if action.kind in PLAYER_MOVES else self.forfeits  # D9
+        moved = replace(self, hand=state, forfeits=forfeits)
+        return moved._after_hand_move([_to_table(e, self.seats, len(self.alive)) for e in hand_events])
+
+    def _eliminate_now(self, seat: int, events: list[Event]) -> tuple[Tournament, list[Event]]:
+        """R28/D8/D10: resignation (or a second forfeit) eliminates at once,
+        placed below everyone still in; the chips behind leave the game."""
+        alive = _set(self.alive, seat, False)
+        remaining = sum(alive)
+        place = remaining + 1
+        state = replace(self, alive=alive, places=_set(self.places, seat, place))
+        if self.in_hand:
+            assert self.hand is not None
+            hand_seat = self.seats.index(seat)
+            hand, hand_events = hand_engine.resign(self.hand, hand_seat)
+            events = events + [_to_table(e, self.seats, len(self.alive)) for e in hand_events]
+            events.append(Eliminated(seat, place))
+            state = replace(state, hand=hand)
+            if remaining == 1 and not hand.finished:
+                winner_hand_seat = next(i for i, s in enumerate(self.seats) if alive[s])
+                hand, more = hand_engine.concede(hand, winner_hand_seat)
+                events.extend(_to_table(e, self.seats, len(self.alive)) for e in more)
+                state = replace(state, hand=hand)
+            return state._after_hand_move(events)
+        vanished = self.stacks[seat]
+        events = [*events, Resigned(seat, vanished), Eliminated(seat, place)]
+        state = replace(state, stacks=_set(self.stacks, seat, 0))
+        return state._check_winner(events)
+
+    def _after_hand_move(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
+        """When the hand has ended: settle stacks, eliminate busted players
+        together (R23, D10) and see whether the tournament is over (R24)."""
+        hand = self.hand
+        if hand is None or not hand.finished:
+            return self, events
+        final = hand.final_stacks()
+        stacks = list(self.stacks)
+        start = self.stacks
+        for hand_seat, seat in enumerate(self.seats):
+            stacks[seat] = final[hand_seat]
+        busted = [seat for seat in self.seats if self.alive[seat] and stacks[seat] == 0]
+        alive = list(self.alive)
+        places = list(self.places)
+        for seat in busted:
+            alive[seat] = False
+        remaining = sum(alive)
+        for seat in busted:
+            better = sum(1 for other in busted if start[other] > start[seat])
+            places[seat] = remaining + 1 + better  # equal stacks share the better place
+        for seat in sorted(busted, key=lambda s: places[s] or 0):
+            events.append(Eliminated(seat, places[seat] or 0))
+        for seat in range(len(stacks)):
+            if not alive[seat]:
+                stacks[seat] = 0
+        state = replace(self, stacks=tuple(stacks), alive=tuple(alive), places=tuple(places))
+        return state._check_winner(events)
+
+    def _check_winner(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
+        if sum(self.alive) != 1 or self.in_hand:
+            return self, events
+        winner = self.alive.index(True)
+        events.append(TournamentEnded(winner, self.stacks[winner]))
+        return replace(self, winner=winner, places=_set(self.places, winner, 1)), events
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _to_table(event: Event, seats: tuple[int, ...], size: int) -> Event:
+    """Translate a hand event's hand seats into tournament seats."""
+    if isinstance(event, PotAwarded):
+        return replace(
+            event,
+            eligible=tuple(seats[s] for s in event.eligible),
+            shares=tuple((seats[s], chips) for s, chips in event.shares),
+        )
+    if isinstance(event, HandEnded):
+        return replace(event, stacks=tuple(event.stacks[seats.index(s)] if s in seats else 0 for s in range(size)))
+    if "seat" in {f.name for f in fields(event)}:
+        return replace(event, seat=seats[event.seat])  # type: ignore[arg-type,union-attr]
+    return event

@@ -1,0 +1,169 @@
+"""What one seat (or a spectator) may see — the only serialiser of state
+for clients (design principle 5, R8, R16, R17).
+
+A seat sees its own hole cards; nobody sees another player's cards unless
+the hand reached a showdown and that player's hand was shown (R17).  Hands
+won without a showdown show no cards at all (R16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from freezeout.cards import Card, format_cards
+from freezeout.rules.pots import build_pots
+from freezeout.rules.tournament import Tournament, blinds_for_hand
+
+__all__ = ["SPECTATOR", "SeatView", "TableView", "seat_view"]
+
+SPECTATOR = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player: str
+    stack: int
+    bet: int
+    in_tournament: bool
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    place: int | None
+    forfeits: int
+    cards: tuple[Card, ...] | None  # None: hidden or not dealt
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "player": self.player,
+            "stack": self.stack,
+            "bet": self.bet,
+            "in_tournament": self.in_tournament,
+            "in_hand": self.in_hand,
+            "folded": self.folded,
+            "all_in": self.all_in,
+            "place": self.place,
+            "forfeits": self.forfeits,
+            "cards": format_cards(self.cards) if self.cards is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    viewer: int | None
+    hand_number: int
+    button: int
+    small_blind: int
+    big_blind: int
+    hands_to_next_level: int
+    seats: tuple[SeatView, ...]
+    board: tuple[Card, ...]
+    pots: tuple[tuple[int, tuple[int, ...]], ...]  # (amount, eligible table seats)
+    to_act: int
+    legal: dict[str, Any] | None
+    hand_over: bool
+    showdown: bool
+    finished: bool
+    winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "viewer": self.viewer,
+            "hand_number": self.hand_number,
+            "button": self.button,
+            "blinds": [self.small_blind, self.big_blind],
+            "hands_to_next_level": self.hands_to_next_level,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "board": format_cards(self.board),
+            "pots": [{"amount": amount, "eligible": list(eligible)} for amount, eligible in self.pots],
+            "to_act": self.to_act,
+            "legal": self.legal,
+            "hand_over": self.hand_over,
+            "showdown": self.showdown,
+            "finished": self.finished,
+            "winner": self.winner,
+        }
+
+
+def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
+    """Build exactly what ``viewer`` (a table seat, or ``None`` for a
+    spectator) may see of ``tournament``."""
+    hand = tournament.hand
+    n = len(tournament.players)
+    stacks = tournament.current_stacks()
+    seats: list[SeatView] = []
+    for seat in range(n):
+        hand_seat = tournament.seats.index(seat) if hand is not None and seat in tournament.seats else -1
+        in_hand = hand_seat >= 0
+        cards: tuple[Card, ...] | None = None
+        folded = all_in = False
+        bet_amount = 0
+        if in_hand and hand is not None:
+            hole = hand.setup.hole[hand_seat]
+            folded = hand.folded[hand_seat]
+            bet_amount = hand.bets[hand_seat]
+            all_in = not folded and hand.stacks[hand_seat] == 0 and not hand.finished
+            revealed = hand.finished and hand.showdown and hand.shown[hand_seat]
+            if hole is not None and (seat == viewer or revealed):
+                cards = hole
+        seats.append(
+            SeatView(
+                seat=seat,
+                player=tournament.players[seat],
+                stack=stacks[seat],
+                bet=bet_amount,
+                in_tournament=tournament.alive[seat],
+                in_hand=in_hand and not folded,
+                folded=bool(folded),
+                all_in=bool(all_in),
+                place=tournament.places[seat],
+                forfeits=tournament.forfeits[seat],
+                cards=cards,
+            )
+        )
+    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    board: tuple[Card, ...] = ()
+    if hand is not None:
+        board = hand.board
+        if not hand.finished:
+            pots = tuple(
+                (pot.amount, tuple(tournament.seats[s] for s in pot.eligible))
+                for pot in build_pots(hand.committed, hand.folded)
+            )
+    legal = tournament.legal_actions()
+    legal_dict: dict[str, Any] | None = None
+    if legal is not None and legal.seat == viewer:
+        legal_dict = {
+            "moves": list(legal.moves),
+            "call": legal.call_amount,
+            "to_match": legal.to_match,
+            "min_to": legal.min_to if legal.can_raise else None,
+            "max_to": legal.max_to if legal.can_raise else None,
+            "all_in_to": legal.all_in_to,
+        }
+    number = tournament.hand_number
+    per_level = tournament.config.hands_per_level
+    if hand is not None:
+        small, big = blinds_for_hand(number, tournament.config.levels, per_level)
+    else:
+        small, big = tournament.next_blinds()
+    return TableView(
+        viewer=viewer,
+        hand_number=number,
+        button=tournament.button,
+        small_blind=small,
+        big_blind=big,
+        hands_to_next_level=per_level - ((max(number, 1) - 1) % per_level) - 1,
+        seats=tuple(seats),
+        board=board,
+        pots=pots,
+        to_act=tournament.to_act,
+        legal=legal_dict,
+        hand_over=hand is None or hand.finished,
+        showdown=bool(hand is not None and hand.finished and hand.showdown),
+        finished=tournament.finished,
+        winner=tournament.winner if tournament.finished else None,
+    )
+
