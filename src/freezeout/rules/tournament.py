@@ -96,6 +96,7 @@ class Tournament:
     hand: HandState | None = None
     seats: tuple[int, ...] = ()  # hand seat -> tournament seat for the current hand
     winner: int = -1
+    hand_log: tuple[Event, ...] = ()  # public events of the current (or last) hand
 
     @classmethod
     def start(cls, config: TournamentConfig) -> Tournament:
@@ -213,7 +214,7 @@ class Tournament:
             names=tuple(self.players[s] for s in seats),
         )
         state, hand_events = hand_engine.start_hand(setup)
-        started = replace(self, hand_number=number, button=button, hand=state, seats=seats)
+        started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=())
         events: list[Event] = [HandStarted(number, button, small, big, seats, setup.stacks)]
         events.extend(_to_table(event, seats, len(self.alive)) for event in hand_events)
         return started._after_hand_move(events)
@@ -272,9 +273,14 @@ class Tournament:
         vanished = self.stacks[seat]
         events = [*events, Resigned(seat, vanished), Eliminated(seat, place)]
         state = replace(state, stacks=_set(self.stacks, seat, 0))
-        return state._check_winner(events)
+        state, events = state._check_winner(events)
+        return replace(state, hand_log=state.hand_log + tuple(events)), events
 
     def _after_hand_move(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
+        new, events = self._settle(events)
+        return replace(new, hand_log=new.hand_log + tuple(events)), events
+
+    def _settle(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
         """When the hand has ended: settle stacks, eliminate busted players
         together (R23, D10) and see whether the tournament is over (R24)."""
         hand = self.hand

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
+from freezeout.rules.events import Event
 from freezeout.rules.pots import build_pots
 from freezeout.rules.tournament import Tournament, blinds_for_hand
 
@@ -67,6 +68,7 @@ class TableView:
     showdown: bool
     finished: bool
     winner: int | None
+    history: tuple[Event, ...] = ()  # public events of the current hand, table seats
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -165,5 +167,6 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         showdown=bool(hand is not None and hand.finished and hand.showdown),
         finished=tournament.finished,
         winner=tournament.winner if tournament.finished else None,
+        history=tournament.hand_log,
     )
 
