@@ -71,7 +71,7 @@ def cmd_phh_replay(args: argparse.Namespace) -> int:
     from freezeout.formats.phh_cli import cli_phh_replay
 
     argv = [*args.files, "--ruleset", args.ruleset]
-    return cli_phh_replay(argv)
+    return int(cli_phh_replay(argv))
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

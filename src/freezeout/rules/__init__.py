@@ -11,7 +11,13 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction, InvalidInput, RulesError
 from freezeout.rules.hand import HandSetup, HandState, apply, start_hand
 from freezeout.rules.legal import LegalActions, legal_actions
-from freezeout.rules.tournament import HOUSE_LEVELS, Tournament, TournamentConfig, blinds_for_hand, rematch_players
+from freezeout.rules.tournament import (
+    HOUSE_LEVELS,
+    Tournament,
+    TournamentConfig,
+    blinds_for_hand,
+    rematch_players,
+)
 from freezeout.rules.variant import NLHE, Ruleset, UnsupportedVariant, Variant, variant
 from freezeout.rules.views import TableView, seat_view
 
@@ -25,8 +31,8 @@ __all__ = [
     "IllegalAction",
     "InvalidInput",
     "LegalActions",
-    "Ruleset",
     "RulesError",
+    "Ruleset",
     "TableView",
     "Tournament",
     "TournamentConfig",

@@ -7,14 +7,14 @@ and is the player's *total* bet for the betting round ("raise to", R10).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from freezeout.rules.errors import InvalidInput
 
 __all__ = ["PLAYER_MOVES", "Action", "ActionKind"]
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """The move words of rules.md D5 plus the two forced ones (R26, R28)."""
 
     FOLD = "fold"

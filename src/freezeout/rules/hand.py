@@ -10,7 +10,6 @@ order; the tournament maps them to its own seats.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -294,7 +293,7 @@ def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
 
 
 def _set(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+    return (*values[:index], value, *values[index + 1:])
 
 
 def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandState, list[Event]]:

@@ -317,7 +317,7 @@ class Tournament:
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+    return (*values[:index], value, *values[index + 1:])
 
 
 def _to_table(event: Event, seats: tuple[int, ...], size: int) -> Event:

@@ -12,21 +12,21 @@ clear :class:`UnsupportedVariant` error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from freezeout.rules.errors import RulesError
 
 __all__ = ["NLHE", "VARIANTS", "BettingStructure", "Ruleset", "UnsupportedVariant", "Variant", "variant"]
 
 
-class Ruleset(str, Enum):
+class Ruleset(StrEnum):
     """rules.md: ``house`` (default) or ``standard`` — they differ only in R12."""
 
     HOUSE = "house"
     STANDARD = "standard"
 
 
-class BettingStructure(str, Enum):
+class BettingStructure(StrEnum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
