@@ -1,35 +1,53 @@
 """Evaluate many hands at once from a numpy array of card indices.
 
-Same keys and tables as :mod:`.high`, vectorised: the per-card packed keys
-are summed along each row, the flush nibbles are tested, non-flush rows are
-looked up by binary search in the sorted base-5 keys, and flush rows get the
-suit's rank mask and index the flush table.
+Same per-card keys and tables as :mod:`.high`.  Two engines:
+
+* **numba** (default when numba imports): one compiled loop per row, summing
+  packed card keys, testing the flush nibbles and looking the base-5 rank
+  key up in the perfect hash of :func:`.tables.perfect_hash`.  Compiled on
+  first use and cached on disk (``cache=True``), so later processes only
+  load machine code.
+* **numpy** (fallback, and the "without numba" benchmark): the same sums as
+  array operations, with a binary search instead of the hash.
+
+Both validate input first (shape, integer dtype, 0..51, no card twice in a
+row) and raise the same errors as the single-hand path.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from freezeout.cards import CardError
-from freezeout.evaluate import high, tables
+from freezeout.evaluate import tables
 from freezeout.evaluate.errors import EvaluationError
 
-__all__ = ["evaluate_batch", "evaluate_batch_numpy"]
+__all__ = ["Engine", "evaluate_batch", "evaluate_batch_numpy", "numba_available"]
 
-_SUIT_BASE: Final = 0x3333
-_FLUSH_BITS: Final = 0x8888
-_SHIFT: Final = 16
+Engine = Literal["auto", "numba", "numpy"]
 
-_TABLES: Final = high.load_tables()
-_ORDER: Final = np.argsort(np.frombuffer(_TABLES["nonflush_keys"], dtype=np.uint64), kind="stable")
-_SORTED_KEYS: Final = np.frombuffer(_TABLES["nonflush_keys"], dtype=np.uint64)[_ORDER].astype(np.int64)
-_SORTED_RANKS: Final = np.frombuffer(_TABLES["nonflush_ranks"], dtype=np.uint16)[_ORDER].astype(np.int32)
-_FLUSH: Final = np.frombuffer(_TABLES["flush"], dtype=np.uint16).astype(np.int32)
-_CARD: Final = np.arange(52, dtype=np.int64)
-_KEY: Final = ((5 ** (_CARD >> 2)) << _SHIFT) | (1 << 4 * (_CARD & 3))
+SUIT_BASE: Final = 0x3333
+FLUSH_BITS: Final = 0x8888
+SHIFT: Final = 16
+
+_TABLES: Final = tables.load_high_tables()
+_CARD: Final = np.arange(52, dtype=np.uint64)
+#: Packed per-card key, as in :mod:`.high`: base-5 rank digit above bit 16, suit nibble below.
+CARD_KEYS: Final = ((np.uint64(5) ** (_CARD >> np.uint64(2))) << np.uint64(SHIFT)) | (
+    np.uint64(1) << (np.uint64(4) * (_CARD & np.uint64(3)))
+)
+FLUSH_RANKS: Final = np.frombuffer(_TABLES["flush"], dtype=np.uint16).copy()
+HASH_MULTIPLIER: Final = np.uint64(_TABLES["hash_multiplier"][0])
+HASH_OFFSETS: Final = np.frombuffer(_TABLES["hash_offsets"], dtype=np.uint32).copy()
+HASH_SLOTS: Final = np.frombuffer(_TABLES["hash_slots"], dtype=np.uint16).copy()
+
+_order = np.argsort(np.frombuffer(_TABLES["nonflush_keys"], dtype=np.uint64))
+_SORTED_KEYS: Final = np.frombuffer(_TABLES["nonflush_keys"], dtype=np.uint64)[_order]
+_SORTED_RANKS: Final = np.frombuffer(_TABLES["nonflush_ranks"], dtype=np.uint16)[_order].astype(np.int32)
+del _order
 
 
 def _checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
@@ -46,30 +64,52 @@ def _checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
     return array
 
 
-def _check_distinct(array: npt.NDArray[Any]) -> None:
-    bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), array.astype(np.int64)), axis=1)
+def _duplicate_error(array: npt.NDArray[Any]) -> CardError | None:
+    bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), array.astype(np.uint64)), axis=1)
     bad = np.flatnonzero(np.bitwise_count(bits) != array.shape[1])
-    if bad.size:
-        raise CardError(f"row {int(bad[0])} has a duplicate card")
+    return CardError(f"row {int(bad[0])} has a duplicate card") if bad.size else None
 
 
 def evaluate_batch_numpy(cards: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Vectorised numpy evaluator (no numba): ranks of each row, as int32."""
     array = _checked(cards)
-    _check_distinct(array)
+    error = _duplicate_error(array)
+    if error is not None:
+        raise error
     indices = array.astype(np.intp)
-    total = _KEY[indices].sum(axis=1) + _SUIT_BASE
-    ranks: npt.NDArray[np.int32] = _SORTED_RANKS[np.searchsorted(_SORTED_KEYS, total >> _SHIFT)]
-    flagged = total & _FLUSH_BITS
+    total = CARD_KEYS[indices].sum(axis=1) + np.uint64(SUIT_BASE)
+    ranks: npt.NDArray[np.int32] = _SORTED_RANKS[np.searchsorted(_SORTED_KEYS, total >> np.uint64(SHIFT))]
+    flagged = (total & np.uint64(FLUSH_BITS)).astype(np.int64)
     rows = np.flatnonzero(flagged)
     if rows.size:
-        suit = (np.log2(flagged[rows]).astype(np.int64) >> 2)[:, None]
+        suit_index = (np.log2(flagged[rows]).astype(np.int64) >> 2)[:, None]
         chosen = indices[rows]
-        masks = np.where((chosen & 3) == suit, 1 << (chosen >> 2), 0).sum(axis=1)
-        ranks[rows] = _FLUSH[masks]
+        masks = np.where((chosen & 3) == suit_index, 1 << (chosen >> 2), 0).sum(axis=1)
+        ranks[rows] = FLUSH_RANKS[masks]
     return ranks
 
 
-def evaluate_batch(cards: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Ranks of each row of an ``(N, k)`` array of card indices, ``k`` in 5..7."""
-    return evaluate_batch_numpy(cards)
+def numba_available() -> bool:
+    """Whether the compiled engine can be used (numba importable)."""
+    try:
+        from freezeout.evaluate import kernels  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def evaluate_batch(cards: npt.ArrayLike, *, engine: Engine = "auto") -> npt.NDArray[np.int32]:
+    """Ranks of each row of an ``(N, k)`` array of card indices, ``k`` in 5..7.
+
+    ``engine="auto"`` uses numba when it is installed, else numpy.
+    """
+    if engine == "numpy" or (engine == "auto" and not numba_available()):
+        return evaluate_batch_numpy(cards)
+    from freezeout.evaluate import kernels
+
+    array = _checked(cards)
+    out = np.empty(array.shape[0], dtype=np.int32)
+    bad_row = kernels.rank_rows(array, CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, out)
+    if bad_row >= 0:
+        raise CardError(f"row {bad_row} has a duplicate card")
+    return out

@@ -15,7 +15,6 @@ hands rebuild the suit's 13-bit rank mask and index a list.
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -23,33 +22,16 @@ from typing import Final
 
 from freezeout.cards import Card, CardError, parse_cards
 from freezeout.evaluate import tables
-from freezeout.evaluate.cache import Tables, load_or_build
 from freezeout.evaluate.errors import EvaluationError
 
-__all__ = ["RANK_COUNT", "HandValue", "category_of", "evaluate", "hand_rank", "load_tables"]
+__all__ = ["RANK_COUNT", "HandValue", "category_of", "evaluate", "hand_rank"]
 
 _SUIT_BASE: Final = 0x3333
 _FLUSH_BITS: Final = 0x8888
 _SHIFT: Final = 16
 
 
-def _build() -> Tables:
-    nonflush = tables.nonflush_table()
-    return {
-        "nonflush_keys": array("Q", nonflush.keys()),
-        "nonflush_ranks": array("H", nonflush.values()),
-        "flush": array("H", tables.flush_table()),
-        "category_starts": array("H", tables.category_starts()),
-        "rank_count": array("H", [len(tables.five_card_classes())]),
-    }
-
-
-def load_tables() -> Tables:
-    """The generated high-hand tables, from the disk cache or freshly built."""
-    return load_or_build("high", tables.TABLE_VERSION, _build)
-
-
-_TABLES: Final = load_tables()
+_TABLES: Final = tables.load_high_tables()
 _NONFLUSH: Final[dict[int, int]] = dict(zip(_TABLES["nonflush_keys"], _TABLES["nonflush_ranks"], strict=True))
 _FLUSH: Final[list[int]] = _TABLES["flush"].tolist()
 _CATEGORY_STARTS: Final[list[int]] = _TABLES["category_starts"].tolist()

@@ -22,29 +22,47 @@ non-flush table decides every other hand.  The lookup modules rely on that.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from itertools import combinations
 from typing import Final
 
+from freezeout.evaluate.cache import Tables, load_or_build
+
 __all__ = [
     "CATEGORIES",
+    "FLUSH",
+    "FULL_HOUSE",
+    "HASH_ROW_BITS",
+    "HASH_TABLE_BITS",
+    "HIGH_CARD",
     "MAX_CARDS",
     "MIN_CARDS",
+    "ONE_PAIR",
+    "QUADS",
+    "STRAIGHT",
+    "STRAIGHT_FLUSH",
     "TABLE_VERSION",
+    "TRIPS",
+    "TWO_PAIR",
     "Value",
     "best_flush_value",
     "best_nonflush_value",
+    "build_high_tables",
     "category_starts",
     "five_card_classes",
     "flush_table",
+    "hash_slot",
+    "load_high_tables",
     "nonflush_table",
+    "perfect_hash",
     "rank_key",
     "rank_multisets",
 ]
 
 #: Bump when the meaning or layout of any generated table changes; it is part
 #: of the on-disk cache file name, so stale caches are simply ignored.
-TABLE_VERSION: Final = 1
+TABLE_VERSION: Final = 2
 
 MIN_CARDS: Final = 5
 MAX_CARDS: Final = 7
@@ -196,3 +214,82 @@ def flush_table() -> list[int]:
         rank_of[best_flush_value(mask)] if MIN_CARDS <= mask.bit_count() <= MAX_CARDS else 0
         for mask in range(1 << 13)
     ]
+
+
+#: Shape of the batch path's perfect hash (see :func:`perfect_hash`).
+HASH_ROW_BITS: Final = 14
+HASH_TABLE_BITS: Final = 17
+_MASK64: Final = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> int:
+    """A fixed, well-mixed 64-bit sequence for trying multipliers reproducibly."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    state = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    state = ((state ^ (state >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state ^ (state >> 31)
+
+
+def hash_slot(key: int, multiplier: int, offsets: list[int]) -> int:
+    """Slot of ``key`` in the perfect hash: the formula the batch kernels inline."""
+    mixed = (key * multiplier) & _MASK64
+    row = mixed >> (64 - HASH_ROW_BITS)
+    column = (mixed >> (64 - HASH_ROW_BITS - HASH_TABLE_BITS)) & ((1 << HASH_TABLE_BITS) - 1)
+    return offsets[row] ^ column
+
+
+def perfect_hash(table: dict[int, int]) -> tuple[int, list[int], list[int]]:
+    """Compress ``key -> value`` into ``(multiplier, offsets, slots)`` with no collisions.
+
+    Why: the base-5 keys run up to 1.7e9, far too sparse to index directly,
+    and a numba kernel cannot use a dict.  A multiply-shift hash splits each
+    key into a row (top bits) and a column; every row gets an XOR
+    displacement so that its columns land on free slots (first fit, biggest
+    rows first).  Lookup is one multiply, two shifts and two array reads,
+    with tables small enough for L2 (64 KiB of offsets, 256 KiB of slots).
+    Unused slots hold 0, which is never a rank.
+    """
+    size = 1 << HASH_TABLE_BITS
+    for attempt in range(1000):
+        multiplier = _splitmix64(attempt) | 1
+        rows: dict[int, list[tuple[int, int]]] = {}
+        for key, value in table.items():
+            mixed = (key * multiplier) & _MASK64
+            row = mixed >> (64 - HASH_ROW_BITS)
+            column = (mixed >> (64 - HASH_ROW_BITS - HASH_TABLE_BITS)) & (size - 1)
+            rows.setdefault(row, []).append((column, value))
+        if any(len({column for column, _ in row}) != len(row) for row in rows.values()):
+            continue  # two keys share row and column under this multiplier: try the next
+        slots = [0] * size
+        offsets = [0] * (1 << HASH_ROW_BITS)
+        for row in sorted(rows, key=lambda row: (-len(rows[row]), row)):
+            members = rows[row]
+            displacement = next(
+                shift for shift in range(size) if all(slots[shift ^ column] == 0 for column, _ in members)
+            )
+            for column, value in members:
+                slots[displacement ^ column] = value
+            offsets[row] = displacement
+        return multiplier, offsets, slots
+    raise RuntimeError("no perfect hash found")  # pragma: no cover - astronomically unlikely
+
+
+def build_high_tables() -> Tables:
+    """Every array the high-hand lookups read, generated from scratch (about a second)."""
+    nonflush = nonflush_table()
+    multiplier, offsets, slots = perfect_hash(nonflush)
+    return {
+        "nonflush_keys": array("Q", nonflush.keys()),
+        "nonflush_ranks": array("H", nonflush.values()),
+        "flush": array("H", flush_table()),
+        "category_starts": array("H", category_starts()),
+        "rank_count": array("H", [len(five_card_classes())]),
+        "hash_multiplier": array("Q", [multiplier]),
+        "hash_offsets": array("I", offsets),
+        "hash_slots": array("H", slots),
+    }
+
+
+def load_high_tables() -> Tables:
+    """The high-hand tables from the disk cache, generated and saved on first use."""
+    return load_or_build("high", TABLE_VERSION, build_high_tables)
