@@ -53,8 +53,8 @@ class LegalActions:
         words = ["fold", "check" if self.can_check else "call"]
         if self.can_raise:
             words.append(self.raise_word)
-        if self.can_raise or self.call_amount > 0:
-            words.append("allin")
+        if self.can_raise or (self.call_amount > 0 and self.all_in_to <= self.to_match):
+            words.append("allin")  # D4/D5: an all-in is a raise only where raising is allowed
         return tuple(words)
 
 
