@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from freezeout.cards import Card
+from freezeout.evaluate.describe import describe_rank
 
 __all__ = [
     "ActionTaken",
@@ -75,7 +76,11 @@ class StreetDealt:
 class CardsShown:
     seat: int
     cards: tuple[Card, ...]
-    description: str
+    rank: int  # the evaluator's rank of the best five (higher wins)
+
+    @property
+    def description(self) -> str:
+        return describe_rank(self.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +89,12 @@ class PotAwarded:
     amount: int
     eligible: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]  # (seat, chips)
-    description: str  # winning hand in words, "" without showdown
+    rank: int = 0  # the winning hand's rank; 0 when won without a showdown
+
+    @property
+    def description(self) -> str:
+        """The winning hand in words ("Full house, kings full of tens"), or ""."""
+        return describe_rank(self.rank) if self.rank else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,11 @@ order; the tournament maps them to its own seats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
 from freezeout.cards import Card
-from freezeout.evaluate import evaluate, hand_rank
+from freezeout.evaluate import hand_rank
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
@@ -106,6 +106,23 @@ class HandState:
         if not self.finished:
             raise IllegalAction("the hand is not finished")
         return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
+
+
+def _make_evolve() -> Callable[..., HandState]:
+    """A fast ``dataclasses.replace`` for :class:`HandState`.
+
+    ``replace`` inspects the fields on every call and was the engine's top
+    cost; this builds, once, the same keyword-only function dataclasses would
+    write (every field defaults to "unchanged")."""
+    names = [f.name for f in fields(HandState)]
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    args = ", ".join(f"state.{name} if {name} is _KEEP else {name}" for name in names)
+    namespace: dict[str, object] = {"HandState": HandState, "_KEEP": object()}
+    exec(f"def evolve(state, *, {params}):\n    return HandState({args})", namespace)
+    return namespace["evolve"]  # type: ignore[return-value]
+
+
+_evolve = _make_evolve()
 
 
 def _check_setup(setup: HandSetup) -> None:
@@ -239,7 +256,7 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     folded = state.folded
     if kind == "fold":
         folded = _set(folded, seat, True)
-    new = replace(
+    new = _evolve(
         state,
         stacks=tuple(stacks),
         bets=tuple(bets),
@@ -263,7 +280,7 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     if state.finished:
         raise IllegalAction("the hand is over")
     vanished = state.stacks[seat]
-    new = replace(state, stacks=_set(state.stacks, seat, 0), folded=_set(state.folded, seat, True))
+    new = _evolve(state, stacks=_set(state.stacks, seat, 0), folded=_set(state.folded, seat, True))
     events: list[Event] = [Resigned(seat, vanished)]
     if not state.folded[seat]:
         events.append(ActionTaken(seat, "fold", state.bets[seat], 0, False, True))
@@ -278,7 +295,7 @@ def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
     payouts = [0] * state.seat_count
     payouts[winner] = total
     n = state.seat_count
-    done = replace(
+    done = _evolve(
         state,
         committed=(0,) * n,
         bets=(0,) * n,
@@ -287,7 +304,7 @@ def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
         payouts=tuple(payouts),
         shown=(False,) * n,
     )
-    events: list[Event] = [PotAwarded(0, total, (winner,), ((winner, total),), "")] if total else []
+    events: list[Event] = [PotAwarded(0, total, (winner,), ((winner, total),))] if total else []
     events.append(HandEnded(done.final_stacks(), False))
     return done, events
 
@@ -306,7 +323,7 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
             return _finish(_close_round(state, events), events, showdown=False), events
         actor = _next_actor(state, start % n)
         if actor >= 0:
-            return replace(state, actor=actor), events
+            return _evolve(state, actor=actor), events
         state = _close_round(state, events)
         if state.street + 1 >= len(state.setup.variant.streets):
             return _finish(state, events, showdown=True), events
@@ -324,7 +341,7 @@ def _close_round(state: HandState, events: list[Event]) -> HandState:
         stacks = _set(stacks, seat, stacks[seat] + amount)
         events.append(BetReturned(seat, amount))
     n = state.seat_count
-    return replace(
+    return _evolve(
         state,
         stacks=stacks,
         bets=(0,) * n,
@@ -346,7 +363,7 @@ def _deal_street(state: HandState, events: list[Event]) -> HandState:
         missing = variant.street_names[street]
         raise InvalidInput(f"the hand reaches the {missing} but the board has only {len(state.setup.board)} cards")
     events.append(StreetDealt(variant.street_names[street], state.setup.board[state.board_dealt : dealt]))
-    return replace(state, street=street, board_dealt=dealt)
+    return _evolve(state, street=street, board_dealt=dealt)
 
 
 def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandState:
@@ -367,7 +384,7 @@ def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandSta
             rank = hand_rank(cards + board)
             ranks[seat] = rank
             shown[seat] = True
-            events.append(CardsShown(seat, cards, evaluate(cards + board).describe()))
+            events.append(CardsShown(seat, cards, rank))
     for index, pot in enumerate(pots):
         if showdown:
             contenders = [seat for seat in pot.eligible if seat in ranks]
@@ -375,16 +392,14 @@ def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandSta
                 raise InvalidInput(f"no shown hand can win pot {index + 1} (eligible: {', '.join(setup.name(s) for s in pot.eligible)})")
             best = max(ranks[seat] for seat in contenders)
             winners = [seat for seat in contenders if ranks[seat] == best]
-            first = winners[0]
-            description = evaluate((setup.hole[first] or ()) + state.board).describe()
         else:
             winners = list(pot.eligible)
-            description = ""
+            best = 0
         shares = split_pot(pot.amount, winners, seat_count=n, button=setup.button)
         for seat, chips in shares:
             payouts[seat] += chips
-        events.append(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), description))
-    done = replace(
+        events.append(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), best))
+    done = _evolve(
         state,
         committed=(0,) * n,
         actor=-1,
