@@ -1,0 +1,472 @@
+"""The textual front end of ``freezeout play``.
+
+The screen holds no game state of its own: one asyncio worker (``_drive``)
+walks the :class:`~freezeout.terminal.session.GameSession` forward — a bot's
+move after ``bot_delay`` seconds, the result of a hand for ``pause`` seconds
+(R30), then the next deal — and waits on an event whenever the human must
+act.  Key handlers only call the session and wake that worker, and every
+redraw is rebuilt from ``session.view()``, so what is on screen is always
+what the rules say.  Delays are constructor arguments so tests run at zero.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import ClassVar, Literal
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from freezeout.evaluate import evaluate
+from freezeout.rules.actions import ActionKind
+from freezeout.rules.errors import RulesError
+from freezeout.rules.events import PotAwarded
+from freezeout.rules.views import TableView
+from freezeout.terminal import render
+from freezeout.terminal.session import GameSession
+
+__all__ = ["AmountScreen", "ConfirmScreen", "GameScreen", "PokerApp"]
+
+Phase = Literal["start", "bot", "human", "between", "playout", "over"]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (resigning, leaving): answers ``True`` only on ``y``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.question, id="question")
+            yield Label("[b]y[/b] yes   ·   [b]n[/b] / Esc no", id="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class AmountScreen(ModalScreen[int | None]):
+    """Asks for a bet or raise-to amount within the legal range.
+
+    The field starts at the minimum; ↑/↓ move by a big blind, Enter submits,
+    Escape cancels.  An amount outside the range is refused here with the
+    reason, so the rules engine only ever sees legal sizes from the human.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("up", "step(1)", "+ big blind"),
+        Binding("down", "step(-1)", "- big blind"),
+    ]
+
+    def __init__(self, *, word: str, low: int, high: int, step: int) -> None:
+        super().__init__()
+        self.word = word
+        self.low = low
+        self.high = high
+        self.step = max(step, 1)
+
+    def compose(self) -> ComposeResult:
+        title = "Bet" if self.word == "bet" else "Raise to"
+        with Vertical(id="dialog"):
+            yield Label(f"[b]{title}[/b]  (from {self.low} to {self.high}; {self.high} is all-in)")
+            yield Input(value=str(self.low), type="integer", id="amount")
+            yield Label("", id="error")
+            yield Label("Enter confirm · ↑/↓ ± big blind · Esc cancel", id="hint")
+
+    def _amount(self) -> int | None:
+        try:
+            return int(self.query_one("#amount", Input).value)
+        except ValueError:
+            return None
+
+    def action_step(self, direction: int) -> None:
+        current = self._amount() or self.low
+        value = min(max(current + direction * self.step, self.low), self.high)
+        field = self.query_one("#amount", Input)
+        field.value = str(value)
+        field.cursor_position = len(field.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        amount = self._amount()
+        error = ""
+        if amount is None:
+            error = "Type a whole number of chips."
+        elif amount < self.low:
+            error = f"The minimum is {self.low}."
+        elif amount > self.high:
+            error = f"The most you can put in is {self.high} (all-in)."
+        if error:
+            self.query_one("#error", Label).update(f"[red]{error}[/red]")
+            return
+        self.dismiss(amount)
+
+
+class GameScreen(Screen[None]):
+    """The table: seats, board, pots, your cards, the moves, the hand's log."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "fold", "Fold"),
+        Binding("c", "check_call", "Check/Call"),
+        Binding("r", "raise", "Bet/Raise"),
+        Binding("a", "allin", "All-in"),
+        Binding("space", "next_hand", "Deal now"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("x", "resign", "Resign"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession, *, bot_delay: float, pause: float) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.pause = pause
+        self.phase: Phase = "start"
+        self._wake = asyncio.Event()
+        self._result_for = 0  # hand number whose result has had its pause
+        self._playing_out = False
+        self._deadline = 0.0
+
+    # -- layout ------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="seats")
+        yield Static(id="board")
+        yield Static(id="hand")
+        yield Static(id="prompt")
+        yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.render_table()
+        self.run_worker(self._drive(), exclusive=True, name="game")
+        self.set_interval(0.5, self._tick)
+
+    def _tick(self) -> None:
+        if self.phase == "between":
+            self.render_table()
+
+    # -- the game loop -------------------------------------------------------
+    async def _wait(self, timeout: float | None) -> None:
+        """Sleep until woken by a key, or ``timeout`` seconds (``None``: forever)."""
+        self._wake.clear()
+        if timeout is not None and timeout <= 0:
+            await asyncio.sleep(0)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
+
+    def _set_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self.render_table()
+        self.refresh_bindings()
+
+    async def _drive(self) -> None:
+        s = self.session
+        while True:
+            t = s.tournament
+            if s.finished:
+                self._set_phase("over")
+                await self._wait(None)  # a rematch wakes us
+            elif s.in_hand and s.human_in:
+                if s.bot_to_act:
+                    self._set_phase("bot")
+                    await self._wait(self.bot_delay)
+                    if s.bot_to_act:
+                        s.bot_step()
+                else:
+                    self._set_phase("human")
+                    await self._wait(None)
+            elif not s.in_hand and not self._playing_out and self._result_for != t.hand_number:
+                self._deadline = time.monotonic() + self.pause
+                self._set_phase("between")  # R30: the result stays on the table
+                await self._wait(self.pause)
+                self._result_for = t.hand_number
+            elif s.human_in:
+                s.deal_next()
+            else:
+                # The human is out (bust or resigned): the bots finish the
+                # tournament at full speed so the standings are final.
+                if not self._playing_out:
+                    self._playing_out = True
+                    self._set_phase("playout")
+                s.advance()
+                self.render_table()
+                await asyncio.sleep(0)
+
+    def _nudge(self) -> None:
+        self.render_table()
+        self.refresh_bindings()
+        self._wake.set()
+
+    # -- keys ----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that do something now (the footer follows)."""
+        s = self.session
+        legal = s.view().legal if self.phase == "human" and s.human_to_act else None
+        if action in ("fold", "check_call"):
+            return legal is not None
+        if action == "raise":
+            return legal is not None and legal["min_to"] is not None
+        if action == "allin":
+            return legal is not None and "allin" in legal["moves"]
+        if action == "next_hand":
+            return self.phase == "between"
+        if action == "rematch":
+            return self.phase == "over"
+        if action == "resign":
+            return not s.finished and s.human_in
+        return True
+
+    def _move(self, kind: ActionKind, amount: int | None = None) -> None:
+        try:
+            self.session.act(kind, amount)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._nudge()
+
+    def action_fold(self) -> None:
+        self._move(ActionKind.FOLD)
+
+    def action_check_call(self) -> None:
+        legal = self.session.view().legal
+        if legal is not None:
+            self._move(ActionKind.CHECK if "check" in legal["moves"] else ActionKind.CALL)
+
+    def action_allin(self) -> None:
+        self._move(ActionKind.ALLIN)
+
+    def action_raise(self) -> None:
+        view = self.session.view()
+        legal = view.legal
+        if legal is None or legal["min_to"] is None:
+            return
+        word = "bet" if "bet" in legal["moves"] else "raise"
+        kind = ActionKind.BET if word == "bet" else ActionKind.RAISE
+
+        def chosen(amount: int | None) -> None:
+            if amount is not None and self.session.human_to_act:
+                self._move(kind, amount)
+
+        screen = AmountScreen(word=word, low=legal["min_to"], high=legal["max_to"], step=view.big_blind)
+        self.app.push_screen(screen, chosen)
+
+    def action_next_hand(self) -> None:
+        if self.phase == "between":
+            self._wake.set()
+
+    def action_rematch(self) -> None:
+        if self.session.finished:
+            self.session.rematch()
+            self._result_for = 0
+            self._playing_out = False
+            self._nudge()
+
+    def action_resign(self) -> None:
+        if self.session.finished or not self.session.human_in:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and not self.session.finished and self.session.human_in:
+                self.session.resign()
+                self._nudge()
+
+        question = (
+            "Resign? You are out at once, placed below everyone still in, "
+            "and your chips leave the game (R28)."
+        )
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_leave(self) -> None:
+        s = self.session
+        if s.finished or not s.human_in:
+            s.close()
+            self.app.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                s.close()
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Leave the game? Leaving counts as resigning (R28)."), answered)
+
+    # -- drawing -------------------------------------------------------------
+    def render_table(self) -> None:
+        if not self.is_mounted:
+            return
+        s = self.session
+        view = s.view()
+        names = s.players
+        self.query_one("#title", Static).update(self._title(view))
+        self.query_one("#seats", Static).update(self._seats(view))
+        self.query_one("#board", Static).update(self._board(view))
+        self.query_one("#hand", Static).update(self._hand(view))
+        self.query_one("#prompt", Static).update(self._prompt(view))
+        log = self.query_one("#log", Static)
+        lines = render.hand_lines(view.history, names)
+        room = max(log.size.height, 3)
+        log.update("\n".join(lines[-room:]))
+
+    def _title(self, view: TableView) -> Text:
+        s = self.session
+        title = Text(" Freezeout ", style="bold")
+        title.append(f" game {s.game_number} · {len(s.players)} players · hand {view.hand_number} · ")
+        title.append(render.level_line(view))
+        return title
+
+    def _seats(self, view: TableView) -> Table:
+        s = self.session
+        table = Table(box=None, show_edge=False, pad_edge=False, expand=False, header_style="dim")
+        for column, justify in (("", "left"), ("player", "left"), ("", "left"), ("stack", "right"),
+                                ("bet", "right"), ("cards", "left"), ("", "left")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        blinds = render.blind_markers(view.history)
+        moves = render.last_moves(view.history)
+        shown = render.shown_hands(view.history)
+        won: dict[int, int] = {}
+        for event in view.history:
+            if isinstance(event, PotAwarded):
+                for winner, chips in event.shares:
+                    won[winner] = won.get(winner, 0) + chips
+        for seat in view.seats:
+            mine = seat.seat == s.human_seat
+            turn = Text("▶", style="bold yellow") if view.to_act == seat.seat else Text("")
+            name = Text(s.label(seat.seat), style="bold cyan" if mine else "")
+            marks = " ".join(m for m in ("D" if view.button == seat.seat else "", blinds.get(seat.seat, "")) if m)
+            stack = Text(str(seat.stack), style="" if seat.in_tournament else "dim")
+            bet = str(seat.bet) if seat.bet else ""
+            if seat.cards is not None:
+                cards = render.cards_text(seat.cards)
+            elif seat.in_hand and seat.in_tournament:
+                cards = render.cards_text(None, hidden=2)
+            else:
+                cards = Text("")
+            status = Text()
+            if not seat.in_tournament and seat.place is not None:
+                status.append(f"out · {render.ordinal(seat.place)}", style="dim")
+            elif view.finished and seat.place == 1:
+                status.append("winner", style="bold green")
+            elif seat.folded:
+                status.append("folded", style="dim")
+            elif seat.seat in shown:
+                status.append(shown[seat.seat], style="italic")
+            elif seat.seat in moves:
+                status.append(moves[seat.seat])
+            if view.hand_over and won.get(seat.seat):
+                status.append(f"  +{won[seat.seat]}", style="bold green")
+            table.add_row(turn, name, marks, stack, bet, cards, status)
+        return table
+
+    def _board(self, view: TableView) -> Group:
+        line = Text("Board  ", style="bold")
+        line.append_text(render.cards_text(view.board, slots=5))
+        pots = render.pots_line(view, self.session.players)
+        return Group(line, Text(pots)) if pots else Group(line)
+
+    def _hand(self, view: TableView) -> Text:
+        me = view.seats[self.session.human_seat]
+        line = Text("You    ", style="bold cyan")
+        if me.cards is not None and self.session.human_in:
+            line.append_text(render.cards_text(me.cards))
+            if len(view.board) >= 3:
+                line.append(f"  {evaluate(me.cards + view.board).describe()}", style="italic")
+        elif not self.session.human_in and me.place is not None:
+            line.append(f"out in {render.ordinal(me.place)} place", style="dim")
+        return line
+
+    def _prompt(self, view: TableView) -> RenderableType:
+        s = self.session
+        if self.phase == "human" and view.legal is not None:
+            legal = view.legal
+            head = Text("Your turn", style="bold yellow")
+            if legal["call"]:
+                head.append(f": {legal['call']} to call", style="yellow")
+            keys = Text()
+            for key, label in [*render.legal_summary(legal), ("x", "resign")]:
+                keys.append(f" {key} ", style="bold reverse")
+                keys.append(f" {label}   ")
+            return Group(head, keys)
+        if self.phase == "bot" and view.to_act >= 0:
+            return Text(f"{s.label(view.to_act)} is thinking…", style="dim")
+        if self.phase == "between":
+            lines = [Text(line, style="bold") for line in render.result_lines(view.history, s.players)]
+            left = max(self._deadline - time.monotonic(), 0.0)
+            lines.append(Text(f"Next hand in {left:.0f} s — press space to deal now", style="dim"))
+            return Group(*lines)
+        if self.phase == "playout":
+            return Text("You are out; the bots play the tournament to its end…", style="dim")
+        if self.phase == "over":
+            return self._standings()
+        return Text("")
+
+    def _standings(self) -> Group:
+        s = self.session
+        lines = [Text(f"Game {s.game_number} is over. Final standings:", style="bold")]
+        for row in s.standings():
+            place = render.ordinal(row.place) if row.place is not None else "–"
+            style = "bold cyan" if row.player == s.human else ""
+            lines.append(Text(f"  {place:>4}  {s.labels[row.player]}", style=style))
+        if s.current_record_path is not None:
+            lines.append(Text(f"Record saved to {s.current_record_path}", style="dim"))
+        keys = Text()
+        for key, label in (("n", "rematch (everyone moves one seat on)"), ("q", "quit")):
+            keys.append(f" {key} ", style="bold reverse")
+            keys.append(f" {label}   ")
+        lines.append(keys)
+        return Group(*lines)
+
+
+class PokerApp(App[None]):
+    """``freezeout play``: one :class:`GameScreen` over a :class:`GameSession`."""
+
+    TITLE = "Freezeout"
+    CSS = """
+    GameScreen { layout: vertical; }
+    #title { height: 1; background: $primary-background; padding: 0 1; }
+    #seats { height: auto; padding: 1 1 0 1; }
+    #board { height: auto; padding: 1 1 0 1; }
+    #hand { height: auto; padding: 0 1; }
+    #prompt { height: auto; min-height: 3; padding: 0 1; margin-top: 1; border-top: solid $secondary; }
+    #log { height: 1fr; padding: 0 1; color: $text-muted; }
+    ConfirmScreen, AmountScreen { align: center middle; }
+    #dialog { width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    #dialog Label { width: 100%; }
+    #error { height: auto; }
+    """
+
+    def __init__(self, session: GameSession, *, bot_delay: float = 0.6, pause: float = 4.0) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.pause = pause
+
+    def get_default_screen(self) -> GameScreen:
+        return GameScreen(self.session, bot_delay=self.bot_delay, pause=self.pause)
+
+    @property
+    def game(self) -> GameScreen:
+        """The table screen (also when a dialog is on top of it)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        raise LookupError("the game screen is not mounted")

@@ -1,0 +1,91 @@
+"""``freezeout play``: registers the subcommand; textual and the bots are
+imported only when a game starts, so ``freezeout --help`` stays fast."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+__all__ = ["register", "run_play"]
+
+DEFAULT_BOT = "medium"
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError("a game has 2 to 4 players")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a delay cannot be negative")
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    play = sub.add_parser(
+        "play",
+        help="play a freezeout in the terminal against bots",
+        description=(
+            "Play a No-Limit Hold'em freezeout against bots in the terminal. "
+            "Keys: f fold, c check/call, r bet/raise to, a all-in, x resign, "
+            "space deal the next hand now, n rematch, q quit."
+        ),
+    )
+    play.add_argument("--players", type=_players, default=2, help="players at the table, you included (2-4, default 2)")
+    play.add_argument(
+        "--bot",
+        default=DEFAULT_BOT,
+        metavar="LEVEL",
+        help=f"bot level: random, station, easy, medium or hard (default {DEFAULT_BOT})",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed for seats, button, cards and bots (replayable game)")
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="save the game as a freezeout.record/1 file (rematches go to FILE-2, FILE-3, ...)",
+    )
+    play.add_argument("--bot-delay", type=_seconds, default=0.6, help="seconds a bot waits before moving (default 0.6)")
+    play.add_argument("--pause", type=_seconds, default=4.0, help="seconds the result stays up between hands (R30, default 4)")
+    play.set_defaults(func=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Start the game; prints the final standings of each game on exit."""
+    from freezeout.terminal.session import BotUnavailable, GameSession, load_bot
+
+    try:
+        bot = load_bot(args.bot)
+    except BotUnavailable as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    try:
+        session = GameSession(
+            bot, players=args.players, seed=args.seed, bot_level=args.bot, record_path=args.record
+        )
+    except OSError as error:
+        print(f"cannot write the record {args.record}: {error.strerror}", file=sys.stderr)
+        return 2
+
+    from freezeout.terminal.app import PokerApp
+
+    app = PokerApp(session, bot_delay=args.bot_delay, pause=args.pause)
+    try:
+        app.run()
+    finally:
+        session.close()  # leaving mid-game is resigning (R28); finishes the record
+    for number, standings in enumerate(session.finished_games, start=1):
+        ranking = ", ".join(f"{row.place}. {row.player}" for row in standings)
+        where = session.record_path_for(number)
+        print(f"game {number}: {ranking}" + (f" (record: {where})" if where else ""))
+    return 0

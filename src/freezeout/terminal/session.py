@@ -1,0 +1,340 @@
+"""The game driver behind ``freezeout play``: one human against bots.
+
+A :class:`GameSession` owns the :class:`~freezeout.rules.tournament.Tournament`
+(a frozen value it replaces after every move), shuffles a fresh deck for each
+hand, asks the bots for their moves, keeps the ``freezeout.record/1`` record
+of every game and starts rematches.  It has no clock and no I/O except the
+record file, so the textual app only decides *when* to call it (bot delays,
+the pause between hands) and the tests can play whole tournaments through it
+in milliseconds.
+
+Randomness is injected, never global (design principle 1): a seed gives one
+root ``random.Random`` from which three independent streams are split — the
+seat and button draw (R3), the decks (R2) and the bots' choices — so that a
+seeded game replays exactly and a human's different move does not change the
+cards that follow.  Without a seed the decks come from the operating
+system's CSPRNG, as R2 asks of production shuffles.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+from freezeout.cards import shuffled_deck, system_random
+from freezeout.formats.record import RecordWriter
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.errors import IllegalAction, RulesError
+from freezeout.rules.events import Event
+from freezeout.rules.tournament import Tournament, TournamentConfig, rematch_players
+from freezeout.rules.views import TableView, seat_view
+
+__all__ = [
+    "HUMAN",
+    "Bot",
+    "BotUnavailable",
+    "GameSession",
+    "Standing",
+    "bot_names",
+    "load_bot",
+]
+
+HUMAN = "you"
+HOLE_CARDS = 2
+BOARD_CARDS = 5
+
+
+class Bot(Protocol):
+    """What the session needs from a bot (``freezeout.bots.get_bot(name)``)."""
+
+    def act(self, view: TableView, rng: random.Random) -> Action: ...
+
+
+class BotUnavailable(RuntimeError):
+    """The bots package is missing or does not know the requested level."""
+
+
+def _bots_module() -> Any:
+    # Imported by name so that this package neither needs the bots to be
+    # installed nor pays for loading them (solvers, tables) until a game starts.
+    try:
+        module = importlib.import_module("freezeout.bots")
+    except ImportError as error:
+        raise BotUnavailable(f"the bots are not available: {error}") from None
+    if not hasattr(module, "get_bot") or not hasattr(module, "BOT_NAMES"):
+        raise BotUnavailable("the bots are not available: freezeout.bots has no get_bot/BOT_NAMES")
+    return module
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bot levels ``freezeout.bots`` offers (random, station, easy, ...)."""
+    return tuple(str(name) for name in _bots_module().BOT_NAMES)
+
+
+def load_bot(level: str) -> Bot:
+    """The bot for ``level``; :class:`BotUnavailable` names the choices."""
+    module = _bots_module()
+    names = tuple(str(name) for name in module.BOT_NAMES)
+    if level not in names:
+        raise BotUnavailable(f"unknown bot level {level!r}: choose one of {', '.join(names)}")
+    return cast(Bot, module.get_bot(level))
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the final (or current) standings."""
+
+    place: int | None  # None while still in the tournament
+    player: str
+    chips: int
+
+
+class GameSession:
+    """One human (``HUMAN``) against 1–3 bots: a series of freezeouts.
+
+    ``bots`` is one bot for every bot seat or one per bot seat.  Each game is
+    written to ``record_path`` (game 1) or ``<stem>-<n><suffix>`` (rematch
+    n), rewritten after every finished hand so that the file on disk is
+    always a valid record of complete hands.
+    """
+
+    def __init__(
+        self,
+        bots: Bot | Sequence[Bot],
+        *,
+        players: int = 2,
+        seed: int | None = None,
+        human: str = HUMAN,
+        bot_level: str = "bot",
+        record_path: str | os.PathLike[str] | None = None,
+        starting_stack: int = 1000,
+    ) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"a game needs 2 to 4 players, got {players}")
+        bot_ids = tuple(f"bot{i}" for i in range(1, players))
+        if human in bot_ids or not human:
+            raise ValueError(f"the human's name {human!r} clashes with a bot's")
+        if isinstance(bots, Sequence):
+            if len(bots) != players - 1:
+                raise ValueError(f"need {players - 1} bots for {players} players, got {len(bots)}")
+            bot_list = list(bots)
+        else:
+            bot_list = [bots] * (players - 1)
+        self.human = human
+        self.bot_level = bot_level
+        self.seed = seed
+        self.starting_stack = starting_stack
+        self.record_path = Path(record_path) if record_path is not None else None
+        self._bots: dict[str, Bot] = dict(zip(bot_ids, bot_list, strict=True))
+        self.labels: dict[str, str] = {human: human, **{b: f"{b} ({bot_level})" for b in bot_ids}}
+        root = random.Random(seed) if seed is not None else random.Random(system_random().getrandbits(64))
+        self._draw_rng = random.Random(root.getrandbits(64))
+        self._deck_rng: random.Random = (
+            random.Random(root.getrandbits(64)) if seed is not None else system_random()
+        )
+        self._bot_rng = random.Random(root.getrandbits(64))
+        self.bot_errors: list[str] = []  # moves a bot got wrong (replaced by check/fold)
+        self.finished_games: list[tuple[Standing, ...]] = []
+        self.game_number = 0
+        self.tournament: Tournament
+        self.writer: RecordWriter
+        order = [human, *bot_ids]
+        self._draw_rng.shuffle(order)  # R3: seats are drawn for the first game
+        self._start_game(tuple(order))
+
+    # -- state -------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.tournament.players
+
+    @property
+    def human_seat(self) -> int:
+        return self.tournament.seat_of(self.human)
+
+    @property
+    def human_in(self) -> bool:
+        """Whether the human is still in the tournament (not busted, not resigned)."""
+        return self.tournament.alive[self.human_seat]
+
+    @property
+    def finished(self) -> bool:
+        return self.tournament.finished
+
+    @property
+    def in_hand(self) -> bool:
+        return self.tournament.in_hand
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.tournament.in_hand and self.tournament.to_act == self.human_seat
+
+    @property
+    def bot_to_act(self) -> bool:
+        seat = self.tournament.to_act
+        return self.tournament.in_hand and seat >= 0 and seat != self.human_seat
+
+    def view(self) -> TableView:
+        """What the human may see (their own cards, shown hands, public log)."""
+        return seat_view(self.tournament, self.human_seat)
+
+    def label(self, seat: int) -> str:
+        return self.labels[self.players[seat]]
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Players by place; those still in (place ``None``) first, by chips."""
+        t = self.tournament
+        stacks = t.current_stacks()
+        rows = [Standing(t.places[s], t.players[s], stacks[s]) for s in range(len(t.players))]
+        return tuple(sorted(rows, key=lambda r: (r.place is not None, r.place or 0, -r.chips)))
+
+    @property
+    def current_record_path(self) -> Path | None:
+        return self.record_path_for(self.game_number)
+
+    def record_path_for(self, game: int) -> Path | None:
+        if self.record_path is None:
+            return None
+        if game <= 1:
+            return self.record_path
+        return self.record_path.with_name(f"{self.record_path.stem}-{game}{self.record_path.suffix}")
+
+    def record_json(self) -> dict[str, Any]:
+        """The current game's ``freezeout.record/1`` document."""
+        return self.writer.to_json()
+
+    # -- moves -------------------------------------------------------------
+    def act(self, kind: ActionKind, amount: int | None = None) -> list[Event]:
+        """The human's move; raises :class:`IllegalAction` (state unchanged)
+        when it is not their turn or the move is not allowed."""
+        if not self.human_to_act:
+            raise IllegalAction("it is not your turn")
+        if kind in (ActionKind.RESIGN, ActionKind.TIMEOUT):
+            raise IllegalAction(f"{kind.value} is not a move to choose here")
+        return self._apply(Action(self.human_seat, kind, amount))
+
+    def resign(self) -> list[Event]:
+        """R28: the human resigns (any time, also during a bot's turn)."""
+        if self.finished:
+            raise IllegalAction("the tournament is over")
+        if not self.human_in:
+            raise IllegalAction("you are no longer in the tournament")
+        return self._apply(Action(self.human_seat, ActionKind.RESIGN))
+
+    def bot_step(self) -> list[Event]:
+        """Let the bot to act make its move.  A move the rules refuse is logged
+        in :attr:`bot_errors` and replaced by a check or fold, so that a bot
+        bug cannot freeze the human's game."""
+        t = self.tournament
+        seat = t.to_act
+        if not self.bot_to_act:
+            raise IllegalAction("no bot is to act")
+        player = t.players[seat]
+        action = self._bots[player].act(seat_view(t, seat), self._bot_rng)
+        try:
+            if action.seat != seat:
+                raise IllegalAction(f"the bot answered for seat {action.seat}, not its own seat {seat}")
+            if action.kind is ActionKind.RESIGN or action.kind is ActionKind.TIMEOUT:
+                raise IllegalAction(f"a bot may not {action.kind.value}")
+            return self._apply(action)
+        except RulesError as error:
+            self.bot_errors.append(f"hand {t.hand_number}: {player} {action}: {error}")
+            legal = t.legal_actions()
+            kind = ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD
+            return self._apply(Action(seat, kind))
+
+    def deal_next(self) -> list[Event]:
+        """Shuffle a fresh deck (R2) and deal the next hand."""
+        t = self.tournament
+        if t.finished:
+            raise IllegalAction("the tournament is over")
+        if t.in_hand:
+            raise IllegalAction("a hand is already in progress")
+        deck = shuffled_deck(self._deck_rng)
+        seats = [seat for seat in range(len(t.players)) if t.alive[seat]]
+        hole = {seat: deck[HOLE_CARDS * i : HOLE_CARDS * (i + 1)] for i, seat in enumerate(seats)}
+        start = HOLE_CARDS * len(seats)
+        board = deck[start : start + BOARD_CARDS]
+        self.tournament, events = t.deal(hole, board)
+        self.writer.deal({t.players[seat]: cards for seat, cards in hole.items()}, board)
+        self._after_move()
+        return events
+
+    def advance(self) -> list[Event]:
+        """One automatic step: a bot's move, or the next deal between hands.
+        Returns no events when the human is to act or the game is over."""
+        if self.finished:
+            return []
+        if self.in_hand:
+            return self.bot_step() if self.bot_to_act else []
+        return self.deal_next()
+
+    def play_out(self, *, max_steps: int = 100_000) -> list[Event]:
+        """Advance until the human must act or the tournament is over (the
+        bots play on alone once the human is out)."""
+        events: list[Event] = []
+        for _ in range(max_steps):
+            if self.finished or self.human_to_act:
+                return events
+            events.extend(self.advance())
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+    def close(self) -> None:
+        """Leaving is resigning (R28): the bots finish the game so that the
+        record is complete and the standings final."""
+        if not self.finished:
+            if self.human_in:
+                self.resign()
+            self.play_out()
+        self.save()
+
+    def rematch(self) -> list[Event]:
+        """R3: a new game with every player one seat on and a fresh button draw."""
+        if not self.finished:
+            raise IllegalAction("the tournament is not over yet")
+        return self._start_game(rematch_players(self.players))
+
+    # -- internals ---------------------------------------------------------
+    def _start_game(self, players: tuple[str, ...]) -> list[Event]:
+        button = self._draw_rng.randrange(len(players))  # R3: the first button is drawn
+        self.game_number += 1
+        self.tournament = Tournament.start(
+            TournamentConfig(players=players, button=button, starting_stack=self.starting_stack)
+        )
+        self.writer = RecordWriter(
+            players=players,
+            button=players[button],
+            starting_stack=self.starting_stack,
+            extra={"game": self.game_number, "seed": self.seed, "bots": self.bot_level},
+        )
+        # Deal at once: a record cannot hold a move before the first hand.
+        return self.deal_next()
+
+    def _apply(self, action: Action) -> list[Event]:
+        t = self.tournament
+        self.tournament, events = t.act(action)
+        self.writer.act(t.players[action.seat], action)
+        self._after_move()
+        return events
+
+    def _after_move(self) -> None:
+        if not self.tournament.in_hand:
+            self.save()
+            if self.tournament.finished and len(self.finished_games) < self.game_number:
+                self.finished_games.append(self.standings())
+
+    def save(self) -> None:
+        """Write the current game's record (only between hands, when every
+        hand in it is complete); atomic so a crash never leaves half a file."""
+        path = self.current_record_path
+        if path is None or self.tournament.in_hand:
+            return
+        text = json.dumps(self.writer.to_json(), ensure_ascii=False, indent=1)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(text + "\n", encoding="utf-8")
+        os.replace(tmp, path)

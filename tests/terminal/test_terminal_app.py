@@ -1,0 +1,208 @@
+"""The real textual app driven by key presses through textual's pilot.
+
+Delays are zero, the bot is a tiny fake (a calling station) so the games are
+short and deterministic; the rules engine, session and record are the real
+ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from freezeout.formats.record import parse_record, replay_record
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.events import ActionTaken, Resigned
+from freezeout.rules.tournament import rematch_players
+from freezeout.rules.views import TableView
+from freezeout.terminal.app import AmountScreen, ConfirmScreen, PokerApp
+from freezeout.terminal.session import GameSession
+
+
+class Station:
+    """Checks or calls every time: the simplest bot that never folds."""
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        assert view.viewer is not None and view.legal is not None
+        kind = ActionKind.CHECK if "check" in view.legal["moves"] else ActionKind.CALL
+        return Action(view.viewer, kind)
+
+
+def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(test())
+
+
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str, steps: int = 5000) -> None:
+    for _ in range(steps):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def make_app(tmp_path: Path, *, players: int = 2, seed: int = 7) -> PokerApp:
+    session = GameSession(Station(), players=players, seed=seed, bot_level="station", record_path=tmp_path / "game.json")
+    return PokerApp(session, bot_delay=0, pause=0)
+
+
+async def play_to_the_end(pilot: Pilot[None], app: PokerApp) -> None:
+    """Shove when the rules allow it, else check/call, until the game is over."""
+    game = app.game
+    for _ in range(500):
+        await wait_for(pilot, lambda: game.phase in ("human", "over"), "the human's turn or the end")
+        if game.phase == "over":
+            return
+        legal = app.session.view().legal
+        assert legal is not None
+        await pilot.press("a" if "allin" in legal["moves"] else "c")
+    raise AssertionError("the game did not end")
+
+
+def text_of(app: PokerApp, widget: str) -> str:
+    """The plain text a Static widget shows (its rich content, rendered)."""
+    console = Console(width=100, file=io.StringIO(), record=True)
+    console.print(app.game.query_one(widget, Static).content)
+    return console.export_text()
+
+
+def test_heads_up_tournament_rematch_and_records(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            first_players = session.players
+            await play_to_the_end(pilot, app)
+            assert session.finished and session.game_number == 1
+            first = {row.player: row.place for row in session.standings()}
+            assert sorted(first.values()) == [1, 2]
+            assert "Final standings" in text_of(app, "#prompt")
+
+            await pilot.press("n")  # rematch: everyone one seat on (R3)
+            await wait_for(pilot, lambda: session.game_number == 2 and app.game.phase != "over", "the rematch")
+            assert session.players == rematch_players(first_players)
+            await play_to_the_end(pilot, app)
+            second = {row.player: row.place for row in session.standings()}
+            await pilot.press("q")
+            await wait_for(pilot, lambda: not app.is_running, "the app to exit")
+
+        for number, expected in ((1, first), (2, second)):
+            path = session.record_path_for(number)
+            assert path is not None and path.exists()
+            result = replay_record(parse_record(path.read_text()))
+            assert result.finished
+            assert dict(result.standings) == expected
+
+    run(scenario)
+
+
+def test_raise_to_amount_dialog(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path, seed=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            game = app.game
+            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            legal = session.view().legal
+            assert legal is not None and legal["min_to"] is not None
+            low, high = legal["min_to"], legal["max_to"]
+
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+            field = app.screen.query_one("#amount", Input)
+            assert field.value == str(low)
+            await pilot.press("escape")  # cancel: nothing happens
+            await wait_for(pilot, lambda: not isinstance(app.screen, AmountScreen), "the dialog to close")
+            assert session.human_to_act
+
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+            field = app.screen.query_one("#amount", Input)
+            field.value = str(high + 1)
+            await pilot.press("enter")  # too much: refused with the reason
+            assert isinstance(app.screen, AmountScreen)
+            assert "all-in" in str(app.screen.query_one("#error", Static).content)
+            field.value = str(low)
+            await pilot.press("up", "up", "down")  # one big blind more than the minimum
+            target = min(low + session.view().big_blind, high)
+            assert field.value == str(target)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, AmountScreen), "the dialog to close")
+            mine = [e for e in session.tournament.hand_log if isinstance(e, ActionTaken) and e.seat == session.human_seat]
+            assert mine and mine[-1].kind in ("bet", "raise") and mine[-1].total == target
+
+    run(scenario)
+
+
+def test_resign_needs_confirmation(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path, seed=11)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            game = app.game
+            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await pilot.press("n")
+            await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "the dialog to close")
+            assert session.human_in and not session.finished
+
+            await pilot.press("x")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: game.phase == "over", "the end of the game")
+            assert session.finished and not session.human_in
+            places = {row.player: row.place for row in session.standings()}
+            assert places[session.human] == 2
+            assert any(isinstance(e, Resigned) for e in session.tournament.hand_log)
+        path = session.current_record_path
+        assert path is not None
+        result = replay_record(parse_record(path.read_text()))
+        assert dict(result.standings) == places
+
+    run(scenario)
+
+
+def test_three_players_human_out_then_bots_finish(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path, players=3, seed=5)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            game = app.game
+            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            seats = text_of(app, "#seats")
+            for player in session.players:
+                assert player in seats
+            await pilot.press("x", "y")
+            await wait_for(pilot, lambda: game.phase == "over", "the bots to finish")
+            places = {row.player: row.place for row in session.standings()}
+            assert places[session.human] == 3
+            assert sorted(places.values()) == [1, 2, 3]
+
+    run(scenario)
+
+
+def test_quit_mid_game_resigns_and_completes_the_record(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await pilot.press("y")
+            await wait_for(pilot, lambda: not app.is_running, "the app to exit")
+        session = app.session
+        assert session.finished
+        path = session.current_record_path
+        assert path is not None
+        result = replay_record(parse_record(path.read_text()))
+        assert result.finished and dict(result.standings)[session.human] == 2
+
+    run(scenario)
