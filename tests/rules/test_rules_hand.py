@@ -286,7 +286,7 @@ def test_r22_odd_chips_go_one_at_a_time_from_left_of_the_button():
     state, _ = hand((1000, 1000, 1000), (0, 5, 10), hole=("2s3d", "KhKc", "4h5c"), board="AsKsQsJsTs")
     state = act(state, 0, "call")
     state = act(state, 1, "fold")
-    state, events = apply_action(state, Action(2, ActionKind.CHECK))
+    state, _events = apply_action(state, Action(2, ActionKind.CHECK))
     for seat, word in ((2, "check"), (0, "check")) * 3:
         state = act(state, seat, word)
     assert state.finished and state.final_stacks() == (1002, 995, 1003)
@@ -313,5 +313,5 @@ def test_d7_a_pot_nobody_can_win_joins_the_next_lower_pot():
 
 
 def test_r20_events_report_every_pot():
-    t, events = deal_events(table("ana", "bo"))
+    _t, events = deal_events(table("ana", "bo"))
     assert not any(isinstance(e, PotAwarded) for e in events)

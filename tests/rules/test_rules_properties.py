@@ -11,6 +11,8 @@ from randomplay import play_random_tournament
 
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import seat_view
+from freezeout.rules.events import CardsDealt
+from freezeout.rules.rebuild import rebuild
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)
@@ -77,3 +79,22 @@ def test_views_never_show_another_seats_hidden_cards(seed, players):
                 assert hand.finished and hand.showdown and hand.shown[hand_seat] and not hand.folded[hand_seat]
             if view.legal is not None:
                 assert view.to_act == viewer
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, players=PLAYERS, ruleset=RULESETS)
+def test_the_event_log_alone_rebuilds_the_tournament(seed, players, ruleset):
+    game = play_random_tournament(seed, players, ruleset=ruleset)
+    t = game.tournament
+    rebuilt = rebuild(t.config, game.events)
+    assert rebuilt.current_stacks() == t.current_stacks()
+    assert rebuilt.places == t.places and rebuilt.forfeits == t.forfeits
+    assert rebuilt.hand_number == t.hand_number and rebuilt.winner == t.winner
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, players=PLAYERS)
+def test_the_public_hand_log_never_carries_the_deal(seed, players):
+    game = play_random_tournament(seed, players, keep_snapshots=True)
+    for t in game.snapshots:
+        assert not any(isinstance(e, CardsDealt) for e in t.hand_log)

@@ -16,6 +16,7 @@ __all__ = [
     "ActionTaken",
     "BetReturned",
     "BlindPosted",
+    "CardsDealt",
     "CardsShown",
     "Eliminated",
     "Event",
@@ -37,6 +38,18 @@ class HandStarted:
     big_blind: int
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    """The deal of a hand: every hole card and the board in dealing order.
+
+    Private: it makes the event log complete (a tournament can be rebuilt
+    from its events alone) but it never reaches a client — the public hand
+    log and every view leave it out."""
+
+    hole: tuple[tuple[int, tuple[Card, ...]], ...]  # (table seat, cards)
+    board: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +142,7 @@ class TournamentEnded:
 
 Event = (
     HandStarted
+    | CardsDealt
     | BlindPosted
     | ActionTaken
     | BetReturned

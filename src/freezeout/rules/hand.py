@@ -10,6 +10,7 @@ order; the tournament maps them to its own seats.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
@@ -119,7 +120,8 @@ def _make_evolve() -> Callable[..., HandState]:
     args = ", ".join(f"state.{name} if {name} is _KEEP else {name}" for name in names)
     namespace: dict[str, object] = {"HandState": HandState, "_KEEP": object()}
     exec(f"def evolve(state, *, {params}):\n    return HandState({args})", namespace)
-    return namespace["evolve"]  # type: ignore[return-value]
+    evolve: Callable[..., HandState] = namespace["evolve"]  # type: ignore[assignment]
+    return evolve
 
 
 _evolve = _make_evolve()

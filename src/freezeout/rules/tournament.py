@@ -17,6 +17,7 @@ from freezeout.rules import hand as hand_engine
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
+    CardsDealt,
     Eliminated,
     Event,
     Forfeited,
@@ -215,7 +216,10 @@ class Tournament:
         )
         state, hand_events = hand_engine.start_hand(setup)
         started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=())
-        events: list[Event] = [HandStarted(number, button, small, big, seats, setup.stacks)]
+        events: list[Event] = [
+            HandStarted(number, button, small, big, seats, setup.stacks),
+            CardsDealt(tuple((s, tuple(hole[s])) for s in seats), tuple(board)),
+        ]
         events.extend(_to_table(event, seats, len(self.alive)) for event in hand_events)
         return started._after_hand_move(events)
 
@@ -278,7 +282,8 @@ class Tournament:
 
     def _after_hand_move(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
         new, events = self._settle(events)
-        return replace(new, hand_log=new.hand_log + tuple(events)), events
+        public = tuple(event for event in events if not isinstance(event, CardsDealt))
+        return replace(new, hand_log=new.hand_log + public), events
 
     def _settle(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
         """When the hand has ended: settle stacks, eliminate busted players
