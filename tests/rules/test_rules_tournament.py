@@ -170,3 +170,26 @@ def test_d10_mid_hand_resignation_places_below_players_who_bust_in_that_hand():
     # dee is first to act (left of cy, the big blind)
     t = play(t, ("dee", "resign"), ("ana", "allin"), ("bo", "allin"), ("cy", "fold"))
     assert t.places == (None, 3, None, 4)
+
+
+def test_d10_busts_at_the_end_of_a_hand_come_before_its_between_hands_resignations():
+    t = deal(table("ana", "bo", "cy", "dee"), {"ana": "AsAd", "cy": "7c2d"}, board="AcAh4c9dJs")
+    # dee first, then ana (button), bo (small blind), cy (big blind)
+    t = play(t, ("dee", "fold"), ("ana", "allin"), ("bo", "fold"), ("cy", "call"))
+    assert t.places[2] == 4  # cy busted in the hand
+    t = do(t, "bo", "resign")  # after the hand's last action: between hands
+    assert t.places[1] == 3
+
+
+def test_r17_house_every_hand_still_in_is_shown_at_showdown():
+    t = deal(table("ana", "bo", "cy"), {"ana": "AsAd", "bo": "KsKd", "cy": "QsQd"}, board="2c7d9hJs3h")
+    t, _ = do_events(t, "ana", "call")
+    t, _ = do_events(t, "bo", "call")
+    t, events = do_events(t, "cy", "check")
+    for _ in range(3):
+        for player in ("bo", "cy", "ana"):
+            t, more = do_events(t, player, "check")
+            events += more
+    shown = [e for e in events if type(e).__name__ == "CardsShown"]
+    assert sorted(e.seat for e in shown) == [0, 1, 2]
+    assert shown[0].description.startswith("One pair")
