@@ -49,7 +49,9 @@ async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str,
 
 
 def make_app(tmp_path: Path, *, players: int = 2, seed: int = 7) -> PokerApp:
-    session = GameSession(Station(), players=players, seed=seed, bot_level="station", record_path=tmp_path / "game.json")
+    session = GameSession(
+        Station(), players=players, seed=seed, bot_level="station", record_path=tmp_path / "game.json"
+    )
     return PokerApp(session, bot_delay=0, pause=0)
 
 
@@ -86,7 +88,9 @@ def test_heads_up_tournament_rematch_and_records(tmp_path: Path) -> None:
             assert "Final standings" in text_of(app, "#prompt")
 
             await pilot.press("n")  # rematch: everyone one seat on (R3)
-            await wait_for(pilot, lambda: session.game_number == 2 and app.game.phase != "over", "the rematch")
+            await wait_for(
+                pilot, lambda: session.game_number == 2 and app.game.phase != "over", "the rematch"
+            )
             assert session.players == rematch_players(first_players)
             await play_to_the_end(pilot, app)
             second = {row.player: row.place for row in session.standings()}
@@ -135,7 +139,11 @@ def test_raise_to_amount_dialog(tmp_path: Path) -> None:
             assert field.value == str(target)
             await pilot.press("enter")
             await wait_for(pilot, lambda: not isinstance(app.screen, AmountScreen), "the dialog to close")
-            mine = [e for e in session.tournament.hand_log if isinstance(e, ActionTaken) and e.seat == session.human_seat]
+            mine = [
+                e
+                for e in session.tournament.hand_log
+                if isinstance(e, ActionTaken) and e.seat == session.human_seat
+            ]
             assert mine and mine[-1].kind in ("bet", "raise") and mine[-1].total == target
 
     run(scenario)

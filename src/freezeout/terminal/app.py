@@ -329,16 +329,23 @@ class GameScreen(Screen[None]):
 
     def _title(self, view: TableView) -> Text:
         s = self.session
-        title = Text(" Freezeout ", style="bold")
-        title.append(f" game {s.game_number} · {len(s.players)} players · hand {view.hand_number} · ")
+        title = Text("Freezeout", style="bold")
+        title.append(f" · game {s.game_number} · hand {view.hand_number} · ")
         title.append(render.level_line(view))
         return title
 
     def _seats(self, view: TableView) -> Table:
         s = self.session
         table = Table(box=None, show_edge=False, pad_edge=False, expand=False, header_style="dim")
-        for column, justify in (("", "left"), ("player", "left"), ("", "left"), ("stack", "right"),
-                                ("bet", "right"), ("cards", "left"), ("", "left")):
+        for column, justify in (
+            ("", "left"),
+            ("player", "left"),
+            ("", "left"),
+            ("stack", "right"),
+            ("bet", "right"),
+            ("cards", "left"),
+            ("", "left"),
+        ):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
         blinds = render.blind_markers(view.history)
         moves = render.last_moves(view.history)
@@ -352,7 +359,9 @@ class GameScreen(Screen[None]):
             mine = seat.seat == s.human_seat
             turn = Text("▶", style="bold yellow") if view.to_act == seat.seat else Text("")
             name = Text(s.label(seat.seat), style="bold cyan" if mine else "")
-            marks = " ".join(m for m in ("D" if view.button == seat.seat else "", blinds.get(seat.seat, "")) if m)
+            marks = " ".join(
+                m for m in ("D" if view.button == seat.seat else "", blinds.get(seat.seat, "")) if m
+            )
             stack = Text(str(seat.stack), style="" if seat.in_tournament else "dim")
             bet = str(seat.bet) if seat.bet else ""
             if seat.cards is not None:

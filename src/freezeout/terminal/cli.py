@@ -41,22 +41,33 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "space deal the next hand now, n rematch, q quit."
         ),
     )
-    play.add_argument("--players", type=_players, default=2, help="players at the table, you included (2-4, default 2)")
+    play.add_argument(
+        "--players", type=_players, default=2, help="players at the table, you included (2-4, default 2)"
+    )
     play.add_argument(
         "--bot",
         default=DEFAULT_BOT,
         metavar="LEVEL",
         help=f"bot level: random, station, easy, medium or hard (default {DEFAULT_BOT})",
     )
-    play.add_argument("--seed", type=int, default=None, help="seed for seats, button, cards and bots (replayable game)")
+    play.add_argument(
+        "--seed", type=int, default=None, help="seed for seats, button, cards and bots (replayable game)"
+    )
     play.add_argument(
         "--record",
         metavar="FILE",
         default=None,
         help="save the game as a freezeout.record/1 file (rematches go to FILE-2, FILE-3, ...)",
     )
-    play.add_argument("--bot-delay", type=_seconds, default=0.6, help="seconds a bot waits before moving (default 0.6)")
-    play.add_argument("--pause", type=_seconds, default=4.0, help="seconds the result stays up between hands (R30, default 4)")
+    play.add_argument(
+        "--bot-delay", type=_seconds, default=0.6, help="seconds a bot waits before moving (default 0.6)"
+    )
+    play.add_argument(
+        "--pause",
+        type=_seconds,
+        default=4.0,
+        help="seconds the result stays up between hands (R30, default 4)",
+    )
     play.set_defaults(func=run_play)
 
 

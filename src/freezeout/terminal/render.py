@@ -167,8 +167,7 @@ def _pot_line(event: PotAwarded, names: Sequence[str], *, several_pots: bool) ->
 
 
 def _lower_first(text: str) -> str:
-    """"Full house, kings full of tens" reads as "with full house, ..." mid-line,
-    but keep "Royal flush"-style proper hands readable either way."""
+    """Mid-line a hand reads "... with full house, kings full of tens"."""
     return text[:1].lower() + text[1:] if text else text
 
 
@@ -214,38 +213,38 @@ def last_moves(history: Sequence[Event]) -> dict[int, str]:
     return moves
 
 
-def level_line(view: TableView, levels: Sequence[tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> str:
-    """Blinds, level and how many hands until they rise (R6)."""
+def level_line(
+    view: TableView, levels: Sequence[tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL
+) -> str:
+    """Blinds, level and how many hands until they rise (R6), short enough
+    for an 80-column title bar."""
     number = max(view.hand_number, 1)
     level = min((number - 1) // per_level, len(levels) - 1)
-    line = f"level {level + 1}, blinds {view.small_blind}/{view.big_blind}"
+    line = f"blinds {view.small_blind}/{view.big_blind} (level {level + 1})"
     if level == len(levels) - 1:
-        return line + " (final level)"
+        return line + " · final level"
     small, big = levels[level + 1]
     left = view.hands_to_next_level
     if left == 0:
-        return line + f"; {small}/{big} from the next hand"
-    return line + f"; {small}/{big} in {left} more hand{'s' if left != 1 else ''}"
+        return line + f" · {small}/{big} next hand"
+    return line + f" · {small}/{big} in {left} hand{'s' if left != 1 else ''}"
 
 
 def pots_line(view: TableView, names: Sequence[str]) -> str:
-    """Main and side pots with who may win them, plus the bets of this round."""
+    """The whole pot, then the main and side pots with who may win each
+    (R20), then the bets of this round still in front of the players."""
     bets = sum(seat.bet for seat in view.seats)
-    pots = [amount for amount, _ in view.pots]
-    parts: list[str] = []
-    if len(view.pots) == 1:
-        parts.append(f"Pot {pots[0]}")
-    elif view.pots:
-        parts.append(f"Main pot {pots[0]}")
-        for index, (amount, eligible) in enumerate(view.pots[1:], start=1):
-            parts.append(f"side pot {index}: {amount} ({', '.join(_name(names, s) for s in eligible)})")
-    if bets:
-        parts.append(f"bets {bets}")
-    if not parts:
+    total = sum(amount for amount, _ in view.pots) + bets
+    if not total:
         return ""
-    total = sum(pots) + bets
-    line = " · ".join(parts)
-    return line if len(parts) == 1 and not bets else f"{line} · total {total}"
+    parts = [f"Pot {total}"]
+    if len(view.pots) > 1:
+        parts.append(f"main {view.pots[0][0]}")
+        for index, (amount, eligible) in enumerate(view.pots[1:], start=1):
+            parts.append(f"side {index}: {amount} ({', '.join(_name(names, s) for s in eligible)})")
+    if bets and view.pots:
+        parts.append(f"bets {bets}")
+    return " · ".join(parts)
 
 
 def legal_summary(legal: dict[str, Any]) -> list[tuple[str, str]]:
@@ -256,7 +255,14 @@ def legal_summary(legal: dict[str, Any]) -> list[tuple[str, str]]:
     for word in ("bet", "raise"):
         if word in moves:
             low, high = legal["min_to"], legal["max_to"]
-            keys.append(("r", f"{word} {low}" if low == high else f"{word} {'' if word == 'bet' else 'to '}{low}–{high}"))
+            keys.append(
+                (
+                    "r",
+                    f"{word} {low}"
+                    if low == high
+                    else f"{word} {'' if word == 'bet' else 'to '}{low}–{high}",
+                )
+            )
     if "allin" in moves:
         keys.append(("a", f"all-in {legal['all_in_to']}"))
     return keys

@@ -83,7 +83,10 @@ def load_bot(level: str) -> Bot:
     names = tuple(str(name) for name in module.BOT_NAMES)
     if level not in names:
         raise BotUnavailable(f"unknown bot level {level!r}: choose one of {', '.join(names)}")
-    return cast(Bot, module.get_bot(level))
+    try:
+        return cast(Bot, module.get_bot(level))
+    except (ImportError, KeyError) as error:
+        raise BotUnavailable(f"the {level} bot is not available: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
