@@ -46,7 +46,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from freezeout.cards import Card
+from freezeout.cards import Card, full_deck
 from freezeout.formats.phh import (
     PhhAction,
     PhhActionKind,
@@ -200,7 +200,8 @@ class _Cards:
     """What the whole file says about the cards, gathered before the replay."""
 
     hole: tuple[tuple[Card, ...] | None, ...]
-    board: tuple[Card, ...]
+    board: tuple[Card, ...]  # the file's board, then placeholders up to the full board
+    known_board: int  # how many of ``board`` the file deals
 
 
 def _scan_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> _Cards:
@@ -282,7 +283,13 @@ def _scan_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> _Cards:
         if mucked[player] and ruleset is Ruleset.STANDARD:
             cards = None  # R17 (standard ruleset): a mucked hand is unknown and cannot win
         hole.append(cards)
-    return _Cards(tuple(hole), tuple(board))
+    # The engine takes the whole board up front; a history that stops before
+    # the river gets placeholder cards (unused ones) so the engine can deal the
+    # next street.  The replay refuses any result that would depend on them.
+    known_board = len(board)
+    spare = (card for card in full_deck() if card not in owner)
+    board.extend(next(spare) for _ in range(variant.board_size - known_board))
+    return _Cards(tuple(hole), tuple(board), known_board)
 
 
 def _amounts_of(hand: PhhHand) -> list[Decimal]:
@@ -443,6 +450,10 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
         except RulesError as error:
             raise action.error(str(error)) from None
         events.extend(new_events)
+    if state.board_dealt > board_seen and state.finished:
+        raise PhhError(
+            f"the hand reaches the showdown with {state.board_dealt} board cards, but the file deals {board_seen}"
+        )
     chips = state.final_stacks() if state.finished else state.stacks
     finishing = tuple(from_units(value, scale) for value in chips)
     matches: bool | None = None
