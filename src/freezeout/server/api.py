@@ -1,0 +1,311 @@
+"""The HTTP API under ``/api`` (docs/protocol.md): accounts, lobby, downloads.
+
+Every state-changing request passes the CSRF check (double submit, or the
+session's token); API-token requests are exempt since no cookie is involved.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from freezeout.server.accounts import new_token, token_hash, valid_name, valid_password
+from freezeout.server.botseat import BOT_LEVELS
+from freezeout.server.context import Context
+from freezeout.server.store import NameTaken, UserRow
+from freezeout.server.tablestate import Refused
+
+__all__ = ["ApiError", "Auth", "identify", "router"]
+
+router = APIRouter(prefix="/api")
+SESSION_COOKIE, CSRF_COOKIE = "fz_session", "fz_csrf"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.headers = status, code, message, headers
+
+
+_STATUS = {"not_found": 404, "forbidden": 403, "not_seated": 403, "bad_message": 400, "storage": 503}
+
+
+def refused(error: Refused) -> ApiError:
+    return ApiError(_STATUS.get(error.code, 409), error.code, error.message)
+
+
+@dataclass(frozen=True, slots=True)
+class Auth:
+    user: UserRow | None
+    csrf: str | None = None
+    bearer: bool = False
+    session_hash: str | None = None
+
+
+def ctx(request: Request) -> Context:
+    context: Context = request.app.state.ctx
+    return context
+
+
+async def identify(context: Context, headers: Any, cookies: Any) -> Auth:
+    """Who is asking: an API token (Authorization: Bearer), a session cookie, or nobody."""
+    header = headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        user = await context.store.api_token_user(token_hash(header[7:].strip()))
+        if user is None:
+            raise ApiError(401, "unauthorized", "unknown API token")
+        return Auth(user, bearer=True)
+    cookie = cookies.get(SESSION_COOKIE)
+    if cookie:
+        hashed = token_hash(cookie)
+        found = await context.store.session(hashed, context.clock.now())
+        if found is not None:
+            return Auth(found[0], found[1], session_hash=hashed)
+    return Auth(None)
+
+
+async def auth(request: Request) -> Auth:
+    return await identify(ctx(request), request.headers, request.cookies)
+
+
+async def post_auth(request: Request) -> Auth:
+    """:func:`auth` plus the CSRF check for state-changing requests."""
+    found = await identify(ctx(request), request.headers, request.cookies)
+    if found.bearer:
+        return found
+    sent = request.headers.get("x-csrf-token", "")
+    expected = found.csrf if found.user is not None else request.cookies.get(CSRF_COOKIE, "")
+    if not sent or not expected or not secrets.compare_digest(sent, expected):
+        raise ApiError(403, "csrf", "missing or wrong X-CSRF-Token header")
+    return found
+
+
+AuthDep = Annotated[Auth, Depends(auth)]
+PostAuth = Annotated[Auth, Depends(post_auth)]
+
+
+def _need_user(found: Auth, *, registered: bool = False) -> UserRow:
+    if found.user is None:
+        raise ApiError(401, "unauthorized", "log in or play as a guest first")
+    if registered and found.user.kind != "user":
+        raise ApiError(403, "forbidden", "only registered accounts may do this")
+    return found.user
+
+
+def _secure(request: Request) -> bool:
+    setting = ctx(request).settings.cookie_secure
+    return request.url.scheme == "https" if setting is None else setting
+
+
+async def _start_session(request: Request, response: Response, user: UserRow) -> dict[str, Any]:
+    context = ctx(request)
+    token, hashed = new_token()
+    csrf = secrets.token_urlsafe(24)
+    now = context.clock.now()
+    max_age = int(context.settings.session_days * 86400)
+    await context.store.create_session(hashed, user.id, csrf, now, now + max_age)
+    secure = _secure(request)
+    response.set_cookie(SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure)
+    response.set_cookie(CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="lax", secure=secure)
+    return {"user": user.public(), "csrf": csrf}
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=256)]
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    slots: Annotated[list[str | None], Field(min_length=2, max_length=4)] = [None, None]
+    ranked: bool = False
+    sit: bool = True
+
+
+class QuickPlay(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: str = "medium"
+
+
+class SitRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+
+
+@router.get("/session")
+async def session(request: Request, response: Response, found: AuthDep) -> dict[str, Any]:
+    csrf = found.csrf or request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
+    if found.csrf is None and not request.cookies.get(CSRF_COOKIE):
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="lax", secure=_secure(request))
+    return {"user": found.user.public() if found.user else None, "csrf": csrf}
+
+
+@router.post("/register")
+async def register(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
+    context = ctx(request)
+    if not valid_name(body.name):
+        raise ApiError(400, "bad_name", "names are 3-24 letters, digits, _ or -, not starting with bot- or guest-")
+    if not valid_password(body.password):
+        raise ApiError(400, "bad_password", "passwords are 8 to 200 characters")
+    try:
+        user = await context.store.create_user(body.name, "user", await context.passwords.hash(body.password), context.clock.now())
+    except NameTaken:
+        raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+    return await _start_session(request, response, user)
+
+
+@router.post("/login")
+async def login(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
+    context = ctx(request)
+    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{body.name.lower()}")
+    wait = context.limiter.retry_after(*keys)
+    if wait is not None:
+        raise ApiError(429, "rate_limited", "too many failed log-ins; try again later", {"Retry-After": str(int(wait) + 1)})
+    user = await context.store.user_by_name(body.name)
+    if user is None or user.password_hash is None or not await context.passwords.verify(user.password_hash, body.password):
+        context.limiter.fail(*keys)
+        raise ApiError(401, "bad_credentials", "wrong name or password")
+    context.limiter.reset(keys[1])
+    return await _start_session(request, response, user)
+
+
+@router.post("/logout")
+async def logout(request: Request, response: Response, found: PostAuth) -> dict[str, Any]:
+    if found.session_hash is not None:
+        await ctx(request).store.delete_session(found.session_hash)
+    response.delete_cookie(SESSION_COOKIE)
+    return {"ok": True}
+
+
+async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[str, Any]]:
+    context = ctx(request)
+    user = await context.store.create_user(f"guest-{secrets.token_hex(4)}", "guest", None, context.clock.now())
+    return user, await _start_session(request, response, user)
+
+
+@router.post("/guest")
+async def guest(request: Request, response: Response, _: PostAuth) -> dict[str, Any]:
+    return (await _guest(request, response))[1]
+
+
+@router.post("/quickplay")
+async def quickplay(request: Request, response: Response, body: QuickPlay, found: PostAuth) -> dict[str, Any]:
+    """One click: a guest (unless logged in) against a bot, unranked, started at once."""
+    user = found.user
+    extra: dict[str, Any] = {}
+    if user is None:
+        user, extra = await _guest(request, response)
+    try:
+        actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True)
+    except Refused as error:
+        raise refused(error) from None
+    return {"table": actor.summary(), **extra}
+
+
+@router.post("/tokens")
+async def tokens(request: Request, found: PostAuth) -> dict[str, Any]:
+    user = _need_user(found, registered=True)
+    token, hashed = new_token()
+    await ctx(request).store.create_api_token(hashed, user.id, ctx(request).clock.now())
+    return {"token": token}
+
+
+@router.get("/bots")
+async def bots() -> dict[str, Any]:
+    return {"levels": list(BOT_LEVELS)}
+
+
+@router.get("/tables")
+async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
+    return {"tables": ctx(request).room.listing(status)}
+
+
+@router.post("/tables")
+async def create_table(request: Request, body: NewTable, found: PostAuth) -> dict[str, Any]:
+    user = _need_user(found)
+    try:
+        actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit)
+    except Refused as error:
+        raise refused(error) from None
+    return {"table": actor.summary()}
+
+
+@router.get("/tables/{table_id}")
+async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    try:
+        return {"table": ctx(request).room.get(table_id).summary()}
+    except Refused as error:
+        raise refused(error) from None
+
+
+async def _table_intent(request: Request, table_id: str, found: Auth, msg: dict[str, Any]) -> dict[str, Any]:
+    user = _need_user(found)
+    try:
+        return {"table": await ctx(request).room.get(table_id).request(user, msg)}
+    except Refused as error:
+        raise refused(error) from None
+
+
+@router.post("/tables/{table_id}/sit")
+async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
+    return await _table_intent(request, table_id, found, {"type": "sit", "slot": body.slot if body else None})
+
+
+@router.post("/tables/{table_id}/stand")
+async def stand(request: Request, table_id: str, found: PostAuth) -> dict[str, Any]:
+    return await _table_intent(request, table_id, found, {"type": "stand"})
+
+
+@router.get("/tables/{table_id}/games")
+async def table_games(request: Request, table_id: str) -> dict[str, Any]:
+    games = await ctx(request).store.table_games(table_id)
+    return {"games": [{k: v for k, v in g.items() if k != "record"} for g in games]}
+
+
+async def _finished_record(request: Request, game_id: str) -> dict[str, Any]:
+    game = await ctx(request).store.game(game_id)
+    if game is None or game["record"] is None:
+        raise ApiError(404, "not_found", f"no finished game {game_id!r}")
+    record: dict[str, Any] = game["record"]
+    return record
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(request: Request, game_id: str) -> JSONResponse:
+    record = await _finished_record(request, game_id)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.record.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@router.get("/games/{game_id}/phh")
+async def game_phh(request: Request, game_id: str) -> PlainTextResponse:
+    from freezeout.server.gamelog import record_to_phh
+
+    record = await _finished_record(request, game_id)
+    try:
+        text = record_to_phh(record)
+    except ImportError:
+        raise ApiError(501, "unavailable", "PHH export is not installed in this build") from None
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.phh"'}
+    return PlainTextResponse(text, media_type="application/toml", headers=headers)
+
+
+@router.get("/leaderboard")
+async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
+    return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500)))}
+
+
+@router.get("/users/{name}/ratings")
+async def ratings(request: Request, name: str) -> dict[str, Any]:
+    store = ctx(request).store
+    user = await store.user_by_name(name)
+    if user is None:
+        raise ApiError(404, "not_found", f"no player {name!r}")
+    history = await store.rating_history(user.id)
+    return {"name": user.name, "rating": round(user.rating, 1), "games": user.ranked_games, "history": history}

@@ -1,0 +1,95 @@
+"""The ASGI application: ``create_app(settings, clock=...)``.
+
+The database engine, the store, the room and its table actors are created
+in the lifespan, not at import time; tests inject a fake clock and their own
+settings (design principle 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from freezeout.server.accounts import Passwords, RateLimiter
+from freezeout.server.api import ApiError, router
+from freezeout.server.clock import Clock, SystemClock
+from freezeout.server.context import Context
+from freezeout.server.db import create_engine, run_migrations
+from freezeout.server.room import Room
+from freezeout.server.settings import Settings
+from freezeout.server.store import Store
+from freezeout.server.ws import websocket_endpoint
+
+__all__ = ["create_app"]
+
+
+def _web_dir(settings: Settings) -> Path:
+    if settings.web_dir:
+        return Path(settings.web_dir)
+    return Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
+    settings = settings or Settings()
+    clock = clock or SystemClock()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings.resolved_database_url())
+        await run_migrations(engine)
+        store = Store(engine)
+        await store.start()
+        room = Room(settings=settings, store=store, clock=clock)
+        app.state.ctx = Context(
+            settings=settings, clock=clock, store=store, room=room, passwords=Passwords(settings),
+            limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),
+        )
+        await room.open()
+        try:
+            yield
+        finally:
+            await room.close()
+            await store.close()
+
+    app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.include_router(router)
+    app.add_api_websocket_route("/ws", websocket_endpoint)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status,
+                            headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, error: RequestValidationError) -> JSONResponse:
+        first: Any = error.errors()[0] if error.errors() else {"msg": "invalid request"}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"error": {"code": "bad_message", "message": f"{where}: {first['msg']}"}}, status_code=400)
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        context: Context | None = getattr(request.app.state, "ctx", None)
+        try:
+            assert context is not None
+            await context.store.ping()
+        except Exception:
+            return JSONResponse({"status": "unavailable"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    web = _web_dir(settings)
+    if web.is_dir():
+        app.mount("/static", StaticFiles(directory=web), name="static")
+        index = web / "index.html"
+
+        @app.get("/", include_in_schema=False)
+        async def home() -> FileResponse:
+            return FileResponse(index)
+
+    return app

@@ -1,0 +1,62 @@
+"""Bot seats: the real bots of ``freezeout.bots`` when installed, else a
+trivial built-in so the server works while the bots package is being built.
+
+A bot sees exactly what a human in its seat would: the seat view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.views import TableView
+
+__all__ = ["BOT_LEVELS", "choose"]
+
+BOT_LEVELS: tuple[str, ...] = ("random", "station", "easy", "medium", "hard")
+
+_Decide = Callable[[TableView, random.Random], Action]
+_cache: dict[str, _Decide] = {}
+
+
+def _fallback(view: TableView, rng: random.Random) -> Action:
+    """Check or call, now and then fold to a bet or raise the minimum."""
+    legal = view.legal or {}
+    moves = legal.get("moves", [])
+    seat = view.viewer if view.viewer is not None else -1
+    roll = rng.random()
+    if "raise" in moves and roll < 0.1:
+        return Action(seat, ActionKind.RAISE, int(legal["min_to"]))
+    if "bet" in moves and roll < 0.15:
+        return Action(seat, ActionKind.BET, int(legal["min_to"]))
+    if "call" in moves:
+        return Action(seat, ActionKind.FOLD) if roll > 0.9 else Action(seat, ActionKind.CALL)
+    return Action(seat, ActionKind.CHECK)
+
+
+def _load(level: str) -> _Decide:
+    try:
+        bots: Any = importlib.import_module("freezeout.bots")
+        bot = bots.get_bot(level)
+    except (ImportError, AttributeError, KeyError, ValueError):
+        return _fallback
+    decide: _Decide = bot.act
+    return decide
+
+
+def choose(level: str, view: TableView, rng: random.Random) -> Action:
+    """The bot's move for the seat of ``view``; an illegal or failing bot checks or folds."""
+    decide = _cache.get(level)
+    if decide is None:
+        decide = _cache[level] = _load(level)
+    seat = view.viewer if view.viewer is not None else -1
+    try:
+        action = decide(view, rng)
+    except Exception:
+        action = _fallback(view, rng)
+    if not isinstance(action, Action):
+        return _fallback(view, rng)
+    return Action(seat, action.kind, action.amount)

@@ -1,0 +1,24 @@
+"""Everything a request handler needs, built once by ``app.create_app``
+(design principle 8: injected, never created at import time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from freezeout.server.accounts import Passwords, RateLimiter
+from freezeout.server.clock import Clock
+from freezeout.server.room import Room
+from freezeout.server.settings import Settings
+from freezeout.server.store import Store
+
+__all__ = ["Context"]
+
+
+@dataclass
+class Context:
+    settings: Settings
+    clock: Clock
+    store: Store
+    room: Room
+    passwords: Passwords
+    limiter: RateLimiter

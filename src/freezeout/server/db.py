@@ -1,0 +1,140 @@
+"""The database schema (SQLAlchemy Core) and Alembic migrations on start.
+
+The schema here mirrors ``migrations/versions``; the migrations are what
+creates it.  ``table_log`` is the heart: an append-only log per table whose
+primary key ``(table_id, seq)`` makes a doubled write impossible.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "table_log", "tables", "users"]
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),  # user | guest | bot
+    Column("password_hash", Text, nullable=True),
+    Column("rating", Float, nullable=False, default=1500.0),
+    Column("ranked_games", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("closed", Boolean, nullable=False, default=False),
+)
+
+table_log = Table(
+    "table_log",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(48), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("players", Text, nullable=False),
+    Column("ranked", Boolean, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    Column("places", Text, nullable=True),
+    Column("record", Text, nullable=True),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("game_id", String(48), nullable=False),
+    Column("before", Float, nullable=False),
+    Column("after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite gets WAL and a busy timeout (one writer process)."""
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=10)
+
+
+def _alembic_config() -> Config:
+    here = Path(__file__).parent
+    config = Config(str(here / "alembic.ini"))
+    config.set_main_option("script_location", str(here / "migrations"))
+    return config
+
+
+def _upgrade(connection: Connection) -> None:
+    config = _alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def run_migrations(engine: AsyncEngine) -> None:
+    """Apply every migration up to head (idempotent; runs on each start)."""
+    async with engine.begin() as connection:
+        await connection.run_sync(_upgrade)

@@ -1,0 +1,62 @@
+"""Server settings from the environment (``FREEZEOUT_*``), with the defaults
+of rules.md for the clocks (R15, R26, R29, R30).
+
+Every duration is configurable so that tests and the load bench can run the
+same code with short or fake clocks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings", "async_database_url"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FREEZEOUT_", extra="ignore")
+
+    database_url: str = Field(default="", description="SQLAlchemy URL; empty = SQLite file under var/")
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # Clocks (seconds).
+    turn_seconds: float = 30.0  # R15
+    dont_wait_bot_seconds: float = 3.0  # R26: a bot presses Don't wait this long after the deadline
+    inactivity_seconds: float = 10 * 3600.0  # R29
+    pause_seconds: float = 4.0  # R30
+    bot_delay_min: float = 0.8  # human-like thinking time of the bots
+    bot_delay_max: float = 2.5
+    # Accounts.
+    session_days: float = 30.0
+    cookie_secure: bool | None = None  # None: Secure exactly when the request came over HTTPS
+    login_max_failures: int = 5
+    login_window_seconds: float = 300.0
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+    # Tests only: derive every deck from this seed instead of the OS CSPRNG.
+    deck_seed: str | None = None
+    # Catch-up after a reconnect: how many log entries a table keeps in memory.
+    catchup_entries: int = 512
+    web_dir: str | None = None  # default: the package's web/ directory
+
+    def resolved_database_url(self) -> str:
+        """The async URL to connect to; creates ``var/`` for the default SQLite file."""
+        if self.database_url:
+            return async_database_url(self.database_url)
+        Path("var").mkdir(exist_ok=True)
+        return async_database_url(f"sqlite:///{Path('var/freezeout.db').resolve()}")
+
+
+def async_database_url(url: str) -> str:
+    """Accept plain URLs and choose the async driver for them."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"not a database URL: {url!r}")
+    base = scheme.split("+", 1)[0]
+    if base == "sqlite":
+        return f"sqlite+aiosqlite://{rest}"
+    if base in ("postgresql", "postgres"):
+        return f"postgresql+asyncpg://{rest}"
+    raise ValueError(f"unsupported database {base!r}: use sqlite:// or postgresql://")

@@ -1,0 +1,320 @@
+"""Storage: accounts, the per-table event log, games and ratings.
+
+Writes to the event log go through one writer task that commits whatever
+has queued up in a single transaction (group commit) and only then resolves
+each caller's future — so "write before you tell" (design principle 7)
+holds while thousands of tables share one database.  A game's end, its
+record and the Elo update of a ranked game are one transaction (R25).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from freezeout.server import elo
+from freezeout.server.db import api_tokens, games, rating_history, sessions, table_log, tables, users
+
+__all__ = ["GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
+
+log = logging.getLogger(__name__)
+
+
+class NameTaken(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    id: int
+    name: str
+    kind: str
+    password_hash: str | None
+    rating: float
+    ranked_games: int
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "rating": round(self.rating, 1)}
+
+
+@dataclass(slots=True)
+class LogEntry:
+    table_id: str
+    seq: int
+    at: float
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    game_id: str
+    table_id: str
+    number: int
+    players: tuple[str, ...]
+    ranked: bool
+    at: float
+
+
+@dataclass(slots=True)
+class GameEnd:
+    """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
+    and the ratings go into ``entry.data["ratings"]`` by player name."""
+
+    game_id: str
+    places: dict[str, int]
+    record: dict[str, Any]
+    at: float
+    entry: LogEntry
+    ranked: tuple[int, int] | None = None
+    names: dict[int, str] = field(default_factory=dict)
+
+
+_Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
+
+
+def _user(row: Any) -> UserRow:
+    return UserRow(row.id, row.name, row.kind, row.password_hash, float(row.rating), int(row.ranked_games))
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine, *, batch_limit: int = 256) -> None:
+        self.engine = engine
+        self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._batch_limit = batch_limit
+
+    async def start(self) -> None:
+        self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+        await self.engine.dispose()
+
+    async def ping(self) -> None:
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+
+    # -- the event log ---------------------------------------------------
+    async def append(self, entries: list[LogEntry], ops: Sequence[GameStart | GameEnd] = ()) -> None:
+        """Commit ``entries`` (and game rows) durably; return only once committed."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put(((entries, list(ops)), future))
+        await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self._batch_limit and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    for job, _ in batch:
+                        await self._run_job(conn, job)
+            except Exception:
+                if len(batch) == 1:
+                    self._settle(batch[0][1], error=True)
+                    continue
+                for job, future in batch:  # one bad job must not fail the others
+                    try:
+                        async with self.engine.begin() as conn:
+                            await self._run_job(conn, job)
+                    except Exception:
+                        log.exception("log write failed")
+                        self._settle(future, error=True)
+                    else:
+                        self._settle(future)
+            else:
+                for _, future in batch:
+                    self._settle(future)
+
+    @staticmethod
+    def _settle(future: asyncio.Future[None], *, error: bool = False) -> None:
+        if future.done():
+            return
+        if error:
+            future.set_exception(RuntimeError("the database refused the write"))
+        else:
+            future.set_result(None)
+
+    async def _run_job(self, conn: AsyncConnection, job: _Job) -> None:
+        entries, ops = job
+        for op in ops:
+            if isinstance(op, GameStart):
+                await conn.execute(
+                    insert(games).values(
+                        id=op.game_id, table_id=op.table_id, number=op.number, players=json.dumps(op.players),
+                        ranked=op.ranked, started_at=op.at,
+                    )
+                )
+            else:
+                await self._end_game(conn, op)
+        if entries:
+            await conn.execute(
+                insert(table_log),
+                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": json.dumps(e.data)} for e in entries],
+            )
+
+    async def _end_game(self, conn: AsyncConnection, op: GameEnd) -> None:
+        if op.ranked is not None:
+            winner_id, loser_id = op.ranked
+            rows = {r.id: r for r in (await conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id])))).all()}
+            w, lo = rows[winner_id], rows[loser_id]
+            new_w, new_l = elo.update((w.rating, w.ranked_games), (lo.rating, lo.ranked_games))
+            ratings: dict[str, list[float]] = {}
+            for row, after in ((w, new_w), (lo, new_l)):
+                await conn.execute(
+                    update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1)
+                )
+                await conn.execute(
+                    insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=row.rating, after=after, at=op.at)
+                )
+                ratings[op.names.get(row.id, row.name)] = [round(row.rating, 1), round(after, 1)]
+            op.entry.data["ratings"] = ratings
+        await conn.execute(
+            update(games).where(games.c.id == op.game_id).values(
+                finished_at=op.at, places=json.dumps(op.places), record=json.dumps(op.record)
+            )
+        )
+
+    async def create_table(self, table_id: str, entry: LogEntry) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(tables).values(id=table_id, created_at=entry.at, closed=False))
+        await self.append([entry])
+
+    async def open_table_logs(self) -> dict[str, list[LogEntry]]:
+        """The whole log of every table not closed, for rebuilding after a restart."""
+        async with self.engine.connect() as conn:
+            ids = [r.id for r in (await conn.execute(select(tables.c.id).where(tables.c.closed.is_(False)))).all()]
+            result: dict[str, list[LogEntry]] = {table_id: [] for table_id in ids}
+            rows = await conn.execute(
+                select(table_log).join(tables, tables.c.id == table_log.c.table_id)
+                .where(tables.c.closed.is_(False)).order_by(table_log.c.table_id, table_log.c.seq)
+            )
+            for r in rows:
+                result[r.table_id].append(LogEntry(r.table_id, r.seq, r.at, r.kind, json.loads(r.data)))
+        return result
+
+    # -- accounts ----------------------------------------------------------
+    async def create_user(self, name: str, kind: str, password_hash: str | None, at: float) -> UserRow:
+        try:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(
+                    insert(users).values(name=name, kind=kind, password_hash=password_hash, rating=elo.INITIAL_RATING,
+                                         ranked_games=0, created_at=at)
+                )
+                user_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+        except IntegrityError:
+            raise NameTaken(name) from None
+        return UserRow(user_id, name, kind, password_hash, elo.INITIAL_RATING, 0)
+
+    async def user_by_name(self, name: str) -> UserRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(users).where(users.c.name == name))).first()
+        return _user(row) if row is not None else None
+
+    async def user_by_id(self, user_id: int) -> UserRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(users).where(users.c.id == user_id))).first()
+        return _user(row) if row is not None else None
+
+    async def ensure_user(self, name: str, kind: str, at: float) -> UserRow:
+        existing = await self.user_by_name(name)
+        if existing is not None:
+            return existing
+        try:
+            return await self.create_user(name, kind, None, at)
+        except NameTaken:
+            found = await self.user_by_name(name)
+            assert found is not None
+            return found
+
+    async def create_session(self, token_hash: str, user_id: int, csrf: str, at: float, expires_at: float) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(sessions).values(token_hash=token_hash, user_id=user_id, csrf=csrf, created_at=at, expires_at=expires_at)
+            )
+
+    async def session(self, token_hash: str, now: float) -> tuple[UserRow, str] | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(users, sessions.c.csrf).join(sessions, sessions.c.user_id == users.c.id)
+                    .where(sessions.c.token_hash == token_hash, sessions.c.expires_at > now)
+                )
+            ).first()
+        return (_user(row), str(row.csrf)) if row is not None else None
+
+    async def delete_session(self, token_hash: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(sessions.delete().where(sessions.c.token_hash == token_hash))
+
+    async def create_api_token(self, token_hash: str, user_id: int, at: float) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(api_tokens).values(token_hash=token_hash, user_id=user_id, created_at=at))
+
+    async def api_token_user(self, token_hash: str) -> UserRow | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(users).join(api_tokens, api_tokens.c.user_id == users.c.id).where(api_tokens.c.token_hash == token_hash)
+                )
+            ).first()
+        return _user(row) if row is not None else None
+
+    # -- games and ratings ---------------------------------------------------
+    async def game(self, game_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+        return _game(row) if row is not None else None
+
+    async def table_games(self, table_id: str) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(games).where(games.c.table_id == table_id).order_by(games.c.number))).all()
+        return [_game(r) for r in rows]
+
+    async def leaderboard(self, limit: int) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(users).where(users.c.kind != "guest", users.c.ranked_games > 0)
+                    .order_by(users.c.rating.desc(), users.c.name).limit(limit)
+                )
+            ).all()
+        return [{"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games)} for r in rows]
+
+    async def rating_history(self, user_id: int) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(select(rating_history).where(rating_history.c.user_id == user_id).order_by(rating_history.c.id))
+            ).all()
+        return [{"game": r.game_id, "before": round(r.before, 1), "after": round(r.after, 1), "at": r.at} for r in rows]
+
+    async def count_users(self) -> int:
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(select(func.count()).select_from(users))).scalar_one())
+
+
+def _game(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "table": row.table_id,
+        "number": row.number,
+        "players": json.loads(row.players),
+        "ranked": bool(row.ranked),
+        "finished": row.finished_at is not None,
+        "places": json.loads(row.places) if row.places else None,
+        "record": json.loads(row.record) if row.record else None,
+    }

@@ -1,0 +1,433 @@
+"""The table actor: one asyncio task owns each table (design principle 6).
+
+It holds the table's state, its command queue, its clocks and its bot
+seats.  Every change is an entry of the table's log: the actor validates it
+with the pure ``tablestate.reduce``, commits it through the store, and only
+then applies it and tells the clients (principle 7).  Clients receive
+messages built from their own seat's view (principle 5).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from freezeout.cards import system_random
+from freezeout.rules.events import Event
+from freezeout.rules.tournament import rematch_players
+from freezeout.rules.views import seat_view
+from freezeout.server import botseat, timers
+from freezeout.server.clock import Clock
+from freezeout.server.fairness import new_deal
+from freezeout.server.gamelog import GameRecorder
+from freezeout.server.protocol import event_to_json
+from freezeout.server.settings import Settings
+from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
+from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
+
+__all__ = ["Conn", "TableActor"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client connection following a table; ``send`` must not block."""
+
+    user: UserRow | None
+    send: Callable[[str], None]
+
+
+@dataclass
+class _Intent:
+    user: UserRow | None
+    msg: dict[str, Any]
+    conn: Conn | None = None
+    reply: asyncio.Future[dict[str, Any]] | None = None
+
+
+@dataclass
+class _Attach:
+    conn: Conn
+    since: int | None
+
+
+@dataclass
+class _Detach:
+    conn: Conn
+
+
+@dataclass
+class _Sync:
+    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class TableActor:
+    def __init__(self, state: TableState, *, store: Store, clock: Clock, settings: Settings) -> None:
+        self.state = state
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+        self.conns: list[Conn] = []
+        self.recorder = GameRecorder()
+        self._commands: deque[_Intent | _Attach | _Detach | _Sync] = deque()
+        self._syncs: list[_Sync] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._catchup: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=settings.catchup_entries)
+        self._bot_delay: tuple[tuple[int, float, int], float] | None = None
+        self._retry_at = 0.0
+        self._rng = random.Random() if settings.deck_seed else system_random()
+
+    # -- construction ------------------------------------------------------
+    @classmethod
+    def restore(cls, entries: list[LogEntry], **kwargs: Any) -> TableActor:
+        """Rebuild a table by folding its whole log (after a restart)."""
+        actor = cls(initial_state(entries[0]), **kwargs)
+        for entry in entries[1:]:
+            actor._apply(entry)
+        return actor
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.state.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    # -- the public door: commands -----------------------------------------
+    def _submit(self, command: _Intent | _Attach | _Detach | _Sync) -> None:
+        self._commands.append(command)
+        self._wake.set()
+
+    def attach(self, conn: Conn, since: int | None = None) -> None:
+        self._submit(_Attach(conn, since))
+
+    def detach(self, conn: Conn) -> None:
+        self._submit(_Detach(conn))
+
+    def intent(self, user: UserRow | None, msg: dict[str, Any], conn: Conn | None = None) -> None:
+        self._submit(_Intent(user, msg, conn))
+
+    async def request(self, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
+        """An intent from HTTP: returns the table summary or raises :class:`Refused`."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._submit(_Intent(user, msg, None, future))
+        return await future
+
+    async def sync(self) -> None:
+        """Wait until the actor has handled everything before and has nothing due (tests)."""
+        sync = _Sync()
+        self._submit(sync)
+        await sync.future
+
+    # -- the loop ----------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            try:
+                if await self._step():
+                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: step failed", self.state.id)
+                self._retry_at = self.clock.now() + 1.0
+            for sync in self._syncs:
+                if not sync.future.done():
+                    sync.future.set_result(None)
+            self._syncs.clear()
+            self._wake.clear()
+            deadline = timers.next_deadline(self.state, self.settings, online=self.online, bot_due=self._bot_due)
+            if self.clock.now() < self._retry_at:
+                deadline = min(deadline or self._retry_at, self._retry_at)
+            await self.clock.wait(self._wake, deadline)
+
+    async def _step(self) -> bool:
+        """Take one due step or handle one command; False when there is nothing to do."""
+        now = self.clock.now()
+        if now >= self._retry_at:
+            step = timers.due(self.state, now, self.settings, online=self.online, bot_due=self._bot_due)
+            if step is not None:
+                await self._take(step, now)
+                return True
+        if not self._commands:
+            return False
+        command = self._commands.popleft()
+        if isinstance(command, _Sync):
+            self._syncs.append(command)
+        elif isinstance(command, _Attach):
+            self.conns.append(command.conn)
+            self._send_catchup(command.conn, command.since)
+            self._broadcast_presence()
+        elif isinstance(command, _Detach):
+            if command.conn in self.conns:
+                self.conns.remove(command.conn)
+                self._broadcast_presence()
+        else:
+            await self._handle_intent(command, now)
+        return True
+
+    # -- automatic steps -----------------------------------------------------
+    async def _take(self, step: timers.Due, now: float) -> None:
+        state = self.state
+        t = state.tournament
+        if step.kind == "start":
+            await self._start_game(now)
+        elif step.kind == "commit":
+            assert t is not None
+            await self._write("commit", {"deal": new_deal(t.hand_number + 1, self._deck_rng(t.hand_number + 1)).to_json()}, now)
+        elif step.kind == "deal":
+            await self._write("deal", {}, now)
+        elif step.kind == "end":
+            await self._end_game(now)
+        elif step.kind == "rematch":
+            await self._write("rematch", {"seat": step.seat}, now)
+        elif step.kind == "bot":
+            await self._bot_move(step.seat, now)
+        elif step.kind == "forfeit":
+            await self._write("act", {"seat": step.seat, "move": "timeout", **(step.data or {})}, now)
+
+    def _deck_rng(self, hand: int) -> random.Random:
+        seed = self.settings.deck_seed
+        if seed is None:
+            return self._rng
+        return random.Random(f"{seed}:{self.state.id}:{self.state.game}:{hand}")
+
+    async def _start_game(self, now: float) -> None:
+        state = self.state
+        game = state.game + 1
+        seed = self.settings.deck_seed
+        rng = random.Random(f"{seed}:{state.id}:{game}:seating") if seed is not None else self._rng
+        if state.tournament is None:  # R3: seats drawn at random for the first game
+            seat_slots = list(range(state.size))
+            rng.shuffle(seat_slots)
+        else:  # R3: a rematch moves everyone one seat on
+            seat_slots = list(rematch_players(state.seat_slots))  # type: ignore[arg-type]
+        players = [state.slots[s].name or "" for s in seat_slots]
+        button = rng.randrange(len(players))
+        deck_rng = random.Random(f"{seed}:{state.id}:{game}:1") if seed is not None else self._rng
+        game_id = f"{state.id}-{game}"
+        data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
+                "deal": new_deal(1, deck_rng).to_json()}
+        op = GameStart(game_id, state.id, game, tuple(players), state.ranked, now)
+        await self._write("start", data, now, [op])
+
+    async def _end_game(self, now: float) -> None:
+        state = self.state
+        t = state.tournament
+        assert t is not None and state.game_id is not None
+        places = {player: place for player, place in zip(state.players, t.places, strict=True) if place is not None}
+        data: dict[str, Any] = {"game_id": state.game_id, "places": places, "ratings": None}
+        entry = LogEntry(state.id, state.version + 1, now, "end", data)
+        ranked: tuple[int, int] | None = None
+        names: dict[int, str] = {}
+        if state.ranked and len(state.players) == 2:
+            winner = t.winner
+            ids = [state.seat_slot(s).user_id for s in (winner, 1 - winner)]
+            if ids[0] is not None and ids[1] is not None and ids[0] != ids[1]:
+                ranked = (ids[0], ids[1])
+                names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
+        op = GameEnd(state.game_id, places, self.recorder.to_json(), now, entry, ranked, names)
+        await self._commit_entry(entry, [op])
+
+    def _bot_due(self, seat: int) -> float:
+        state = self.state
+        assert state.tournament is not None
+        key = (state.tournament.hand_number, state.turn_started, seat)
+        if self._bot_delay is None or self._bot_delay[0] != key:
+            delay = self._rng.uniform(self.settings.bot_delay_min, max(self.settings.bot_delay_min, self.settings.bot_delay_max))
+            self._bot_delay = (key, delay)
+        return state.turn_started + self._bot_delay[1]
+
+    async def _bot_move(self, seat: int, now: float) -> None:
+        state = self.state
+        assert state.tournament is not None
+        level = state.seat_slot(seat).bot or "random"
+        seed = self.settings.deck_seed
+        rng = random.Random(f"{seed}:{state.id}:{state.version}") if seed is not None else random.Random(self._rng.random())
+        action = botseat.choose(level, seat_view(state.tournament, seat), rng)
+        data: dict[str, Any] = {"seat": seat, "move": action.kind.value}
+        if action.amount is not None:
+            data["amount"] = action.amount
+        try:
+            await self._write("act", data, now)
+        except Refused:  # a bot's illegal move: it checks, or folds when it cannot
+            legal = state.tournament.legal_actions()
+            move = "check" if legal is not None and legal.can_check else "fold"
+            await self._write("act", {"seat": seat, "move": move}, now)
+
+    # -- intents from clients --------------------------------------------------
+    async def _handle_intent(self, intent: _Intent, now: float) -> None:
+        try:
+            await self._apply_intent(intent, now)
+        except Refused as refusal:
+            if intent.reply is not None and not intent.reply.done():
+                intent.reply.set_exception(refusal)
+            elif intent.conn is not None:
+                self._send_error(intent.conn, refusal.code, refusal.message, intent.msg.get("id"))
+        else:
+            if intent.reply is not None and not intent.reply.done():
+                intent.reply.set_result(self.summary())
+
+    async def _apply_intent(self, intent: _Intent, now: float) -> None:
+        msg, user, state = intent.msg, intent.user, self.state
+        kind = msg["type"]
+        if user is None:
+            raise Refused("not_seated", "log in or play as a guest to take part")
+        if kind == "sit":
+            slot = msg.get("slot")
+            if slot is None:
+                slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
+                if slot is None:
+                    raise Refused("illegal", "the table is full")
+            await self._write("sit", {"slot": slot, "user_id": user.id, "name": user.name, "kind": user.kind}, now)
+            return
+        if kind == "stand" or (kind == "resign" and state.tournament is None):
+            slot = state.slot_of_user(user.id)
+            if slot is None:
+                raise Refused("not_seated", "you have no place at this table")
+            await self._write("stand", {"slot": slot}, now)
+            return
+        seat = state.seat_of_user(user.id)
+        t = state.tournament
+        if seat is None or t is None:
+            raise Refused("not_seated", "you are not playing at this table")
+        if kind == "resign":
+            await self._write("act", {"seat": seat, "move": "resign"}, now)
+        elif kind == "rematch":
+            await self._write("rematch", {"seat": seat}, now)
+        elif kind == "act":
+            self._check_version(msg)
+            if t.to_act != seat:
+                raise Refused("not_your_turn", "it is not your turn")
+            data: dict[str, Any] = {"seat": seat, "move": msg["move"]}
+            if msg.get("amount") is not None:
+                data["amount"] = msg["amount"]
+            await self._write("act", data, now)
+        elif kind == "dont_wait":
+            self._check_version(msg)
+            late = t.to_act
+            if late < 0 or late == seat or not t.alive[seat]:
+                raise Refused("illegal", "nobody else is late")
+            if now < state.turn_started + self.settings.turn_seconds:
+                raise Refused("too_early", "the turn's time has not run out yet")
+            await self._write("act", {"seat": late, "move": "timeout", "reason": "dont_wait", "by": seat}, now)
+        else:
+            raise Refused("bad_message", f"unknown intent {kind!r}")
+
+    def _check_version(self, msg: dict[str, Any]) -> None:
+        if msg.get("version") != self.state.version:
+            raise Refused("stale", f"decided on version {msg.get('version')}, the table is at {self.state.version}")
+
+    # -- write, then tell ------------------------------------------------------
+    async def _write(self, kind: str, data: dict[str, Any], now: float, ops: list[GameStart | GameEnd] | None = None) -> None:
+        await self._commit_entry(LogEntry(self.state.id, self.state.version + 1, now, kind, data), ops or [])
+
+    async def _commit_entry(self, entry: LogEntry, ops: list[GameStart | GameEnd]) -> None:
+        reduce(self.state, entry)  # validate first: a refused entry is never written
+        try:
+            await self.store.append([entry], ops)
+        except Exception as error:
+            raise Refused("storage", "the move could not be stored; try again") from error
+        table_events, events = self._apply(entry)
+        self._broadcast(table_events, events)
+
+    def _apply(self, entry: LogEntry) -> tuple[list[dict[str, Any]], list[Event]]:
+        old = self.state
+        self.state, table_events, events = reduce(old, entry)
+        self.recorder.apply(old, self.state, entry)
+        public = table_events + self._public_events(len(events))
+        self._catchup.append((self.state.version, public))
+        return table_events, events
+
+    def _public_events(self, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` rules events, taken from the spectator's view."""
+        t = self.state.tournament
+        if t is None or count == 0:
+            return []
+        history = seat_view(t, None).history
+        return [event_to_json(e) for e in history[len(history) - count :]]
+
+    # -- messages ----------------------------------------------------------------
+    def seat_of(self, conn: Conn) -> int | None:
+        return self.state.seat_of_user(conn.user.id) if conn.user is not None and self.state.tournament else None
+
+    def online(self, seat: int) -> bool:
+        slot = self.state.seat_slot(seat)
+        return slot.kind == "bot" or any(c.user is not None and c.user.id == slot.user_id for c in self.conns)
+
+    def presence(self) -> list[bool]:
+        state = self.state
+        if state.tournament is not None:
+            return [self.online(seat) for seat in range(len(state.players))]
+        return [s.kind == "bot" or (s.taken and any(c.user is not None and c.user.id == s.user_id for c in self.conns))
+                for s in state.slots]
+
+    def summary(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "id": s.id, "status": s.status, "ranked": s.ranked, "size": s.size, "version": s.version, "game": s.game,
+            "slots": [{"slot": i, "user": {"id": x.user_id, "name": x.name, "kind": x.kind} if x.taken else None,
+                       "bot": x.bot} for i, x in enumerate(s.slots)],
+            "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
+        }
+
+    def fairness(self) -> dict[str, Any]:
+        s = self.state
+        nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
+        return {"next": nxt, "revealed": [s.revealed.to_json()] if s.revealed else []}
+
+    def _view(self, seat: int | None) -> dict[str, Any] | None:
+        t = self.state.tournament
+        return seat_view(t, seat).to_dict() if t is not None else None
+
+    def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]], common: dict[str, Any]) -> dict[str, Any]:
+        return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
+
+    def _common(self) -> dict[str, Any]:
+        return {"table": self.summary(), "clock": timers.clock_json(self.state, self.clock.now(), self.settings),
+                "fairness": self.fairness()}
+
+    def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
+        if not self.conns:
+            return
+        public = self._catchup[-1][1]
+        common = self._common()
+        cache: dict[int | None, str] = {}
+        for conn in list(self.conns):
+            seat = self.seat_of(conn)
+            text = cache.get(seat)
+            if text is None:
+                text = cache[seat] = json.dumps(self._message("update", seat, public, common))
+            conn.send(text)
+
+    def _send_catchup(self, conn: Conn, since: int | None) -> None:
+        seat = self.seat_of(conn)
+        version = self.state.version
+        if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
+            missed = [e for v, events in self._catchup if v > since for e in events]
+            conn.send(json.dumps(self._message("update", seat, missed, self._common())))
+            return
+        t = self.state.tournament
+        history = [event_to_json(e) for e in seat_view(t, None).history] if t is not None else []
+        you = {"user": conn.user.public() if conn.user else None, "seat": seat,
+               "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
+        msg = {**self._message("snapshot", seat, history, self._common()), "you": you, "presence": self.presence()}
+        conn.send(json.dumps(msg))
+
+    def _broadcast_presence(self) -> None:
+        text = json.dumps({"type": "presence", "online": self.presence()})
+        for conn in list(self.conns):
+            conn.send(text)
+
+    def _send_error(self, conn: Conn, code: str, message: str, ref: Any) -> None:
+        conn.send(json.dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))

@@ -1,0 +1,266 @@
+"""A table as a pure fold over its event log.
+
+``reduce(state, entry)`` is the only way a table changes — the live actor
+uses it to validate a command before writing it, and a restarted server uses
+it to rebuild every table from the log (design principle 7).  It never reads
+the clock or randomness: the entry carries its time and any drawn values
+(seating, button, deck).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.errors import RulesError
+from freezeout.rules.events import Event
+from freezeout.rules.tournament import Tournament, TournamentConfig
+from freezeout.server.fairness import Deal, deal_cards
+from freezeout.server.store import LogEntry
+
+__all__ = ["Refused", "Slot", "TableState", "initial_state", "reduce"]
+
+
+class Refused(Exception):
+    """A command the table does not accept; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    user_id: int | None = None
+    name: str | None = None
+    kind: str | None = None  # user | guest | bot
+    bot: str | None = None  # the bot level when kind == "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "kind": self.kind, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Slot:
+        if not data:
+            return cls()
+        return cls(data.get("user_id"), data.get("name"), data.get("kind"), data.get("bot"))
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    id: str
+    size: int
+    ranked: bool
+    slots: tuple[Slot, ...]
+    created_at: float
+    version: int = 1
+    game: int = 0
+    game_id: str | None = None
+    players: tuple[str, ...] = ()
+    seat_slots: tuple[int, ...] = ()  # tournament seat -> lobby slot
+    tournament: Tournament | None = None
+    started_at: float = 0.0
+    next_deal: Deal | None = None  # committed, not dealt yet
+    current_deal: Deal | None = None  # the hand in progress or the last one
+    revealed: Deal | None = None  # the last finished hand's deck
+    turn_started: float = 0.0
+    hand_ended_at: float | None = None
+    ended: bool = False  # the current game's end (and Elo) is stored
+    rematch: frozenset[int] = frozenset()
+    last_at: float = 0.0
+
+    # -- derived ---------------------------------------------------------
+    @property
+    def status(self) -> str:
+        if self.tournament is None:
+            return "waiting"
+        return "finished" if self.ended else "playing"
+
+    @property
+    def full(self) -> bool:
+        return all(slot.taken for slot in self.slots)
+
+    def seat_slot(self, seat: int) -> Slot:
+        return self.slots[self.seat_slots[seat]]
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        for seat, slot_index in enumerate(self.seat_slots):
+            if self.slots[slot_index].user_id == user_id and self.slots[slot_index].kind != "bot":
+                return seat
+        return None
+
+    def slot_of_user(self, user_id: int) -> int | None:
+        for index, slot in enumerate(self.slots):
+            if slot.user_id == user_id and slot.kind != "bot":
+                return index
+        return None
+
+    @property
+    def needs_commit(self) -> bool:
+        t = self.tournament
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None
+
+    def deal_due(self, pause: float) -> float | None:
+        t = self.tournament
+        if t is None or t.finished or t.in_hand or self.next_deal is None:
+            return None
+        return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
+
+    @property
+    def needs_end(self) -> bool:
+        return self.tournament is not None and self.tournament.finished and not self.ended
+
+
+def initial_state(entry: LogEntry) -> TableState:
+    data = entry.data
+    slots = tuple(Slot.from_json(s) for s in data["slots"])
+    return TableState(id=entry.table_id, size=len(slots), ranked=bool(data["ranked"]), slots=slots,
+                      created_at=entry.at, version=entry.seq, last_at=entry.at)
+
+
+def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
+    """Apply one log entry; returns the new state, the table's own public
+    events and the rules core's events.  Raises :class:`Refused` (state untouched)."""
+    if entry.seq != state.version + 1:
+        raise Refused("stale", f"entry {entry.seq} does not follow version {state.version}")
+    handler = _HANDLERS.get(entry.kind)
+    if handler is None:
+        raise Refused("bad_message", f"unknown log entry {entry.kind!r}")
+    new, table_events, events = handler(state, entry.data, entry.at)
+    return replace(new, version=entry.seq, last_at=entry.at), table_events, events
+
+
+_Result = tuple[TableState, list[dict[str, Any]], list[Event]]
+
+
+def _sit(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if state.tournament is not None:
+        raise Refused("illegal", "the game has started")
+    index = int(data["slot"])
+    if not 0 <= index < state.size or state.slots[index].taken:
+        raise Refused("illegal", f"place {index} is not free")
+    slot = Slot.from_json(data)
+    if slot.kind == "guest" and state.ranked:
+        raise Refused("forbidden", "guests cannot join ranked tables")
+    if slot.user_id is not None and slot.kind != "bot" and state.slot_of_user(slot.user_id) is not None:
+        raise Refused("illegal", "you already have a place at this table")
+    slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
+    return replace(state, slots=slots), [{"type": "seated", "slot": index, "name": slot.name}], []
+
+
+def _stand(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if state.tournament is not None:
+        raise Refused("illegal", "the game has started: resign to leave")
+    index = int(data["slot"])
+    if not 0 <= index < state.size or not state.slots[index].taken or state.slots[index].kind == "bot":
+        raise Refused("illegal", f"place {index} has no player to leave")
+    name = state.slots[index].name
+    slots = (*state.slots[:index], Slot(), *state.slots[index + 1 :])
+    return replace(state, slots=slots), [{"type": "stood", "slot": index, "name": name}], []
+
+
+def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if not state.full:
+        raise Refused("illegal", "not every place is taken")
+    if state.tournament is not None and not state.ended:
+        raise Refused("illegal", "a game is in progress")
+    if state.tournament is not None and len(state.rematch) < len(state.players):
+        raise Refused("illegal", "not everyone accepted the rematch")
+    players = tuple(str(p) for p in data["players"])
+    config = TournamentConfig(players=players, button=int(data["button"]))
+    deal = Deal.from_json(data["deal"])
+    new = replace(
+        state, game=int(data["game"]), game_id=str(data["game_id"]), players=players,
+        seat_slots=tuple(int(s) for s in data["seat_slots"]), tournament=Tournament.start(config), started_at=at,
+        next_deal=deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
+    )
+    event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
+             "button": config.button, "ranked": state.ranked}
+    return new, [event], []
+
+
+def _commit(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if not state.needs_commit:
+        raise Refused("illegal", "no deck is due")
+    return replace(state, next_deal=Deal.from_json(data["deal"])), [], []
+
+
+def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    t = state.tournament
+    deal = state.next_deal
+    if t is None or deal is None or t.in_hand or t.finished:
+        raise Refused("illegal", "no hand is due")
+    if deal.hand != t.hand_number + 1:
+        raise Refused("illegal", f"the committed deck is for hand {deal.hand}, not {t.hand_number + 1}")
+    seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
+    hole, board = deal_cards(deal.deck, seats_in)
+    t, events = t.deal(hole, board)
+    new = replace(state, tournament=t, current_deal=deal, next_deal=None, turn_started=at)
+    return _after_move(state, new, at), [], events
+
+
+def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    t = state.tournament
+    if t is None:
+        raise Refused("illegal", "the game has not started")
+    if t.hand_number == 0:
+        raise Refused("illegal", "the first hand is being dealt")
+    seat = int(data["seat"])
+    try:
+        action = Action.parse(seat, str(data["move"]), data.get("amount"))
+        new_t, events = t.act(action)
+    except RulesError as error:
+        raise Refused("illegal", str(error)) from None
+    table_events: list[dict[str, Any]] = []
+    reason = data.get("reason")
+    if reason == "dont_wait":
+        table_events.append({"type": "dont_wait", "by": data.get("by"), "seat": seat})
+    elif reason == "inactivity":
+        table_events.append({"type": "inactivity", "seat": seat})
+    new = replace(state, tournament=new_t)
+    if not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act):
+        new = replace(new, turn_started=at)
+    return _after_move(state, new, at), table_events, events
+
+
+def _after_move(old: TableState, new: TableState, at: float) -> TableState:
+    """When a hand has just ended: reveal its deck and start the pause (R30)."""
+    before, after = old.tournament, new.tournament
+    assert after is not None
+    if before is not None and before.in_hand and not after.in_hand:
+        return replace(new, revealed=new.current_deal, hand_ended_at=at)
+    return new
+
+
+def _end(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if not state.needs_end:
+        raise Refused("illegal", "the game is not over")
+    event = {"type": "game_over", "game_id": state.game_id, "places": data.get("places"), "ratings": data.get("ratings")}
+    return replace(state, ended=True), [event], []
+
+
+def _rematch(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    if not state.ended:
+        raise Refused("illegal", "a rematch can be accepted only after the game")
+    seat = int(data["seat"])
+    if not 0 <= seat < len(state.players) or seat in state.rematch:
+        raise Refused("illegal", "already accepted")
+    return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
+
+
+_HANDLERS = {
+    "sit": _sit,
+    "stand": _stand,
+    "start": _start,
+    "commit": _commit,
+    "deal": _deal,
+    "act": _act,
+    "end": _end,
+    "rematch": _rematch,
+}
