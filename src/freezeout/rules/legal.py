@@ -7,8 +7,7 @@ its buttons from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -20,9 +19,10 @@ if TYPE_CHECKING:
 __all__ = ["LegalActions", "legal_actions", "resolve"]
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """The moves open to ``seat``.  Amounts are totals for the round ("to")."""
+class LegalActions(NamedTuple):
+    """The moves open to ``seat``.  Amounts are totals for the round ("to").
+
+    Immutable; a ``NamedTuple`` because it is built on every move."""
 
     seat: int
     current_bet: int  # the seat's bet so far this round
@@ -60,6 +60,10 @@ class LegalActions:
 
 def legal_actions(state: HandState) -> LegalActions | None:
     """The legal moves of the player to act, or ``None`` when nobody acts."""
+    global _last_asked
+    asked, answer = _last_asked
+    if asked is state:  # the caller asked, then apply() asks again for the same state
+        return answer
     seat = state.actor
     if seat < 0:
         return None
@@ -67,36 +71,37 @@ def legal_actions(state: HandState) -> LegalActions | None:
     bet = state.bets[seat]
     to_match = state.to_match
     all_in_to = bet + stack
-    call_amount = min(max(to_match - bet, 0), stack)
-    opening = to_match == 0
+    call_amount = to_match - bet
+    if call_amount < 0:
+        call_amount = 0
+    elif call_amount > stack:
+        call_amount = stack
     reason = _no_raise_reason(state, seat)
-    if all_in_to <= to_match:
-        reason = reason or "your whole stack only calls"
-    if opening:
-        min_to = min(state.setup.big_blind, all_in_to)  # D2: a bet is at least the big blind
-    else:
-        min_to = min(to_match + state.increment, all_in_to)  # D2
-    return LegalActions(
-        seat=seat,
-        current_bet=bet,
-        to_match=to_match,
-        call_amount=call_amount,
-        all_in_to=all_in_to,
-        opening=opening,
-        can_raise=not reason,
-        min_to=min_to,
-        max_to=all_in_to,
-        no_raise_reason=reason,
-    )
+    if not reason and all_in_to <= to_match:
+        reason = "your whole stack only calls"
+    # D2: a bet is at least the big blind; a raise at least the last full raise.
+    min_to = state.setup.big_blind if to_match == 0 else to_match + state.increment
+    if min_to > all_in_to:
+        min_to = all_in_to
+    answer = LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, min_to, all_in_to, reason)
+    _last_asked = (state, answer)
+    return answer
+
+
+# A one-entry memo: a caller asks for the legal moves, then apply() checks
+# the chosen move against the same state.  Holding the state keeps the
+# identity check sound; the answer depends on nothing else.
+_last_asked: tuple[object, LegalActions | None] = (None, None)
 
 
 def _no_raise_reason(state: HandState, seat: int) -> str:
-    others_can_bet = any(
-        not state.folded[other] and state.stacks[other] > 0 for other in range(len(state.stacks)) if other != seat
-    )
-    if not others_can_bet:  # R13, D4
+    stacks, folded = state.stacks, state.folded
+    for other in range(len(stacks)):
+        if other != seat and stacks[other] > 0 and not folded[other]:
+            break
+    else:  # R13, D4
         return "every other player is all-in: only call or fold"
-    if state.setup.ruleset is Ruleset.STANDARD and state.acted[seat]:  # R12, D3 (standard)
+    if state.acted[seat] and state.setup.ruleset is Ruleset.STANDARD:  # R12, D3 (standard)
         faced = state.faced[seat]
         if not (faced == 0 < state.to_match or state.to_match - faced >= state.increment):
             return "the betting was not reopened: an all-in below a full raise does not reopen it (standard R12)"

@@ -142,7 +142,7 @@ class Tournament:
             return None
         assert self.hand is not None
         legal = self.hand.legal_actions()
-        return None if legal is None else replace(legal, seat=self.seats[legal.seat])
+        return None if legal is None else legal._replace(seat=self.seats[legal.seat])
 
     def current_stacks(self) -> tuple[int, ...]:
         """Chips behind right now (a hand in progress holds the rest)."""
