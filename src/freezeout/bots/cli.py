@@ -1,0 +1,133 @@
+"""``freezeout bot chart`` and ``freezeout bot match``.
+
+Heavy imports (numpy, scipy, matplotlib, rich) happen when a command runs,
+never when the CLI is built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from freezeout.bots.registry import BOT_NAMES
+
+    bot = sub.add_parser("bot", help="bots: range charts and bot-vs-bot matches")
+    bot_sub = bot.add_subparsers(dest="bot_command", required=True)
+
+    chart = bot_sub.add_parser("chart", help="preflop all-in chart of a bot (freezeout.chart/1)")
+    chart.add_argument("--bot", required=True, choices=BOT_NAMES)
+    chart.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    chart.add_argument("--stack", type=float, required=True, help="everyone's stack in big blinds")
+    chart.add_argument("--position", required=True, help="sb or bb heads-up; co, btn, sb, bb for 3-4 players")
+    chart.add_argument("--png", help="also draw the 13x13 grid to this PNG file")
+    chart.set_defaults(func=_cmd_chart)
+
+    match = bot_sub.add_parser("match", help="bot-vs-bot freezeouts with duplicate decks")
+    match.add_argument("--bots", required=True, help="comma-separated line-up, e.g. hard,medium")
+    match.add_argument("--players", type=int, help="table size (2-4); the last bot fills extra seats")
+    match.add_argument("--tournaments", type=int, required=True)
+    match.add_argument("--seed", type=int, default=0)
+    match.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    match.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    match.add_argument("--no-progress", action="store_true")
+    match.set_defaults(func=_cmd_match)
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+def _cmd_chart(args: argparse.Namespace) -> int:
+    from freezeout.bots.chart import chart, draw_chart
+    from freezeout.bots.registry import get_bot
+
+    if args.stack <= 0:
+        return _fail("--stack must be positive")
+    try:
+        document = chart(get_bot(args.bot), players=args.players, stack_bb=args.stack, position=args.position)
+    except ValueError as error:
+        return _fail(f"cannot chart: {error}")
+    print(json.dumps(document))
+    if args.png:
+        draw_chart(document, args.png)
+    return 0
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from freezeout.bots.match import run_match
+    from freezeout.bots.registry import BOT_NAMES
+
+    lineup = [name.strip() for name in args.bots.split(",") if name.strip()]
+    unknown = [name for name in lineup if name not in BOT_NAMES]
+    if unknown or not lineup:
+        return _fail(f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(BOT_NAMES)}")
+    players = args.players or max(len(lineup), 2)
+    if not 2 <= players <= 4:
+        return _fail("--players must be 2, 3 or 4")
+    if len(lineup) > players:
+        return _fail(f"{len(lineup)} bots do not fit at a table of {players}")
+    lineup += [lineup[-1]] * (players - len(lineup))
+    if args.tournaments < 1 or args.jobs < 1:
+        return _fail("--tournaments and --jobs must be positive")
+    if args.no_progress or args.json:
+        result = run_match(lineup, tournaments=args.tournaments, seed=args.seed, jobs=args.jobs)
+    else:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(
+            TextColumn("tournaments"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("match", total=None)
+
+            def step(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = run_match(
+                lineup, tournaments=args.tournaments, seed=args.seed, jobs=args.jobs, progress=step
+            )
+    document = result.to_json()
+    if args.json:
+        print(json.dumps(document))
+    else:
+        _print_table(document)
+    return 0
+
+
+def _print_table(document: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"{document['tournaments']} tournaments ({document['deals']} duplicate deck sequences)"
+    )
+    for column in ("bot", "wins", "win rate", "95% CI", "avg place", "p50 ms", "p99 ms"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for e in document["entries"]:
+        low, high = e["ci95"]
+        table.add_row(
+            e["label"],
+            str(e["wins"]),
+            f"{e['win_rate']:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{e['average_place']:.2f}",
+            f"{e['latency_ms_p50']:.2f}",
+            f"{e['latency_ms_p99']:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"hands per tournament: {document['hands_per_tournament']:.1f}   "
+        f"decisions per second: {document['decisions_per_second']:,.0f}"
+    )

@@ -1,0 +1,41 @@
+"""The two reference bots at the bottom of the ladder.
+
+``random`` picks uniformly among the legal moves and sizes raises uniformly
+between the minimum and the whole stack; ``station`` checks or calls and
+never does anything else.  Both are baselines: any bot worth its name must
+beat them by a wide margin.
+"""
+
+from __future__ import annotations
+
+import random
+
+from freezeout.bots.base import legal_action
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.views import TableView
+
+__all__ = ["RandomBot", "StationBot"]
+
+
+class RandomBot:
+    name = "random"
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        legal = view.legal
+        assert legal is not None
+        raising = legal["min_to"] is not None
+        choices = ["fold", "passive"] + (["raise", "allin"] if raising else [])
+        choice = rng.choice(choices)
+        if choice == "raise":
+            return legal_action(view, "raise", rng.randint(int(legal["min_to"]), int(legal["max_to"])))
+        if choice == "fold":  # folding is legal on any turn (D5), even when a check is free
+            assert view.viewer is not None
+            return Action(view.viewer, ActionKind.FOLD)
+        return legal_action(view, choice)
+
+
+class StationBot:
+    name = "station"
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        return legal_action(view, "passive")
