@@ -86,6 +86,7 @@ def test_heads_up_tournament_rematch_and_records(tmp_path: Path) -> None:
             first = {row.player: row.place for row in session.standings()}
             assert sorted(first.values()) == [1, 2]
             assert "Final standings" in text_of(app, "#prompt")
+            assert "replays to the same result" in text_of(app, "#prompt")
 
             await pilot.press("n")  # rematch: everyone one seat on (R3)
             await wait_for(

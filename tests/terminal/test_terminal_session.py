@@ -110,6 +110,16 @@ def test_full_random_games_conserve_chips_and_replay(tmp_path: Path, players: in
     assert winner_holds_all  # R1
     assert replayed_places(path) == final
     assert session.bot_errors == []
+    assert session.record_verified is True
+
+
+def test_a_tampered_record_fails_verification() -> None:
+    session = GameSession(Station(), players=2, seed=1)
+    session.play_out()
+    session.act(ActionKind.FOLD)
+    assert session.verify_record()
+    session.writer.hands[0]["actions"].insert(0, [session.players[session.tournament.to_act], "check"])
+    assert not session.verify_record()
 
 
 def test_station_heads_up_to_the_end_and_record_matches_per_hand(tmp_path: Path) -> None:

@@ -19,10 +19,11 @@ from typing import ClassVar, Literal
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
 from freezeout.evaluate import evaluate
@@ -120,6 +121,24 @@ class AmountScreen(ModalScreen[int | None]):
         self.dismiss(amount)
 
 
+class HandLog(Widget):
+    """The current hand's log, bottom-aligned: it keeps the newest lines that
+    fit, measured when painted (the panels above change height as the
+    prompt grows, so the room is only known at render time)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._entries: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        self._entries = lines
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        room = max(self.size.height, 1)
+        return Text("\n".join(self._entries[-room:]))
+
+
 class GameScreen(Screen[None]):
     """The table: seats, board, pots, your cards, the moves, the hand's log."""
 
@@ -152,7 +171,7 @@ class GameScreen(Screen[None]):
         yield Static(id="board")
         yield Static(id="hand")
         yield Static(id="prompt")
-        yield Static(id="log")
+        yield HandLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -322,10 +341,7 @@ class GameScreen(Screen[None]):
         self.query_one("#board", Static).update(self._board(view))
         self.query_one("#hand", Static).update(self._hand(view))
         self.query_one("#prompt", Static).update(self._prompt(view))
-        log = self.query_one("#log", Static)
-        lines = render.hand_lines(view.history, names)
-        room = max(log.size.height, 3)
-        log.update("\n".join(lines[-room:]))
+        self.query_one("#log", HandLog).show(render.hand_lines(view.history, names))
 
     def _title(self, view: TableView) -> Text:
         s = self.session
@@ -366,7 +382,7 @@ class GameScreen(Screen[None]):
             bet = str(seat.bet) if seat.bet else ""
             if seat.cards is not None:
                 cards = render.cards_text(seat.cards)
-            elif seat.in_hand and seat.in_tournament:
+            elif seat.in_hand and seat.in_tournament and not view.hand_over:
                 cards = render.cards_text(None, hidden=2)
             else:
                 cards = Text("")
@@ -397,7 +413,7 @@ class GameScreen(Screen[None]):
         line = Text("You    ", style="bold cyan")
         if me.cards is not None and self.session.human_in:
             line.append_text(render.cards_text(me.cards))
-            if len(view.board) >= 3:
+            if len(view.board) >= 3 and not me.folded:
                 line.append(f"  {evaluate(me.cards + view.board).describe()}", style="italic")
         elif not self.session.human_in and me.place is not None:
             line.append(f"out in {render.ordinal(me.place)} place", style="dim")
@@ -437,6 +453,11 @@ class GameScreen(Screen[None]):
             lines.append(Text(f"  {place:>4}  {s.labels[row.player]}", style=style))
         if s.current_record_path is not None:
             lines.append(Text(f"Record saved to {s.current_record_path}", style="dim"))
+            if s.record_verified is not None:
+                verdict = (
+                    "it replays to the same result" if s.record_verified else "WARNING: it does not replay"
+                )
+                lines.append(Text(f"  (checked: {verdict})", style="dim"))
         keys = Text()
         for key, label in (("n", "rematch (everyone moves one seat on)"), ("q", "quit")):
             keys.append(f" {key} ", style="bold reverse")
@@ -449,6 +470,7 @@ class PokerApp(App[None]):
     """``freezeout play``: one :class:`GameScreen` over a :class:`GameSession`."""
 
     TITLE = "Freezeout"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     GameScreen { layout: vertical; }
     #title { height: 1; background: $primary-background; padding: 0 1; }

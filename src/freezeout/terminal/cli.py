@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from freezeout.terminal.session import GameSession
 
 __all__ = ["register", "run_play"]
 
@@ -94,9 +98,23 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
-        session.close()  # leaving mid-game is resigning (R28); finishes the record
+        finished = _finish(session)
+    if not finished:
+        return 1
     for number, standings in enumerate(session.finished_games, start=1):
         ranking = ", ".join(f"{row.place}. {row.player}" for row in standings)
         where = session.record_path_for(number)
         print(f"game {number}: {ranking}" + (f" (record: {where})" if where else ""))
     return 0
+
+
+def _finish(session: GameSession) -> bool:
+    """Leaving mid-game is resigning (R28): let the bots end it so that the
+    record is complete.  A bot that crashes here gets one line, not a second
+    traceback on top of the app's."""
+    try:
+        session.close()
+    except Exception as error:
+        print(f"could not finish the game: {error}", file=sys.stderr)
+        return False
+    return True

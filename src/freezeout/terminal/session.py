@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 from freezeout.cards import shuffled_deck, system_random
-from freezeout.formats.record import RecordWriter
+from freezeout.formats.record import RecordError, RecordWriter, parse_record, replay_record
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
@@ -144,6 +144,7 @@ class GameSession:
         self._bot_rng = random.Random(root.getrandbits(64))
         self.bot_errors: list[str] = []  # moves a bot got wrong (replaced by check/fold)
         self.finished_games: list[tuple[Standing, ...]] = []
+        self.record_verified: bool | None = None  # set when a game ends
         self.game_number = 0
         self.tournament: Tournament
         self.writer: RecordWriter
@@ -306,6 +307,7 @@ class GameSession:
     def _start_game(self, players: tuple[str, ...]) -> list[Event]:
         button = self._draw_rng.randrange(len(players))  # R3: the first button is drawn
         self.game_number += 1
+        self.record_verified = None
         self.tournament = Tournament.start(
             TournamentConfig(players=players, button=button, starting_stack=self.starting_stack)
         )
@@ -330,6 +332,23 @@ class GameSession:
             self.save()
             if self.tournament.finished and len(self.finished_games) < self.game_number:
                 self.finished_games.append(self.standings())
+                self.record_verified = self.verify_record()
+
+    def verify_record(self) -> bool:
+        """Replay the record through the rules (as ``freezeout record replay``
+        would) and check it ends where this game is: same stacks, places and
+        hand count.  A record that does not replay is worse than none."""
+        try:
+            result = replay_record(parse_record(self.writer.to_json()))
+        except RecordError:
+            return False
+        t = self.tournament
+        return (
+            result.tournament.places == t.places
+            and result.tournament.stacks == t.stacks
+            and result.finished == t.finished
+            and len(result.hands) == t.hand_number
+        )
 
     def save(self) -> None:
         """Write the current game's record (only between hands, when every
