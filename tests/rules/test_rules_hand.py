@@ -315,3 +315,29 @@ def test_d7_a_pot_nobody_can_win_joins_the_next_lower_pot():
 def test_r20_events_report_every_pot():
     _t, events = deal_events(table("ana", "bo"))
     assert not any(isinstance(e, PotAwarded) for e in events)
+
+
+def test_untrimmed_antes_are_dead_money_in_the_main_pot():
+    # A big-blind ante (PHH ante_trimming_status = false): the big blind is
+    # all-in and loses; the ante nobody matched still goes to the winner.
+    setup = HandSetup(
+        stacks=(1000, 300), button=0, blinds=(10, 20), big_blind=20,
+        hole=(parse_cards("AsAd"), parse_cards("7c2d")), board=parse_cards("AcAh3c8d9s"),
+        antes=(0, 20), ante_trimming=False,
+    )
+    state, _ = start_hand(setup)
+    state = act(state, 0, "raise", 1000)
+    state = act(state, 1, "call")
+    assert state.final_stacks() == (1300, 0)
+
+
+def test_trimmed_antes_count_as_contributions():
+    setup = HandSetup(
+        stacks=(1000, 300), button=0, blinds=(10, 20), big_blind=20,
+        hole=(parse_cards("AsAd"), parse_cards("7c2d")), board=parse_cards("AcAh3c8d9s"),
+        antes=(0, 20), ante_trimming=True,
+    )
+    state, _ = start_hand(setup)
+    state = act(state, 0, "raise", 1000)
+    state = act(state, 1, "call")
+    assert state.final_stacks() == (1280, 20)

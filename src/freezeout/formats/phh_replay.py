@@ -346,6 +346,7 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
         hole=cards.hole,
         board=cards.board,
         antes=tuple(antes) if any(antes) else (),
+        ante_trimming=hand.ante_trimming_status,
         ruleset=ruleset,
         variant=variant,
         names=tuple(hand.label(player) for player in range(count)),

@@ -30,10 +30,10 @@ from freezeout.rules.events import (
     StreetDealt,
 )
 from freezeout.rules.legal import LegalActions, legal_actions, resolve
-from freezeout.rules.pots import build_pots, split_pot, uncalled_bet
+from freezeout.rules.pots import Pot, build_pots, split_pot, uncalled_bet
 from freezeout.rules.variant import NLHE, Ruleset, Variant
 
-__all__ = ["HandSetup", "HandState", "apply", "concede", "resign", "start_hand"]
+__all__ = ["HandSetup", "HandState", "apply", "collected_pots", "concede", "resign", "start_hand"]
 
 Hole = tuple[Card, ...] | None
 _T = TypeVar("_T")
@@ -62,6 +62,11 @@ class HandSetup:
     ruleset: Ruleset = Ruleset.HOUSE
     variant: Variant = NLHE
     names: tuple[str, ...] = ()
+    # PHH ``ante_trimming_status``: with trimming, antes count as each
+    # player's contribution (an ante nobody else matched can only come back to
+    # its poster); without, they are dead money in the main pot, winnable by
+    # whoever wins it (a big-blind ante, say).  Dead blinds are always dead.
+    ante_trimming: bool = True
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
@@ -77,7 +82,7 @@ class HandState(NamedTuple):
     setup: HandSetup
     stacks: tuple[int, ...]  # chips behind
     bets: tuple[int, ...]  # this betting round
-    committed: tuple[int, ...]  # in the pot from earlier rounds, antes, dead blinds
+    committed: tuple[int, ...]  # in the pot from earlier rounds (and trimmed antes)
     folded: tuple[bool, ...]
     acted: tuple[bool, ...]  # has acted this round (posting a blind is not acting)
     faced: tuple[int, ...]  # the bet to match right after the seat's last action (D3)
@@ -90,6 +95,7 @@ class HandState(NamedTuple):
     showdown: bool = False
     payouts: tuple[int, ...] = ()  # chips won, once finished
     shown: tuple[bool, ...] = ()  # whose cards were shown at showdown
+    dead: int = 0  # dead money (untrimmed antes, dead blinds): it joins the main pot
 
     @property
     def seat_count(self) -> int:
@@ -101,7 +107,7 @@ class HandState(NamedTuple):
 
     @property
     def pot_total(self) -> int:
-        return sum(self.committed) + sum(self.bets)
+        return sum(self.committed) + sum(self.bets) + self.dead
 
     def legal_actions(self) -> LegalActions | None:
         return legal_actions(self)
@@ -168,12 +174,16 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
     committed = [0] * n
     bets = [0] * n
     events: list[Event] = []
-    for kind, amounts, into in (("ante", setup.antes, committed), ("dead", setup.dead, committed)):
+    dead = 0
+    for kind, amounts in (("ante", setup.antes), ("dead", setup.dead)):
         for seat, amount in enumerate(amounts):
             if amount:
                 paid = min(amount, stacks[seat])
                 stacks[seat] -= paid
-                into[seat] += paid
+                if kind == "ante" and setup.ante_trimming:
+                    committed[seat] += paid
+                else:
+                    dead += paid
                 events.append(BlindPosted(seat, kind, paid, stacks[seat] == 0))
     blinds = setup.blinds or (0,) * n
     posters = [seat for seat in _posting_order(n, setup.button) if blinds[seat]]
@@ -196,6 +206,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         to_match=to_match,
         increment=max(setup.big_blind, to_match),
         actor=-1,
+        dead=dead,
     )
     # R9: preflop the first to act sits left of the (last) largest blind.
     largest_posters = [seat for seat in posters if blinds[seat] == to_match]
@@ -315,6 +326,7 @@ def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
     done = _evolve(
         state,
         committed=(0,) * n,
+        dead=0,
         bets=(0,) * n,
         actor=-1,
         finished=True,
@@ -382,12 +394,24 @@ def _deal_street(state: HandState, events: list[Event]) -> HandState:
     return _evolve(state, street=street, board_dealt=dealt)
 
 
+def collected_pots(state: HandState) -> list[Pot]:
+    """The pots formed so far from earlier rounds (R20, D7); dead money
+    (untrimmed antes, dead blinds) joins the main pot."""
+    pots = build_pots(state.committed, state.folded)
+    if state.dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + state.dead, pots[0].eligible)
+        else:
+            live = tuple(seat for seat in range(state.seat_count) if not state.folded[seat])
+            pots = [Pot(state.dead, live)]
+    return pots
+
+
 def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandState:
     """Award every pot (R16, R17, R20, R22) and end the hand."""
     n = state.seat_count
     setup = state.setup
-    contributions = state.committed
-    pots = build_pots(contributions, state.folded)
+    pots = collected_pots(state)
     payouts = [0] * n
     shown = [False] * n
     ranks: dict[int, int] = {}
@@ -418,6 +442,7 @@ def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandSta
     done = _evolve(
         state,
         committed=(0,) * n,
+        dead=0,
         actor=-1,
         finished=True,
         showdown=showdown,

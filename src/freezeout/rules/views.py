@@ -13,7 +13,7 @@ from typing import Any
 
 from freezeout.cards import Card, format_cards
 from freezeout.rules.events import Event
-from freezeout.rules.pots import build_pots
+from freezeout.rules.hand import collected_pots
 from freezeout.rules.tournament import Tournament, blinds_for_hand
 
 __all__ = ["SPECTATOR", "SeatView", "TableView", "seat_view"]
@@ -132,7 +132,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         if not hand.finished:
             pots = tuple(
                 (pot.amount, tuple(tournament.seats[s] for s in pot.eligible))
-                for pot in build_pots(hand.committed, hand.folded)
+                for pot in collected_pots(hand)
             )
     legal = tournament.legal_actions()
     legal_dict: dict[str, Any] | None = None
