@@ -11,6 +11,10 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from freezeout.formats.record import ReplayResult
 
 
 def _fail(message: str) -> int:
@@ -26,40 +30,45 @@ def _read(path: str) -> str | None:
         return None
 
 
-def cmd_record_replay(args: argparse.Namespace) -> int:
+def _replay_file(path: str) -> ReplayResult | None:
+    """Read and replay a record; on failure print the one-line error."""
     from freezeout.formats.record import RecordError, parse_record, replay_record
 
-    text = _read(args.file)
+    text = _read(path)
     if text is None:
-        return 2
+        return None
     try:
-        result = replay_record(parse_record(text))
+        return replay_record(parse_record(text))
     except RecordError as error:
-        return _fail(str(error))
+        _fail(str(error))
+        return None
+
+
+def cmd_record_replay(args: argparse.Namespace) -> int:
+    result = _replay_file(args.file)
+    if result is None:
+        return 2
     print(json.dumps(result.to_json(), ensure_ascii=False))
     return 0
 
 
 def cmd_record_phh(args: argparse.Namespace) -> int:
     from freezeout.formats.phh_export import played_hand_to_phh
-    from freezeout.formats.record import RecordError, parse_record, replay_record
+    from freezeout.rules.actions import Action
 
-    text = _read(args.file)
-    if text is None:
+    result = _replay_file(args.file)
+    if result is None:
         return 2
-    try:
-        result = replay_record(parse_record(text))
-    except RecordError as error:
-        return _fail(str(error))
+    players = result.tournament.config.players
     chunks = []
     for hand in result.hands:
-        seats = result.tournament.config.players
         hand_actions = [
-            type(action)(hand.setup.names.index(seats[action.seat]), action.kind, action.amount)
+            Action(hand.setup.names.index(players[action.seat]), action.kind, action.amount)
             for _, action in hand.actions
         ]
-        chunks.append(played_hand_to_phh(hand.setup, hand_actions, hand_number=hand.number, event=args.file))
-    output = "\n".join(f"[{hand.number}]\n{chunk}" for hand, chunk in zip(result.hands, chunks, strict=True))
+        phh = played_hand_to_phh(hand.setup, hand_actions, hand_number=hand.number, event=args.file)
+        chunks.append(f"[{hand.number}]\n{phh}")
+    output = "\n".join(chunks)
     if args.output:
         Path(args.output).write_text(output, encoding="utf-8")
     else:

@@ -317,27 +317,24 @@ def test_r20_events_report_every_pot():
     assert not any(isinstance(e, PotAwarded) for e in events)
 
 
-def test_untrimmed_antes_are_dead_money_in_the_main_pot():
-    # A big-blind ante (PHH ante_trimming_status = false): the big blind is
-    # all-in and loses; the ante nobody matched still goes to the winner.
+@pytest.mark.parametrize(
+    ("trimming", "final"),
+    [
+        # PHH ante_trimming_status = false: a big-blind ante nobody matched is
+        # dead money and goes to the winner of the main pot.
+        (False, (1300, 0)),
+        # trimming: the ante counts as the poster's contribution, so the part
+        # nobody matched forms a pot only he can win.
+        (True, (1280, 20)),
+    ],
+)
+def test_antes_trimmed_or_dead(trimming, final):
     setup = HandSetup(
         stacks=(1000, 300), button=0, blinds=(10, 20), big_blind=20,
         hole=(parse_cards("AsAd"), parse_cards("7c2d")), board=parse_cards("AcAh3c8d9s"),
-        antes=(0, 20), ante_trimming=False,
+        antes=(0, 20), ante_trimming=trimming,
     )
     state, _ = start_hand(setup)
     state = act(state, 0, "raise", 1000)
     state = act(state, 1, "call")
-    assert state.final_stacks() == (1300, 0)
-
-
-def test_trimmed_antes_count_as_contributions():
-    setup = HandSetup(
-        stacks=(1000, 300), button=0, blinds=(10, 20), big_blind=20,
-        hole=(parse_cards("AsAd"), parse_cards("7c2d")), board=parse_cards("AcAh3c8d9s"),
-        antes=(0, 20), ante_trimming=True,
-    )
-    state, _ = start_hand(setup)
-    state = act(state, 0, "raise", 1000)
-    state = act(state, 1, "call")
-    assert state.final_stacks() == (1280, 20)
+    assert state.final_stacks() == final
