@@ -215,3 +215,28 @@ def test_quit_mid_game_resigns_and_completes_the_record(tmp_path: Path) -> None:
         assert result.finished and dict(result.standings)[session.human] == 2
 
     run(scenario)
+
+
+def test_clock_forfeits_the_turn_and_two_in_a_row_eliminate(tmp_path: Path) -> None:
+    """R15/R26/R27 with a tiny clock: nobody presses a key."""
+
+    async def scenario() -> None:
+        session = GameSession(Station(), players=2, seed=7, record_path=tmp_path / "clock.json")
+        app = PokerApp(session, bot_delay=0, pause=0, clock=0.01, dont_wait=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for(pilot, lambda: app.game.phase == "over", "two forfeits", steps=20000)
+        assert not session.human_in
+        assert {row.player: row.place for row in session.standings()}[session.human] == 2
+        assert replayed_places_ok(session)
+
+    run(scenario)
+
+
+def replayed_places_ok(session: GameSession) -> bool:
+    path = session.current_record_path
+    assert path is not None
+    text = path.read_text()
+    assert '"timeout"' in text
+    return dict(replay_record(parse_record(text)).standings) == {
+        r.player: r.place for r in session.standings()
+    }

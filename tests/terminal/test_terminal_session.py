@@ -342,3 +342,20 @@ def test_real_bots_play_whole_games(tmp_path: Path, level: str) -> None:
 def test_unknown_bot_level() -> None:
     with pytest.raises(BotUnavailable):
         load_bot("no-such-level")
+
+
+def test_timeouts_forfeit_and_the_second_in_a_row_eliminates(tmp_path: Path) -> None:
+    """R26/R27/D9: check when possible else fold; two in a row and you are out."""
+    path = tmp_path / "timeouts.json"
+    session = GameSession(Station(), players=3, seed=5, record_path=path)
+    session.play_out()
+    session.timeout()
+    assert session.human_in and session.tournament.forfeits[session.human_seat] == 1
+    while not session.human_to_act:
+        session.advance()
+    session.timeout()
+    assert not session.human_in and places(session)[HUMAN] == 3
+    with pytest.raises(IllegalAction):
+        session.timeout()
+    session.play_out()
+    assert replayed_places(path) == places(session)

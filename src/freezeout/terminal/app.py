@@ -153,11 +153,21 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, session: GameSession, *, bot_delay: float, pause: float) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        bot_delay: float,
+        pause: float,
+        clock: float | None = None,
+        dont_wait: float = 3.0,
+    ) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
         self.pause = pause
+        self.clock = clock if clock else None  # R15 turn limit; None: no clock
+        self.dont_wait = dont_wait  # R26: how long the bot lets the late human be
         self.phase: Phase = "start"
         self._wake = asyncio.Event()
         self._result_for = 0  # hand number whose result has had its pause
@@ -180,18 +190,20 @@ class GameScreen(Screen[None]):
         self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
-        if self.phase == "between":
+        if self.phase == "between" or (self.phase == "human" and self.clock):
             self.render_table()
 
     # -- the game loop -------------------------------------------------------
-    async def _wait(self, timeout: float | None) -> None:
-        """Sleep until woken by a key, or ``timeout`` seconds (``None``: forever)."""
+    async def _wait(self, timeout: float | None) -> bool:
+        """Sleep until woken by a key (returns ``True``), or ``timeout``
+        seconds (``None``: forever)."""
         self._wake.clear()
         if timeout is not None and timeout <= 0:
             await asyncio.sleep(0)
-            return
+            return self._wake.is_set()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout)
+        return self._wake.is_set()
 
     def _set_phase(self, phase: Phase) -> None:
         self.phase = phase
@@ -212,8 +224,7 @@ class GameScreen(Screen[None]):
                     if s.bot_to_act:
                         s.bot_step()
                 else:
-                    self._set_phase("human")
-                    await self._wait(None)
+                    await self._human_turn()
             elif not s.in_hand and not self._playing_out and self._result_for != t.hand_number:
                 self._deadline = time.monotonic() + self.pause
                 self._set_phase("between")  # R30: the result stays on the table
@@ -230,6 +241,23 @@ class GameScreen(Screen[None]):
                 s.advance()
                 self.render_table()
                 await asyncio.sleep(0)
+
+    async def _human_turn(self) -> None:
+        """Wait for the human's move.  With a clock (R15) the turn runs out
+        after ``clock`` seconds; the bot then presses Don't wait after
+        ``dont_wait`` more (R26) and the turn is forfeited: a check when
+        possible, else a fold (two in a row eliminate, R27)."""
+        s = self.session
+        self._deadline = time.monotonic() + (self.clock or 0.0)
+        self._set_phase("human")
+        if self.clock is None:
+            await self._wait(None)
+            return
+        woken = await self._wait(self.clock + self.dont_wait)
+        if not woken and s.human_to_act:
+            if isinstance(self.app.screen, AmountScreen):
+                self.app.pop_screen()
+            s.timeout()
 
     def _nudge(self) -> None:
         self.render_table()
@@ -426,6 +454,12 @@ class GameScreen(Screen[None]):
             head = Text("Your turn", style="bold yellow")
             if legal["call"]:
                 head.append(f": {legal['call']} to call", style="yellow")
+            if self.clock is not None:
+                left = self._deadline - time.monotonic()
+                if left > 0:
+                    head.append(f"   {left:.0f} s left", style="yellow")
+                else:
+                    head.append("   time is up: the bot may not wait for you", style="bold red")
             keys = Text()
             for key, label in [*render.legal_summary(legal), ("x", "resign")]:
                 keys.append(f" {key} ", style="bold reverse")
@@ -485,14 +519,30 @@ class PokerApp(App[None]):
     #error { height: auto; }
     """
 
-    def __init__(self, session: GameSession, *, bot_delay: float = 0.6, pause: float = 4.0) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        bot_delay: float = 0.6,
+        pause: float = 4.0,
+        clock: float | None = None,
+        dont_wait: float = 3.0,
+    ) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
         self.pause = pause
+        self.clock = clock
+        self.dont_wait = dont_wait
 
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.session, bot_delay=self.bot_delay, pause=self.pause)
+        return GameScreen(
+            self.session,
+            bot_delay=self.bot_delay,
+            pause=self.pause,
+            clock=self.clock,
+            dont_wait=self.dont_wait,
+        )
 
     @property
     def game(self) -> GameScreen:

@@ -72,6 +72,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=4.0,
         help="seconds the result stays up between hands (R30, default 4)",
     )
+    play.add_argument(
+        "--clock",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="turn limit (R15, the rules say 30); when it runs out the bot waits 3 s more, then your "
+        "turn is forfeited (R26, R27). Default 0: no clock",
+    )
     play.set_defaults(func=run_play)
 
 
@@ -94,7 +102,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     from freezeout.terminal.app import PokerApp
 
-    app = PokerApp(session, bot_delay=args.bot_delay, pause=args.pause)
+    app = PokerApp(session, bot_delay=args.bot_delay, pause=args.pause, clock=args.clock or None)
     try:
         app.run()
     finally:

@@ -230,6 +230,13 @@ class GameSession:
             raise IllegalAction("you are no longer in the tournament")
         return self._apply(Action(self.human_seat, ActionKind.RESIGN))
 
+    def timeout(self) -> list[Event]:
+        """R26: the human's time ran out and the bot pressed Don't wait — the
+        turn is forfeited (check or fold; the second in a row eliminates, R27)."""
+        if not self.human_to_act:
+            raise IllegalAction("it is not your turn")
+        return self._apply(Action(self.human_seat, ActionKind.TIMEOUT))
+
     def bot_step(self) -> list[Event]:
         """Let the bot to act make its move.  A move the rules refuse is logged
         in :attr:`bot_errors` and replaced by a check or fold, so that a bot
