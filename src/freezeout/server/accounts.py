@@ -17,7 +17,7 @@ from freezeout.server.settings import Settings
 
 __all__ = ["NAME_RE", "Passwords", "RateLimiter", "new_token", "token_hash", "valid_name", "valid_password"]
 
-NAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,24}$")
+NAME_RE = re.compile(r"^[A-Za-z0-9_-]{2,24}$")
 RESERVED_PREFIXES = ("bot-", "guest-")
 
 

@@ -150,7 +150,7 @@ async def session(request: Request, response: Response, found: AuthDep) -> dict[
 async def register(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
     context = ctx(request)
     if not valid_name(body.name):
-        raise ApiError(400, "bad_name", "names are 3-24 letters, digits, _ or -, not starting with bot- or guest-")
+        raise ApiError(400, "bad_name", "names are 2-24 letters, digits, _ or -, not starting with bot- or guest-")
     if not valid_password(body.password):
         raise ApiError(400, "bad_password", "passwords are 8 to 200 characters")
     try:

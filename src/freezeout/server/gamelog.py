@@ -33,7 +33,7 @@ class GameRecorder:
             self.players, self.button = new.players, new.players[int(entry.data["button"])]
             self.hands, self.game_id = [], new.game_id
         elif entry.kind == "deal":
-            t, deal = new.tournament, new.current_deal
+            t, deal = old.tournament, new.current_deal  # who is in: before the deal (it may bust blinds)
             assert t is not None and deal is not None
             seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
             hole, board = deal_cards(deal.deck, seats_in)

@@ -254,7 +254,8 @@ class TableActor:
         level = state.seat_slot(seat).bot or "random"
         seed = self.settings.deck_seed
         rng = random.Random(f"{seed}:{state.id}:{state.version}") if seed is not None else random.Random(self._rng.random())
-        action = botseat.choose(level, seat_view(state.tournament, seat), rng)
+        # Off the event loop: a strong bot may think for tens of milliseconds.
+        action = await asyncio.to_thread(botseat.choose, level, seat_view(state.tournament, seat), rng)
         data: dict[str, Any] = {"seat": seat, "move": action.kind.value}
         if action.amount is not None:
             data["amount"] = action.amount
