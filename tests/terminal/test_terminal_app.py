@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -24,7 +25,7 @@ from freezeout.rules.events import ActionTaken, Resigned
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView
 from freezeout.terminal.app import AmountScreen, ConfirmScreen, PokerApp
-from freezeout.terminal.session import GameSession
+from freezeout.terminal.session import BotUnavailable, GameSession, load_bot
 
 
 class Station:
@@ -227,16 +228,34 @@ def test_clock_forfeits_the_turn_and_two_in_a_row_eliminate(tmp_path: Path) -> N
             await wait_for(pilot, lambda: app.game.phase == "over", "two forfeits", steps=20000)
         assert not session.human_in
         assert {row.player: row.place for row in session.standings()}[session.human] == 2
-        assert replayed_places_ok(session)
+        path = session.current_record_path
+        assert path is not None and '"timeout"' in path.read_text()
+        assert replays_to_standings(session)
 
     run(scenario)
 
 
-def replayed_places_ok(session: GameSession) -> bool:
+def replays_to_standings(session: GameSession) -> bool:
     path = session.current_record_path
     assert path is not None
-    text = path.read_text()
-    assert '"timeout"' in text
-    return dict(replay_record(parse_record(text)).standings) == {
-        r.player: r.place for r in session.standings()
-    }
+    result = replay_record(parse_record(path.read_text()))
+    return dict(result.standings) == {r.player: r.place for r in session.standings()}
+
+
+@pytest.mark.parametrize("level", ["station", "hard"])
+def test_whole_game_against_a_real_bot(tmp_path: Path, level: str) -> None:
+    """The same key-driven game against freezeout.bots (skipped without them)."""
+    try:
+        bot = load_bot(level)
+    except BotUnavailable as error:
+        pytest.skip(str(error))
+
+    async def scenario() -> None:
+        session = GameSession(bot, players=2, seed=21, bot_level=level, record_path=tmp_path / "real.json")
+        app = PokerApp(session, bot_delay=0, pause=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play_to_the_end(pilot, app)
+        assert session.finished and session.bot_errors == [] and session.record_verified
+        assert replays_to_standings(session)
+
+    run(scenario)
