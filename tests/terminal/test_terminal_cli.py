@@ -64,3 +64,12 @@ def test_leaving_at_once_still_writes_a_complete_record(
     result = replay_record(parse_record(path.read_text()))
     assert result.finished and dict(result.standings)["you"] == 3
     assert out.startswith("game 1: 1. ") and "3. you" in out and str(path) in out
+
+
+def test_unwritable_record_path_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(session_module, "load_bot", lambda level: Station())
+    missing = tmp_path / "no-such-dir" / "game.json"
+    assert cli.main(["play", "--record", str(missing)]) == 2
+    assert "cannot write the record" in capsys.readouterr().err

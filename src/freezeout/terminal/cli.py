@@ -61,14 +61,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--record",
         metavar="FILE",
         default=None,
-        help="save the game as a freezeout.record/1 file (rematches go to FILE-2, FILE-3, ...)",
+        help="save the game as a freezeout.record/1 file; rematch n goes to NAME-n.EXT (game-2.json, ...)",
     )
     play.add_argument(
-        "--bot-delay", type=_seconds, default=0.6, help="seconds a bot waits before moving (default 0.6)"
+        "--bot-delay",
+        type=_seconds,
+        default=0.6,
+        metavar="SECONDS",
+        help="seconds a bot waits before moving (default 0.6)",
     )
     play.add_argument(
         "--pause",
         type=_seconds,
+        metavar="SECONDS",
         default=4.0,
         help="seconds the result stays up between hands (R30, default 4)",
     )

@@ -324,6 +324,7 @@ class GameSession:
             starting_stack=self.starting_stack,
             extra={"game": self.game_number, "seed": self.seed, "bots": self.bot_level},
         )
+        self.save()  # an unwritable --record path fails now, not after hand 1
         # Deal at once: a record cannot hold a move before the first hand.
         return self.deal_next()
 
