@@ -1,0 +1,143 @@
+// The action bar: exactly the legal moves (R10–R13), a raise sizer clamped
+// to the legal minimum and maximum, and Don't wait (R26).
+import {h, setText, fill} from './dom.js';
+import {t, num} from './i18n.js';
+import {quickSizes} from './model.js';
+
+export class ActionBar {
+  constructor({onAct, onDontWait}) {
+    this.onAct = onAct;
+    this.onDontWait = onDontWait;
+    this.legal = null;
+    this.amount = 0;
+    this.status = h('div.status', {role: 'status'});
+    this.foldBtn = h('button.btn.fold', {type: 'button', onclick: () => this.fold()}, h('span.lbl'), h('kbd', 'F'));
+    this.callBtn = h('button.btn.call', {type: 'button', onclick: () => this.checkCall()}, h('span.lbl'), h('kbd', 'C'));
+    this.raiseBtn = h('button.btn.raise', {type: 'button', onclick: () => this.confirm()}, h('span.lbl'), h('kbd', 'R'));
+    this.moves = h('div.moves', this.foldBtn, this.callBtn, this.raiseBtn);
+    this.sizes = h('div.quick-sizes');
+    this.range = h('input', {type: 'range', min: 0, max: 1, step: 1, 'aria-label': t('act.slider'),
+      oninput: () => this.setAmount(Number(this.range.value), 'range')});
+    this.input = h('input', {type: 'number', inputmode: 'numeric', 'aria-label': t('act.amount'), min: 0, step: 1,
+      oninput: () => this.setAmount(Number(this.input.value), 'input', false),
+      onchange: () => this.setAmount(Number(this.input.value), 'input'),
+      onkeydown: e => { if (e.key === 'Enter') { e.preventDefault(); this.setAmount(Number(this.input.value)); this.confirm(); } }});
+    this.sizer = h('div.sizer', {hidden: true}, this.sizes, this.range, this.input);
+    this.dontWaitBtn = h('button.btn.danger.dontwait', {type: 'button', hidden: true, onclick: () => this.onDontWait()},
+      h('span.lbl'), h('kbd', 'D'));
+    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.sizer, this.dontWaitBtn);
+  }
+
+  /**
+   * s: {legal, view, status (text or node), dontWait: name|null, busy}
+   */
+  update(s) {
+    this.view = s.view;
+    const legal = s.legal && !s.busy ? s.legal : null;
+    const changed = JSON.stringify(legal) !== JSON.stringify(this.legal);
+    this.legal = legal;
+    const statusKey = typeof s.status === 'string' ? s.status : s.status ? s.status.textContent : '';
+    if (this.statusKey !== statusKey) {
+      this.statusKey = statusKey;
+      if (typeof s.status === 'string' || !s.status) setText(this.status, s.status || '');
+      else fill(this.status, s.status);
+    }
+    this.moves.style.visibility = legal ? 'visible' : 'hidden';
+    this.dontWaitBtn.hidden = !s.dontWait;
+    if (s.dontWait) {
+      setText(this.dontWaitBtn.querySelector('.lbl'), t('act.dontWait'));
+      this.dontWaitBtn.title = t('act.dontWaitHint', {name: s.dontWait});
+      this.dontWaitBtn.setAttribute('aria-label', t('act.dontWaitHint', {name: s.dontWait}));
+    }
+    if (!legal) {
+      this.sizer.hidden = true;
+      for (const b of [this.foldBtn, this.callBtn, this.raiseBtn]) b.disabled = true;
+      this.moves.hidden = !!s.dontWait;
+      return;
+    }
+    this.moves.hidden = false;
+    const moves = new Set(legal.moves);
+    this.foldBtn.disabled = !moves.has('fold');
+    setText(this.foldBtn.querySelector('.lbl'), t('act.fold'));
+    const stack = (s.view.seats[s.view.viewer] || {}).stack ?? 0;
+    if (moves.has('check')) {
+      this.callBtn.disabled = false;
+      this.callBtn.className = 'btn check';
+      setText(this.callBtn.querySelector('.lbl'), t('act.check'));
+    } else if (moves.has('call')) {
+      this.callBtn.disabled = false;
+      this.callBtn.className = 'btn call';
+      setText(this.callBtn.querySelector('.lbl'), t(legal.call >= stack ? 'act.callAllIn' : 'act.call', {n: legal.call}));
+    } else {
+      this.callBtn.disabled = true;
+    }
+    this.canSize = (moves.has('bet') || moves.has('raise')) && legal.min_to != null && legal.max_to > legal.min_to;
+    this.word = moves.has('bet') ? 'bet' : 'raise';
+    this.sizer.hidden = !this.canSize;
+    if (changed) {
+      if (this.canSize) {
+        this.range.min = legal.min_to;
+        this.range.max = legal.max_to;
+        this.input.min = legal.min_to;
+        this.input.max = legal.max_to;
+        fill(this.sizes, ...quickSizes(s.view, legal).map((q, i) =>
+          h('button.btn.small.ghost', {type: 'button', title: `${q.label} (${i + 1})`, dataset: {to: String(q.to)},
+            onclick: () => this.setAmount(q.to)}, q.label)));
+      }
+      this.amount = null;
+      this.setAmount(legal.min_to ?? legal.all_in_to);
+    }
+    const raiseLegal = moves.has('bet') || moves.has('raise') || moves.has('allin');
+    this.raiseBtn.disabled = !raiseLegal;
+    this.raiseBtn.style.visibility = raiseLegal ? 'visible' : 'hidden';
+    this.renderRaise();
+  }
+
+  setAmount(value, from, normalize = true) {
+    const legal = this.legal;
+    if (!legal) return;
+    if (!this.canSize) { this.amount = legal.all_in_to; this.renderRaise(); return; }
+    if (!Number.isFinite(value)) value = legal.min_to;
+    let v = Math.round(value);
+    if (normalize) v = Math.max(legal.min_to, Math.min(legal.max_to, v));
+    this.amount = v;
+    if (from !== 'range') this.range.value = String(Math.max(legal.min_to, Math.min(legal.max_to, v)));
+    if (from !== 'input' || normalize) this.input.value = String(v);
+    for (const b of this.sizes.children) b.setAttribute('aria-pressed', String(Number(b.dataset.to) === v));
+    this.renderRaise();
+  }
+
+  renderRaise() {
+    const legal = this.legal;
+    if (!legal) return;
+    const amount = this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
+    const allIn = amount >= legal.all_in_to;
+    const label = allIn ? t('act.allin', {n: legal.all_in_to}) : t(this.word === 'bet' ? 'act.bet' : 'act.raise', {n: amount});
+    setText(this.raiseBtn.querySelector('.lbl'), label);
+    this.raiseBtn.className = 'btn ' + (allIn ? 'allin' : 'raise');
+  }
+
+  // --- moves (also bound to keys) ---
+  fold() { if (this.legal && this.legal.moves.includes('fold')) this.onAct('fold'); }
+  checkCall() {
+    if (!this.legal) return;
+    if (this.legal.moves.includes('check')) this.onAct('check');
+    else if (this.legal.moves.includes('call')) this.onAct('call');
+  }
+  confirm() {
+    const legal = this.legal;
+    if (!legal) return;
+    const amount = this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
+    if (amount >= legal.all_in_to && legal.moves.includes('allin')) this.onAct('allin');
+    else if (this.canSize) this.onAct(this.word, amount);
+  }
+  allIn() { if (this.legal && this.canSize) this.setAmount(this.legal.max_to); }
+  quick(i) { const b = this.sizes.children[i]; if (b && this.canSize) this.setAmount(Number(b.dataset.to)); }
+  adjust(dir) {
+    if (!this.legal || !this.canSize) return;
+    const bb = (this.view && this.view.blinds && this.view.blinds[1]) || 20;
+    this.setAmount((this.amount ?? this.legal.min_to) + dir * bb);
+  }
+  focusAmount() { if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
+  dontWait() { if (!this.dontWaitBtn.hidden) this.onDontWait(); }
+}

@@ -1,0 +1,85 @@
+// Entry point: header, language switch, session, hash router.
+import {h, fill} from './dom.js';
+import {t, getLang, setLang, onLangChange, translateDom, num} from './i18n.js';
+import * as api from './api.js';
+import {openAuth} from './auth.js';
+import {toast} from './ui.js';
+
+const main = document.getElementById('main');
+let page = null;
+let routeKey = null;
+
+const ROUTES = [
+  [/^#?\/?$/, async () => new (await import('./lobby.js')).LobbyPage(main), 'lobby'],
+  [/^#\/table\/([^/]+)$/, async m => new (await import('./table.js')).TablePage(main, decodeURIComponent(m[1])), ''],
+  [/^#\/rules$/, async () => new (await import('./rules.js')).RulesPage(main), 'rules'],
+  [/^#\/profile(?:\/([^/]+))?$/, async m => new (await import('./profile.js')).ProfilePage(main, m[1] ? decodeURIComponent(m[1]) : null), 'profile'],
+  [/^#\/demo(?:\/(\w+))?$/, async m => new (await import('./demo.js')).DemoPage(main, m[1] || 'mid'), ''],
+];
+
+async function route(force = false) {
+  const hash = location.hash || '#/';
+  if (!force && hash === routeKey) return;
+  routeKey = hash;
+  for (const [re, make, nav] of ROUTES) {
+    const m = re.exec(hash);
+    if (!m) continue;
+    if (page && page.destroy) page.destroy();
+    page = null;
+    for (const a of document.querySelectorAll('[data-nav]')) {
+      if (a.dataset.nav === nav) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    }
+    try {
+      page = await make(m);
+    } catch (e) {
+      console.error(e);
+      fill(main, h('p', t('err.generic', {message: e.message})));
+    }
+    document.title = 'Freezeout' + (nav ? ' — ' + t('nav.' + nav) : '');
+    return;
+  }
+  location.hash = '#/';
+}
+
+function renderWho(user) {
+  const who = document.getElementById('who');
+  if (user && user.kind !== 'guest') {
+    fill(who, 
+      h('a.name', {href: '#/profile'}, user.name),
+      user.rating != null ? h('span.elo.num', {title: 'Elo'}, num(Math.round(user.rating))) : null,
+      h('button.btn.small.ghost', {type: 'button', onclick: () => api.logout().catch(e => toast(e.message))}, t('nav.logout')));
+  } else {
+    fill(who, 
+      user ? h('span.muted.guest-name', user.name) : null,
+      h('button.btn.small', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')),
+      h('button.btn.small.ghost.reg', {type: 'button', onclick: () => openAuth('register')}, t('nav.register')));
+  }
+}
+
+function renderLang() {
+  const btn = document.getElementById('lang');
+  fill(btn, h('span.long', t('lang.switch')), h('span.short', getLang() === 'cs' ? 'EN' : 'CZ'));
+  btn.setAttribute('aria-label', t('lang.switchLabel'));
+  btn.setAttribute('lang', getLang() === 'cs' ? 'en' : 'cs');
+}
+
+document.getElementById('lang').addEventListener('click', () => setLang(getLang() === 'cs' ? 'en' : 'cs'));
+onLangChange(() => {
+  translateDom();
+  renderLang();
+  renderWho(api.currentUser());
+  route(true);
+});
+api.onUser(user => {
+  renderWho(user);
+  // the lobby and profile depend on who is logged in; a live table reconnects itself
+  if (page && !(page.constructor && page.constructor.name === 'TablePage')) route(true);
+});
+
+document.documentElement.lang = getLang();
+translateDom();
+renderLang();
+renderWho(null);
+window.addEventListener('hashchange', () => route());
+api.loadSession().catch(() => toast(t('err.network'))).finally(() => { if (!page) route(true); });
+route();

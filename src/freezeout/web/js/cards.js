@@ -1,0 +1,66 @@
+// Cards as DOM: fixed-size boxes so dealing never moves the layout.
+import {h, fill} from './dom.js';
+import {SUIT_SYMBOL, cardLabel} from './poker.js';
+import {t} from './i18n.js';
+
+const RANK_TEXT = {T: '10'};
+
+/** Update a card element in place: card text ("As"), "back", or null (empty slot). */
+export function setCard(el, card, {animate = true} = {}) {
+  const key = card || '';
+  if (el.dataset.card === key) return el;
+  const was = el.dataset.card;
+  el.dataset.card = key;
+  el.className = 'card';
+  fill(el);
+  if (!card) {
+    el.classList.add('slot');
+    el.removeAttribute('role');
+    el.removeAttribute('aria-label');
+    el.setAttribute('aria-hidden', 'true');
+    return el;
+  }
+  el.removeAttribute('aria-hidden');
+  el.setAttribute('role', 'img');
+  if (card === 'back') {
+    el.classList.add('back');
+    el.setAttribute('aria-label', t('card.hidden'));
+  } else {
+    const rank = RANK_TEXT[card[0]] || card[0];
+    const symbol = SUIT_SYMBOL[card[1]];
+    el.classList.add(card[1]);
+    el.setAttribute('aria-label', cardLabel(card));
+    el.append(h('span.r', {'aria-hidden': 'true'}, rank), h('span.s', {'aria-hidden': 'true'}, symbol), h('span.big', {'aria-hidden': 'true'}, symbol));
+  }
+  if (animate && (!was || was === 'back' || was === '')) el.classList.add('deal');
+  return el;
+}
+
+export function cardEl(card, opts) {
+  return setCard(h('span.card'), card, opts);
+}
+
+/** A row of n fixed slots. */
+export function cardRow(n, cls = '') {
+  const row = h('div' + (cls ? '.' + cls : ''));
+  for (let i = 0; i < n; i++) row.append(setCard(h('span.card'), null));
+  return row;
+}
+
+export function fillRow(row, cards, opts) {
+  const els = row.children;
+  for (let i = 0; i < els.length; i++) setCard(els[i], cards[i] || null, opts);
+}
+
+export function chipSvg(color = '#d23b3b') {
+  const ns = 'http://www.w3.org/2000/svg';
+  const s = document.createElementNS(ns, 'svg');
+  s.setAttribute('viewBox', '0 0 32 32');
+  s.setAttribute('class', 'chip');
+  s.setAttribute('aria-hidden', 'true');
+  s.style.setProperty('--chip', color);
+  const use = document.createElementNS(ns, 'use');
+  use.setAttribute('href', '#i-chip');
+  s.append(use);
+  return s;
+}

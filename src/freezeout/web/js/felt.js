@@ -1,0 +1,191 @@
+// The oval table: seats, bets, markers, pots, board and the hand result.
+// Built once per seat count and updated in place, so nothing jumps while
+// cards and chips move. Used by the live table and by the replayer.
+import {h, setText, toggle, svg, fill} from './dom.js';
+import {cardRow, fillRow, chipSvg} from './cards.js';
+import {t, num} from './i18n.js';
+
+// Screen positions (percent of the wrapper), clockwise from the viewer at
+// the bottom. x/y: seat, bx/by: its bet, dx/dy: the dealer button.
+const WIDE = {
+  2: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 50, y: 15, bx: 50, by: 34, dx: 64, dy: 32, sx: 58, sy: 34}],
+  3: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 17, y: 24, bx: 31, by: 40, dx: 25, dy: 50, sx: 31, sy: 48},
+      {x: 83, y: 24, bx: 69, by: 40, dx: 75, dy: 50, sx: 69, sy: 48}],
+  4: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 10, y: 47, bx: 24, by: 47, dx: 20, dy: 32, sx: 24, sy: 55},
+      {x: 50, y: 15, bx: 50, by: 34, dx: 64, dy: 32, sx: 58, sy: 34}, {x: 90, y: 47, bx: 76, by: 47, dx: 80, dy: 62, sx: 76, sy: 39}],
+};
+const NARROW = {
+  2: [{x: 50, y: 85, bx: 50, by: 68, dx: 24, dy: 72, sx: 35, sy: 68}, {x: 50, y: 14, bx: 50, by: 31, dx: 76, dy: 27, sx: 65, sy: 31}],
+  3: [{x: 50, y: 85, bx: 50, by: 68, dx: 24, dy: 72, sx: 35, sy: 68}, {x: 22, y: 15, bx: 30, by: 31, dx: 9, dy: 33, sx: 30, sy: 38},
+      {x: 78, y: 15, bx: 70, by: 31, dx: 91, dy: 33, sx: 70, sy: 38}],
+  4: [{x: 50, y: 85, bx: 50, by: 69, dx: 24, dy: 72, sx: 35, sy: 69}, {x: 17, y: 37, bx: 22, by: 55, dx: 6, dy: 56, sx: 22, sy: 62},
+      {x: 50, y: 12, bx: 50, by: 29, dx: 76, dy: 25, sx: 65, sy: 29}, {x: 83, y: 37, bx: 78, by: 55, dx: 94, dy: 56, sx: 78, sy: 62}],
+};
+const narrowQuery = window.matchMedia('(max-width: 720px)');
+
+const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
+export function avatarColor(name) {
+  let hash = 0;
+  for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
+  return `hsl(${HUES[hash % HUES.length]} 45% 38%)`;
+}
+
+export class Felt {
+  constructor({onSeatClick} = {}) {
+    this.onSeatClick = onSeatClick;
+    this.n = 0;
+    this.viewer = 0;
+    this.seatEls = [];
+    this.betEls = [];
+    this.el = h('div.felt-wrap', {role: 'group', 'aria-label': t('table.title')});
+    this.felt = h('div.felt', h('div.felt-logo', {'aria-hidden': 'true'}, 'FREEZEOUT'));
+    this.pots = h('div.pots', {'aria-live': 'off'});
+    this.board = cardRow(5, 'board');
+    this.board.setAttribute('role', 'group');
+    this.board.setAttribute('aria-label', t('table.board'));
+    this.msg = h('div.table-msg');
+    this.center = h('div.center', this.pots, this.board, this.msg);
+    this.dealer = h('div.marker.dealer', {title: t('table.dealer'), 'aria-label': t('table.dealer'), role: 'img'}, 'D');
+    this.sbEl = h('div.marker.blind.sb', {title: t('table.sbLong')}, t('table.sb'));
+    this.bbEl = h('div.marker.blind.bb', {title: t('table.bbLong')}, t('table.bb'));
+    this.resultEl = h('div.result', {hidden: true, role: 'status'});
+    this.el.append(this.felt, this.center, this.dealer, this.sbEl, this.bbEl, this.resultEl);
+    this._onMedia = () => this.position();
+    narrowQuery.addEventListener('change', this._onMedia);
+  }
+
+  destroy() { narrowQuery.removeEventListener('change', this._onMedia); }
+
+  /** (Re)build the seats for n players, rotated so `viewer` sits at the bottom. */
+  setup(n, viewer) {
+    viewer = viewer ?? 0;
+    if (n === this.n && viewer === this.viewer) return;
+    for (const el of [...this.seatEls, ...this.betEls]) el.remove();
+    this.n = n;
+    this.viewer = viewer;
+    this.seatEls = [];
+    this.betEls = [];
+    for (let seat = 0; seat < n; seat++) {
+      const ringTime = svg('circle', {class: 'time', cx: 18, cy: 18, r: 16, pathLength: 100});
+      const seatEl = h('div.seat', {role: 'group', dataset: {seat: String(seat)}},
+        cardRow(2, 'hole'),
+        h('div.plate',
+          h('div.avatar', {'aria-hidden': 'true'},
+            h('span.initial'),
+            svg('svg', {class: 'ring', viewBox: '0 0 36 36'}, svg('circle', {class: 'track', cx: 18, cy: 18, r: 16}), ringTime)),
+          h('div.meta', h('span.pname'), h('span.stack'), h('span.state'))),
+        h('div.handname'));
+      seatEl.addEventListener('click', () => this.onSeatClick && this.onSeatClick(seat));
+      const betEl = h('div.bet.off', {'aria-hidden': 'true'}, chipSvg(), h('span.amount'));
+      this.seatEls.push(seatEl);
+      this.betEls.push(betEl);
+      this.el.append(seatEl, betEl);
+    }
+    this.position();
+  }
+
+  slotOf(seat) { return (seat - this.viewer + this.n) % this.n; }
+
+  position() {
+    const table = (narrowQuery.matches ? NARROW : WIDE)[this.n];
+    if (!table) return;
+    for (let seat = 0; seat < this.n; seat++) {
+      const p = table[this.slotOf(seat)];
+      this.seatEls[seat].style.setProperty('--x', p.x + '%');
+      this.seatEls[seat].style.setProperty('--y', p.y + '%');
+      this.betEls[seat].style.setProperty('--bx', p.bx + '%');
+      this.betEls[seat].style.setProperty('--by', p.by + '%');
+    }
+    this.placeMarkers();
+  }
+
+  placeMarkers() {
+    const table = (narrowQuery.matches ? NARROW : WIDE)[this.n];
+    if (!table || !this.model) return;
+    const put = (el, seat, blind) => {
+      if (seat == null || seat < 0 || seat >= this.n) { el.hidden = true; return; }
+      const p = table[this.slotOf(seat)];
+      el.hidden = false;
+      // blinds sit next to the bet; the dealer button next to the seat
+      el.style.setProperty('--mx', (blind ? p.sx : p.dx) + '%');
+      el.style.setProperty('--my', (blind ? p.sy : p.dy) + '%');
+    };
+    put(this.dealer, this.model.button, false);
+    put(this.sbEl, this.model.sb, true);
+    put(this.bbEl, this.model.bb, true);
+  }
+
+  /** Draw a display model (see table.js / replayer.js for how it is built). */
+  render(model) {
+    this.model = model;
+    this.setup(model.seats.length, model.viewer);
+    for (const s of model.seats) this.renderSeat(s, model);
+    this.placeMarkers();
+    // pots
+    const pots = model.pots || [];
+    const keys = pots.map(p => p.label + ':' + p.amount).join('|');
+    if (this.pots.dataset.keys !== keys) {
+      this.pots.dataset.keys = keys;
+      fill(this.pots, ...pots.map((p, i) =>
+        h('span.pot', {'aria-label': `${p.label} ${p.amount}`}, chipSvg(i ? '#2f6fd1' : '#e2a72a'), h('small', p.label), h('span.num', num(p.amount)))));
+    }
+    fillRow(this.board, model.board || [], {animate: model.animate !== false});
+    const winning = new Set(model.seats.flatMap(x => x.winCards || []));
+    for (const c of this.board.children) toggle(c, 'win', winning.has(c.dataset.card));
+    setText(this.msg, model.message || '');
+    this.renderResult(model.result);
+  }
+
+  renderSeat(s, model) {
+    const el = this.seatEls[s.seat];
+    const f = s.flags || {};
+    el.querySelector('.initial').textContent = s.empty ? '+' : (s.name || '?').slice(0, 1).toUpperCase();
+    el.querySelector('.avatar').style.setProperty('--av', avatarColor(s.name || ''));
+    setText(el.querySelector('.pname'), s.empty ? t('table.emptySeat') : s.name);
+    setText(el.querySelector('.stack'), s.empty ? '' : num(s.stack));
+    setText(el.querySelector('.state'), s.stateText || '');
+    for (const flag of ['acting', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
+    fillRow(el.querySelector('.hole'), s.cards || [], {animate: model.animate !== false});
+    for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
+    const hn = el.querySelector('.handname');
+    setText(hn, s.handName || '');
+    toggle(hn, 'on', !!s.handName);
+    const label = [s.empty ? t('table.emptySeat') : s.name, s.empty ? '' : t('table.stack', {n: s.stack}), s.stateText,
+      s.bet ? t('table.bet', {n: s.bet}) : '', s.handName].filter(Boolean).join(', ');
+    el.setAttribute('aria-label', label);
+    // countdown ring: a CSS animation started in the past by a negative delay
+    if (f.acting && model.clock && model.clock.deadline) {
+      const total = Math.max(0.1, model.clock.deadline - model.clock.started);
+      const elapsed = Math.max(0, model.clock.now - model.clock.started);
+      const key = model.clock.deadline + ':' + model.clock.started;
+      if (el.dataset.clock !== key) {
+        el.dataset.clock = key;
+        const ring = el.querySelector('.ring .time');
+        ring.style.animation = 'none';
+        el.style.setProperty('--turn', total + 's');
+        el.style.setProperty('--elapsed', -elapsed + 's');
+        void ring.getBoundingClientRect();
+        ring.style.animation = '';
+      }
+    } else {
+      delete el.dataset.clock;
+    }
+    // bet in front of the seat
+    const bet = this.betEls[s.seat];
+    const amount = s.bet || 0;
+    toggle(bet, 'off', !amount);
+    if (amount) setText(bet.querySelector('.amount'), num(amount));
+  }
+
+  renderResult(result) {
+    const el = this.resultEl;
+    const key = result ? JSON.stringify(result) : '';
+    if (el.dataset.key === key) return;
+    el.dataset.key = key;
+    if (!result) { el.hidden = true; return; }
+    fill(el, h('h3', result.title),
+      ...result.lines.map(line => h('p', line.text, line.hand ? h('span.hand', line.hand) : null)),
+      ...(result.out || []).map(text => h('p.out', text)));
+    el.hidden = false;
+  }
+}

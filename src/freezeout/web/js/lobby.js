@@ -1,0 +1,172 @@
+// The lobby: one-click play against bots, open tables, create a table,
+// and the top-50 leaderboard.
+import {h, fill} from './dom.js';
+import {t, num} from './i18n.js';
+import * as api from './api.js';
+import {toast} from './ui.js';
+import {openAuth} from './auth.js';
+
+const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
+
+export class LobbyPage {
+  constructor(main) {
+    this.main = main;
+    this.levels = LEVELS;
+    this.quickLevel = localStorage.getItem('fz-bot-level') || 'medium';
+    this.quickBots = Number(localStorage.getItem('fz-bots') || 1);
+    this.build();
+    this.refresh();
+    this.timer = setInterval(() => { if (!document.hidden) this.refreshTables(); }, 5000);
+    this.offUser = api.onUser(() => this.renderCreate());
+  }
+
+  destroy() { clearInterval(this.timer); this.offUser(); }
+
+  build() {
+    this.quickEl = h('section.panel.quick', {'aria-labelledby': 'quick-title'});
+    this.tablesEl = h('section.panel.tables', {'aria-labelledby': 'tables-title'});
+    this.createEl = h('section.panel.create', {'aria-labelledby': 'create-title'});
+    this.leaderEl = h('section.panel.leader', {'aria-labelledby': 'leader-title'});
+    fill(this.main, h('div.lobby', this.quickEl, this.tablesEl, this.createEl, this.leaderEl));
+    this.renderQuick();
+    this.renderTables([]);
+    this.renderCreate();
+    this.renderLeader(null);
+  }
+
+  async refresh() {
+    api.get('/api/bots').then(d => { if (d && d.levels) { this.levels = d.levels; this.renderQuick(); this.renderCreate(); } }).catch(() => {});
+    this.refreshTables();
+    api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players)).catch(() => this.renderLeader([]));
+  }
+
+  async refreshTables() {
+    try {
+      const [waiting, playing] = await Promise.all([api.get('/api/tables?status=waiting'), api.get('/api/tables?status=playing')]);
+      this.renderTables([...(waiting.tables || []), ...(playing.tables || [])]);
+    } catch { /* keep the last list */ }
+  }
+
+  renderQuick() {
+    const bots = h('div.seg', {role: 'radiogroup', 'aria-label': t('quick.bots')},
+      ...[1, 2, 3].flatMap(n => [
+        h('input', {type: 'radio', name: 'qbots', id: 'qbots-' + n, value: n, checked: this.quickBots === n,
+          onchange: () => { this.quickBots = n; localStorage.setItem('fz-bots', n); }}),
+        h('label', {for: 'qbots-' + n}, String(n))]));
+    const levels = h('div.levels', {role: 'radiogroup', 'aria-label': t('quick.level')},
+      ...this.levels.flatMap(level => [
+        h('input', {type: 'radio', name: 'qlevel', id: 'qlevel-' + level, value: level, checked: this.quickLevel === level,
+          onchange: () => { this.quickLevel = level; localStorage.setItem('fz-bot-level', level); }}),
+        h('label', {for: 'qlevel-' + level}, h('b', t('level.' + level)), h('small', t('level.' + level + '.hint')))]));
+    const play = h('button.btn.primary.play', {type: 'button', id: 'quickplay', onclick: () => this.quickplay(play)}, '▶ ', t('quick.play'));
+    fill(this.quickEl, 
+      cardsArt(),
+      h('h1', {id: 'quick-title'}, t('quick.title')),
+      h('p.lead', t('quick.lead')),
+      h('div.row',
+        h('div.group', h('span', {id: 'qbots-label'}, t('quick.bots')), bots),
+        h('div.group', {style: {flex: '1 1 100%'}}, h('span', t('quick.level')), levels),
+        play));
+  }
+
+  async quickplay(button) {
+    button.disabled = true;
+    button.textContent = t('quick.busy');
+    try {
+      const table = await api.quickplay(this.quickLevel, this.quickBots);
+      location.hash = '#/table/' + encodeURIComponent(table.id);
+    } catch (e) {
+      toast(t('err.generic', {message: e.message}));
+      button.disabled = false;
+      this.renderQuick();
+    }
+  }
+
+  renderTables(tables) {
+    const me = api.currentUser();
+    const list = tables.length ? h('ul.table-list', ...tables.map(table => {
+      const names = table.slots.map(s => s.user ? s.user.name : s.bot ? 'bot-' + s.bot : null);
+      const free = names.filter(n => n == null).length;
+      const mine = me && table.slots.some(s => s.user && s.user.id === me.id);
+      const label = table.status === 'waiting' && free && !mine ? t('tables.sit') : mine ? t('tables.open') : t('tables.watch');
+      return h('li', {dataset: {table: table.id}},
+        h('div',
+          h('div.who-sits', names.map(n => n ?? '·').join(' · ')),
+          h('div.meta',
+            h('span.pill' + (table.status === 'playing' ? '.playing' : ''), t('tables.status.' + table.status)),
+            table.ranked ? h('span.pill.ranked', t('tables.ranked')) : null,
+            free ? h('span', `${free} × ${t('tables.free')}`) : null)),
+        h('a.btn.small' + (label === t('tables.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label));
+    })) : h('p.empty', t('tables.empty'));
+    fill(this.tablesEl, 
+      h('div.section-head', h('h2', {id: 'tables-title'}, t('tables.title')),
+        h('button.btn.small.ghost', {type: 'button', onclick: () => this.refreshTables()}, '↻ ', t('tables.refresh'))),
+      list);
+  }
+
+  renderCreate() {
+    const user = api.currentUser();
+    const size = Number(this.createSize || 2);
+    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...[2, 3, 4].flatMap(n => [
+      h('input', {type: 'radio', name: 'csize', id: 'csize-' + n, checked: size === n, onchange: () => { this.createSize = n; this.renderCreate(); }}),
+      h('label', {for: 'csize-' + n}, String(n))]));
+    this.createSlots = (this.createSlots || []).slice(0, size - 1);
+    const rows = [];
+    for (let i = 1; i < size; i++) {
+      const sel = h('select', {id: 'cslot-' + i, onchange: () => { this.createSlots[i - 1] = sel.value; this.renderCreate(); }},
+        h('option', {value: ''}, t('create.human')),
+        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
+      sel.value = this.createSlots[i - 1] || '';
+      rows.push(h('div.slot-row', h('label', {for: 'cslot-' + i}, t('create.slot', {n: i + 1})), sel));
+    }
+    const canRank = size === 2 && user && user.kind === 'user';
+    const ranked = h('input', {type: 'checkbox', id: 'cranked', disabled: !canRank, checked: canRank && this.createRanked,
+      onchange: () => { this.createRanked = ranked.checked; }});
+    const submit = h('button.btn.primary', {type: 'submit'}, t('create.submit'));
+    const form = h('form', {onsubmit: async e => {
+      e.preventDefault();
+      submit.disabled = true;
+      try {
+        if (!api.currentUser()) await api.ensureGuest();
+        const slots = [null];
+        for (let i = 1; i < size; i++) slots.push(this.createSlots[i - 1] || null);
+        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked), sit: true});
+        location.hash = '#/table/' + encodeURIComponent(data.table.id);
+      } catch (err) {
+        toast(t('err.generic', {message: err.message}));
+        submit.disabled = false;
+      }
+    }},
+    h('div.field', h('span', {style: {fontWeight: 600}}, t('create.size')), seg),
+    h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? user.name : t('nav.guest'))), ...rows),
+    h('label.check', ranked, t('create.ranked')),
+    !canRank ? h('p.muted', {style: {fontSize: '.8rem', margin: '0 0 .5rem'}}, t('create.rankedHint'),
+      !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null,
+    submit);
+    fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')), form);
+  }
+
+  renderLeader(players) {
+    const me = api.currentUser();
+    let body;
+    if (players == null) body = h('p.muted', t('app.loading'));
+    else if (!players.length) body = h('p.empty', t('leader.empty'));
+    else {
+      body = h('table.grid', h('caption', t('leader.caption')),
+        h('thead', h('tr', h('th.num', t('leader.rank')), h('th', t('leader.name')), h('th.num', t('leader.rating')), h('th.num', t('leader.games')))),
+        h('tbody', ...players.slice(0, 50).map((p, i) => h('tr' + (me && me.name === p.name ? '.me' : ''),
+          h('td.num', i + 1),
+          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.name), p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
+          h('td.num', num(Math.round(p.rating))),
+          h('td.num', num(p.games))))));
+    }
+    fill(this.leaderEl, h('h2', {id: 'leader-title'}, t('leader.title')), body);
+  }
+}
+
+/** A fan of three cards drawn in SVG for the quick-play panel. */
+function cardsArt() {
+  const wrap = h('div.quick-art', {'aria-hidden': 'true'});
+  wrap.innerHTML = `<svg viewBox="0 0 160 130"><g transform="translate(40 20) rotate(-16 40 60)"><rect width="60" height="84" rx="7" fill="#fbfaf5"/><text x="8" y="26" font-size="22" font-weight="800" fill="#1b1b1f" font-family="system-ui,sans-serif">A</text><text x="30" y="70" font-size="34" fill="#1b1b1f">♠</text></g><g transform="translate(62 14)"><rect width="60" height="84" rx="7" fill="#fbfaf5"/><text x="8" y="26" font-size="22" font-weight="800" fill="#d3223a" font-family="system-ui,sans-serif">K</text><text x="30" y="70" font-size="34" fill="#d3223a">♥</text></g><g transform="translate(84 22) rotate(16 30 40)"><rect width="60" height="84" rx="7" fill="#a3283a" stroke="#fbfaf5" stroke-width="4"/></g></svg>`;
+  return wrap;
+}

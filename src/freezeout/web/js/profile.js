@@ -1,0 +1,2 @@
+// placeholder, replaced below
+export class ProfilePage { constructor(main) { main.textContent = ''; } destroy() {} }
