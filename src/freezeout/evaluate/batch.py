@@ -25,7 +25,13 @@ from freezeout.cards import CardError
 from freezeout.evaluate import tables
 from freezeout.evaluate.errors import EvaluationError
 
-__all__ = ["Engine", "evaluate_batch", "evaluate_batch_numpy", "numba_available"]
+__all__ = [
+    "Engine",
+    "all_seven_card_rank_counts",
+    "evaluate_batch",
+    "evaluate_batch_numpy",
+    "numba_available",
+]
 
 Engine = Literal["auto", "numba", "numpy"]
 
@@ -35,7 +41,9 @@ SHIFT: Final = 16
 
 _TABLES: Final = tables.load_high_tables()
 _CARD: Final = np.arange(52, dtype=np.uint64)
-#: Packed per-card key, as in :mod:`.high`: base-5 rank digit above bit 16, suit nibble below.
+#: Packed per-card key: base-5 rank digit above bit 16, suit nibble below (like :mod:`.high`
+#: without its duplicate-detecting card bits, which would overflow 64 bits; rows are
+#: checked for duplicates separately).
 CARD_KEYS: Final = ((np.uint64(5) ** (_CARD >> np.uint64(2))) << np.uint64(SHIFT)) | (
     np.uint64(1) << (np.uint64(4) * (_CARD & np.uint64(3)))
 )
@@ -113,3 +121,17 @@ def evaluate_batch(cards: npt.ArrayLike, *, engine: Engine = "auto") -> npt.NDAr
     if bad_row >= 0:
         raise CardError(f"row {bad_row} has a duplicate card")
     return out
+
+
+def all_seven_card_rank_counts() -> npt.NDArray[np.int64]:
+    """How many of the 133,784,560 seven-card hands have each rank (index = rank).
+
+    The evaluator's perft: needs numba (a few seconds compiled, hours without).
+    """
+    from freezeout.evaluate import kernels
+
+    histogram = np.zeros(int(FLUSH_RANKS.max()) + 1, dtype=np.int64)
+    kernels.rank_histogram_all_seven(
+        CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, histogram
+    )
+    return histogram

@@ -1,16 +1,23 @@
 """High-hand lookup (R19): the pure-Python fast path and :class:`HandValue`.
 
 One hand costs one pass over the cards and one dict lookup.  Each card's
-key packs two counters into one Python int::
+key packs three counters into one Python int::
 
-    (5 ** rank) << 16   |   1 << (4 * suit)
+    (5 ** rank) << 68   |   1 << (16 + card)   |   1 << (4 * suit)
 
-Summing the keys of the cards (starting from ``0x3333``) gives, above bit
-16, the base-5 rank-multiset key of :mod:`.tables` and, in the low 16 bits,
-one nibble per suit holding ``3 + cards of that suit``.  A nibble reaches 8
-exactly when a suit has five or more cards, so ``total & 0x8888`` is the
-flush test.  Non-flush hands (about 97 %) then need one dict lookup; flush
-hands rebuild the suit's 13-bit rank mask and index a list.
+Summing the keys of the cards (starting from ``0x3333``) gives
+
+* above bit 68, the base-5 rank-multiset key of :mod:`.tables`;
+* in bits 16..67, one bit per card, with a carry (so fewer bits than cards)
+  exactly when a card is repeated: a duplicate check for one ``bit_count``;
+* in the low 16 bits, one nibble per suit holding ``3 + cards of that
+  suit``.  A nibble reaches 8 exactly when a suit has five or more cards, so
+  ``total & 0x8888`` is the flush test.
+
+Non-flush hands (about 97 % of seven-card hands) then need one dict lookup;
+flush hands rebuild the suit's 13-bit rank mask and index a list.  The dict
+holds the seven-card keys first and shares one int object per rank, which
+keeps the memory a lookup touches (and so its cache misses) small.
 """
 
 from __future__ import annotations
@@ -28,22 +35,26 @@ __all__ = ["RANK_COUNT", "HandValue", "category_of", "evaluate", "hand_rank"]
 
 _SUIT_BASE: Final = 0x3333
 _FLUSH_BITS: Final = 0x8888
-_SHIFT: Final = 16
-
+_CARD_SHIFT: Final = 16
+_CARD_BITS: Final = (1 << 52) - 1
+_RANK_SHIFT: Final = 68
 
 _TABLES: Final = tables.load_high_tables()
-_NONFLUSH: Final[dict[int, int]] = dict(zip(_TABLES["nonflush_keys"], _TABLES["nonflush_ranks"], strict=True))
-_FLUSH: Final[list[int]] = _TABLES["flush"].tolist()
 _CATEGORY_STARTS: Final[list[int]] = _TABLES["category_starts"].tolist()
 #: How many distinct high-hand values exist (7,462); ranks run 1..RANK_COUNT.
 RANK_COUNT: Final[int] = _TABLES["rank_count"][0]
+_RANK_OBJECTS: Final = list(range(RANK_COUNT + 1))  # one shared int per rank: fewer cache lines
+_NONFLUSH: Final[dict[int, int]] = dict(
+    zip(_TABLES["nonflush_keys"], map(_RANK_OBJECTS.__getitem__, _TABLES["nonflush_ranks"]), strict=True)
+)
+_FLUSH: Final[list[int]] = [_RANK_OBJECTS[rank] for rank in _TABLES["flush"]]
 # Indices 52..103 hold a poison key that no table contains, so a negative
 # index (which Python lists accept) or one just past the deck fails the
 # lookup instead of aliasing a real card.
-_POISON: Final = 1 << 62
-_KEY: Final[list[int]] = [((5 ** (card >> 2)) << _SHIFT) | (1 << 4 * (card & 3)) for card in range(52)] + [
-    _POISON
-] * 52
+_POISON: Final = 1 << 200
+_KEY: Final[list[int]] = [
+    (5 ** (card >> 2)) << _RANK_SHIFT | 1 << (_CARD_SHIFT + card) | 1 << 4 * (card & 3) for card in range(52)
+] + [_POISON] * 52
 _RANK_BIT: Final[list[int]] = [1 << (card >> 2) for card in range(52)]
 
 
@@ -62,8 +73,11 @@ def hand_rank(cards: Sequence[int]) -> int:
         raise _bad_cards(cards) from None
     if total & _FLUSH_BITS:
         return _flush_rank(cards, total)
-    rank = _NONFLUSH.get(total >> _SHIFT)
-    if rank is None or len(set(cards)) != len(cards):
+    try:
+        rank = _NONFLUSH[total >> _RANK_SHIFT]
+    except KeyError:
+        raise _bad_cards(cards) from None
+    if (total >> _CARD_SHIFT & _CARD_BITS).bit_count() != len(cards):
         raise _bad_cards(cards)
     return rank
 
@@ -73,7 +87,7 @@ def _flush_rank(cards: Sequence[int], total: int) -> int:
     if (
         not tables.MIN_CARDS <= len(cards) <= tables.MAX_CARDS
         or flagged & (flagged - 1)
-        or len(set(cards)) != len(cards)
+        or (total >> _CARD_SHIFT & _CARD_BITS).bit_count() != len(cards)
         or not all(0 <= card < 52 for card in cards)
     ):
         raise _bad_cards(cards)

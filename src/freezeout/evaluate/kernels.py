@@ -14,7 +14,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["rank_rows"]
+__all__ = ["rank_histogram_all_seven", "rank_rows"]
 
 _U = np.uint64
 _SUIT_BASE = _U(0x3333)
@@ -36,6 +36,14 @@ def _flush_rank(cards: Any, row: int, flagged: Any, flush_ranks: Any) -> Any:  #
         if card & 3 == suit:
             mask |= 1 << (card >> 2)
     return flush_ranks[mask]
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _nonflush_rank(
+    total: Any, multiplier: Any, offsets: Any, slots: Any
+) -> Any:  # pragma: no cover - compiled
+    mixed = (total >> _SHIFT) * multiplier
+    return slots[offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -61,7 +69,48 @@ def rank_rows(
         if flagged:
             out[row] = _flush_rank(cards, row, flagged, flush_ranks)
         else:
-            mixed = (total >> _SHIFT) * multiplier
-            slot = offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)
-            out[row] = slots[slot]
+            out[row] = _nonflush_rank(total, multiplier, offsets, slots)
     return bad_row
+
+
+@numba.njit(cache=True, nogil=True)
+def rank_histogram_all_seven(
+    card_keys: Any, multiplier: Any, offsets: Any, slots: Any, flush_ranks: Any, histogram: Any
+) -> None:  # pragma: no cover - compiled
+    """Add every one of the C(52, 7) seven-card hands to ``histogram[rank]``.
+
+    Seven nested loops carry running sums, so each hand costs one addition,
+    one flush test and one lookup.  Per-suit rank masks ride along packed in
+    one ``uint64`` (16 bits per suit) for the flush branch.
+    """
+    one = _U(1)
+    for a in range(46):
+        key_a = _SUIT_BASE + card_keys[a]
+        mask_a = one << _U(16 * (a & 3) + (a >> 2))
+        for b in range(a + 1, 47):
+            key_b = key_a + card_keys[b]
+            mask_b = mask_a | (one << _U(16 * (b & 3) + (b >> 2)))
+            for c in range(b + 1, 48):
+                key_c = key_b + card_keys[c]
+                mask_c = mask_b | (one << _U(16 * (c & 3) + (c >> 2)))
+                for d in range(c + 1, 49):
+                    key_d = key_c + card_keys[d]
+                    mask_d = mask_c | (one << _U(16 * (d & 3) + (d >> 2)))
+                    for e in range(d + 1, 50):
+                        key_e = key_d + card_keys[e]
+                        mask_e = mask_d | (one << _U(16 * (e & 3) + (e >> 2)))
+                        for f in range(e + 1, 51):
+                            key_f = key_e + card_keys[f]
+                            mask_f = mask_e | (one << _U(16 * (f & 3) + (f >> 2)))
+                            for g in range(f + 1, 52):
+                                total = key_f + card_keys[g]
+                                flagged = total & _FLUSH_BITS
+                                if flagged:
+                                    masks = mask_f | (one << _U(16 * (g & 3) + (g >> 2)))
+                                    suit = 0
+                                    while not (flagged >> _U(4 * suit + 3)) & one:
+                                        suit += 1
+                                    rank = flush_ranks[(masks >> _U(16 * suit)) & _U(0x1FFF)]
+                                else:
+                                    rank = _nonflush_rank(total, multiplier, offsets, slots)
+                                histogram[rank] += 1

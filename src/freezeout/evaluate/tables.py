@@ -62,7 +62,7 @@ __all__ = [
 
 #: Bump when the meaning or layout of any generated table changes; it is part
 #: of the on-disk cache file name, so stale caches are simply ignored.
-TABLE_VERSION: Final = 2
+TABLE_VERSION: Final = 3
 
 MIN_CARDS: Final = 5
 MAX_CARDS: Final = 7
@@ -202,9 +202,17 @@ def _rank_of_value() -> dict[Value, int]:
 
 
 def nonflush_table() -> dict[int, int]:
-    """``rank_key(counts) -> rank`` for every 5-7 card rank multiset."""
+    """``rank_key(counts) -> rank`` for every 5-7 card rank multiset.
+
+    Seven-card multisets come first: a dict built in this order keeps the
+    entries showdowns touch together in memory.
+    """
     rank_of = _rank_of_value()
-    return {rank_key(counts): rank_of[best_nonflush_value(counts)] for counts in rank_multisets()}
+    return {
+        rank_key(counts): rank_of[best_nonflush_value(counts)]
+        for size in range(MAX_CARDS, MIN_CARDS - 1, -1)
+        for counts in rank_multisets(size, size)
+    }
 
 
 def flush_table() -> list[int]:
