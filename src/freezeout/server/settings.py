@@ -35,7 +35,8 @@ class Settings(BaseSettings):
     login_window_seconds: float = 300.0
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
-    # Tests only: derive every deck from this seed instead of the OS CSPRNG.
+    # Tests only: derive every deck, seating and bot decision from this seed (per game, hand
+    # and version, the same at every table) instead of the OS CSPRNG.  Never in production.
     deck_seed: str | None = None
     # Catch-up after a reconnect: how many log entries a table keeps in memory.
     catchup_entries: int = 512

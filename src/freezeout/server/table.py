@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import random
@@ -200,13 +201,13 @@ class TableActor:
         seed = self.settings.deck_seed
         if seed is None:
             return self._rng
-        return random.Random(f"{seed}:{self.state.id}:{self.state.game}:{hand}")
+        return random.Random(f"{seed}:{self.state.game}:{hand}")
 
     async def _start_game(self, now: float) -> None:
         state = self.state
         game = state.game + 1
         seed = self.settings.deck_seed
-        rng = random.Random(f"{seed}:{state.id}:{game}:seating") if seed is not None else self._rng
+        rng = random.Random(f"{seed}:{game}:seating") if seed is not None else self._rng
         if state.tournament is None:  # R3: seats drawn at random for the first game
             seat_slots = list(range(state.size))
             rng.shuffle(seat_slots)
@@ -214,7 +215,7 @@ class TableActor:
             seat_slots = list(rematch_players(state.seat_slots))  # type: ignore[arg-type]
         players = [state.slots[s].name or "" for s in seat_slots]
         button = rng.randrange(len(players))
-        deck_rng = random.Random(f"{seed}:{state.id}:{game}:1") if seed is not None else self._rng
+        deck_rng = random.Random(f"{seed}:{game}:1") if seed is not None else self._rng
         game_id = f"{state.id}-{game}"
         data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
                 "deal": new_deal(1, deck_rng).to_json()}
@@ -222,7 +223,12 @@ class TableActor:
         await self._write("start", data, now, [op])
 
     async def _end_game(self, now: float) -> None:
-        state = self.state
+        entry, op = self._end_parts(self.state, now, self.recorder.to_json())
+        await self._commit_entry(entry, [op])
+
+    @staticmethod
+    def _end_parts(state: TableState, now: float, record: dict[str, Any]) -> tuple[LogEntry, GameEnd]:
+        """The ``end`` entry of a finished game and its database work (places, record, Elo)."""
         t = state.tournament
         assert t is not None and state.game_id is not None
         places = {player: place for player, place in zip(state.players, t.places, strict=True) if place is not None}
@@ -236,8 +242,7 @@ class TableActor:
             if ids[0] is not None and ids[1] is not None and ids[0] != ids[1]:
                 ranked = (ids[0], ids[1])
                 names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
-        op = GameEnd(state.game_id, places, self.recorder.to_json(), now, entry, ranked, names)
-        await self._commit_entry(entry, [op])
+        return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names)
 
     def _bot_due(self, seat: int) -> float:
         state = self.state
@@ -253,7 +258,7 @@ class TableActor:
         assert state.tournament is not None
         level = state.seat_slot(seat).bot or "random"
         seed = self.settings.deck_seed
-        rng = random.Random(f"{seed}:{state.id}:{state.version}") if seed is not None else random.Random(self._rng.random())
+        rng = random.Random(f"{seed}:{state.version}") if seed is not None else random.Random(self._rng.random())
         # Off the event loop: a strong bot may think for tens of milliseconds.
         action = await asyncio.to_thread(botseat.choose, level, seat_view(state.tournament, seat), rng)
         data: dict[str, Any] = {"seat": seat, "move": action.kind.value}
@@ -334,13 +339,21 @@ class TableActor:
         await self._commit_entry(LogEntry(self.state.id, self.state.version + 1, now, kind, data), ops or [])
 
     async def _commit_entry(self, entry: LogEntry, ops: list[GameStart | GameEnd]) -> None:
-        reduce(self.state, entry)  # validate first: a refused entry is never written
+        new, _, _ = reduce(self.state, entry)  # validate first: a refused entry is never written
+        entries = [entry]
+        if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
+            recorder = copy.deepcopy(self.recorder)
+            recorder.apply(self.state, new, entry)
+            end, op = self._end_parts(new, entry.at, recorder.to_json())
+            entries.append(end)
+            ops = [*ops, op]
         try:
-            await self.store.append([entry], ops)
+            await self.store.append(entries, ops)
         except Exception as error:
             raise Refused("storage", "the move could not be stored; try again") from error
-        table_events, events = self._apply(entry)
-        self._broadcast(table_events, events)
+        for written in entries:
+            table_events, events = self._apply(written)
+            self._broadcast(table_events, events)
 
     def _apply(self, entry: LogEntry) -> tuple[list[dict[str, Any]], list[Event]]:
         old = self.state
