@@ -126,7 +126,7 @@ def peers(hands: list[list[int]]) -> dict[str, tuple[Callable[[], list[int]], bo
 
         seven = HandEvaluator.Seven.evaluate_rank
         converted_pe = [[PokerevalCard(card[0], card[1]) for card in hand] for hand in strings]
-        found["pokereval"] = (lambda: [seven(hand) for hand in converted_pe], False, len(hands))
+        found["pokereval"] = (lambda: [seven(hand) for hand in converted_pe], True, len(hands))
     except ImportError:
         pass
     try:

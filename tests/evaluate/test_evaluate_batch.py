@@ -52,8 +52,11 @@ def test_empty_and_lists() -> None:
         (np.zeros((3, 8), dtype=np.int8), EvaluationError, "shape"),
         (np.zeros(7, dtype=np.int8), EvaluationError, "shape"),
         (np.full((2, 5), 0.5), CardError, "integers"),
-        (np.array([[0, 1, 2, 3, 52]]), CardError, "0..51"),
-        (np.array([[0, 1, 2, 3, -1]]), CardError, "0..51"),
+        (np.array([[0, 1, 2, 3, 52]]), CardError, "row 0: card index 52"),
+        (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, -1]], dtype=np.int8), CardError, "row 1: card index -1"),
+        (np.array([[0, 1, 2, 3, 4], [0, 4, 8, 12, 255]], dtype=np.uint8), CardError, "row 1: card index 255"),
+        (np.array([[0, 4, 8, 12, 2**40]]), CardError, "0..51"),
+        (np.array([[0, 4, 8, 12, -(2**40)]]), CardError, "0..51"),
         (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3]]), CardError, "row 1"),
     ],
 )

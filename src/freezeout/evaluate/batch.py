@@ -58,7 +58,7 @@ _SORTED_RANKS: Final = np.frombuffer(_TABLES["nonflush_ranks"], dtype=np.uint16)
 del _order
 
 
-def _checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
+def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
     array = np.asarray(cards)
     if array.ndim != 2 or not tables.MIN_CARDS <= array.shape[1] <= tables.MAX_CARDS:
         raise EvaluationError(
@@ -67,15 +67,29 @@ def _checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
         )
     if not np.issubdtype(array.dtype, np.integer):
         raise CardError(f"card indices must be integers, got dtype {array.dtype}")
-    if array.size and (array.min() < 0 or array.max() > 51):
-        raise CardError("card indices must be in 0..51")
     return array
+
+
+def _checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
+    array = _shape_checked(cards)
+    if array.size and (array.min() < 0 or array.max() > 51):
+        raise _row_error(array, int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0]))
+    return array
+
+
+def _row_error(array: npt.NDArray[Any], row: int) -> CardError:
+    """The precise complaint about one bad row (slow path, only on failure)."""
+    values = array[row].tolist()
+    outside = [value for value in values if not 0 <= value <= 51]
+    if outside:
+        return CardError(f"row {row}: card index {outside[0]} is not in 0..51")
+    return CardError(f"row {row} has a duplicate card")
 
 
 def _duplicate_error(array: npt.NDArray[Any]) -> CardError | None:
     bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), array.astype(np.uint64)), axis=1)
     bad = np.flatnonzero(np.bitwise_count(bits) != array.shape[1])
-    return CardError(f"row {int(bad[0])} has a duplicate card") if bad.size else None
+    return _row_error(array, int(bad[0])) if bad.size else None
 
 
 def evaluate_batch_numpy(cards: npt.ArrayLike) -> npt.NDArray[np.int32]:
@@ -115,11 +129,11 @@ def evaluate_batch(cards: npt.ArrayLike, *, engine: Engine = "auto") -> npt.NDAr
         return evaluate_batch_numpy(cards)
     from freezeout.evaluate import kernels
 
-    array = _checked(cards)
+    array = _shape_checked(cards)  # the kernel checks the values itself, in the same pass
     out = np.empty(array.shape[0], dtype=np.int32)
     bad_row = kernels.rank_rows(array, CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, out)
     if bad_row >= 0:
-        raise CardError(f"row {bad_row} has a duplicate card")
+        raise _row_error(array, bad_row)
     return out
 
 

@@ -50,21 +50,32 @@ def _nonflush_rank(
 def rank_rows(
     cards: Any, card_keys: Any, multiplier: Any, offsets: Any, slots: Any, flush_ranks: Any, out: Any
 ) -> int:  # pragma: no cover - compiled
-    """Fill ``out`` with each row's rank; return the first row repeating a card, else -1."""
+    """Fill ``out`` with each row's rank; return the first bad row (index outside 0..51 or repeated card), else -1.
+
+    A bad row gets rank 0 and is never used to index a table, so garbage in
+    cannot read out of bounds.
+    """
     width = cards.shape[1]
     bad_row = -1
     for row in range(cards.shape[0]):
         total = _SUIT_BASE
         seen = _U(0)
         summed = _U(0)
+        valid = True
         for column in range(width):
-            card = cards[row, column]
+            card = _U(cards[row, column])  # a negative index wraps to a huge one
+            if card > _U(51):
+                valid = False
+                card = _U(0)
             total += card_keys[card]
-            bit = _U(1) << _U(card)
+            bit = _U(1) << card
             seen |= bit
             summed += bit
-        if seen != summed and bad_row < 0:
-            bad_row = row
+        if not valid or seen != summed:
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
         flagged = total & _FLUSH_BITS
         if flagged:
             out[row] = _flush_rank(cards, row, flagged, flush_ranks)
