@@ -67,6 +67,14 @@ def test_random_sample_against_reference(size: int) -> None:
     assert_same_order(sample)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 7).flatmap(lambda size: st.lists(hands(size), min_size=1, max_size=30)))
+def test_batch_agrees_with_single_hypothesis(sample: list[list[int]]) -> None:
+    cards = np.array(sample, dtype=np.int16)
+    assert evaluate_batch(cards).tolist() == [hand_rank(hand) for hand in sample]
+    assert evaluate_batch_numpy(cards).tolist() == [hand_rank(hand) for hand in sample]
+
+
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_batch_agrees_with_single(size: int) -> None:
     rng = np.random.default_rng(size)

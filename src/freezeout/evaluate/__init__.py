@@ -18,8 +18,21 @@ Layout (generation apart from lookup):
   :mod:`.batch` the numpy/numba twin; :mod:`.describe` names hands.
 * :mod:`.reference` is a slow, obviously-correct oracle for the tests.
 * :mod:`.rankings` is the seam for later variants: a ``Ranking`` protocol
-  and registry holding ``high`` today; ace-to-five low, 8-or-better low and
-  Omaha's two-plus-three selection plug in there (see its docstring).
+  and registry holding ``high`` today.
+
+Plan for the variants still to come (nothing here needs rewriting):
+
+* ace-to-five low and 8-or-better low become two more rankings, each a
+  generator in the style of :mod:`.tables` (suits and straights do not count
+  for lows, so a dict keyed by the same base-5 rank key is the whole table;
+  8-or-better maps non-qualifying hands to 0, "no low") plus a lookup that
+  keeps the convention *higher is better*;
+* Omaha is a selection rule, not a ranking: ``best_of(ranking, hole, board)``
+  maximises ``ranking.rank`` over the 60 two-hole-plus-three-board subsets,
+  with a batch twin in :mod:`.kernels` over the same tables, so Omaha high
+  and Omaha Hi-Lo reuse every table above;
+* :class:`HandValue` would gain the name of its ranking, and descriptions
+  move to each ranking (``Ranking.describe``).
 
 Importing this package loads the tables; ``import freezeout`` does not.
 """
