@@ -42,7 +42,7 @@ export class ActionBar {
       if (typeof s.status === 'string' || !s.status) setText(this.status, s.status || '');
       else fill(this.status, s.status);
     }
-    this.moves.style.visibility = legal ? 'visible' : 'hidden';
+    this.moves.classList.toggle('off', !legal);
     this.dontWaitBtn.hidden = !s.dontWait;
     if (s.dontWait) {
       setText(this.dontWaitBtn.querySelector('.lbl'), t('act.dontWait'));
@@ -89,7 +89,7 @@ export class ActionBar {
     }
     const raiseLegal = moves.has('bet') || moves.has('raise') || moves.has('allin');
     this.raiseBtn.disabled = !raiseLegal;
-    this.raiseBtn.style.visibility = raiseLegal ? 'visible' : 'hidden';
+    this.raiseBtn.classList.toggle('gone', !raiseLegal);
     this.renderRaise();
   }
 
@@ -114,7 +114,8 @@ export class ActionBar {
     const allIn = amount >= legal.all_in_to;
     const label = allIn ? t('act.allin', {n: legal.all_in_to}) : t(this.word === 'bet' ? 'act.bet' : 'act.raise', {n: amount});
     setText(this.raiseBtn.querySelector('.lbl'), label);
-    this.raiseBtn.className = 'btn ' + (allIn ? 'allin' : 'raise');
+    this.raiseBtn.classList.toggle('allin', allIn);
+    this.raiseBtn.classList.toggle('raise', !allIn);
   }
 
   // --- moves (also bound to keys) ---

@@ -17,6 +17,7 @@ const ROUTES = [
   [/^#\/demo(?:\/(\w+))?$/, async m => new (await import('./demo.js')).DemoPage(main, m[1] || 'mid'), ''],
 ];
 
+let seq = 0;
 async function route(force = false) {
   const hash = location.hash || '#/';
   if (!force && hash === routeKey) return;
@@ -24,17 +25,21 @@ async function route(force = false) {
   for (const [re, make, nav] of ROUTES) {
     const m = re.exec(hash);
     if (!m) continue;
+    const mine = ++seq;
     if (page && page.destroy) page.destroy();
     page = null;
     for (const a of document.querySelectorAll('[data-nav]')) {
       if (a.dataset.nav === nav) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     }
+    let made = null;
     try {
-      page = await make(m);
+      made = await make(m);
     } catch (e) {
       console.error(e);
       fill(main, h('p', t('err.generic', {message: e.message})));
     }
+    if (mine !== seq) { if (made && made.destroy) made.destroy(); return; }
+    page = made;
     document.title = 'Freezeout' + (nav ? ' — ' + t('nav.' + nav) : '');
     return;
   }
@@ -73,7 +78,7 @@ onLangChange(() => {
 api.onUser(user => {
   renderWho(user);
   // the lobby and profile depend on who is logged in; a live table reconnects itself
-  if (page && !(page.constructor && page.constructor.name === 'TablePage')) route(true);
+  if (!String(location.hash).startsWith('#/table/')) route(true);
 });
 
 document.documentElement.lang = getLang();
@@ -81,5 +86,4 @@ translateDom();
 renderLang();
 renderWho(null);
 window.addEventListener('hashchange', () => route());
-api.loadSession().catch(() => toast(t('err.network'))).finally(() => { if (!page) route(true); });
-route();
+api.loadSession().catch(() => toast(t('err.network'))).finally(() => route());

@@ -40,9 +40,11 @@ export class TablePage {
     this._key = e => this.onKey(e);
     document.addEventListener('keydown', this._key);
     this.ticker = setInterval(() => this.tick(), 250);
+    window.__fzTable = this; // for the browser tests and the curious
   }
 
   destroy() {
+    if (window.__fzTable === this) window.__fzTable = null;
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this._key);
     this.conn.close();

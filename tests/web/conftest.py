@@ -1,0 +1,252 @@
+"""Browser tests of the web front end: a real ``freezeout serve`` process on
+a free port with a temporary SQLite database and short clocks, driven by
+Playwright through Debian's /usr/bin/chromium (never a downloaded browser).
+
+Every test here is marked ``browser`` and skipped with a reason when
+chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+
+# Short clocks for the tests (FREEZEOUT_* settings of freezeout.server.settings).
+TURN_SECONDS = 5.0
+SERVER_ENV = {
+    "FREEZEOUT_TURN_SECONDS": str(TURN_SECONDS),
+    "FREEZEOUT_PAUSE_SECONDS": "0.6",
+    "FREEZEOUT_BOT_DELAY_MIN": "0.05",
+    "FREEZEOUT_BOT_DELAY_MAX": "0.15",
+    # the bot presses Don't wait late, so that a human can press it first (R26)
+    "FREEZEOUT_DONT_WAIT_BOT_SECONDS": "30",
+    "FREEZEOUT_ARGON2_TIME_COST": "1",
+    "FREEZEOUT_ARGON2_MEMORY_KIB": "8192",
+    "FREEZEOUT_LOGIN_MAX_FAILURES": "50",
+}
+
+
+def _skip_reason() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium, or `make system-deps`)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install playwright)"
+    return None
+
+
+SKIP = _skip_reason()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).parent == here:
+            item.add_marker(pytest.mark.browser)
+            if SKIP:
+                item.add_marker(pytest.mark.skip(reason=SKIP))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+        self.base = base
+        self.proc = proc
+        self.log = log
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+            return json.loads(response.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if SKIP:
+        pytest.skip(SKIP)
+    tmp = tmp_path_factory.mktemp("web-server")
+    port = _free_port()
+    env = {**os.environ, **SERVER_ENV, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
+    log = tmp / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "import sys; from freezeout.cli import main; sys.exit(main())",
+             "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=env, stdout=out, stderr=subprocess.STDOUT, cwd=tmp,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("the server did not start:\n" + log.read_text(errors="replace")[-4000:])
+        time.sleep(0.2)
+    try:
+        yield Server(base, proc, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if SKIP:
+        pytest.skip(SKIP)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """new_page(width=1280, height=860, locale="en-US") -> a page in a fresh context.
+    Page errors fail the test; console errors are collected on page.errors."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None) -> Any:
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
+            context.set_default_timeout(15000)
+            contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(f"pageerror: {e}"))
+        page.on("console", lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        return page
+
+    yield make
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+# -- driving the table page --------------------------------------------------
+STATE_JS = """() => { const t = window.__fzTable; if (!t || !t.state.table) return null;
+  const s = t.state; return {view: s.view, table: s.table, you: s.you, clock: s.clock, version: s.version,
+  gameOver: t.gameOver, now: t.now()}; }"""
+
+
+class Ui:
+    """Small verbs over the real page; every move is a click on the action bar."""
+
+    @staticmethod
+    def state(page: Any) -> Any:
+        page.wait_for_function(STATE_JS)
+        return page.evaluate(STATE_JS)
+
+    @staticmethod
+    def my_turn(page: Any) -> bool:
+        return bool(page.locator(".actionbar .moves:not(.off) .btn:enabled").count())
+
+    @staticmethod
+    def ended(page: Any) -> bool:
+        return page.locator(".endscreen:not([hidden])").count() > 0
+
+    @staticmethod
+    def push(page: Any) -> str:
+        """Go all-in when the rules allow it, else call or check; returns the move clicked."""
+        quick = page.locator(".sizer:not([hidden]) .quick-sizes button").last
+        if quick.count():
+            quick.click()
+        raise_btn = page.locator(".actionbar .moves .btn.allin:not(.gone):enabled")
+        if raise_btn.count():
+            raise_btn.click()
+            return "allin"
+        call = page.locator(".actionbar .moves .btn.call:enabled, .actionbar .moves .btn.check:enabled")
+        call.first.click()
+        return "call"
+
+    @staticmethod
+    def passive(page: Any) -> str:
+        """Check when possible, else call."""
+        page.locator(".actionbar .moves .btn.call:enabled, .actionbar .moves .btn.check:enabled").first.click()
+        return "call"
+
+    @staticmethod
+    def wait_for(page: Any, predicate: Callable[[], bool], timeout: float = 20.0, step: int = 100) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting")
+            page.wait_for_timeout(step)
+
+    @classmethod
+    def play_to_end(cls, pages: list[Any], move: Callable[[Any], str] | None = None, timeout: float = 150.0,
+                    on_turn: Callable[[Any], None] | None = None) -> int:
+        """Click moves on every page whose turn it is until every page shows the end screen."""
+        move = move or cls.push
+        deadline = time.monotonic() + timeout
+        clicks = 0
+        while not all(cls.ended(p) for p in pages):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the game did not end in {timeout} s; state: {cls.state(pages[0])}")
+            acted = False
+            for p in pages:
+                if cls.my_turn(p) and not cls.ended(p):
+                    if on_turn:
+                        on_turn(p)
+                    move(p)
+                    clicks += 1
+                    acted = True
+                    p.wait_for_timeout(60)
+            if not acted:
+                pages[0].wait_for_timeout(80)
+        return clicks
+
+    @staticmethod
+    def register(page: Any, name: str, password: str = "correct horse 1") -> None:
+        page.goto("/")
+        page.locator(".who .reg").click()
+        page.fill("#auth-name", name)
+        page.fill("#auth-password", password)
+        page.locator("dialog form button[type=submit]").click()
+        page.locator(".who a.name", has_text=name).wait_for()
+
+
+@pytest.fixture
+def ui() -> type[Ui]:
+    return Ui
