@@ -4,10 +4,9 @@ Expected outcome per folder (standard ruleset, formats.md §2):
 
 * ``pluribus`` 306/306 replay and match ``finishing_stacks`` — including the
   8 half-chip splits, which need the engine to count in tenths (R22).
-* ``wsop-2023-43``: the 11 NT hands replay; 10 match, ``03-02-41`` does not
-  because the engine returns a big-blind ante to the losing all-in big blind
-  (engine issue, xfail).  The 72 other-variant hands give the
-  "not supported yet" error.
+* ``wsop-2023-43``: the 11 NT hands replay and match (big-blind antes with
+  ``ante_trimming_status = false`` are dead money in the main pot).  The 72
+  other-variant hands give the "not supported yet" error.
 * ``wsop-2019``: the file omits p8's preflop fold (PokerKit silently
   "repairs" it, we do not) and carries ``ante_trimming_status = true`` with a
   big-blind ante (README item 2).
@@ -87,42 +86,24 @@ def test_pluribus_folder_exit_status_is_zero() -> None:
 WSOP = _files("wsop-2023-43")
 WSOP_NT = [path for path in WSOP if parse_phh(path.read_text(encoding="utf-8")).variant == "NT"]
 WSOP_OTHER = [path for path in WSOP if path not in WSOP_NT]
-BB_ANTE_BUG = "03-02-41"
 
 
 def test_wsop_variant_counts() -> None:
     assert len(WSOP_NT) == 11 and len(WSOP_OTHER) == 72
 
 
-@pytest.mark.parametrize(
-    "path",
-    [p for p in WSOP_NT if p.stem != BB_ANTE_BUG],
-    ids=_ids([p for p in WSOP_NT if p.stem != BB_ANTE_BUG]),
-)
+@pytest.mark.parametrize("path", WSOP_NT, ids=_ids(WSOP_NT))
 def test_wsop_nt_hand_matches(path: Path) -> None:
     assert _replay(path).matches is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine: antes count as pot contributions (rules/pots.py build_pots over HandState.committed), so the "
-        "big-blind ante of an all-in big blind who loses comes back to him as a side pot nobody else can win; "
-        "PHH ante_trimming_status=false (and live poker) make the ante dead money in the main pot"
-    ),
-)
-def test_wsop_big_blind_ante_all_in_hand_matches() -> None:
-    replay = _replay(DATA / "wsop-2023-43" / f"{BB_ANTE_BUG}.phh")
-    # p2 (BB, ante 225,000) is all-in for 3,350,000 + ante and loses to p5.
-    # Expected [2200000, 0, 2675000, 3125000, 21700000]; the engine gives p2 225,000 back.
-    assert replay.matches is True
-
-
-def test_wsop_big_blind_ante_all_in_current_engine_result() -> None:
-    """Documents the engine's current answer for the xfail above, so a change shows."""
-    replay = _replay(DATA / "wsop-2023-43" / f"{BB_ANTE_BUG}.phh")
-    assert [int(v) for v in replay.finishing_stacks] == [2200000, 225000, 2675000, 3125000, 21475000]
-    assert replay.matches is False
+def test_wsop_big_blind_ante_is_dead_money() -> None:
+    # 03-02-41: p2 (big blind, ante 225,000) is all-in for 3,350,000 + ante and
+    # loses to p5.  With ante_trimming_status = false the ante is dead money in
+    # the main pot, so p2 ends with nothing (with trimming it would come back).
+    replay = _replay(DATA / "wsop-2023-43" / "03-02-41.phh")
+    assert not replay.hand.ante_trimming_status and not replay.setup.ante_trimming
+    assert [int(v) for v in replay.finishing_stacks] == [2200000, 0, 2675000, 3125000, 21700000]
 
 
 @pytest.mark.parametrize("path", WSOP_OTHER, ids=_ids(WSOP_OTHER))
@@ -157,32 +138,24 @@ def test_wsop_2019_as_filed_omits_a_fold() -> None:
 
 
 def test_wsop_2019_ante_trimming_decision() -> None:
-    """Decision: ``ante_trimming_status`` is read but cannot steer the replay.
+    """Decision: ``ante_trimming_status`` is honoured as written (PHH default false).
 
-    The engine has one pot rule: every chip put in, antes included, is a
-    contribution (R20, D7).  For uniform antes that is what ``true`` means;
-    for a big-blind ante (this hand) neither flag is what the engine does.
-    Consequence here: with p8's fold restored, p1 wins the showdown but the
-    part of p2's 500,000 ante above p1's contribution returns to p2 — p1 ends
-    500,000 short of the file, exactly PokerKit's result with
-    ``ante_trimming_status = true`` (README item 2), whatever the flag says.
+    With trimming, antes are contributions (R20 levels); without, dead money
+    in the main pot.  This hand's big-blind ante is filed with ``true`` (README
+    item 2).  With p8's missing fold restored, p1 wins the showdown against
+    p2; as filed, the part of p2's 500,000 ante above p1's contribution is a
+    pot only p2 can win, so it returns to him and p1 ends 500,000 short of
+    ``finishing_stacks`` — PokerKit's result too.  With ``false`` the ante is
+    dead money and the hand matches.
     """
     filed = [18100000, 5625000, 6675000, 5750000, 9150000, 6525000, 12950000, 7300000]
-    for trimming in (True, False):
-        replay = replay_phh(parse_phh(_wsop_2019_text(with_p8_fold=True, trimming=trimming)))
-        assert replay.hand.ante_trimming_status is trimming
-        assert [int(v) for v in replay.hand.finishing_stacks or ()] == filed
-        assert [int(v) for v in replay.finishing_stacks] == [filed[0] - 500000, filed[1] + 500000, *filed[2:]]
-        assert replay.matches is False
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a big-blind ante is not dead money (see test_wsop_big_blind_ante_all_in_hand_matches)",
-)
-def test_wsop_2019_with_fold_and_no_trimming_matches() -> None:
-    replay = replay_phh(parse_phh(_wsop_2019_text(with_p8_fold=True, trimming=False)))
-    assert replay.matches is True
+    as_filed = replay_phh(parse_phh(_wsop_2019_text(with_p8_fold=True)))
+    assert as_filed.hand.ante_trimming_status is True
+    assert [int(v) for v in as_filed.finishing_stacks] == [filed[0] - 500000, filed[1] + 500000, *filed[2:]]
+    assert as_filed.matches is False
+    corrected = replay_phh(parse_phh(_wsop_2019_text(with_p8_fold=True, trimming=False)))
+    assert [int(v) for v in corrected.finishing_stacks] == filed
+    assert corrected.matches is True
 
 
 # ---------------------------------------------------------------- HandHQ
@@ -267,13 +240,13 @@ def test_papers(path: Path) -> None:
 REPLAYABLE = [
     path
     for path in [*PLURIBUS, *WSOP_NT, *HANDHQ_OK, *PAPERS]
-    if path.stem != BB_ANTE_BUG and parse_phh(path.read_text(encoding="utf-8")).variant == "NT"
+    if parse_phh(path.read_text(encoding="utf-8")).variant == "NT"
 ]
 
 
 def test_pokerkit_agrees_on_every_replayable_hand() -> None:
     pokerkit = pytest.importorskip("pokerkit")
-    assert len(REPLAYABLE) == 306 + 10 + 143 + 2
+    assert len(REPLAYABLE) == 306 + 11 + 143 + 2
     disagreements = []
     for path in REPLAYABLE:
         ours = _replay(path).finishing_stacks

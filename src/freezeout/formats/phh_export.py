@@ -30,15 +30,22 @@ What PHH cannot say, and what we write instead:
   others had folded), the history stops where it ended with a comment.
   ``finishing_stacks`` are always the engine's true result, so the
   resigner's vanished chips (R28) show as missing: a PHH reader that replays
-  the actions keeps them in his stack — that difference is exactly the
-  vanished amount.
+  the actions keeps them in his stack.  And a bet of his that nobody
+  matched stays in the pot (D6, D8), whereas a reader returns it to him if
+  the deferred fold or muck comes after that betting round.  So for a hand
+  with a resignation the actions and ``finishing_stacks`` disagree by
+  those chips; every other hand replays exactly.
 * A short big blind does not lower the bet to match (D1); PokerKit lowers it
   to the chips actually posted, so hands where a player calls a short big
   blind replay differently there.
+* A bet or raise that nobody can call in full (allowed by D4; PokerKit
+  refuses it) is written as ``cc`` with a commentary: in chips and in who
+  acts next it is the same as a call, the excess coming back (R21).
 * Dead blinds (``HandSetup.dead``) have no PHH field and are refused.
-* ``ante_trimming_status = true`` is written when there are antes: the
-  engine builds pots from whole contributions, antes included, which for
-  uniform antes is what that flag means.
+* ``ante_trimming_status`` is ``HandSetup.ante_trimming``.  For uniform
+  antes PokerKit reads it as the engine does; for unequal antes (a
+  big-blind ante) only ``false`` (dead money) replays the same in PokerKit,
+  whose ``true`` refunds the unmatched part of an ante at once.
 * Odd chips go one at a time from the left of the button (R22); PokerKit's
   default gives a pot's whole remainder to the first winner, which differs
   only when three or more players split a pot with two or more odd chips.
@@ -103,37 +110,45 @@ class _Writer:
         self.stopped = False
 
     # -- output helpers
-    def _emit_street_cards(self, before: HandState, after: HandState) -> None:
+    def _emit_street_cards(self, before: HandState, after: HandState, *, streets: int = 5) -> None:
         variant = self.setup.variant
         dealt = before.board_dealt
         street = before.street
-        while dealt < after.board_dealt:
+        while dealt < after.board_dealt and streets > 0:
+            streets -= 1
             street += 1
             count = variant.streets[street]
             self.lines.append(f"d db {format_cards(self.setup.board[dealt : dealt + count])}")
             dealt += count
 
-    def _emit_showdown(self, state: HandState) -> None:
-        for seat in self.order:
-            if state.folded[seat]:
-                continue
+    def _emit_showdown(self, state: HandState) -> bool:
+        """Write the showdown; return whether the whole board is dealt after it.
+
+        A resigned player still seated in the PHH hand mucks (forfeits).  When
+        the mucks leave a single player, PokerKit deals the pending street and
+        then ends the hand, so only that street follows (``False``).
+        """
+        inside = [seat for seat in self.order if not state.folded[seat]]
+        staying = [seat for seat in inside if seat not in self.pending]
+        mucking = [seat for seat in inside if seat in self.pending]
+        for seat in staying:
             cards = self.setup.hole[seat] if self.setup.hole else None
-            if seat in self.pending:
-                self.lines.append(f"{self.label[seat]} sm # resigned (R28): forfeits the pot")
-            elif cards is None:
-                self.lines.append(f"{self.label[seat]} sm")
-            else:
-                self.lines.append(f"{self.label[seat]} sm {format_cards(cards)}")
+            shown = f" {format_cards(cards)}" if cards is not None else ""
+            self.lines.append(f"{self.label[seat]} sm{shown}")
+        for seat in mucking:
+            self.lines.append(f"{self.label[seat]} sm # resigned (R28): forfeits the pot")
+        return len(staying) > 1
 
     def _step(self, action: Action, line: str) -> None:
         """Apply ``action`` to the shadow hand and write ``line`` plus any deal/showdown."""
         before = self.shadow
         after, _ = apply(before, action)
         self.lines.append(line)
-        if after.finished and after.showdown:
-            # PokerKit shows down as soon as the betting ends, then runs the board out.
-            self._emit_showdown(after)
-        self._emit_street_cards(before, after)
+        # PokerKit shows down as soon as the betting ends, then runs the board out.
+        if not (after.finished and after.showdown) or self._emit_showdown(after):
+            self._emit_street_cards(before, after)
+        else:
+            self._emit_street_cards(before, after, streets=1)
         self.shadow = after
 
     def _fold_pending(self) -> None:
@@ -150,15 +165,18 @@ class _Writer:
         seat = taken.seat
         kind = _KIND_OF_WORD[taken.kind]
         amount = taken.total if kind in (ActionKind.BET, ActionKind.RAISE) else None
+        comment = " # timeout (R26)" if taken.forced else ""
         if kind in (ActionKind.CHECK, ActionKind.CALL):
             word = "cc"
         elif kind is ActionKind.FOLD:
             word = "f"
+        elif _nobody_can_call_more(self.shadow, seat):
+            # D4 allows it, PHH readers (PokerKit) do not; it is a call in chips and in who acts next.
+            word = "cc"
+            comment = f" # {taken.kind} to {amount}: nobody can call more (D4), written as a call"
         else:
             word = f"cbr {amount}"
-        line = f"{self.label[seat]} {word}"
-        if taken.forced:
-            line += " # timeout (R26)"
+        line = f"{self.label[seat]} {word}{comment}"
         self._step(Action(seat, kind, amount), line)
 
     def resign(self, seat: int) -> None:
@@ -179,6 +197,19 @@ class _Writer:
             self.lines.append(
                 f"# the hand ended when {resigned} resigned (R28); PHH cannot record that, {waiting} was to act"
             )
+
+
+def _nobody_can_call_more(state: HandState, seat: int) -> bool:
+    """Whether no other player still in can put in more than the bet to match.
+
+    A bet or raise then only changes who gets chips back (R21): every other
+    player can at most call all-in, exactly as after a call.
+    """
+    return all(
+        state.stacks[other] + state.bets[other] <= state.to_match
+        for other in range(state.seat_count)
+        if other != seat and not state.folded[other]
+    )
 
 
 def played_hand_to_phh(
@@ -230,7 +261,7 @@ def _render(
         blinds.reverse()
     lines = ['variant = "NT"']
     if any(antes):
-        lines.append("ante_trimming_status = true")
+        lines.append(f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}")
     lines += [
         f"antes = {_ints(antes)}",
         f"blinds_or_straddles = {_ints(blinds)}",

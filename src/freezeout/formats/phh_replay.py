@@ -24,12 +24,22 @@ Mapping PHH onto :class:`~freezeout.rules.hand.HandSetup`:
   *live* blind of that size which does not decide who acts first; it is
   given to the engine as a live blind (see :func:`build_setup`);
 * the min bet is ``min_bet`` or, if absent, the largest blind;
+* ``ante_trimming_status`` (PHH default false) becomes
+  ``HandSetup.ante_trimming``: with trimming, antes are each player's
+  contribution to the pots (R20 levels: a short ante can only win its
+  share); without, they are dead money in the main pot — what a big-blind
+  ante needs.  PokerKit's ``true`` goes further and refunds at once the part
+  of an ante above the second largest one (so a big-blind ante comes back
+  even if its poster folds); the engine only returns it through a pot
+  nobody else can win.  The two agree on uniform antes;
 * hole cards come from ``d dh`` and from showdown ``sm`` actions (a hand
-  unknown at the deal but shown at showdown is used at showdown); unknown
-  cards are ``None``; a muck (``pN sm`` without cards, or cards with
-  ``??``) leaves the hand unknown, so it cannot win (R17).  Under the house
-  ruleset losing hands cannot be mucked (R17), so a muck of cards known
-  from the deal is ignored there;
+  unknown at the deal but shown at showdown is used at showdown); a hand
+  with an unknown card is ``None`` and cannot win.  A muck (``pN sm``
+  without cards) forfeits the hand in both rulesets: the standard ruleset
+  lets losing hands be mucked (R17), and in a house game, where nobody may
+  muck, a history's muck can only be a resignation's forfeit (R28, see
+  :mod:`freezeout.formats.phh_export`) — for a losing hand it changes no
+  chips either way;
 * the board is the concatenation of the ``d db`` deals; the replay checks
   that each deal comes exactly when the engine's betting round has ended.
 
@@ -58,7 +68,7 @@ from freezeout.formats.phh import (
 )
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import BetReturned, Event
+from freezeout.rules.events import BetReturned, Event, PotAwarded
 from freezeout.rules.hand import HandSetup, HandState, apply, start_hand
 from freezeout.rules.legal import LegalActions, legal_actions
 from freezeout.rules.variant import NLHE, Ruleset, Variant
@@ -204,7 +214,7 @@ class _Cards:
     known_board: int  # how many of ``board`` the file deals
 
 
-def _scan_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> _Cards:
+def _scan_cards(hand: PhhHand, variant: Variant) -> _Cards:
     """Collect hole cards (deal, then showdown reveals), mucks and the board,
     checking card counts, street sizes and that no card appears twice."""
     count = hand.player_count
@@ -280,8 +290,8 @@ def _scan_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> _Cards:
             if candidate is not None and None not in candidate:
                 cards = tuple(card for card in candidate if card is not None)
                 break
-        if mucked[player] and ruleset is Ruleset.STANDARD:
-            cards = None  # R17 (standard ruleset): a mucked hand is unknown and cannot win
+        if mucked[player]:
+            cards = None  # R17: a mucked hand cannot win
         hole.append(cards)
     # The engine takes the whole board up front; a history that stops before
     # the river gets placeholder cards (unused ones) so the engine can deal the
@@ -337,7 +347,7 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
         big_blind = max(blinds, default=0)
         if big_blind <= 0:
             raise PhhError("no 'min_bet' and no blinds: the minimum bet is unknown")
-    cards = _scan_cards(hand, variant, ruleset)
+    cards = _scan_cards(hand, variant)
     setup = HandSetup(
         stacks=stacks,
         button=count - 1,
@@ -397,6 +407,19 @@ def _engine_action(action: PhhAction, legal: LegalActions, scale: int) -> Action
     return Action(seat, ActionKind.BET if legal.opening else ActionKind.RAISE, amount)
 
 
+def _board_decides(state: HandState, events: Sequence[Event]) -> bool:
+    """Whether some pot was contested by two or more known hands, so that the
+    board (possibly placeholder cards) decided who won it.  When every other
+    hand was mucked, the last one wins without the rest of the board, as a
+    PHH reader ends the hand after the mucks."""
+    hole = state.setup.hole
+    return any(
+        sum(1 for seat in event.eligible if hole and hole[seat] is not None) >= 2
+        for event in events
+        if isinstance(event, PotAwarded)
+    )
+
+
 def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
     """Replay one parsed hand; raise :class:`PhhError` naming the failing action."""
     setup, scale = build_setup(hand, ruleset)
@@ -451,7 +474,7 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
         except RulesError as error:
             raise action.error(str(error)) from None
         events.extend(new_events)
-    if state.board_dealt > board_seen and state.finished:
+    if state.board_dealt > board_seen and state.finished and _board_decides(state, events):
         raise PhhError(
             f"the hand reaches the showdown with {state.board_dealt} board cards, but the file deals {board_seen}"
         )

@@ -1,0 +1,284 @@
+"""Exporting engine hands as PHH (formats.md §2): PokerKit and our own replay
+must load what we write and reach the same finishing stacks."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+import warnings
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+from test_phh_pokerkit_diff import odd_chips, random_move, random_setup
+
+from freezeout.cards import parse_cards
+from freezeout.formats.phh import PhhError, parse_phh
+from freezeout.formats.phh_export import played_hand_to_phh
+from freezeout.formats.phh_replay import replay_phh
+from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.events import Event, Resigned
+from freezeout.rules.hand import HandSetup, HandState, apply, resign, start_hand
+from freezeout.rules.legal import legal_actions
+from freezeout.rules.variant import Ruleset
+
+pokerkit = pytest.importorskip("pokerkit")
+from pokerkit.notation import parse_action  # noqa: E402
+
+
+def pokerkit_strict(text: str) -> object:
+    """Replay PHH text in PokerKit action by action, with no "repair": every
+    action must be accepted as written (HandHistory's own iteration would
+    silently insert folds and checks)."""
+    history = pokerkit.HandHistory.loads(text)
+    state = history.create_state()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns when a resigner folds where he could check
+        for action in history.actions:
+            while state.can_burn_card():
+                state.burn_card("??")
+            parse_action(state, action)
+    return state
+
+
+def play(setup: HandSetup, moves: Sequence[Action]) -> tuple[HandState, list[Event]]:
+    state, events = start_hand(setup)
+    for move in moves:
+        if move.kind is ActionKind.RESIGN:
+            if state.finished:
+                continue
+            state, new = resign(state, move.seat)
+        else:
+            state, new = apply(state, move)
+        events.extend(new)
+    return state, events
+
+
+def in_phh_order(setup: HandSetup, values: Sequence[int]) -> list[int]:
+    n = len(values)
+    return [values[(setup.button + 1 + index) % n] for index in range(n)]
+
+
+def setup_of(
+    stacks: Sequence[int], button: int, blinds: Sequence[int], hole: Sequence[str], board: str
+) -> HandSetup:
+    return HandSetup(
+        stacks=tuple(stacks),
+        button=button,
+        blinds=tuple(blinds),
+        big_blind=max(blinds),
+        hole=tuple(parse_cards(cards) for cards in hole),
+        board=parse_cards(board),
+        ruleset=Ruleset.STANDARD,
+        names=tuple(f"player {seat}" for seat in range(len(stacks))),
+    )
+
+
+def test_heads_up_seat_order_and_text() -> None:
+    # Button (small blind) is seat 0; PHH puts the big blind first: p1 = seat 1, p2 = seat 0.
+    setup = setup_of([1000, 800], 0, [10, 20], ["AsAh", "KsKh"], "2c3c4d5h9s")
+    moves = [
+        Action(0, ActionKind.CALL),
+        Action(1, ActionKind.CHECK),
+        Action(1, ActionKind.BET, 40),
+        Action(0, ActionKind.FOLD),
+    ]
+    text = played_hand_to_phh(setup, moves, hand_number=7, event='cup "A"')
+    data = tomllib.loads(text)
+    assert data["blinds_or_straddles"] == [10, 20]  # PHH reverses heads-up: p1 (seat 1) posts 20
+    assert data["starting_stacks"] == [800, 1000]
+    assert data["players"] == ["player 1", "player 0"]
+    assert data["actions"] == [
+        "d dh p1 KsKh",
+        "d dh p2 AsAh",
+        "p2 cc",
+        "p1 cc",
+        "d db 2c3c4d",
+        "p1 cbr 40",
+        "p2 f",
+    ]
+    assert data["finishing_stacks"] == [820, 980]
+    assert (data["hand"], data["event"], data["min_bet"]) == (7, 'cup "A"', 20)
+    state = pokerkit_strict(text)
+    assert list(state.stacks) == [820, 980]  # type: ignore[attr-defined]
+    assert replay_phh(parse_phh(text)).matches is True
+
+
+def test_showdown_and_run_out_follow_pokerkits_order() -> None:
+    # All-in on the flop: PHH shows the hands when the betting ends, then deals the turn and river.
+    setup = setup_of([500, 500, 500], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    moves = [
+        Action(2, ActionKind.FOLD),
+        Action(0, ActionKind.CALL),
+        Action(1, ActionKind.CHECK),
+        Action(0, ActionKind.ALLIN),
+        Action(1, ActionKind.CALL),
+    ]
+    actions = tomllib.loads(played_hand_to_phh(setup, moves))["actions"]
+    assert actions[-6:] == ["p1 cbr 480", "p2 cc", "p1 sm AsAh", "p2 sm KsKh", "d db Qh", "d db Jc"]
+    text = played_hand_to_phh(setup, moves)
+    assert list(pokerkit_strict(text).stacks) == [1000, 0, 500]  # type: ignore[attr-defined]
+
+
+def test_timeouts_are_written_with_a_commentary() -> None:
+    setup = setup_of([1000, 1000, 1000], 0, [0, 10, 20], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    moves = [Action(0, ActionKind.TIMEOUT), Action(1, ActionKind.TIMEOUT), Action(2, ActionKind.TIMEOUT)]
+    # R26: a timeout folds facing a bet (seats 0 and 1); the big blind wins the blinds without acting.
+    data = tomllib.loads(played_hand_to_phh(setup, moves[:2]))
+    assert data["actions"][3:] == ["p3 f # timeout (R26)", "p1 f # timeout (R26)"]
+    assert data["finishing_stacks"] == [990, 1010, 1000]
+
+
+def test_a_raise_nobody_can_call_is_written_as_a_call() -> None:
+    # D4: on the flop p1 (seat 0) bets all-in and p3 (seat 2) has only 30 behind, yet
+    # seat 1 may raise to 300.  PokerKit refuses such a raise; in chips and in who
+    # acts next it is a call, so the export writes "cc" with a commentary.
+    setup = setup_of([100, 1000, 50], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    moves = [Action(2, ActionKind.CALL), Action(0, ActionKind.CALL), Action(1, ActionKind.CHECK)]
+    moves += [Action(0, ActionKind.ALLIN), Action(1, ActionKind.RAISE, 300), Action(2, ActionKind.CALL)]
+    text = played_hand_to_phh(setup, moves)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[7:10] == [
+        "p1 cbr 80",
+        "p2 cc # raise to 300: nobody can call more (D4), written as a call",
+        "p3 cc",
+    ]
+    state, _ = play(setup, moves)
+    final = in_phh_order(setup, state.final_stacks())
+    assert list(pokerkit_strict(text).stacks) == final  # type: ignore[attr-defined]
+    assert replay_phh(parse_phh(text)).matches is True
+
+
+def test_resignation_out_of_turn_is_a_fold_at_the_next_turn() -> None:
+    # R28/D8: seat 1 resigns while seat 0 is to act; PHH writes his fold when his turn comes.
+    setup = setup_of([1000, 1000, 1000], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    moves = [Action(2, ActionKind.CALL), Action(1, ActionKind.RESIGN), Action(0, ActionKind.CALL)]
+    moves += [Action(0, ActionKind.CHECK), Action(2, ActionKind.CHECK)]  # flop; seat 1 is gone
+    moves += [
+        Action(0, ActionKind.CHECK),
+        Action(2, ActionKind.CHECK),
+        Action(0, ActionKind.CHECK),
+        Action(2, ActionKind.CHECK),
+    ]
+    state, events = play(setup, moves)
+    text = played_hand_to_phh(setup, moves)
+    data = tomllib.loads(text)
+    assert data["actions"][3:6] == ["p3 cc", "p1 cc", "p2 f # resigns (R28)"]
+    # finishing_stacks are the truth: the resigner's chips behind left the game (R28).
+    vanished = sum(event.vanished for event in events if isinstance(event, Resigned))
+    assert vanished == 980
+    assert data["finishing_stacks"] == in_phh_order(setup, state.final_stacks())
+    pk = list(pokerkit_strict(text).stacks)  # type: ignore[attr-defined]
+    assert pk[1] == data["finishing_stacks"][1] + vanished  # PHH cannot make chips vanish
+    assert [a for i, a in enumerate(pk) if i != 1] == [
+        a for i, a in enumerate(data["finishing_stacks"]) if i != 1
+    ]
+
+
+def test_resignation_that_ends_the_hand_stops_the_history() -> None:
+    # Heads-up, the big blind resigns while the button is to act: the button wins
+    # (R16) but PHH has no way to say so; the history stops with a comment.
+    setup = setup_of([1000, 1000], 0, [10, 20], ["AsAh", "KsKh"], "2s3s8dQhJc")
+    text = played_hand_to_phh(setup, [Action(1, ActionKind.RESIGN)])
+    data = tomllib.loads(text)
+    assert data["actions"][-1].startswith("# the hand ended when p1 resigned (R28)")
+    assert data["finishing_stacks"] == [0, 1020]
+
+
+def test_dead_blinds_are_refused() -> None:
+    setup = setup_of([1000, 1000, 1000], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    with pytest.raises(ValueError, match="dead blinds"):
+        played_hand_to_phh(replace(setup, dead=(0, 0, 10)), [])
+
+
+def test_records_as_phhs_tables_load_in_pokerkit() -> None:
+    # freezeout record phh writes "[N]" tables, one hand each.
+    setup = setup_of([1000, 1000, 1000], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
+    hands = [
+        played_hand_to_phh(setup, [Action(2, ActionKind.FOLD), Action(0, ActionKind.FOLD)], hand_number=1),
+        played_hand_to_phh(
+            setup,
+            [Action(2, ActionKind.FOLD), Action(0, ActionKind.CALL), Action(1, ActionKind.CHECK)]
+            + [Action(seat, ActionKind.CHECK) for _ in range(3) for seat in (0, 1)],
+            hand_number=2,
+        ),
+    ]
+    text = "\n".join(f"[{number}]\n{hand}" for number, hand in enumerate(hands, start=1))
+    loaded = list(pokerkit.HandHistory.loads_all(text))
+    assert [history.hand for history in loaded] == [1, 2]
+
+
+def random_played_hand(rng: random.Random) -> tuple[HandSetup, list[Action]]:
+    """A random hand with timeouts (R26) and resignations (R28) at any time."""
+    ruleset = rng.choice([Ruleset.STANDARD, Ruleset.HOUSE])
+    setup = random_setup(rng, ruleset).setup
+    state, _ = start_hand(setup)
+    moves: list[Action] = []
+    while not state.finished:
+        legal = legal_actions(state)
+        assert legal is not None
+        roll = rng.random()
+        if roll < 0.02:
+            move = Action(
+                rng.choice([s for s in range(state.seat_count) if not state.folded[s]]), ActionKind.RESIGN
+            )
+            state, _ = resign(state, move.seat)
+        else:
+            move = Action(legal.seat, ActionKind.TIMEOUT) if roll < 0.06 else random_move(legal, rng)
+            state, _ = apply(state, move)
+        moves.append(move)
+    if rng.random() < 0.05:
+        moves.append(Action(0, ActionKind.RESIGN))  # between hands (D8): not part of the history
+    return setup, moves
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_hands_round_trip(block: int) -> None:
+    """Random hands → PHH → our replay (both rulesets) and PokerKit (standard ruleset).
+
+    PokerKit must accept every action as written.  Without a resignation,
+    both reach the engine's finishing stacks (PokerKit up to the odd-chip
+    split, see test_phh_pokerkit_diff.py).  A resignation (R28) is not
+    expressible (vanished chips; a bet of the resigner that nobody matched
+    stays in the pot, D6/D8, but a PHH reader returns it when the deferred
+    fold comes after the round): then our replay and PokerKit must agree
+    with each other and keep every chip.  House-ruleset hands may contain
+    re-raises after a short all-in (R12) that PokerKit refuses, so only our
+    replay checks them.
+    """
+    rng = random.Random(77 + block)
+    by_pokerkit = resigned_hands = 0
+    for _ in range(100):
+        setup, moves = random_played_hand(rng)
+        state, events = play(setup, moves)
+        text = played_hand_to_phh(setup, moves, hand_number=block)
+        data = tomllib.loads(text)
+        truth = in_phh_order(setup, state.final_stacks())
+        assert data["finishing_stacks"] == truth
+        resigned = any(isinstance(event, Resigned) for event in events)
+        resigned_hands += resigned
+        try:
+            ours = replay_phh(parse_phh(text), setup.ruleset)
+        except PhhError as error:
+            # Engine issue shown by test_a_pot_only_a_mucked_hand_can_win (xfail): the
+            # resigner mucks at showdown while a side pot is his alone.
+            assert resigned and "no shown hand can win" in str(error), (error, text)
+            continue
+        if not resigned:
+            assert ours.state.finished and list(ours.finishing_stacks) == truth, text
+        elif ours.state.finished:
+            assert sum(ours.finishing_stacks) == sum(setup.stacks)
+        if setup.ruleset is not Ruleset.STANDARD:
+            continue
+        pk = pokerkit_strict(text)
+        if pk.status:  # type: ignore[attr-defined]
+            assert resigned and not ours.state.finished, text  # only a hand a resignation ended stops early
+            continue
+        theirs = list(pk.stacks)  # type: ignore[attr-defined]
+        reference = truth if not resigned else [int(value) for value in ours.finishing_stacks]
+        if odd_chips(events) >= 2:
+            assert sum(theirs) == sum(reference)
+        else:
+            assert theirs == reference, text
+        by_pokerkit += 1
+    assert by_pokerkit >= 35 and resigned_hands >= 1
