@@ -18,10 +18,14 @@ install: $(STAMP)
 
 # Debian packages the browser and PostgreSQL tests need (no browser download).
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql >/dev/null; \
-		else echo "note: chromium/postgresql missing and not root; their tests will be skipped"; fi; \
+			echo "installing Debian packages:$$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		else echo "note:$$missing missing and not root; those tests will be skipped"; fi; \
 	fi
 
 run: install
@@ -31,7 +35,8 @@ lint: install
 	$(VENV)/bin/ruff check src tests bench
 
 typecheck: install
-	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats
+	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
+		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots
 
 pytest: install system-deps
 	$(VENV)/bin/pytest -n 2
