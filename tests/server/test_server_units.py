@@ -1,0 +1,166 @@
+"""Pure parts of the server: Elo (R25), fairness, URLs, rate limiter, protocol
+parsing and the table log fold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pydantic import ValidationError
+
+from freezeout.cards import format_cards
+from freezeout.server import elo
+from freezeout.server.accounts import RateLimiter
+from freezeout.server.clock import FakeClock
+from freezeout.server.fairness import commitment, deal_cards, new_deal, verify_record
+from freezeout.server.protocol import CLIENT_MESSAGE
+from freezeout.server.settings import async_database_url
+from freezeout.server.store import LogEntry
+from freezeout.server.tablestate import Refused, initial_state, reduce
+
+
+class TestElo:
+    def test_equal_ratings_move_by_half_of_k(self):
+        assert elo.update((1500, 0), (1500, 0)) == (1520, 1480)
+        assert elo.update((1500, 30), (1500, 30)) == (1510, 1490)
+
+    def test_k_is_40_for_the_first_30_games_then_20(self):
+        assert elo.k_factor(0) == elo.k_factor(29) == 40
+        assert elo.k_factor(30) == elo.k_factor(500) == 20
+        winner, loser = elo.update((1500, 29), (1500, 30))  # each player's own K
+        assert (winner, loser) == (1520, 1490)
+
+    def test_expected_score(self):
+        assert elo.expected_score(1600, 1400) == pytest.approx(0.7597, abs=1e-4)
+        assert elo.expected_score(1400, 1600) == pytest.approx(0.2403, abs=1e-4)
+
+    def test_an_upset_moves_more(self):
+        winner, loser = elo.update((1400, 50), (1600, 50))
+        assert winner == pytest.approx(1400 + 20 * 0.7597, abs=1e-3)
+        assert loser == pytest.approx(1600 - 20 * 0.7597, abs=1e-3)
+
+    def test_points_are_conserved_with_equal_k(self):
+        rng = random.Random(4)
+        for _ in range(100):
+            a, b = rng.uniform(1000, 2000), rng.uniform(1000, 2000)
+            new_a, new_b = elo.update((a, 40), (b, 40))
+            assert new_a + new_b == pytest.approx(a + b)
+            assert new_a > a and new_b < b
+
+
+class TestFairness:
+    def test_commitment_is_sha256_of_deck_and_salt(self):
+        import hashlib
+
+        deal = new_deal(1, random.Random(1))
+        text = f"{format_cards(deal.deck)}:{deal.salt}"
+        assert deal.commitment == hashlib.sha256(text.encode()).hexdigest() == commitment(deal.deck, deal.salt)
+        assert len(deal.salt) == 32 and len(set(deal.deck)) == 52
+
+    def test_deal_from_the_front_of_the_deck_in_seat_order(self):
+        deal = new_deal(1, random.Random(2))
+        hole, board = deal_cards(deal.deck, [3, 0, 2])
+        assert hole[0] == deal.deck[0:2] and hole[2] == deal.deck[2:4] and hole[3] == deal.deck[4:6]
+        assert board == deal.deck[6:11]
+
+    def _record(self) -> dict:
+        deal = new_deal(1, random.Random(3))
+        hole, board = deal_cards(deal.deck, [0, 1])
+        hand = {"hole": {"a": format_cards(hole[0]), "b": format_cards(hole[1])}, "board": format_cards(board),
+                "actions": [["a", "fold"]], **{k: v for k, v in deal.to_json().items() if k != "hand"}}
+        return {"format": "freezeout.record/1", "players": ["a", "b"], "button": "a", "hands": [hand]}
+
+    def test_verify_accepts_an_honest_record(self):
+        assert verify_record(self._record()) == {"ok": True, "hands": [{"hand": 1, "ok": True}]}
+
+    @pytest.mark.parametrize("tamper", ["deck", "salt", "hole", "board", "commitment"])
+    def test_verify_catches_any_tampering(self, tamper):
+        record = self._record()
+        hand = record["hands"][0]
+        if tamper == "deck":
+            deck = hand["deck"]
+            hand["deck"] = deck[2:4] + deck[0:2] + deck[4:]
+        elif tamper == "salt":
+            hand["salt"] = "f" * 32
+        elif tamper == "hole":
+            hand["hole"]["a"], hand["hole"]["b"] = hand["hole"]["b"], hand["hole"]["a"]
+        elif tamper == "board":
+            hand["board"] = hand["board"][2:] + hand["board"][:2]
+        else:
+            hand["commitment"] = "0" * 64
+        report = verify_record(record)
+        assert not report["ok"] and not report["hands"][0]["ok"]
+
+    def test_verify_reports_a_broken_record(self):
+        assert "error" in verify_record("{not json")
+        record = self._record()
+        record["hands"][0]["actions"] = [["b", "fold"]]
+        assert "not b's" in verify_record(record)["error"] or "turn" in verify_record(record)["error"]
+
+
+def test_plain_database_urls_get_an_async_driver():
+    assert async_database_url("sqlite:///var/x.db") == "sqlite+aiosqlite:///var/x.db"
+    assert async_database_url("sqlite+pysqlite:////tmp/x.db") == "sqlite+aiosqlite:////tmp/x.db"
+    assert async_database_url("postgresql://u@h/db") == "postgresql+asyncpg://u@h/db"
+    assert async_database_url("postgres://u:p@h:5/db") == "postgresql+asyncpg://u:p@h:5/db"
+    assert async_database_url("postgresql+psycopg2://u@h/db") == "postgresql+asyncpg://u@h/db"
+    with pytest.raises(ValueError):
+        async_database_url("mysql://u@h/db")
+    with pytest.raises(ValueError):
+        async_database_url("nonsense")
+
+
+def test_rate_limiter_window():
+    clock = FakeClock()
+    limiter = RateLimiter(3, 60, clock)
+    for _ in range(3):
+        assert limiter.retry_after("ip:1", "name:a") is None
+        limiter.fail("ip:1", "name:a")
+    assert limiter.retry_after("name:a") == pytest.approx(60)
+    assert limiter.retry_after("ip:2", "name:b") is None
+    clock.advance(60.5)
+    assert limiter.retry_after("ip:1", "name:a") is None
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "act", "version": "3", "move": "call"},
+        {"type": "act", "version": 3, "move": "call", "seat": 1},
+        {"type": "act", "version": 3, "move": "timeout"},
+        {"type": "act", "version": 3, "move": "resign"},
+        {"type": "act", "version": True, "move": "fold"},
+        {"type": "act", "version": -1, "move": "fold"},
+        {"type": "bet", "amount": 3},
+        {"type": "join"},
+        {"type": "sit", "slot": 9},
+        {"type": "resign", "seat": 0},
+        {"version": 3},
+        [],
+        "act",
+    ],
+)
+def test_client_messages_are_parsed_strictly(raw):
+    with pytest.raises(ValidationError):
+        CLIENT_MESSAGE.validate_python(raw)
+
+
+def test_client_messages_that_parse():
+    msg = CLIENT_MESSAGE.validate_python({"type": "act", "version": 4, "move": "raise", "amount": 60, "id": "x"})
+    assert msg.model_dump() == {"type": "act", "version": 4, "move": "raise", "amount": 60, "id": "x"}
+
+
+def test_the_log_fold_refuses_out_of_order_and_illegal_entries():
+    create = LogEntry("t1", 1, 0.0, "create", {"slots": [None, {"name": "bot-easy", "kind": "bot", "bot": "easy", "user_id": 3}],
+                                              "ranked": False})
+    state = initial_state(create)
+    with pytest.raises(Refused) as refused:
+        reduce(state, LogEntry("t1", 3, 1.0, "sit", {"slot": 0, "user_id": 5, "name": "ana", "kind": "user"}))
+    assert refused.value.code == "stale"
+    with pytest.raises(Refused):
+        reduce(state, LogEntry("t1", 2, 1.0, "sit", {"slot": 1, "user_id": 5, "name": "ana", "kind": "user"}))
+    with pytest.raises(Refused):
+        reduce(state, LogEntry("t1", 2, 1.0, "deal", {}))
+    seated, events, _ = reduce(state, LogEntry("t1", 2, 1.0, "sit", {"slot": 0, "user_id": 5, "name": "ana", "kind": "user"}))
+    assert seated.full and seated.version == 2 and events == [{"type": "seated", "slot": 0, "name": "ana"}]
+    assert state.version == 1 and not state.full  # the old state is untouched
