@@ -1,2 +1,78 @@
-// placeholder, replaced below
-export class ProfilePage { constructor(main) { main.textContent = ''; } destroy() {} }
+// Profile: Elo history chart, past games with record/PHH downloads and the
+// replayer (hands this browser saw, or the server's public hand events).
+import {h, fill} from './dom.js';
+import {t, num} from './i18n.js';
+import * as api from './api.js';
+import {lineChart} from './chart.js';
+import {GameLog, rememberedGames} from './gamelog.js';
+import {Replayer} from './replayer.js';
+import {dialog, toast} from './ui.js';
+import {openAuth} from './auth.js';
+
+export class ProfilePage {
+  constructor(main, name) {
+    this.main = main;
+    this.name = name;
+    this.load();
+  }
+
+  async load() {
+    const me = api.currentUser();
+    const name = this.name || (me && me.name);
+    if (!name) {
+      fill(this.main, h('div.panel', h('h1', t('profile.title')), h('p', t('profile.login')),
+        h('button.btn.primary', {type: 'button', onclick: () => openAuth('login')}, t('nav.login'))));
+      return;
+    }
+    fill(this.main, h('p.loading', t('app.loading')));
+    let data = null;
+    try { data = await api.get(`/api/users/${encodeURIComponent(name)}/ratings`); } catch { data = {name, rating: null, games: 0, history: []}; }
+    const history = data.history || [];
+    const points = history.length ? [[0, history[0].before], ...history.map((g, i) => [i + 1, g.after])] : [];
+    const chart = points.length > 1 ? lineChart([{name, points}], {label: t('profile.chartLabel')}) : h('p.muted', t('profile.noHistory'));
+    const mine = me && me.name === name;
+    const games = new Map();
+    for (const g of history) games.set(String(g.game), {id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
+    if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
+    const rows = [...games.values()].sort((a, b) => (b.at || 0) - (a.at || 0)).map(g => {
+      const delta = g.ranked ? Math.round(g.after - g.before) : null;
+      return h('tr',
+        h('td', String(g.id)),
+        h('td', g.players ? g.players.join(', ') : ''),
+        h('td.num', delta == null ? '' : h('span.elo-delta.' + (delta >= 0 ? 'up' : 'down'), (delta >= 0 ? '+' : '−') + num(Math.abs(delta)))),
+        h('td', h('div.side-tools',
+          h('a.btn.small', {href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `freezeout-game-${g.id}.json`}, t('end.record')),
+          h('a.btn.small', {href: `/api/games/${encodeURIComponent(g.id)}/phh`, download: `freezeout-game-${g.id}.phh`}, t('end.phh')),
+          h('button.btn.small.primary', {type: 'button', onclick: () => this.replay(g)}, t('profile.replay')))));
+    });
+    fill(this.main, h('div.profile',
+      h('section.panel', h('h1', t('profile.of', {name: data.name || name})),
+        h('p', data.rating != null ? h('b.num', t('profile.rating', {rating: Math.round(data.rating)})) : null, ' · ',
+          t('profile.games', {n: data.games || 0})),
+        h('h2', t('profile.chart')), chart),
+      h('section.panel', h('h2', t('profile.past')),
+        rows.length ? h('table.grid', h('tbody', ...rows)) : h('p.muted', t('profile.noGames')))));
+  }
+
+  async replay(game) {
+    let log = new GameLog(game.id, game.players || []);
+    if (!log.finished().length) {
+      // the server's public events of a finished game (requested endpoint; see the web report)
+      try {
+        const data = await api.get(`/api/games/${encodeURIComponent(game.id)}/events`);
+        log = {players: data.players, hands: data.hands.map(x => ({number: x.number, events: x.events, revealed: x.revealed || null}))};
+        log.finished = () => log.hands;
+      } catch {
+        toast(t('history.empty'));
+        return;
+      }
+    }
+    const hands = log.finished();
+    const me = api.currentUser();
+    const viewer = Math.max(0, (log.players || []).indexOf(me && me.name));
+    const replayer = new Replayer({hands, players: log.players, viewer});
+    dialog({title: t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
+  }
+
+  destroy() {}
+}

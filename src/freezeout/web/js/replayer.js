@@ -115,11 +115,11 @@ export class Replayer {
     this.playBtn = h('button.btn.small', {type: 'button', onclick: () => this.togglePlay()}, t('history.play'));
     const btn = (label, key, fn) => h('button.btn.small.ghost', {type: 'button', 'aria-label': label, title: `${label} (${key})`, onclick: fn}, key);
     this.controls = h('div.controls',
-      btn(t('history.first'), '⏮', () => this.go(0)),
+      btn(t('history.first'), '|◀', () => this.go(0)),
       btn(t('history.prev'), '◀', () => this.go(this.i - 1)),
       this.playBtn,
       btn(t('history.next'), '▶', () => this.go(this.i + 1)),
-      btn(t('history.last'), '⏭', () => this.go(this.steps.length - 1)),
+      btn(t('history.last'), '▶|', () => this.go(this.steps.length - 1)),
       this.counter);
     this.list = h('div.hands', {role: 'group', 'aria-label': t('history.title')});
     this.log = h('ol.log');

@@ -5,7 +5,7 @@ import {t, num, ordinal} from './i18n.js';
 import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
 import {ActionBar} from './actionbar.js';
-import {tableModel, handFacts} from './model.js';
+import {tableModel, handFacts, blindSeats} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {fairnessPanel} from './fairness.js';
@@ -118,6 +118,8 @@ export class TablePage {
     s.events = msg.events || [];
     this.busy = false;
     this.syncClock(msg.clock);
+    if (msg.view) this.lastHand = msg.view.hand_number;
+    for (const e of s.events) if (e.type === 'hand_ended') this.lastEndStacks = e.stacks;
     this.ensureLog();
     if (this.log && s.events.length) this.log.setCurrent(s.events);
     if (this.log) this.log.addFairness(s.fairness);
@@ -127,7 +129,7 @@ export class TablePage {
 
   applyUpdate(msg) {
     const s = this.state;
-    const events = msg.events || [];
+    const events = this.repair(msg.events || [], msg.view);
     s.version = msg.version;
     if (msg.table) s.table = msg.table;
     s.view = msg.view;
@@ -147,7 +149,40 @@ export class TablePage {
     this.announceEvents(events);
   }
 
+  /**
+   * Work around a server that drops the first events of a deal (hand_started
+   * and the small blind; see the report to the server lead): rebuild them
+   * from the view and the previous hand's final stacks. A no-op once the
+   * server sends them.
+   */
+  repair(events, view) {
+    let out = events;
+    const number = view && view.hand_number;
+    if (number && number !== this.lastHand && this.lastHand != null && !events.some(e => e.type === 'hand_started')) {
+      const seats = view.seats.filter(x => x.in_hand || x.folded || x.all_in).map(x => x.seat);
+      const prev = this.lastEndStacks;
+      const stacks = seats.map(seat => prev && prev[seat] != null ? prev[seat] : view.seats[seat].stack + view.seats[seat].bet);
+      const start = {type: 'hand_started', number, button: view.button, small_blind: view.blinds[0], big_blind: view.blinds[1], seats, stacks};
+      const posted = new Set(events.filter(e => e.type === 'blind_posted').map(e => e.seat));
+      const {sb, bb} = blindSeats(view);
+      const extra = [];
+      for (const [seat, kind] of [[sb, 'small blind'], [bb, 'big blind']]) {
+        const x = seat != null && view.seats[seat];
+        if (x && !posted.has(seat) && x.bet > 0) extra.push({type: 'blind_posted', seat, kind, amount: x.bet, all_in: x.stack === 0});
+      }
+      out = [start, ...extra, ...events];
+    }
+    // drop an exact repeat of the previous hand_ended
+    out = out.filter((e, i) => !(e.type === 'hand_ended' && this.lastEnded && JSON.stringify(e) === this.lastEnded && i === out.findIndex(x => x.type === 'hand_ended')));
+    for (const e of out) if (e.type === 'hand_ended') { this.lastEndStacks = e.stacks; this.lastEnded = JSON.stringify(e); }
+    if (out.some(e => e.type === 'hand_started')) this.lastEnded = null;
+    if (number) this.lastHand = number;
+    return out;
+  }
+
   onGameStarted(e) {
+    this.lastHand = null;
+    this.lastEndStacks = null;
     this.gameOver = null;
     this.rematchFrom = new Set();
     this.rematchSent = false;
