@@ -1,0 +1,129 @@
+"""Database tests, each against SQLite and against a real PostgreSQL:
+migrations, accounts, the event log, restore after a restart, Elo in the
+game's transaction and the leaderboard."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from conftest import fast_settings, serve
+from freezeout.server.clock import FakeClock
+from freezeout.server.db import create_engine, run_migrations
+from freezeout.server.settings import async_database_url
+from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    server = request.getfixturevalue("postgres_url")
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    await admin.close()
+
+
+async def open_store(url: str) -> Store:
+    engine = create_engine(async_database_url(url))
+    await run_migrations(engine)
+    await run_migrations(engine)  # idempotent on every start
+    store = Store(engine)
+    await store.start()
+    return store
+
+
+async def test_accounts_and_sessions(db_url):
+    store = await open_store(db_url)
+    try:
+        ana = await store.create_user("ana", "user", "hash", 1.0)
+        with pytest.raises(NameTaken):
+            await store.create_user("ana", "user", "hash", 2.0)
+        await store.create_session("h1", ana.id, "csrf", 1.0, 100.0)
+        found = await store.session("h1", 50.0)
+        assert found is not None and found[0].name == "ana" and found[1] == "csrf"
+        assert await store.session("h1", 150.0) is None  # expired
+        await store.delete_session("h1")
+        assert await store.session("h1", 50.0) is None
+        await store.create_api_token("t1", ana.id, 1.0)
+        assert (await store.api_token_user("t1")).id == ana.id
+        bot = await store.ensure_user("bot-easy", "bot", 1.0)
+        assert (await store.ensure_user("bot-easy", "bot", 2.0)).id == bot.id
+    finally:
+        await store.close()
+
+
+async def test_the_log_is_append_only_and_a_game_end_updates_elo_atomically(db_url):
+    store = await open_store(db_url)
+    try:
+        ana = await store.create_user("ana", "user", None, 1.0)
+        bo = await store.create_user("bo", "user", None, 1.0)
+        await store.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": True}))
+        await store.append([LogEntry("t1", 2, 2.0, "sit", {"slot": 0})], [GameStart("t1-1", "t1", 1, ("ana", "bo"), True, 2.0)])
+        with pytest.raises(RuntimeError):  # the same sequence number twice: refused, nothing written
+            await store.append([LogEntry("t1", 2, 3.0, "sit", {"slot": 1})])
+        end = LogEntry("t1", 3, 4.0, "end", {"game_id": "t1-1"})
+        op = GameEnd("t1-1", {"ana": 1, "bo": 2}, {"format": "freezeout.record/1"}, 4.0, end, (ana.id, bo.id),
+                     {ana.id: "ana", bo.id: "bo"})
+        await store.append([end], [op])
+        assert end.data["ratings"] == {"ana": [1500.0, 1520.0], "bo": [1500.0, 1480.0]}
+        logs = await store.open_table_logs()
+        assert [(e.seq, e.kind) for e in logs["t1"]] == [(1, "create"), (2, "sit"), (3, "end")]
+        assert logs["t1"][2].data["ratings"]["ana"] == [1500.0, 1520.0]
+        game = await store.game("t1-1")
+        assert game["finished"] and game["places"] == {"ana": 1, "bo": 2}
+        board = await store.leaderboard(10)
+        assert [(p["name"], p["rating"], p["games"]) for p in board] == [("ana", 1520.0, 1), ("bo", 1480.0, 1)]
+        assert [h["after"] for h in await store.rating_history(ana.id)] == [1520.0]
+    finally:
+        await store.close()
+
+
+async def test_a_restarted_server_rebuilds_every_table_and_finishes_the_game(db_url, tmp_path, policies):
+    settings = fast_settings(tmp_path, database_url=db_url)
+    clock = FakeClock()
+    async with serve(settings, clock) as h:
+        ana, bo = await h.player(), await h.player()
+        await ana.register("ana")
+        await bo.register("bo")
+        table = await ana.create([None, None, "station"])
+        await bo.post(f"/api/tables/{table}/sit")
+        waiting = await ana.create([None, None])
+        await ana.join(table)
+        await bo.join(table)
+        for _ in range(12):
+            await h.settle()
+            state = h.table(table).state
+            t = state.tournament
+            if not t.in_hand:
+                await h.advance(settings.pause_seconds)
+                continue
+            for p in (ana, bo):
+                await p.until_version(state.version)
+            mover = next(p for p in (ana, bo) if p.view["viewer"] == t.to_act)
+            await mover.send({"type": "act", "version": state.version, **policies["calling"](mover.view, __import__("random").Random(1))})
+        await h.settle()
+        before = h.table(table).state
+        cookies = (ana.http.cookies.get("fz_session"), bo.http.cookies.get("fz_session"))
+    async with serve(settings, clock) as h:
+        after = h.table(table).state
+        assert after == before  # the same state, folded from the log
+        assert h.table(waiting).state.status == "waiting"
+        ana, bo = await h.player(), await h.player()
+        for p, cookie in zip((ana, bo), cookies, strict=True):
+            p.http.cookies.set("fz_session", cookie)
+            await p.join(table)
+        await h.play_out(table, [ana, bo], policies["calling"], seed=5)
+        game = h.table(table).state.game_id
+        record = (await ana.http.get(f"/api/games/{game}/record")).json()
+        assert len(record["hands"]) == h.table(table).state.tournament.hand_number
