@@ -185,10 +185,22 @@ def test_resignation_that_ends_the_hand_stops_the_history() -> None:
     assert data["finishing_stacks"] == [0, 1020]
 
 
-def test_dead_blinds_are_refused() -> None:
-    setup = setup_of([1000, 1000, 1000], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
-    with pytest.raises(ValueError, match="dead blinds"):
-        played_hand_to_phh(replace(setup, dead=(0, 0, 10)), [])
+def test_dead_blinds_are_written_as_untrimmed_antes() -> None:
+    # A dead blind is dead money in the main pot: PHH says that with antes and
+    # ante_trimming_status = false, and PokerKit reaches the same stacks.
+    setup = replace(
+        setup_of([1000, 1000, 1000], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc"), dead=(0, 0, 10)
+    )
+    moves = [Action(2, ActionKind.CALL), Action(0, ActionKind.CALL), Action(1, ActionKind.CHECK)]
+    moves += [Action(seat, ActionKind.CHECK) for _ in range(3) for seat in (0, 1, 2)]
+    text = played_hand_to_phh(setup, moves)
+    data = tomllib.loads(text)
+    assert (data["antes"], data["ante_trimming_status"]) == ([0, 0, 10], False)
+    state, _ = play(setup, moves)
+    assert data["finishing_stacks"] == in_phh_order(setup, state.final_stacks()) == [1050, 980, 970]
+    assert list(pokerkit_strict(text).stacks) == data["finishing_stacks"]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="dead blinds and trimmed antes"):
+        played_hand_to_phh(replace(setup, antes=(5, 5, 5), ante_trimming=True), moves)
 
 
 def test_records_as_phhs_tables_load_in_pokerkit() -> None:

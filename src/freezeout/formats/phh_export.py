@@ -41,14 +41,18 @@ What PHH cannot say, and what we write instead:
 * A bet or raise that nobody can call in full (allowed by D4; PokerKit
   refuses it) is written as ``cc`` with a commentary: in chips and in who
   acts next it is the same as a call, the excess coming back (R21).
-* Dead blinds (``HandSetup.dead``) have no PHH field and are refused.
 * ``ante_trimming_status`` is ``HandSetup.ante_trimming``.  For uniform
   antes PokerKit reads it as the engine does; for unequal antes (a
   big-blind ante) only ``false`` (dead money) replays the same in PokerKit,
   whose ``true`` refunds the unmatched part of an ante at once.
-* Odd chips go one at a time from the left of the button (R22); PokerKit's
-  default gives a pot's whole remainder to the first winner, which differs
-  only when three or more players split a pot with two or more odd chips.
+* Dead blinds (``HandSetup.dead``) have no PHH field; being dead money in
+  the main pot, they are written as antes with ``ante_trimming_status =
+  false``, which means exactly that.  Together with trimmed antes they
+  cannot be written (``ValueError``).
+* Odd chips go one at a time from the left of the button, pot by pot (R22,
+  D7); PokerKit gives a pot's whole remainder to the first winner and
+  merges pots that the same players win, which moves odd chips only when a
+  hand has two or more of them.
 """
 
 from __future__ import annotations
@@ -226,10 +230,11 @@ def played_hand_to_phh(
     happen between hands (D8) and are left out.  Raises
     :class:`~freezeout.rules.errors.RulesError` if the moves do not make a
     complete legal hand, :class:`ValueError` for a setup PHH cannot express
-    (dead blinds).  See the module docstring for what PHH cannot say.
+    (dead blinds with trimmed antes).  See the module docstring for what PHH
+    cannot say.
     """
-    if any(setup.dead):
-        raise ValueError("dead blinds cannot be written in PHH")
+    if any(setup.dead) and any(setup.antes) and setup.ante_trimming:
+        raise ValueError("dead blinds and trimmed antes cannot be written together in PHH")
     state, _ = start_hand(setup)
     writer = _Writer(setup)
     for action in actions:
@@ -254,14 +259,17 @@ def _render(
 ) -> str:
     order = writer.order
     n = len(order)
-    antes = [setup.antes[seat] if setup.antes else 0 for seat in order]
+    antes = [
+        (setup.antes[seat] if setup.antes else 0) + (setup.dead[seat] if setup.dead else 0) for seat in order
+    ]
     blinds = [setup.blinds[seat] if setup.blinds else 0 for seat in order]
     if n == 2:  # PHH applies forced bets reversed heads-up
         antes.reverse()
         blinds.reverse()
     lines = ['variant = "NT"']
     if any(antes):
-        lines.append(f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}")
+        trimming = setup.ante_trimming and not any(setup.dead)
+        lines.append(f"ante_trimming_status = {'true' if trimming else 'false'}")
     lines += [
         f"antes = {_ints(antes)}",
         f"blinds_or_straddles = {_ints(blinds)}",
