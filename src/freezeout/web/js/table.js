@@ -123,6 +123,7 @@ export class TablePage {
     this.ensureLog();
     if (this.log && s.events.length) this.log.setCurrent(s.events);
     if (this.log) this.log.addFairness(s.fairness);
+    this.syncSeat();
     this.noteMyCards();
     this.noteTableEvents(msg.events || []);
   }
@@ -144,6 +145,7 @@ export class TablePage {
     if (events.some(e => e.type === 'game_started')) this.onGameStarted(events.find(e => e.type === 'game_started'));
     this.ensureLog();
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
+    this.syncSeat();
     this.noteMyCards();
     this.noteTableEvents(events);
     this.announceEvents(events);
@@ -202,6 +204,13 @@ export class TablePage {
       const you = this.state.you;
       if (you && you.seat != null) rememberGame({id: gameId, table: this.tableId, players: table.players, at: Date.now()});
     }
+  }
+
+  /** Our tournament seat: the view is built for it (updates carry no `you`). */
+  syncSeat() {
+    const s = this.state;
+    if (!s.you) s.you = {user: api.currentUser(), seat: null, slot: null};
+    if (s.view) s.you.seat = s.view.viewer ?? null;
   }
 
   noteMyCards() {
