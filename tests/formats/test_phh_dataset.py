@@ -11,7 +11,7 @@ Expected outcome per folder (standard ruleset, formats.md §2):
   "repairs" it, we do not) and carries ``ante_trimming_status = true`` with a
   big-blind ante (README item 2).
 * ``handhq``: 143 replay; the 3 hands with a negative blind entry (a live
-  blind posted out of turn) cannot be set up in the engine (xfail).
+  blind posted out of turn) replay with the blind marked out of turn.
   ``winnings`` (net of rake) agree exactly or within rake.
 * ``papers``: the 2 NT hands replay; the 4 others are other variants.
 
@@ -199,23 +199,9 @@ def test_handhq_known_winnings_data_error() -> None:
 
 
 @pytest.mark.parametrize("stem", sorted(NEGATIVE_BLIND))
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine: HandSetup cannot mark a live blind as posted out of turn (PHH/PokerKit negative "
-        "blinds_or_straddles entry); start_hand lets the seat after the *last* largest blind act first "
-        "(rules/hand.py, 'largest_posters[-1] + 1'), but the player after the big blind should"
-    ),
-)
 def test_handhq_out_of_turn_blind_replays(stem: str) -> None:
     replay = _replay(DATA / "handhq" / f"{stem}.phh")
     assert sum(replay.finishing_stacks) == sum(replay.hand.starting_stacks)
-
-
-def test_handhq_out_of_turn_blind_current_error() -> None:
-    result = replay_phh_file(str(DATA / "handhq" / "PTY_25NL_030.phh"))
-    # p3 posted 0.25 out of turn and, as the first to act, checks (PokerKit agrees).
-    assert result["error"] == "action 7 'p3 cc': it is p4's turn, not p3's"
 
 
 # ---------------------------------------------------------------- papers

@@ -19,6 +19,7 @@ from freezeout.formats.phh_replay import (
     replay_phh_text,
     to_units,
 )
+from freezeout.rules import start_hand
 from freezeout.rules.variant import Ruleset
 
 
@@ -276,12 +277,13 @@ def test_uniform_antes() -> None:
 
 
 def test_negative_blind_is_a_live_blind_posted_out_of_turn() -> None:
-    # PokerKit's extension (HandHQ): p3 posts 20 live out of turn.  The engine
-    # receives it as a live blind; it cannot yet tell that p3 should still act
-    # first (see the xfail in test_phh_dataset.py).
+    # PokerKit's extension (HandHQ): p3 posts 20 live out of turn; he still
+    # acts first, right after the big blind, and may check his posted 20.
     deal = [*DEAL3, "d dh p4 QsQh"]
     setup, _ = build_setup(parse_phh(phh(deal, stacks=[1000] * 4, blinds=[10, 20, -20, 0])))
-    assert setup.blinds == (10, 20, 20, 0)
+    assert setup.blinds == (10, 20, 20, 0) and setup.out_of_turn == (False, False, True, False)
+    state, _ = start_hand(setup)
+    assert state.actor == 2 and state.legal_actions().can_check
 
 
 def test_short_big_blind_does_not_lower_the_call() -> None:
@@ -356,13 +358,6 @@ def test_a_muck_forfeits_the_hand(ruleset: Ruleset) -> None:
     assert ints(result.finishing_stacks) == [980, 1020, 1000]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine: rules/hand.py _finish raises 'no shown hand can win pot N' for a pot whose only "
-        "eligible player did not show; nobody contests that pot, so it is his without a showdown (R16)"
-    ),
-)
 def test_a_pot_only_a_mucked_hand_can_win() -> None:
     # p3 is all-in preflop for 100.  p1 and p2 build a side pot on the flop,
     # p2 folds to p1's turn bet; at showdown p1 mucks against p3's main pot.

@@ -323,12 +323,9 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
     """The engine's :class:`HandSetup` for ``hand`` and the chip ``scale`` used.
 
     Heads-up the forced bets are reversed (PHH standard).  A negative
-    ``blinds_or_straddles`` entry becomes a live blind of its absolute size:
-    PokerKit posts it as a live bet but ignores it when choosing who acts
-    first.  :class:`HandSetup` cannot mark a blind as "out of turn", so the
-    engine lets the player after the *last* blind of the largest size act
-    first; a file whose out-of-turn blind equals the big blind then fails at
-    its first action (reported as an engine limitation, not worked around).
+    ``blinds_or_straddles`` entry becomes a live blind of its absolute size
+    posted out of turn (``HandSetup.out_of_turn``): a live bet that does not
+    decide who acts first, as in PokerKit.
     """
     variant = _variant(hand)
     scale = chip_scale(_amounts_of(hand))
@@ -338,9 +335,11 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
     stacks = tuple(to_units(value, scale) for value in hand.starting_stacks)
     antes = [to_units(value, scale) for value in hand.antes]
     blinds = [to_units(abs(value), scale) for value in hand.blinds_or_straddles]
+    out_of_turn = [value < 0 for value in hand.blinds_or_straddles]
     if count == 2:  # PHH: forced bets are reversed heads-up (the button, p2, posts the small blind)
         antes.reverse()
         blinds.reverse()
+        out_of_turn.reverse()
     if hand.min_bet is not None:
         big_blind = to_units(hand.min_bet, scale)
     else:
@@ -357,6 +356,7 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
         board=cards.board,
         antes=tuple(antes) if any(antes) else (),
         ante_trimming=hand.ante_trimming_status,
+        out_of_turn=tuple(out_of_turn) if any(out_of_turn) else (),
         ruleset=ruleset,
         variant=variant,
         names=tuple(hand.label(player) for player in range(count)),

@@ -67,6 +67,9 @@ class HandSetup:
     # its poster); without, they are dead money in the main pot, winnable by
     # whoever wins it (a big-blind ante, say).  Dead blinds are always dead.
     ante_trimming: bool = True
+    # Blinds posted out of turn (PHH negative ``blinds_or_straddles``, e.g. a
+    # player joining the table): live bets that do not decide who acts first.
+    out_of_turn: tuple[bool, ...] = ()
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
@@ -137,7 +140,13 @@ def _check_setup(setup: HandSetup) -> None:
     n = len(setup.stacks)
     if not 2 <= n <= 10:
         raise InvalidInput(f"a hand needs 2 to 10 players, got {n}")
-    for label, values in (("blinds", setup.blinds), ("antes", setup.antes), ("dead", setup.dead), ("hole", setup.hole)):
+    for label, values in (
+        ("blinds", setup.blinds),
+        ("antes", setup.antes),
+        ("dead", setup.dead),
+        ("hole", setup.hole),
+        ("out_of_turn", setup.out_of_turn),
+    ):
         if values and len(values) != n:
             raise InvalidInput(f"{label} has {len(values)} entries for {n} players")
     for label, values in (("stacks", setup.stacks), ("blinds", setup.blinds), ("antes", setup.antes), ("dead", setup.dead)):
@@ -208,8 +217,11 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         actor=-1,
         dead=dead,
     )
-    # R9: preflop the first to act sits left of the (last) largest blind.
-    largest_posters = [seat for seat in posters if blinds[seat] == to_match]
+    # R9: preflop the first to act sits left of the (last) largest blind
+    # posted in turn.
+    in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
+    largest = max((blinds[seat] for seat in in_turn), default=0)
+    largest_posters = [seat for seat in in_turn if blinds[seat] == largest]
     first = largest_posters[-1] + 1 if largest_posters else setup.button + 1
     return _continue(state, first, events)
 
@@ -427,11 +439,13 @@ def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandSta
             events.append(CardsShown(seat, cards, rank))
     for index, pot in enumerate(pots):
         if showdown:
-            contenders = [seat for seat in pot.eligible if seat in ranks]
+            contenders = [seat for seat in pot.eligible if seat in ranks] or (
+                list(pot.eligible) if len(pot.eligible) == 1 else []  # uncontested: no need to show (R16)
+            )
             if not contenders:
                 raise InvalidInput(f"no shown hand can win pot {index + 1} (eligible: {', '.join(setup.name(s) for s in pot.eligible)})")
-            best = max(ranks[seat] for seat in contenders)
-            winners = [seat for seat in contenders if ranks[seat] == best]
+            best = max(ranks.get(seat, 0) for seat in contenders)
+            winners = [seat for seat in contenders if ranks.get(seat, 0) == best]
         else:
             winners = list(pot.eligible)
             best = 0
