@@ -29,23 +29,39 @@ static inline int32_t lookup(uint64_t total, const uint8_t *row, int width, uint
     return slots[offsets[mixed >> ROW_SHIFT] ^ ((mixed >> COLUMN_SHIFT) & COLUMN_MASK)];
 }
 
-/* Rank n rows of `width` cards; returns the first row repeating a card, or -1 (same checks as numba). */
-int64_t rank_rows(const uint8_t *cards, int64_t n, int width, const uint64_t *card_keys, uint64_t multiplier,
-                  const uint32_t *offsets, const uint16_t *slots, const uint16_t *flush, int32_t *out) {
+/* The row loop, inlined per width as a constant (like the numba kernel); branch-free validation. */
+static inline int64_t rows_of_width(const uint8_t *cards, int64_t n, const int width, const uint64_t *card_keys,
+                                    uint64_t multiplier, const uint32_t *offsets, const uint16_t *slots,
+                                    const uint16_t *flush, int32_t *out) {
     int64_t bad_row = -1;
     for (int64_t i = 0; i < n; i++) {
         const uint8_t *row = cards + i * width;
-        uint64_t total = SUIT_BASE, seen = 0, summed = 0;
+        uint64_t total = SUIT_BASE, seen = 0, summed = 0, spill = 0;
         for (int j = 0; j < width; j++) {
-            total += card_keys[row[j]];
-            uint64_t bit = (uint64_t)1 << row[j];
+            uint64_t card = row[j];
+            spill |= card;
+            card &= 63;
+            total += card_keys[card];
+            uint64_t bit = (uint64_t)1 << card;
             seen |= bit;
             summed += bit;
         }
-        if (seen != summed && bad_row < 0) bad_row = i;
+        if (spill > 63 || seen != summed || (seen >> 52)) {
+            if (bad_row < 0) bad_row = i;
+            out[i] = 0;
+            continue;
+        }
         out[i] = lookup(total, row, width, multiplier, offsets, slots, flush);
     }
     return bad_row;
+}
+
+/* Rank n rows of `width` uint8 cards; returns the first bad row, or -1 (same checks as numba). */
+int64_t rank_rows(const uint8_t *cards, int64_t n, int width, const uint64_t *card_keys, uint64_t multiplier,
+                  const uint32_t *offsets, const uint16_t *slots, const uint16_t *flush, int32_t *out) {
+    if (width == 7) return rows_of_width(cards, n, 7, card_keys, multiplier, offsets, slots, flush, out);
+    if (width == 6) return rows_of_width(cards, n, 6, card_keys, multiplier, offsets, slots, flush, out);
+    return rows_of_width(cards, n, 5, card_keys, multiplier, offsets, slots, flush, out);
 }
 
 /* histogram[rank] += 1 for every 7-card hand, with running sums like the numba kernel. */

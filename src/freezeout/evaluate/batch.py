@@ -43,8 +43,10 @@ _TABLES: Final = tables.load_high_tables()
 _CARD: Final = np.arange(52, dtype=np.uint64)
 #: Packed per-card key: base-5 rank digit above bit 16, suit nibble below (like :mod:`.high`
 #: without its duplicate-detecting card bits, which would overflow 64 bits; rows are
-#: checked for duplicates separately).
-CARD_KEYS: Final = ((np.uint64(5) ** (_CARD >> np.uint64(2))) << np.uint64(SHIFT)) | (
+#: checked for duplicates separately).  Padded with zeros to 64 entries so that the
+#: kernel can index it with ``card & 63`` before judging the row.
+CARD_KEYS: Final = np.zeros(64, dtype=np.uint64)
+CARD_KEYS[:52] = ((np.uint64(5) ** (_CARD >> np.uint64(2))) << np.uint64(SHIFT)) | (
     np.uint64(1) << (np.uint64(4) * (_CARD & np.uint64(3)))
 )
 FLUSH_RANKS: Final = np.frombuffer(_TABLES["flush"], dtype=np.uint16).copy()
@@ -129,7 +131,9 @@ def evaluate_batch(cards: npt.ArrayLike, *, engine: Engine = "auto") -> npt.NDAr
         return evaluate_batch_numpy(cards)
     from freezeout.evaluate import kernels
 
-    array = _shape_checked(cards)  # the kernel checks the values itself, in the same pass
+    # The kernel checks the values itself, in the same pass.  A strided view is
+    # copied so that one compiled loop (per dtype) serves every caller.
+    array = np.ascontiguousarray(_shape_checked(cards))
     out = np.empty(array.shape[0], dtype=np.int32)
     bad_row = kernels.rank_rows(array, CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, out)
     if bad_row >= 0:
