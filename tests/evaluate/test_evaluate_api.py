@@ -178,3 +178,41 @@ def test_best_rank_indices() -> None:
     assert best_rank_indices([evaluate("AsKsQsJsTs"), evaluate("AhKhQhJhTh")]) == (0, 1)
     assert best_rank_indices([evaluate("2s3h4d5c7s"), evaluate("AhKhQhJhTh")]) == (1,)
     assert best_rank_indices([]) == ()
+
+
+def test_ranking_registry() -> None:
+    from freezeout.evaluate.rankings import HIGH, RANKINGS, get_ranking
+
+    high = get_ranking("high")
+    assert high is HIGH and RANKINGS["high"] is HIGH
+    cards = parse_cards("KsKhKdTcTs7h2c")
+    assert high.rank(cards) == hand_rank(cards)
+    assert high.category(high.rank(cards)) == "full house"
+    assert high.describe(high.rank(cards)) == "Full house, kings full of tens"
+    with pytest.raises(KeyError, match="unknown ranking"):
+        get_ranking("razz")
+
+
+def test_import_freezeout_builds_no_tables() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, freezeout; assert 'freezeout.evaluate' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True, env=_env_with_src())
+
+
+def _env_with_src() -> dict[str, str]:
+    import os
+    from pathlib import Path
+
+    import freezeout
+
+    src = str(Path(freezeout.__file__).resolve().parent.parent)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+
+
+def test_category_of_rejects_non_ranks() -> None:
+    with pytest.raises(EvaluationError):
+        category_of(0)
+    with pytest.raises(EvaluationError):
+        category_of(7463)
