@@ -1,0 +1,167 @@
+"""Resigning mid-hand (R28), a closed tab that reconnects to the same state,
+a whole hand at the phone viewport, the language switch, and the measured
+numbers (first load, table page bytes, update-to-screen time)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _quickplay(page, ui, level: str = "station") -> str:
+    page.goto("/")
+    page.locator(f"label[for=qlevel-{level}]").click()
+    page.locator("label[for=qbots-1]").click()
+    page.locator("#quickplay").click()
+    page.wait_for_url("**/#/table/*")
+    ui.wait_for(page, lambda: ui.my_turn(page))
+    return page.url
+
+
+def test_resign_mid_hand(new_page, ui):
+    page = new_page()
+    _quickplay(page, ui)
+    state = ui.state(page)
+    assert not state["view"]["hand_over"], "a hand is in progress"
+    me = state["you"]["seat"]
+    page.locator(".table-head button", has_text="Leave").click()
+    dialog = page.locator("dialog[open]")
+    assert "Resign" in dialog.locator("h2").inner_text()
+    dialog.locator("button", has_text="Keep playing").click()
+    assert ui.my_turn(page), "cancelling keeps the game going"
+    page.locator(".table-head button", has_text="Leave").click()
+    page.locator("dialog[open] button", has_text="Resign").click()
+    page.locator(".endscreen h1").wait_for()
+    view = ui.state(page)["view"]
+    assert view["finished"]
+    assert view["seats"][me]["place"] == 2
+    assert view["seats"][me]["stack"] == 0, "R28: the resigning player's chips leave the game"
+    assert "You finished 2nd" in page.locator(".endscreen").inner_text()
+
+
+def test_closed_tab_reconnects_to_the_same_state(new_page, ui):
+    page = new_page()
+    url = _quickplay(page, ui)
+    before = ui.state(page)
+    me = before["you"]["seat"]
+    context = page.context
+    page.close()
+    again = new_page(context=context)
+    again.goto(url)
+    ui.wait_for(again, lambda: ui.my_turn(again))
+    after = ui.state(again)
+    assert after["you"]["seat"] == me
+    assert after["view"]["hand_number"] == before["view"]["hand_number"]
+    assert after["view"]["seats"][me]["cards"] == before["view"]["seats"][me]["cards"]
+    assert after["view"]["legal"] == before["view"]["legal"]
+    assert again.locator(".seat.me .hole .card:not(.slot):not(.back)").count() == 2
+    ui.passive(again)
+    ui.wait_for(again, lambda: ui.state(again)["version"] > after["version"])
+
+
+def test_phone_viewport_whole_hand(new_page, ui, artifacts):
+    page = new_page(width=375, height=667, locale="cs-CZ")
+    _quickplay(page, ui)
+    assert page.locator(".actionbar .btn.fold .lbl").text_content() == "Složit", "Czech by the browser's language"
+    page.screenshot(path=str(artifacts / "phone-table.png"))
+    start = ui.state(page)["view"]["hand_number"]
+    overflow = []
+    while ui.state(page)["view"]["hand_number"] == start and not ui.state(page)["view"]["hand_over"]:
+        if ui.my_turn(page):
+            for sel in (".actionbar .moves .btn.fold", ".actionbar .moves .btn.raise, .actionbar .moves .btn.allin"):
+                box = page.locator(sel).first.bounding_box()
+                if box and box["y"] + box["height"] > 667:
+                    overflow.append(sel)
+            ui.passive(page)
+        page.wait_for_timeout(60)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scrolling"
+    page.locator(".hand-result").wait_for()
+    page.screenshot(path=str(artifacts / "phone-result.png"))
+    assert not overflow, f"action buttons below the fold: {overflow}"
+
+
+def test_language_switch_and_catalogs(new_page, server):
+    page = new_page(locale="en-US")
+    page.goto("/#/rules")
+    page.locator("#rule-R26").wait_for()
+    assert "Don't wait" in page.locator("#rule-R26").inner_text()
+    page.locator("#lang").click()
+    page.locator("#rule-R26", has_text="Nečekat").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "cs"
+    assert "Pozice je síla" in page.locator("#rules-tips").inner_text()
+    # every key of one catalog exists in the other, rules included
+    missing = page.evaluate("""async () => {
+      const en = (await import('/static/i18n/en.js')).default, cs = (await import('/static/i18n/cs.js')).default;
+      const re = (await import('/static/i18n/rules.en.js')).default, rc = (await import('/static/i18n/rules.cs.js')).default;
+      const diff = (a, b) => Object.keys(a).filter(k => !(k in b));
+      const ids = r => r.sections.flatMap(s => s.items.map(i => i[0])).join(',');
+      return {enOnly: diff(en, cs), csOnly: diff(cs, en), rules: ids(re) === ids(rc) ? '' : 'R-numbers differ',
+              count: ids(re).split(',').length, tips: [re.tips.length, rc.tips.length]};
+    }""")
+    assert missing == {"enOnly": [], "csOnly": [], "rules": "", "count": 30, "tips": [4, 4]}
+
+
+def test_hand_names_match_the_server(new_page, server):
+    """The browser names the server's numeric hand ranks exactly as the
+    evaluator does (R19), in English and Czech."""
+    from freezeout.evaluate.describe import describe_rank
+
+    page = new_page(locale="en-US")
+    page.goto("/#/rules")
+    page.locator("#rule-R1").wait_for()
+    ranks = list(range(1, 7463, 37)) + [1, 1277, 1278, 4137, 4138, 4995, 4996, 5853, 5854, 5863, 5864, 7140, 7141, 7296, 7297, 7452, 7453, 7461, 7462]
+    names = page.evaluate("async ranks => { const p = await import('/static/js/poker.js'); return ranks.map(r => p.describeRank(r)); }", ranks)
+    assert names == [describe_rank(r) for r in ranks]
+    page.locator("#lang").click()
+    cs = page.evaluate("async () => { const p = await import('/static/js/poker.js'); return [p.describeRank(7462), p.describeRank(7391), p.describeRank(7120)]; }")
+    assert cs == ["Královská postupka", "Poker, devítky", "Barva do esa"]
+
+
+def test_measured_numbers(new_page, ui, server, artifacts):
+    """First page load on loopback, bytes of the table page, and the time from
+    a WebSocket update to the updated table on screen."""
+    page = new_page()
+    t0 = time.monotonic()
+    page.goto("/")
+    page.locator("#quickplay").wait_for()
+    first_paint_s = time.monotonic() - t0
+    nav = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0]; return {load: n.loadEventEnd, dcl: n.domContentLoadedEventEnd}; })()")
+    url = _quickplay(page, ui)
+    # a fresh context loads the table page cold: count every byte it transfers
+    cold = new_page()
+    cold.goto(url)
+    ui.wait_for(cold, lambda: ui.state(cold) is not None)
+    cold.wait_for_load_state("networkidle")
+    transferred = cold.evaluate("""(() => {
+      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+      return entries.reduce((a, e) => a + (e.transferSize || e.encodedBodySize || 0), 0); })()""")
+    decoded = cold.evaluate("""(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .reduce((a, e) => a + (e.decodedBodySize || 0), 0))()""")
+    cold.close()
+    # play a few hands and read the update -> painted times
+    deadline = time.monotonic() + 25
+    while time.monotonic() < deadline and not ui.ended(page):
+        if ui.my_turn(page):
+            ui.passive(page)
+        page.wait_for_timeout(50)
+    samples = page.evaluate("window.__fzMetrics.updates.map(u => u.ms)")
+    assert len(samples) >= 10
+    numbers = {
+        "first_load_ms": round(nav["load"], 1),
+        "first_load_dom_content_loaded_ms": round(nav["dcl"], 1),
+        "lobby_usable_s_wall": round(first_paint_s, 3),
+        "table_page_transferred_bytes": transferred,
+        "table_page_decoded_bytes": decoded,
+        "ws_update_to_screen_ms_median": round(statistics.median(samples), 2),
+        "ws_update_to_screen_ms_p95": round(sorted(samples)[int(len(samples) * 0.95) - 1], 2),
+        "ws_update_samples": len(samples),
+    }
+    (artifacts / "metrics.json").write_text(json.dumps(numbers, indent=2))
+    print(json.dumps(numbers))
+    assert transferred < 300_000, numbers
+    assert numbers["ws_update_to_screen_ms_median"] < 50, numbers
