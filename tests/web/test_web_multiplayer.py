@@ -6,6 +6,7 @@ and the other presses Don't wait (R26)."""
 from __future__ import annotations
 
 import re
+import time
 import uuid
 
 import pytest
@@ -69,7 +70,6 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
 
 def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
     a, b = new_page(), new_page()
-    table_id = _create_table(a, 3, ["", "station"]) if False else None
     # a guest creates the table: the lobby makes the guest account on submit
     a.goto("/")
     a.locator("label[for=csize-3]").click()
@@ -84,7 +84,6 @@ def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
 
     pressed = False
     deadline = 120
-    import time
     start = time.monotonic()
     while not pressed:
         assert time.monotonic() - start < deadline, "A never got a turn"

@@ -114,12 +114,15 @@ def test_hand_names_match_the_server(new_page, server):
     page = new_page(locale="en-US")
     page.goto("/#/rules")
     page.locator("#rule-R1").wait_for()
-    ranks = list(range(1, 7463, 37)) + [1, 1277, 1278, 4137, 4138, 4995, 4996, 5853, 5854, 5863, 5864, 7140, 7141, 7296, 7297, 7452, 7453, 7461, 7462]
+    ranks = [*range(1, 7463, 37), 1, 1277, 1278, 4137, 4138, 4995, 4996, 5853, 5854, 5863, 5864, 7140, 7141, 7296, 7297, 7452, 7453, 7461, 7462]
     names = page.evaluate("async ranks => { const p = await import('/static/js/poker.js'); return ranks.map(r => p.describeRank(r)); }", ranks)
     assert names == [describe_rank(r) for r in ranks]
     page.locator("#lang").click()
     cs = page.evaluate("async () => { const p = await import('/static/js/poker.js'); return [p.describeRank(7462), p.describeRank(7391), p.describeRank(7120)]; }")
     assert cs == ["Královská postupka", "Poker, devítky", "Barva do esa"]
+    # the five cards highlighted at showdown are the best five, kickers included
+    five = page.evaluate("async () => (await import('/static/js/model.js')).bestFive(['Td', 'As'], ['Kc', '5d', 'Qs', '7d', 'Qc'])")
+    assert sorted(five) == sorted(["As", "Kc", "Qs", "Qc", "Td"])
 
 
 def test_measured_numbers(new_page, ui, server, artifacts):

@@ -1,7 +1,7 @@
 // From the server's view + events to what the felt draws. Pure functions
 // (no DOM), so they are easy to test.
 import {t, ordinal} from './i18n.js';
-import {splitCards, describeRank, evaluate, describeValue} from './poker.js';
+import {splitCards, describeRank, evaluate} from './poker.js';
 
 /** Facts about the current hand from its public events. */
 export function handFacts(events) {
@@ -60,15 +60,15 @@ export function resultOf(facts, view) {
 }
 
 /** Winning five cards (for highlighting) of a seat at showdown. */
-function bestFive(hole, board) {
+export function bestFive(hole, board) {
   const cards = [...hole, ...board];
   if (cards.length < 5) return null;
-  const best = evaluate(cards);
+  const key = JSON.stringify(evaluate(cards));
   // find a five-card subset with the best value
   const n = cards.length;
   for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
     const five = cards.filter((_, i) => i !== a && i !== b).slice(0, 5);
-    if (n === 7 && describeValue(evaluate(five)) === describeValue(best)) return five;
+    if (n === 7 && JSON.stringify(evaluate(five)) === key) return five;
   }
   return n === 5 ? cards : null;
 }
@@ -134,8 +134,8 @@ export function tableModel(state, now) {
     viewer: me ?? 0,
     seats,
     button: view.hand_number > 0 ? view.button : null,
-    sb: view.hand_number > 0 && !finished ? blinds.sb : null,
-    bb: view.hand_number > 0 && !finished ? blinds.bb : null,
+    sb: view.hand_number > 0 && !handOver ? blinds.sb : null,
+    bb: view.hand_number > 0 && !handOver ? blinds.bb : null,
     pots,
     board,
     clock: acting != null ? {seat: acting, started: clock.turn_started ?? now, deadline: clock.turn_deadline, now} : null,
