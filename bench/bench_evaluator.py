@@ -77,7 +77,8 @@ def bench_import() -> Results:
             "import numpy as np\nfrom freezeout.evaluate import evaluate_batch\n"
             "evaluate_batch(np.arange(7, dtype=np.int8).reshape(1, 7))"
         )
-        numpy_only = _subprocess_seconds("import numpy", env)
+        numpy_only = min(_subprocess_seconds("import numpy", env) for _ in range(3))
+        numba_only = min(_subprocess_seconds("import numba", env) for _ in range(3))
         compile_first = _subprocess_seconds(batch_code, env)
         compile_warm = min(_subprocess_seconds(batch_code, env) for _ in range(3))
     return {
@@ -86,6 +87,7 @@ def bench_import() -> Results:
         "first-ever import, tables generated (s)": cold,
         "warm import, tables from cache (s)": warm,
         "import numpy alone (s)": numpy_only,
+        "import numba alone (s)": numba_only,
         "batch first call, numba compiles (s)": compile_first,
         "batch first call, numba cache warm (s)": compile_warm,
     }
@@ -299,7 +301,7 @@ def bench_batch(count: int, rounds: int) -> Results:
                 )  # fmt: skip
                 assert int(histogram.sum()) == 133_784_560
 
-            seconds = race({"C: all 133,784,560 seven-card hands (s)": (run_c_all_seven, 1)}, 3)
+            seconds = race({"C: all 133,784,560 seven-card hands (s)": (run_c_all_seven, 1)}, 5)
         contenders.update(peer_batches(cards))
         best = race(contenders, rounds)
     results: Results = {name: 1e-6 / per_item for name, per_item in best.items()}
@@ -312,7 +314,7 @@ def bench_batch(count: int, rounds: int) -> Results:
 def peer_batches(cards: np.ndarray) -> dict[str, tuple[Callable[[], object], int]]:
     """Batch-style runs of the peers over the same hands (fewer for the per-call loops)."""
     found: dict[str, tuple[Callable[[], object], int]] = {}
-    strings = [[text(card) for card in row] for row in cards[:100_000].tolist()]
+    strings = [[text(card) for card in row] for row in cards[:50_000].tolist()]
     try:
         from pokerfast import equity
 
@@ -351,7 +353,7 @@ def bench_enumeration() -> Results:
     from freezeout.evaluate.batch import all_seven_card_rank_counts
 
     all_seven_card_rank_counts()  # compile or load from the numba cache
-    best = race({"numba: all 133,784,560 seven-card hands (s)": (all_seven_card_rank_counts, 1)}, 3)
+    best = race({"numba: all 133,784,560 seven-card hands (s)": (all_seven_card_rank_counts, 1)}, 5)
     return dict(best)
 
 
@@ -377,14 +379,14 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the results here")
     options = parser.parse_args()
     sys.path.insert(0, str(SRC))
-    singles = 5_000 if options.quick else 50_000
-    rows = 1_000_000 if options.quick else 10_000_000
+    singles = 5_000 if options.quick else 30_000
+    rows = 1_000_000 if options.quick else 4_000_000
     report: dict[str, Results] = {}
     for title, run in (
         ("import (seconds)", bench_import),
         ("single call, 7 cards (ns per hand; ratio = peer time / freezeout hand_rank time)",
-         lambda: bench_single(singles, 5)),
-        ("batch, 7 cards, one core (million hands per second)", lambda: bench_batch(rows, 5)),
+         lambda: bench_single(singles, 9)),
+        ("batch, 7 cards, one core (million hands per second)", lambda: bench_batch(rows, 15)),
         ("enumeration", bench_enumeration),
     ):  # fmt: skip
         report[title] = run()
