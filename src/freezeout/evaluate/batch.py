@@ -1,6 +1,7 @@
 """Evaluate many hands at once from a numpy array of card indices.
 
-Same per-card keys and tables as :mod:`.high`.  Two engines:
+Same base-5 rank keys, flush nibbles and generated tables as :mod:`.high`,
+laid out for machine integers.  Two engines:
 
 * **numba** (default when numba imports): one compiled loop per row, summing
   packed card keys, testing the flush nibbles and looking the base-5 rank
@@ -10,8 +11,9 @@ Same per-card keys and tables as :mod:`.high`.  Two engines:
 * **numpy** (fallback, and the "without numba" benchmark): the same sums as
   array operations, with a binary search instead of the hash.
 
-Both validate input first (shape, integer dtype, 0..51, no card twice in a
-row) and raise the same errors as the single-hand path.
+Both validate the input (shape, integer dtype, 0..51, no card twice in a
+row; the numba loop does it in the same pass) and raise the same error
+types as the single-hand path.
 """
 
 from __future__ import annotations
