@@ -68,7 +68,7 @@ class HardBot:
         eq = equity(s.hole, s.board, ranges, self.samples, numpy_rng(rng))
         opponents = len(s.opponents)
         fair = 1.0 / (opponents + 1)
-        value_line = fair + (1.0 - fair) * 0.45  # 0.725 heads-up, 0.63 three-way
+        value_line = fair + (1.0 - fair) * 0.35  # 0.675 heads-up, 0.57 three-way
         behind = min([s.stack] + [view.seats[o].stack for o in s.active_opponents] or [0])
         committed = s.stack <= 0.6 * (s.pot + s.to_call) or (s.active_opponents and behind <= 0.5 * s.pot)
         if s.can_check:
@@ -76,14 +76,14 @@ class HardBot:
                 if committed:
                     return [(1.0, "allin", None)]
                 strong = eq >= 0.85
-                sizes = (0.5, 0.75, 1.0) if strong else (0.33, 0.5, 0.75)
+                sizes = (0.75, 1.0, 1.25) if strong else (0.5, 0.75, 1.0)
                 slowplay = 0.12 if strong and s.street < 3 else 0.0
                 return [(slowplay, "passive", None)] + [
                     ((1.0 - slowplay) / 3, "raise", s.to_match + max(int(s.pot * f), s.big_blind))
                     for f in sizes
                 ]
             if opponents == 1 and s.can_raise and s.street < 3 and 0.3 <= eq < 0.5:
-                bluff = 0.25  # semi-bluffs with some equity, sized small
+                bluff = 0.1  # a few semi-bluffs with some equity, sized small
                 return [
                     (bluff, "raise", s.to_match + max(int(s.pot * 0.5), s.big_blind)),
                     (1 - bluff, "passive", None),
@@ -126,9 +126,9 @@ def opponent_range(view: TableView, s: Situation, seat: int) -> npt.NDArray[np.f
     strength = _board_strength(s.board, weights > 0)
     for kind in moves:
         if kind in ("bet", "raise"):
-            weights *= 0.1 + 0.9 * strength**1.5
+            weights *= 0.2 + 0.8 * strength
         elif kind == "call":
-            weights *= 0.3 + 0.7 * strength
+            weights *= 0.5 + 0.5 * strength
         elif kind == "check":
             weights *= 1.0 - 0.35 * strength
     return weights

@@ -32,6 +32,10 @@ __all__ = ["PUSH_FOLD_BB", "Intent", "estimated_class_range", "preflop_plan"]
 
 #: Up to this effective depth (big blinds) ``hard`` only shoves or folds first in.
 PUSH_FOLD_BB: Final = 20.0
+#: Shoves (or raises of a third of the stack) deeper than this are read as a
+#: wide range: a population of weak bots makes them with almost anything.
+DEEP_SHOVE_BB: Final = 30.0
+DEEP_SHOVE_SHARE: Final = 0.6
 Intent = tuple[float, str, int | None]  # (probability, kind, raise-to)
 
 # First-in opening share of hands by how many players act after us (deep stacks).
@@ -72,13 +76,17 @@ def estimated_class_range(view: TableView, seat: int, preflop_only: bool = True)
         if not isinstance(event, ActionTaken):
             continue
         if event.seat == seat:
-            if event.all_in and event.kind in ("raise", "bet", "call"):
-                chips = event.total / bb
+            chips = event.total / bb
+            huge = event.all_in or event.added >= 0.3 * (event.added + view.seats[seat].stack)
+            if huge and event.kind in ("raise", "bet", "call") and chips > DEEP_SHOVE_BB:
+                # Nobody sound shoves this deep; the bots who do shove wide.
+                share = min(share, DEEP_SHOVE_SHARE)
+            elif event.all_in and event.kind in ("raise", "bet", "call"):
                 share = min(share, shove_share(chips, players) * (1.0 if raises_before == 0 else 0.6))
             elif event.kind == "raise":
                 share = min(share, 0.3 if raises_before == 0 else 0.1)
-            elif event.kind == "call":
-                share = min(share, 0.7 if raises_before == 0 else 0.35)
+            elif event.kind == "call":  # callers in this population are loose
+                share = min(share, 1.0 if raises_before == 0 else 0.6 if raises_before == 1 else 0.3)
         if event.kind in ("raise", "bet"):
             raises_before += 1
     return top_range(share)
@@ -138,7 +146,7 @@ def _solved(s: Situation, eff: float, history: tuple[bool, ...]) -> list[Intent]
         else:
             return None
         return [(p, "allin", None), (1.0 - p, "fold", None)]
-    if s.dealt not in (3, 4) or eff > PUSH_FOLD_BB or (not any(history) and eff > 15):
+    if s.dealt not in pf.multiway or eff > PUSH_FOLD_BB or (not any(history) and eff > 15):
         return None
     nodes = multiway_nodes(s.dealt)
     if history not in nodes:
@@ -180,14 +188,22 @@ def _ranges(s: Situation, view: TableView, eff: float) -> list[Intent]:
         share *= 0.75**limpers
         if s.can_check:  # big blind after limps: raise the top, check the rest
             share = 0.3 if s.dealt == 2 else 0.15
+            if eff <= PUSH_FOLD_BB:  # short: shove over the limp, or check — never a small raise
+                iso = 0.35 if s.dealt == 2 else 0.15
+                return [(1.0, "allin", None)] if strength < iso else [(1.0, "passive", None)]
         if eff <= 12 and strength < share * 0.8:
             return [(1.0, "allin", None)]
         if strength < share:
-            base = s.to_match + bb * (1 + limpers)
+            # Open to 2.2-3 bb (one more per limper), or to 4-5 bb: loose callers pay
+            # the big sizes, so the top of the range uses them more often — but
+            # every hand mixes both so the size alone never gives the hand away.
+            base = s.to_match + bb * limpers
+            big = 0.6 if strength < share * 0.35 else 0.25
             return [
-                (0.5, "raise", int(base + 1.2 * bb)),
-                (0.3, "raise", int(base + 1.5 * bb)),
-                (0.2, "raise", int(base + 2 * bb)),
+                ((1 - big) * 0.6, "raise", int(base + 1.2 * bb)),
+                ((1 - big) * 0.4, "raise", int(base + 2 * bb)),
+                (big * 0.5, "raise", int(base + 3 * bb)),
+                (big * 0.5, "raise", int(base + 4 * bb)),
             ]
         return [(1.0, "fold", None)] if not s.can_check else [(1.0, "passive", None)]
     # Facing a raise that does not commit us.

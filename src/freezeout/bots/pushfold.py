@@ -161,7 +161,10 @@ def build_pushfold() -> PushFold:
     }
     arrays["multiway_grid"] = MULTIWAY_GRID
     for players in (3, 4):
-        solved = [solve_multiway(players, float(stack), table) for stack in MULTIWAY_GRID]
+        solved = []
+        for stack in MULTIWAY_GRID:
+            solved.append(solve_multiway(players, float(stack), table))
+            print(f"solved {players} players at {stack:g} bb", flush=True)
         arrays[f"multiway_{players}"] = np.array(solved)
     np.savez_compressed(PUSHFOLD_FILE, **arrays)  # type: ignore[arg-type]
     load_pushfold.cache_clear()
