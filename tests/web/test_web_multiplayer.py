@@ -64,6 +64,18 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     assert second == [first[-1], *first[:-1]], "R3: in a rematch every player moves one seat on"
     ui.wait_for(b, lambda: not ui.ended(b))
     assert not ui.ended(a)
+
+    # the profile: Elo history plot, the past game with downloads and the replayer
+    profile = a.context.new_page()
+    profile.goto("/#/profile")
+    profile.locator("svg.chart path.line").wait_for()
+    row = profile.locator(".profile table.grid tbody tr", has=profile.locator(".elo-delta")).first
+    assert row.locator("a[href$='/record']").count() == 1 and row.locator("a[href$='/phh']").count() == 1
+    phh = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/phh']").get_attribute("href"))
+    assert "[1]" in phh or "variant" in phh
+    row.locator("button", has_text="Replay").click()
+    profile.locator("dialog[open] .replayer .log li").first.wait_for()
+    profile.screenshot(path=str(artifacts / "profile-replayer.png"))
     for page in (a, b):
         assert not [e for e in page.errors if "pageerror" in e], page.errors
 

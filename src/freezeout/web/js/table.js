@@ -160,7 +160,7 @@ export class TablePage {
   repair(events, view) {
     let out = events;
     const number = view && view.hand_number;
-    if (number && number !== this.lastHand && this.lastHand != null && !events.some(e => e.type === 'hand_started')) {
+    if (number && number !== this.lastHand && !events.some(e => e.type === 'hand_started')) {
       const seats = view.seats.filter(x => x.in_hand || x.folded || x.all_in).map(x => x.seat);
       const prev = this.lastEndStacks;
       const stacks = seats.map(seat => prev && prev[seat] != null ? prev[seat] : view.seats[seat].stack + view.seats[seat].bet);
