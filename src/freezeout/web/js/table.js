@@ -221,7 +221,10 @@ export class TablePage {
 
   noteTableEvents(events) {
     for (const e of events) {
-      if (e.type === 'game_over') this.gameOver = e;
+      if (e.type === 'game_over') {
+        this.gameOver = e;
+        if (e.ratings) api.loadSession().catch(() => {}); // the header's Elo
+      }
       else if (e.type === 'rematch_accepted') this.rematchFrom.add(e.seat);
     }
   }
