@@ -187,9 +187,9 @@ def _ranges(s: Situation, view: TableView, eff: float) -> list[Intent]:
         share = _OPEN_SHARE.get(behind, 0.3) if s.to_call > 0 or s.dealt > 2 else 0.45
         share *= 0.75**limpers
         if s.can_check:  # big blind after limps: raise the top, check the rest
-            share = 0.3 if s.dealt == 2 else 0.15
+            share = 0.4 if s.dealt == 2 else 0.15  # a limper's range is capped: punish it
             if eff <= PUSH_FOLD_BB:  # short: shove over the limp, or check — never a small raise
-                iso = 0.35 if s.dealt == 2 else 0.15
+                iso = 0.45 if s.dealt == 2 else 0.15
                 return [(1.0, "allin", None)] if strength < iso else [(1.0, "passive", None)]
         if eff <= 12 and strength < share * 0.8:
             return [(1.0, "allin", None)]
