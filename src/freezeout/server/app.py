@@ -7,6 +7,8 @@ settings (design principle 8).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,11 +31,24 @@ from freezeout.server.ws import websocket_endpoint
 
 __all__ = ["create_app"]
 
+log = logging.getLogger(__name__)
+
 
 def _web_dir(settings: Settings) -> Path:
     if settings.web_dir:
         return Path(settings.web_dir)
     return Path(__file__).resolve().parent.parent / "web"
+
+
+async def _watch_event_loop(period: float = 0.05, limit: float = 0.1) -> None:
+    """Log when the event loop was blocked: every table shares it, so a stall is everyone's latency."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(period)
+        late = loop.time() - before - period
+        if late > limit:
+            log.warning("event loop blocked for %.0f ms", late * 1000)
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
@@ -52,9 +67,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),
         )
         await room.open()
+        watchdog = asyncio.create_task(_watch_event_loop())
         try:
             yield
         finally:
+            watchdog.cancel()
             await room.close()
             await store.close()
 

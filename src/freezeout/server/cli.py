@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -21,12 +22,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.db:
         overrides["database_url"] = args.db
     settings = Settings(**overrides)  # type: ignore[arg-type]
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     try:
         settings.resolved_database_url()
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info")
+    uvicorn.run(
+        create_app(settings), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
+        access_log=settings.access_log, ws_per_message_deflate=settings.ws_compression,
+    )
     return 0
 
 

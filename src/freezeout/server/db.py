@@ -107,13 +107,15 @@ rating_history = Table(
 def create_engine(url: str) -> AsyncEngine:
     """An async engine; SQLite gets WAL and a busy timeout (one writer process)."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        # A pool big enough that connections are reused, not opened (each is a thread) per burst.
+        engine = create_async_engine(url, connect_args={"timeout": 30}, pool_size=20, max_overflow=20)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
+            cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (Store)
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

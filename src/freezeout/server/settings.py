@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     # Catch-up after a reconnect: how many log entries a table keeps in memory.
     catchup_entries: int = 512
     web_dir: str | None = None  # default: the package's web/ directory
+    # Messages are small JSON documents: compressing each one costs more CPU than it saves.
+    ws_compression: bool = False
+    access_log: bool = True
 
     def resolved_database_url(self) -> str:
         """The async URL to connect to; creates ``var/`` for the default SQLite file."""

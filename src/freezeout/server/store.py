@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,16 +92,31 @@ class Store:
         self.engine = engine
         self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
         self._batch_limit = batch_limit
 
     async def start(self) -> None:
         self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = asyncio.create_task(self._checkpoint_loop(), name="store-checkpoint")
+
+    async def _checkpoint_loop(self, period: float = 2.0) -> None:
+        """SQLite: copy the WAL into the database from another connection, so
+        that the writer's commits never wait for a checkpoint's disk syncs."""
+        while True:
+            await asyncio.sleep(period)
+            try:
+                async with self.engine.connect() as conn:
+                    await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:
+                log.exception("checkpoint failed")
 
     async def close(self) -> None:
-        if self._writer is not None:
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
+        for task in (self._writer, self._checkpointer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.engine.dispose()
 
     async def ping(self) -> None:
@@ -119,10 +135,14 @@ class Store:
             batch = [await self._queue.get()]
             while len(batch) < self._batch_limit and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
+            started = time.perf_counter()
             try:
                 async with self.engine.begin() as conn:
                     for job, _ in batch:
                         await self._run_job(conn, job)
+                took = time.perf_counter() - started
+                if took > 0.1:
+                    log.warning("slow log commit: %d jobs in %.0f ms", len(batch), took * 1000)
             except Exception:
                 if len(batch) == 1:
                     self._settle(batch[0][1], error=True)

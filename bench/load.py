@@ -1,0 +1,325 @@
+"""Load test of the game server on loopback (issue #4).
+
+Starts ``freezeout serve`` as a separate process on a fresh SQLite database,
+then simulates players: each is a guest with a real WebSocket connection who
+acts with a human-like thinking time.  Reports connected players, actions per
+second, the p50/p99 latency from an action sent to *every* seat of the table
+having received the resulting update, and the server's CPU and memory.  A
+second phase measures bot-only throughput (complete hands per second, no
+thinking time, no pause between hands).
+
+    .venv/bin/python bench/load.py --players 2000 --duration 30
+    .venv/bin/python bench/load.py --players 10000 --table-size 4   # the target
+
+Every request goes to 127.0.0.1 only; every loop is bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def raise_fd_limit() -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+class Server:
+    def __init__(self, workdir: Path, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = workdir / "load.sqlite"
+        environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024", **env}
+        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+        self.log = (workdir / "server.log").open("wb")
+        self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
+        self.ps = psutil.Process(self.process.pid)
+
+    def wait_healthy(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+    def warnings(self) -> list[str]:
+        """The server's warnings and errors (slow commits, failures), for the report."""
+        lines = Path(self.log.name).read_text(errors="replace").splitlines()
+        return [line for line in lines if line.startswith(("WARNING", "ERROR")) or "Traceback" in line]
+
+
+@dataclass
+class Pending:
+    version: int
+    sent: float
+    seen: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    connected: int = 0
+    measuring: bool = False
+    pending: dict[str, Pending] = field(default_factory=dict)  # table -> the action in flight
+
+
+async def make_guest(http: httpx.AsyncClient) -> tuple[str, str]:
+    """A guest session; cookies are passed explicitly so that one client can set up many guests."""
+    pre = f"{random.getrandbits(64):016x}"  # double submit: the same value as header and cookie
+    response = await http.post("/api/guest", headers={"X-CSRF-Token": pre, "Cookie": f"fz_csrf={pre}"})
+    response.raise_for_status()
+    return response.json()["csrf"], response.cookies["fz_session"]
+
+
+async def setup_tables(url: str, players: int, size: int, concurrency: int = 16) -> list[list[str]]:
+    """Guests at ``players // size`` tables of ``size`` humans; returns each table's session cookies."""
+    semaphore = asyncio.Semaphore(concurrency)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=concurrency)) as shared:
+
+        async def guest_cookie() -> tuple[str, str]:
+            return await make_guest(shared)
+
+        async def one_table() -> list[str]:
+            async with semaphore:
+                csrf, cookie = await guest_cookie()
+                response = await shared.post("/api/tables", json={"slots": [None] * size},
+                                             headers={"X-CSRF-Token": csrf, "Cookie": f"fz_session={cookie}"})
+                response.raise_for_status()
+                table = response.json()["table"]["id"]
+                cookies = [cookie]
+                for _ in range(size - 1):
+                    csrf, cookie = await guest_cookie()
+                    response = await shared.post(f"/api/tables/{table}/sit",
+                                                 headers={"X-CSRF-Token": csrf, "Cookie": f"fz_session={cookie}"})
+                    response.raise_for_status()
+                    cookies.append(cookie)
+                return [table, *cookies]
+
+        return await asyncio.gather(*(one_table() for _ in range(players // size)))
+
+
+async def player(ws_url: str, table: str, cookie: str, size: int, stats: Stats, think: tuple[float, float],
+                 stop: asyncio.Event, rng: random.Random) -> None:
+    async with websockets.connect(ws_url, additional_headers={"Cookie": f"fz_session={cookie}"}, max_queue=None,
+                                  open_timeout=120, ping_interval=None) as ws:
+        stats.connected += 1
+        await ws.send(json.dumps({"type": "join", "table": table}))
+        acting: asyncio.Task[None] | None = None
+
+        async def act(version: int, legal: dict[str, Any]) -> None:
+            await asyncio.sleep(rng.uniform(*think))
+            moves = legal["moves"]
+            if "check" in moves:
+                move: dict[str, Any] = {"move": "check"}
+            elif rng.random() < 0.25:
+                move = {"move": "fold"}
+            elif "raise" in moves and rng.random() < 0.1:
+                move = {"move": "raise", "amount": legal["min_to"]}
+            else:
+                move = {"move": "call"}
+            stats.pending[table] = Pending(version, time.perf_counter())
+            await ws.send(json.dumps({"type": "act", "version": version, **move}))
+            stats.actions += stats.measuring
+
+        async def receive() -> None:
+            nonlocal acting
+            async for text in ws:
+                msg = json.loads(text)
+                if msg["type"] == "error":
+                    stats.errors += 1
+                    continue
+                if msg["type"] not in ("snapshot", "update") or msg["view"] is None:
+                    continue
+                view = msg["view"]
+                pending = stats.pending.get(table)
+                if pending is not None and msg["version"] > pending.version:
+                    pending.seen.add(view["viewer"])
+                    if len(pending.seen) == size:
+                        if stats.measuring:
+                            stats.latencies.append(time.perf_counter() - pending.sent)
+                        del stats.pending[table]
+                if view["legal"] is not None and view["to_act"] == view["viewer"] and (acting is None or acting.done()):
+                    acting = asyncio.create_task(act(msg["version"], view["legal"]))
+                if view["finished"]:
+                    await ws.send(json.dumps({"type": "rematch"}))
+
+        receiver = asyncio.create_task(receive())
+        await stop.wait()
+        receiver.cancel()
+        if acting is not None:
+            acting.cancel()
+        with contextlib.suppress(asyncio.CancelledError, websockets.ConnectionClosed):
+            await receiver
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    server = Server(workdir, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    try:
+        server.wait_healthy()
+        started = time.monotonic()
+        tables = await setup_tables(server.url, args.players, args.table_size)
+        setup_seconds = time.monotonic() - started
+        stats, stop = Stats(), asyncio.Event()
+        ws_url = server.url.replace("http", "ws") + "/ws"
+        rng = random.Random(1)
+        tasks = []
+        for entry in tables:
+            table, cookies = entry[0], entry[1:]
+            for cookie in cookies:
+                tasks.append(asyncio.create_task(
+                    player(ws_url, table, cookie, args.table_size, stats, (args.think_min, args.think_max), stop,
+                           random.Random(rng.random()))))
+        deadline = time.monotonic() + 180
+        while stats.connected < len(tasks) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(args.warmup)
+        server.ps.cpu_percent(None)
+        me = psutil.Process()
+        me.cpu_percent(None)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.duration)
+        elapsed = time.perf_counter() - t0
+        stats.measuring = False
+        server_cpu = server.ps.cpu_percent(None)
+        client_cpu = me.cpu_percent(None)
+        rss = server.ps.memory_info().rss
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return {
+            "players_connected": stats.connected,
+            "tables": len(tables),
+            "setup_seconds": round(setup_seconds, 1),
+            "actions_per_second": round(stats.actions / elapsed, 1),
+            "latency_ms_p50": round(percentile(stats.latencies, 0.50) * 1000, 1),
+            "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 1),
+            "latency_samples": len(stats.latencies),
+            "errors": stats.errors,
+            "server_cpu_percent": round(server_cpu, 1),
+            "server_rss_mb": round(rss / 2**20, 1),
+            "client_cpu_percent": round(client_cpu, 1),
+            "measured_seconds": round(elapsed, 1),
+        }
+    finally:
+        server.stop()
+        problems = server.warnings()
+        if problems:
+            print(f"server warnings: {len(problems)}; first: {problems[:5]}", file=sys.stderr)
+
+
+async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    server = Server(workdir, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0")
+    try:
+        server.wait_healthy()
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+            csrf, _ = await make_guest(http)
+            for _ in range(args.bot_tables):
+                slots = [args.bot_level] * args.bot_table_size
+                (await http.post("/api/tables", json={"slots": slots, "sit": False}, headers={"X-CSRF-Token": csrf})).raise_for_status()
+
+        def hands() -> int:
+            with contextlib.closing(sqlite3.connect(server.db, timeout=30)) as db:
+                return int(db.execute("SELECT count(*) FROM table_log WHERE kind = 'deal'").fetchone()[0])
+
+        await asyncio.sleep(2)
+        server.ps.cpu_percent(None)
+        first, t0 = hands(), time.perf_counter()
+        await asyncio.sleep(args.bot_duration)
+        last, elapsed = hands(), time.perf_counter() - t0
+        return {
+            "bot_tables": args.bot_tables,
+            "bot_level": args.bot_level,
+            "seats_per_table": args.bot_table_size,
+            "hands_per_second": round((last - first) / elapsed, 1),
+            "server_cpu_percent": round(server.ps.cpu_percent(None), 1),
+            "server_rss_mb": round(server.ps.memory_info().rss / 2**20, 1),
+        }
+    finally:
+        server.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Load test of the Freezeout server on loopback")
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--table-size", type=int, default=4, choices=[2, 3, 4])
+    parser.add_argument("--think-min", type=float, default=1.0, help="human-like thinking time (s)")
+    parser.add_argument("--think-max", type=float, default=4.0)
+    parser.add_argument("--pause", type=float, default=4.0, help="R30 pause between hands (s)")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--bot-tables", type=int, default=50)
+    parser.add_argument("--bot-table-size", type=int, default=2)
+    parser.add_argument("--bot-level", default="random")
+    parser.add_argument("--bot-duration", type=float, default=20.0)
+    parser.add_argument("--skip-humans", action="store_true")
+    parser.add_argument("--skip-bots", action="store_true")
+    args = parser.parse_args()
+    raise_fd_limit()
+    report: dict[str, Any] = {"cpus": os.cpu_count()}
+    with tempfile.TemporaryDirectory(prefix="fz-load-") as tmp:
+        if not args.skip_humans:
+            (Path(tmp) / "h").mkdir()
+            report["humans"] = asyncio.run(human_phase(args, Path(tmp) / "h"))
+            print(json.dumps({"humans": report["humans"]}), flush=True)
+        if not args.skip_bots:
+            (Path(tmp) / "b").mkdir()
+            report["bots"] = asyncio.run(bot_phase(args, Path(tmp) / "b"))
+    print(json.dumps(report, indent=2))
+    if "humans" in report:
+        h = report["humans"]
+        verdict = "meets" if h["latency_ms_p99"] < 100 else "misses"
+        print(f"{h['players_connected']} players on {h['tables']} tables: {h['actions_per_second']} actions/s, "
+              f"p50 {h['latency_ms_p50']} ms, p99 {h['latency_ms_p99']} ms ({verdict} the p99 < 100 ms target)",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
