@@ -115,8 +115,10 @@ def main() -> None:
     print(f"{'players':>7} {'freezeout hands/s':>18} {'pokerkit hands/s':>17} {'median ratio':>13}")
     for players in (2, 3, 4):
         ours_rng, theirs_rng = random.Random(1), random.Random(1)
-        pairs = [(rate(ours, players, burst, ours_rng), rate(pokerkit_hand, players, burst, theirs_rng))
-                 for _ in range(args.rounds)]
+        pairs = [
+            (rate(ours, players, burst, ours_rng), rate(pokerkit_hand, players, burst, theirs_rng))
+            for _ in range(args.rounds)
+        ]
         ratios = sorted(a / b for a, b in pairs)
         a = sorted(p[0] for p in pairs)[len(pairs) // 2]
         b = sorted(p[1] for p in pairs)[len(pairs) // 2]
