@@ -76,6 +76,12 @@ def cmd_record_phh(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record_verify(args: argparse.Namespace) -> int:
+    from freezeout.server.cli import cmd_verify_record
+
+    return cmd_verify_record(args)
+
+
 def cmd_phh_replay(args: argparse.Namespace) -> int:
     from freezeout.formats.phh_cli import cli_phh_replay
 
@@ -108,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     to_phh.add_argument("file")
     to_phh.add_argument("-o", "--output", help="write to this file instead of stdout")
     to_phh.set_defaults(func=cmd_record_phh)
+    verify = record_sub.add_parser("verify", help="check every hand's fair-dealing commitment (deck hash + salt)")
+    verify.add_argument("file")
+    verify.set_defaults(func=cmd_record_verify)
 
     phh = sub.add_parser("phh", help="poker hand histories (PHH)")
     phh_sub = phh.add_subparsers(dest="phh_command", required=True)

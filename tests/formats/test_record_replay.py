@@ -173,3 +173,11 @@ def test_the_installed_command_line_entry_point(tmp_path):
 def test_record_error_is_a_value_error():
     with pytest.raises(RecordError):
         parse_record("[]")
+
+
+def test_record_verify_refuses_a_record_without_commitments(tmp_path, capsys):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(EXAMPLE))
+    assert main(["record", "verify", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert json.loads(out)["ok"] is False and err.startswith("hand 1:")
