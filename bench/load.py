@@ -251,7 +251,11 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         server.stop()
         problems = server.warnings()
         if problems:
-            print(f"server warnings: {len(problems)}; first: {problems[:5]}", file=sys.stderr)
+            kinds: dict[str, int] = {}
+            for line in problems:
+                key = " ".join(w for w in line.split() if not w[0].isdigit())
+                kinds[key] = kinds.get(key, 0) + 1
+            print(f"server warnings ({len(problems)}): {kinds}; last: {problems[-3:]}", file=sys.stderr)
 
 
 async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:

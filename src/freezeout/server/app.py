@@ -8,7 +8,9 @@ settings (design principle 8).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -51,6 +53,21 @@ async def _watch_event_loop(period: float = 0.05, limit: float = 0.1) -> None:
             log.warning("event loop blocked for %.0f ms", late * 1000)
 
 
+def _watch_gc(limit: float = 0.05) -> None:
+    """Log slow garbage collections (a full collection stops every table at once)."""
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            took = time.perf_counter() - started[0]
+            if took > limit:
+                log.warning("garbage collection of generation %d took %.0f ms", info["generation"], took * 1000)
+
+    gc.callbacks.append(callback)
+
+
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -68,6 +85,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         )
         await room.open()
         watchdog = asyncio.create_task(_watch_event_loop())
+        if not any(getattr(cb, "__qualname__", "").startswith("_watch_gc") for cb in gc.callbacks):
+            _watch_gc()
+        if settings.gc_tuning:
+            # Game states are many small immutable tuples freed by reference counting; the
+            # cyclic collector's full passes over a large heap were the server's p99 stalls.
+            gc.freeze()
+            gc.set_threshold(100_000, 50, 1000)
         try:
             yield
         finally:

@@ -139,7 +139,8 @@ class Store:
             try:
                 async with self.engine.begin() as conn:
                     for job, _ in batch:
-                        await self._run_job(conn, job)
+                        await self._run_job(conn, (job[0] if job[1] else [], job[1]))
+                    await self._insert_entries(conn, [e for job, _ in batch if not job[1] for e in job[0]])
                 took = time.perf_counter() - started
                 if took > 0.1:
                     log.warning("slow log commit: %d jobs in %.0f ms", len(batch), took * 1000)
@@ -181,6 +182,11 @@ class Store:
                 )
             else:
                 await self._end_game(conn, op)
+        await self._insert_entries(conn, entries)
+
+    @staticmethod
+    async def _insert_entries(conn: AsyncConnection, entries: list[LogEntry]) -> None:
+        """One statement for the whole batch: every round trip to the driver's thread costs."""
         if entries:
             await conn.execute(
                 insert(table_log),

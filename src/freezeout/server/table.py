@@ -23,7 +23,7 @@ from typing import Any
 from freezeout.cards import system_random
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import rematch_players
-from freezeout.rules.views import seat_view
+from freezeout.rules.views import TableView, seat_view
 from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
@@ -85,6 +85,7 @@ class TableActor:
         self._catchup: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=settings.catchup_entries)
         self._bot_delay: tuple[tuple[int, float, int], float] | None = None
         self._retry_at = 0.0
+        self._spectator: tuple[int, TableView] | None = None
         self._rng = random.Random() if settings.deck_seed else system_random()
 
     # -- construction ------------------------------------------------------
@@ -368,8 +369,19 @@ class TableActor:
         t = self.state.tournament
         if t is None or count == 0:
             return []
-        history = seat_view(t, None).history
+        history = self._seat_view(None).history
         return [event_to_json(e) for e in history[len(history) - count :]]
+
+    def _seat_view(self, seat: int | None) -> TableView:
+        """The view of ``seat`` at the current version (the spectator's is shared by the log and messages)."""
+        t = self.state.tournament
+        assert t is not None
+        if seat is None:
+            cached = self._spectator
+            if cached is None or cached[0] != self.state.version:
+                cached = self._spectator = (self.state.version, seat_view(t, None))
+            return cached[1]
+        return seat_view(t, seat)
 
     # -- messages ----------------------------------------------------------------
     def seat_of(self, conn: Conn) -> int | None:
@@ -401,8 +413,7 @@ class TableActor:
         return {"next": nxt, "revealed": [s.revealed.to_json()] if s.revealed else []}
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
-        t = self.state.tournament
-        return seat_view(t, seat).to_dict() if t is not None else None
+        return self._seat_view(seat).to_dict() if self.state.tournament is not None else None
 
     def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]], common: dict[str, Any]) -> dict[str, Any]:
         return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
