@@ -61,7 +61,7 @@ def main() -> int:
         for r in rows:
             print(
                 f"{r['stack_bb']:>5g} {r['game_value_bb']:>9.4f} {r['sb_push_share']:>7.1%} {r['bb_call_share']:>7.1%}"
-                f" {r['sb_exploitability_mbb']:>12.6f} {r['bb_exploitability_mbb']:>12.6f}"
+                f" {r['sb_exploitability_mbb']:>12.2e} {r['bb_exploitability_mbb']:>12.2e}"
             )
     worst = max(max(r["sb_exploitability_mbb"], r["bb_exploitability_mbb"]) for r in rows)
     return 0 if worst <= 1.0 else 1

@@ -29,7 +29,7 @@ from freezeout.bots.montecarlo import equity, live_combos, numpy_rng
 from freezeout.bots.ranges import class_to_combos
 from freezeout.evaluate import evaluate_batch
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.events import ActionTaken, StreetDealt
+from freezeout.rules.events import ActionTaken, BetReturned, BlindPosted, StreetDealt
 from freezeout.rules.views import TableView
 
 __all__ = ["SAMPLES_PER_MS", "HardBot"]
@@ -37,6 +37,8 @@ __all__ = ["SAMPLES_PER_MS", "HardBot"]
 #: Monte Carlo deals per millisecond of budget (conservative for this machine).
 SAMPLES_PER_MS: Final = 100
 DEFAULT_BUDGET_MS: Final = 10.0
+#: A bet or raise adding more than this many pots reads as wild rather than strong.
+OVERBET: Final = 1.5
 
 
 class HardBot:
@@ -124,9 +126,11 @@ def opponent_range(view: TableView, s: Situation, seat: int) -> npt.NDArray[np.f
     if not moves or weights.sum() <= 0:
         return weights
     strength = _board_strength(s.board, weights > 0)
-    for kind in moves:
-        if kind in ("bet", "raise"):
-            weights *= 0.2 + 0.8 * strength
+    for kind, ratio in moves:
+        if kind in ("bet", "raise") and ratio > OVERBET:
+            weights *= 0.3 + 0.7 * strength  # huge overbets here are mostly wild, not strong
+        elif kind in ("bet", "raise"):
+            weights *= 0.05 + 0.95 * strength**3
         elif kind == "call":
             weights *= 0.5 + 0.5 * strength
         elif kind == "check":
@@ -134,14 +138,22 @@ def opponent_range(view: TableView, s: Situation, seat: int) -> npt.NDArray[np.f
     return weights
 
 
-def _postflop_moves(view: TableView, seat: int) -> list[str]:
-    moves: list[str] = []
+def _postflop_moves(view: TableView, seat: int) -> list[tuple[str, float]]:
+    """``seat``'s moves after the flop with each one's size relative to the pot before it."""
+    moves: list[tuple[str, float]] = []
     flop_seen = False
+    pot = 0
     for event in view.history:
-        if isinstance(event, StreetDealt):
+        if isinstance(event, BlindPosted):
+            pot += event.amount
+        elif isinstance(event, BetReturned):
+            pot -= event.amount
+        elif isinstance(event, StreetDealt):
             flop_seen = True
-        elif flop_seen and isinstance(event, ActionTaken) and event.seat == seat:
-            moves.append(event.kind)
+        elif isinstance(event, ActionTaken):
+            if flop_seen and event.seat == seat:
+                moves.append((event.kind, event.added / max(pot, 1)))
+            pot += event.added
     return moves
 
 

@@ -35,7 +35,7 @@ PUSH_FOLD_BB: Final = 20.0
 #: Shoves (or raises of a third of the stack) deeper than this are read as a
 #: wide range: a population of weak bots makes them with almost anything.
 DEEP_SHOVE_BB: Final = 30.0
-DEEP_SHOVE_SHARE: Final = 0.6
+DEEP_SHOVE_SHARE: Final = 0.3
 Intent = tuple[float, str, int | None]  # (probability, kind, raise-to)
 
 # First-in opening share of hands by how many players act after us (deep stacks).
