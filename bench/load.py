@@ -53,12 +53,14 @@ def raise_fd_limit() -> None:
 
 
 class Server:
-    def __init__(self, workdir: Path, **env: str) -> None:
+    def __init__(self, workdir: Path, db_url: str | None = None, **env: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = workdir / "load.sqlite"
-        environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024", **env}
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+        self.db_url = db_url or f"sqlite:///{self.db}"
+        environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
+                       "FREEZEOUT_ACCESS_LOG": "false", **env}
+        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db_url]
         self.log = (workdir / "server.log").open("wb")
         self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
         self.ps = psutil.Process(self.process.pid)
@@ -200,7 +202,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
         server.wait_healthy()
         started = time.monotonic()
@@ -249,6 +251,8 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         }
     finally:
         server.stop()
+        if args.server_log:
+            Path(args.server_log).write_text(Path(server.log.name).read_text(errors="replace"))
         problems = server.warnings()
         if problems:
             kinds: dict[str, int] = {}
@@ -259,7 +263,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
 
 
 async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0")
+    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0")
     try:
         server.wait_healthy()
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
@@ -268,15 +272,23 @@ async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                 slots = [args.bot_level] * args.bot_table_size
                 (await http.post("/api/tables", json={"slots": slots, "sit": False}, headers={"X-CSRF-Token": csrf})).raise_for_status()
 
-        def hands() -> int:
+        async def hands() -> int:
+            if args.db:  # PostgreSQL: count with the driver the server uses
+                import asyncpg
+
+                conn = await asyncpg.connect(args.db.replace("postgresql://", "postgres://", 1))
+                try:
+                    return int(await conn.fetchval("SELECT count(*) FROM table_log WHERE kind = 'deal'"))
+                finally:
+                    await conn.close()
             with contextlib.closing(sqlite3.connect(server.db, timeout=30)) as db:
                 return int(db.execute("SELECT count(*) FROM table_log WHERE kind = 'deal'").fetchone()[0])
 
         await asyncio.sleep(2)
         server.ps.cpu_percent(None)
-        first, t0 = hands(), time.perf_counter()
+        first, t0 = await hands(), time.perf_counter()
         await asyncio.sleep(args.bot_duration)
-        last, elapsed = hands(), time.perf_counter() - t0
+        last, elapsed = await hands(), time.perf_counter() - t0
         return {
             "bot_tables": args.bot_tables,
             "bot_level": args.bot_level,
@@ -303,6 +315,8 @@ def main() -> int:
     parser.add_argument("--bot-level", default="random")
     parser.add_argument("--bot-duration", type=float, default=20.0)
     parser.add_argument("--skip-humans", action="store_true")
+    parser.add_argument("--server-log", help="keep the server's log of the human phase here")
+    parser.add_argument("--db", help="a fresh, empty PostgreSQL database URL (default: a temporary SQLite file)")
     parser.add_argument("--skip-bots", action="store_true")
     args = parser.parse_args()
     raise_fd_limit()

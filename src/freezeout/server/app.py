@@ -91,7 +91,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             # Game states are many small immutable tuples freed by reference counting; the
             # cyclic collector's full passes over a large heap were the server's p99 stalls.
             gc.freeze()
-            gc.set_threshold(100_000, 50, 1000)
+            gc.set_threshold(10_000, 20, 100)
         try:
             yield
         finally:
