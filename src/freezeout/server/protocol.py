@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
 from freezeout.cards import Card, format_cards
-from freezeout.rules.events import Event
+from freezeout.rules.events import CardsDealt, Event
 
 __all__ = ["CLIENT_MESSAGE", "ClientMessage", "event_to_json"]
 
@@ -161,7 +161,12 @@ def _value(value: Any) -> Any:
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """A rules event as a JSON object: ``{"type": "action_taken", ...fields}``."""
+    """A rules event as a JSON object: ``{"type": "action_taken", ...fields}``.
+
+    The private deal (``CardsDealt``: every hole card) is refused outright, so
+    no code path can ever put it on the wire."""
+    if isinstance(event, CardsDealt):
+        raise ValueError("CardsDealt is private: it never leaves the server")
     cls = type(event)
     name = _EVENT_NAMES.get(cls)
     if name is None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from freezeout.cards import system_random
-from freezeout.rules.events import Event
+from freezeout.rules.events import CardsDealt, Event
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView, seat_view
 from freezeout.server import botseat, timers
@@ -360,17 +360,9 @@ class TableActor:
         old = self.state
         self.state, table_events, events = reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
-        public = table_events + self._public_events(len(events))
+        public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
         self._catchup.append((self.state.version, public))
         return table_events, events
-
-    def _public_events(self, count: int) -> list[dict[str, Any]]:
-        """The last ``count`` rules events, taken from the spectator's view."""
-        t = self.state.tournament
-        if t is None or count == 0:
-            return []
-        history = self._seat_view(None).history
-        return [event_to_json(e) for e in history[len(history) - count :]]
 
     def _seat_view(self, seat: int | None) -> TableView:
         """The view of ``seat`` at the current version (the spectator's is shared by the log and messages)."""
