@@ -219,3 +219,21 @@ async def test_resign_at_any_moment_even_out_of_turn(harness):
     await waiting.send({"type": "resign"})
     state = await synced(harness, table, ana, bo)
     assert state.ended and state.tournament.places[seat_of(waiting)] == 2
+
+
+async def test_idle_finished_tables_are_retired_but_their_games_stay(harness):
+    table, ana, bo = await heads_up(harness)
+    await ana.send({"type": "resign"})
+    state = await synced(harness, table, ana, bo)
+    assert state.ended
+    room = harness.ctx.room
+    harness.clock.advance(harness.settings.idle_close_seconds)
+    assert await room.sweep() == []  # players still follow the table
+    await ana.ws.close()
+    await bo.ws.close()
+    ana.ws = bo.ws = None
+    await harness.settle()
+    assert await room.sweep() == [table]
+    assert table not in room.tables
+    assert table not in await harness.ctx.store.open_table_logs()
+    assert (await ana.http.get(f"/api/games/{state.game_id}/record")).status_code == 200

@@ -7,6 +7,8 @@ lobby.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 from typing import Any
 
@@ -19,12 +21,15 @@ from freezeout.server.tablestate import Refused, initial_state
 
 __all__ = ["Room"]
 
+log = logging.getLogger(__name__)
+
 
 class Room:
     def __init__(self, *, settings: Settings, store: Store, clock: Clock) -> None:
         self.settings, self.store, self.clock = settings, store, clock
         self.tables: dict[str, TableActor] = {}
         self.bots: dict[str, UserRow] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         """Create the bot accounts, then rebuild and start every open table."""
@@ -35,10 +40,37 @@ class Room:
                 actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
                 self.tables[table_id] = actor
                 actor.start()
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for actor in self.tables.values():
             await actor.stop()
+
+    async def _sweep_forever(self, period: float = 60.0) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping idle tables failed")
+
+    async def sweep(self) -> list[str]:
+        """Retire tables whose game is over (or never started), that nobody
+        follows and that have been idle for ``idle_close_seconds``; playing
+        tables are never retired (absent players forfeit until the game ends)."""
+        now = self.clock.now()
+        idle = [
+            table_id for table_id, actor in self.tables.items()
+            if actor.state.status in ("finished", "waiting") and not actor.conns
+            and now - actor.state.last_at >= self.settings.idle_close_seconds
+        ]
+        for table_id in idle:
+            actor = self.tables.pop(table_id)
+            await actor.stop()
+            await self.store.close_table(table_id)
+        return idle
 
     def get(self, table_id: str) -> TableActor:
         actor = self.tables.get(table_id)

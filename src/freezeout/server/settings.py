@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     # Catch-up after a reconnect: how many log entries a table keeps in memory.
     catchup_entries: int = 512
     web_dir: str | None = None  # default: the package's web/ directory
+    # A finished (or never started) table nobody follows is retired after this long idle.
+    idle_close_seconds: float = 3600.0
     # Messages are small JSON documents: compressing each one costs more CPU than it saves.
     ws_compression: bool = False
     access_log: bool = True

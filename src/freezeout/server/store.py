@@ -220,6 +220,11 @@ class Store:
             await conn.execute(insert(tables).values(id=table_id, created_at=entry.at, closed=False))
         await self.append([entry])
 
+    async def close_table(self, table_id: str) -> None:
+        """Retire a table: it is no longer rebuilt on start (its games stay downloadable)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(closed=True))
+
     async def open_table_logs(self) -> dict[str, list[LogEntry]]:
         """The whole log of every table not closed, for rebuilding after a restart."""
         async with self.engine.connect() as conn:

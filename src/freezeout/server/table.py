@@ -340,7 +340,8 @@ class TableActor:
         await self._commit_entry(LogEntry(self.state.id, self.state.version + 1, now, kind, data), ops or [])
 
     async def _commit_entry(self, entry: LogEntry, ops: list[GameStart | GameEnd]) -> None:
-        new, _, _ = reduce(self.state, entry)  # validate first: a refused entry is never written
+        first = reduce(self.state, entry)  # validate first: a refused entry is never written
+        new = first[0]
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
             recorder = copy.deepcopy(self.recorder)
@@ -352,13 +353,15 @@ class TableActor:
             await self.store.append(entries, ops)
         except Exception as error:
             raise Refused("storage", "the move could not be stored; try again") from error
-        for written in entries:
-            table_events, events = self._apply(written)
+        for index, written in enumerate(entries):
+            reuse = index == 0 and written.kind != "end"  # an end's ratings are filled in by the store
+            table_events, events = self._apply(written, first if reuse else None)
             self._broadcast(table_events, events)
 
-    def _apply(self, entry: LogEntry) -> tuple[list[dict[str, Any]], list[Event]]:
+    def _apply(self, entry: LogEntry, reduced: tuple[TableState, list[dict[str, Any]], list[Event]] | None = None,
+               ) -> tuple[list[dict[str, Any]], list[Event]]:
         old = self.state
-        self.state, table_events, events = reduce(old, entry)
+        self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
         public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
         self._catchup.append((self.state.version, public))
