@@ -8,6 +8,7 @@ primary key ``(table_id, seq)`` makes a doubled write impossible.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
+    Engine,
     Float,
     ForeignKey,
     Integer,
@@ -24,9 +26,10 @@ from sqlalchemy import (
     Text,
     event,
 )
+from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "table_log", "tables", "users"]
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sync_sqlite_engine", "table_log", "tables", "users"]
 
 metadata = MetaData()
 
@@ -109,18 +112,26 @@ def create_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
         # A pool big enough that connections are reused, not opened (each is a thread) per burst.
         engine = create_async_engine(url, connect_args={"timeout": 30}, pool_size=20, max_overflow=20)
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
-            cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (Store)
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_size=10, max_overflow=10)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (Store)
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def sync_sqlite_engine(engine: AsyncEngine) -> Engine:
+    """A plain (pysqlite) engine on the same file for the log writer's thread."""
+    url = engine.url.set(drivername="sqlite")
+    sync = sa_create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0)
+    event.listen(sync, "connect", _sqlite_pragmas)
+    return sync
 
 
 def _alembic_config() -> Config:

@@ -18,12 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server import elo
-from freezeout.server.db import api_tokens, games, rating_history, sessions, table_log, tables, users
+from freezeout.server.db import (
+    api_tokens,
+    games,
+    rating_history,
+    sessions,
+    sync_sqlite_engine,
+    table_log,
+    tables,
+    users,
+)
 
 __all__ = ["GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
 
@@ -94,6 +103,7 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
         self._batch_limit = batch_limit
+        self._sync_engine = sync_sqlite_engine(engine) if engine.dialect.name == "sqlite" else None
 
     async def start(self) -> None:
         self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
@@ -118,6 +128,8 @@ class Store:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await self.engine.dispose()
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
 
     async def ping(self) -> None:
         async with self.engine.connect() as conn:
@@ -137,21 +149,18 @@ class Store:
                 batch.append(self._queue.get_nowait())
             started = time.perf_counter()
             try:
-                async with self.engine.begin() as conn:
-                    for job, _ in batch:
-                        await self._run_job(conn, (job[0] if job[1] else [], job[1]))
-                    await self._insert_entries(conn, [e for job, _ in batch if not job[1] for e in job[0]])
+                await self._commit([job for job, _ in batch])
                 took = time.perf_counter() - started
                 if took > 0.1:
                     log.warning("slow log commit: %d jobs in %.0f ms", len(batch), took * 1000)
             except Exception:
                 if len(batch) == 1:
+                    log.exception("log write failed")
                     self._settle(batch[0][1], error=True)
                     continue
                 for job, future in batch:  # one bad job must not fail the others
                     try:
-                        async with self.engine.begin() as conn:
-                            await self._run_job(conn, job)
+                        await self._commit([job])
                     except Exception:
                         log.exception("log write failed")
                         self._settle(future, error=True)
@@ -160,6 +169,22 @@ class Store:
             else:
                 for _, future in batch:
                     self._settle(future)
+
+    async def _commit(self, jobs: list[_Job]) -> None:
+        """One transaction for ``jobs``.  SQLite: the whole transaction runs in
+        one call on a worker thread with a plain connection, so a busy event
+        loop costs it one wake-up instead of one per statement."""
+        if self._sync_engine is not None:
+            engine = self._sync_engine
+
+            def run() -> None:
+                with engine.begin() as conn:
+                    self._write_jobs(conn, jobs)
+
+            await asyncio.to_thread(run)
+        else:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(self._write_jobs, jobs)
 
     @staticmethod
     def _settle(future: asyncio.Future[None], *, error: bool = False) -> None:
@@ -170,46 +195,46 @@ class Store:
         else:
             future.set_result(None)
 
-    async def _run_job(self, conn: AsyncConnection, job: _Job) -> None:
-        entries, ops = job
-        for op in ops:
-            if isinstance(op, GameStart):
-                await conn.execute(
-                    insert(games).values(
-                        id=op.game_id, table_id=op.table_id, number=op.number, players=json.dumps(op.players),
-                        ranked=op.ranked, started_at=op.at,
+    def _write_jobs(self, conn: Connection, jobs: list[_Job]) -> None:
+        """Synchronous: the jobs' game rows, then every plain log entry in one statement."""
+        plain: list[LogEntry] = []
+        for entries, ops in jobs:
+            if not ops:
+                plain.extend(entries)
+                continue
+            for op in ops:
+                if isinstance(op, GameStart):
+                    conn.execute(
+                        insert(games).values(
+                            id=op.game_id, table_id=op.table_id, number=op.number, players=json.dumps(op.players),
+                            ranked=op.ranked, started_at=op.at,
+                        )
                     )
-                )
-            else:
-                await self._end_game(conn, op)
-        await self._insert_entries(conn, entries)
-
-    @staticmethod
-    async def _insert_entries(conn: AsyncConnection, entries: list[LogEntry]) -> None:
-        """One statement for the whole batch: every round trip to the driver's thread costs."""
-        if entries:
-            await conn.execute(
+                else:
+                    self._end_game(conn, op)
+            plain.extend(entries)
+        if plain:
+            conn.execute(
                 insert(table_log),
-                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": json.dumps(e.data)} for e in entries],
+                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": json.dumps(e.data)} for e in plain],
             )
 
-    async def _end_game(self, conn: AsyncConnection, op: GameEnd) -> None:
+    @staticmethod
+    def _end_game(conn: Connection, op: GameEnd) -> None:
         if op.ranked is not None:
             winner_id, loser_id = op.ranked
-            rows = {r.id: r for r in (await conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id])))).all()}
+            rows = {r.id: r for r in conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id]))).all()}
             w, lo = rows[winner_id], rows[loser_id]
             new_w, new_l = elo.update((w.rating, w.ranked_games), (lo.rating, lo.ranked_games))
             ratings: dict[str, list[float]] = {}
             for row, after in ((w, new_w), (lo, new_l)):
-                await conn.execute(
-                    update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1)
-                )
-                await conn.execute(
+                conn.execute(update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1))
+                conn.execute(
                     insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=row.rating, after=after, at=op.at)
                 )
                 ratings[op.names.get(row.id, row.name)] = [round(row.rating, 1), round(after, 1)]
             op.entry.data["ratings"] = ratings
-        await conn.execute(
+        conn.execute(
             update(games).where(games.c.id == op.game_id).values(
                 finished_at=op.at, places=json.dumps(op.places), record=json.dumps(op.record)
             )
