@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from freezeout.cards import Card, CardError, format_cards, full_deck, parse_cards, shuffled_deck
@@ -32,18 +32,22 @@ class DealSource(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The deck of one hand, its secret salt and the published commitment."""
+    """The deck of one hand, its secret salt and the published commitment
+    (computed once: every message of the hand repeats it)."""
 
     hand: int
     deck: tuple[Card, ...]
     salt: str
+    deck_text: str = field(init=False, repr=False, compare=False)
+    commitment: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def commitment(self) -> str:
-        return commitment(self.deck, self.salt)
+    def __post_init__(self) -> None:
+        text = format_cards(self.deck)
+        object.__setattr__(self, "deck_text", text)
+        object.__setattr__(self, "commitment", hashlib.sha256(f"{text}:{self.salt}".encode("ascii")).hexdigest())
 
     def to_json(self) -> dict[str, Any]:
-        return {"hand": self.hand, "deck": format_cards(self.deck), "salt": self.salt, "commitment": self.commitment}
+        return {"hand": self.hand, "deck": self.deck_text, "salt": self.salt, "commitment": self.commitment}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Deal:

@@ -147,7 +147,7 @@ def _snake(name: str) -> str:
     return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
 
 
-_EVENT_NAMES: dict[type, str] = {}
+_EVENT_NAMES: dict[type, tuple[str, tuple[str, ...]]] = {}
 
 
 def _value(value: Any) -> Any:
@@ -168,10 +168,11 @@ def event_to_json(event: Event) -> dict[str, Any]:
     if isinstance(event, CardsDealt):
         raise ValueError("CardsDealt is private: it never leaves the server")
     cls = type(event)
-    name = _EVENT_NAMES.get(cls)
-    if name is None:
-        name = _EVENT_NAMES[cls] = _snake(cls.__name__)
+    known = _EVENT_NAMES.get(cls)
+    if known is None:
+        known = _EVENT_NAMES[cls] = (_snake(cls.__name__), tuple(f.name for f in dataclasses.fields(event)))
+    name, names = known
     data: dict[str, Any] = {"type": name}
-    for f in dataclasses.fields(event):
-        data[f.name] = _value(getattr(event, f.name))
+    for field_name in names:
+        data[field_name] = _value(getattr(event, field_name))
     return data

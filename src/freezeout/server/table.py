@@ -86,6 +86,7 @@ class TableActor:
         self._bot_delay: tuple[tuple[int, float, int], float] | None = None
         self._retry_at = 0.0
         self._spectator: tuple[int, TableView] | None = None
+        self._fairness: tuple[int, dict[str, Any]] | None = None
         self._rng = random.Random() if settings.deck_seed else system_random()
 
     # -- construction ------------------------------------------------------
@@ -403,9 +404,13 @@ class TableActor:
         }
 
     def fairness(self) -> dict[str, Any]:
+        if self._fairness is not None and self._fairness[0] == self.state.version:
+            return self._fairness[1]
         s = self.state
         nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
-        return {"next": nxt, "revealed": [s.revealed.to_json()] if s.revealed else []}
+        result = {"next": nxt, "revealed": [s.revealed.to_json()] if s.revealed else []}
+        self._fairness = (s.version, result)
+        return result
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
         return self._seat_view(seat).to_dict() if self.state.tournament is not None else None
