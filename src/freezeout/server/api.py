@@ -185,8 +185,13 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
 
 async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[str, Any]]:
     context = ctx(request)
-    user = await context.store.create_user(f"guest-{secrets.token_hex(4)}", "guest", None, context.clock.now())
-    return user, await _start_session(request, response, user)
+    for _ in range(5):  # a random name may (rarely) be taken
+        try:
+            user = await context.store.create_user(f"guest-{secrets.token_hex(5)}", "guest", None, context.clock.now())
+        except NameTaken:
+            continue
+        return user, await _start_session(request, response, user)
+    raise ApiError(503, "storage", "could not create a guest; try again")
 
 
 @router.post("/guest")

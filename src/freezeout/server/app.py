@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.api import ApiError, router
@@ -107,6 +108,12 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     async def api_error(_: Request, error: ApiError) -> JSONResponse:
         return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status,
                             headers=error.headers)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(_: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.error("database error: %s", error)
+        return JSONResponse({"error": {"code": "storage", "message": "the database is unavailable; try again"}},
+                            status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, error: RequestValidationError) -> JSONResponse:
