@@ -70,7 +70,7 @@ class HardBot:
         eq = equity(s.hole, s.board, ranges, self.samples, numpy_rng(rng))
         opponents = len(s.opponents)
         fair = 1.0 / (opponents + 1)
-        value_line = fair + (1.0 - fair) * 0.35  # 0.675 heads-up, 0.57 three-way
+        value_line = fair + (1.0 - fair) * 0.05  # 0.525 heads-up, 0.37 three-way
         behind = min([s.stack] + [view.seats[o].stack for o in s.active_opponents] or [0])
         committed = s.stack <= 0.6 * (s.pot + s.to_call) or (s.active_opponents and behind <= 0.5 * s.pot)
         if s.can_check:

@@ -39,7 +39,9 @@ DEEP_SHOVE_SHARE: Final = 0.3
 Intent = tuple[float, str, int | None]  # (probability, kind, raise-to)
 
 # First-in opening share of hands by how many players act after us (deep stacks).
-_OPEN_SHARE: Final = {0: 1.0, 1: 0.72, 2: 0.5, 3: 0.32}
+_OPEN_SHARE: Final = {0: 1.0, 1: 0.5, 2: 0.5, 3: 0.32}
+#: Heads-up, deep: the button raises the top half and completes down to this share.
+HU_LIMP_SHARE: Final = 0.8
 
 
 def _chips(view: TableView, seat: int) -> int:
@@ -205,15 +207,17 @@ def _ranges(s: Situation, view: TableView, eff: float) -> list[Intent]:
                 (big * 0.5, "raise", int(base + 3 * bb)),
                 (big * 0.5, "raise", int(base + 4 * bb)),
             ]
+        if s.dealt == 2 and not s.can_check and strength < HU_LIMP_SHARE:
+            return [(1.0, "passive", None)]  # heads-up button: complete the middle of the range
         return [(1.0, "fold", None)] if not s.can_check else [(1.0, "passive", None)]
     # Facing a raise that does not commit us.
     raises = sum(1 for a in s.hand_actions if a.kind == "raise")
     top = 0.04 if raises >= 2 else 0.07
-    call = 0.1 if raises >= 2 else (0.35 if s.dealt == 2 else 0.18)
+    call = 0.1 if raises >= 2 else (0.55 if s.dealt == 2 else 0.18)
     if strength < top:
         if eff <= 30:
             return [(1.0, "allin", None)]
         return [(0.6, "raise", s.to_match * 3), (0.4, "raise", int(s.to_match * 2.6))]
-    if strength < call and s.to_call <= 0.15 * (s.stack + s.my_bet):
+    if strength < call and s.to_call <= 0.2 * (s.stack + s.my_bet):
         return [(1.0, "passive", None)]
     return [(1.0, "fold", None)]
