@@ -139,6 +139,9 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     ok = subprocess.run([sys.executable, "-m", "freezeout.cli", "verify-record", str(path)], capture_output=True, text=True,
                         cwd=ROOT, check=False)
     assert ok.returncode == 0 and json.loads(ok.stdout)["ok"], ok.stderr
+    wired = subprocess.run([sys.executable, "-m", "freezeout.cli", "record", "verify", str(path)], capture_output=True,
+                           text=True, cwd=ROOT, check=False)
+    assert wired.returncode == 0, wired.stderr
     record["hands"][0]["salt"] = "0" * 32
     path.write_text(json.dumps(record))
     bad = subprocess.run([sys.executable, "-m", "freezeout.cli", "verify-record", str(path)], capture_output=True, text=True,
