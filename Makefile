@@ -36,7 +36,7 @@ lint: install
 
 typecheck: install
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
-		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots
+		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server
 
 pytest: install system-deps
 	$(VENV)/bin/pytest -n 2
