@@ -17,7 +17,7 @@ from freezeout.rules.views import seat_view
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
 def test_every_bot_acts_legally_in_random_states(name: str, seed: int, players: int) -> None:
     bot = get_bot(name)
