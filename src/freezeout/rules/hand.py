@@ -360,7 +360,7 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
     n = state.seat_count
     while True:
         if state.folded.count(False) == 1:  # R16
-            return _finish(_close_round(state, events), events, showdown=False), events
+            return _win_uncontested(state, events), events
         actor = _next_actor(state, start % n)
         if actor >= 0:
             return _evolve(state, actor=actor), events
@@ -369,6 +369,37 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
             return _finish(state, events, showdown=True), events
         state = _deal_street(state, events)
         start = state.setup.button + 1
+
+
+def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
+    """R16: the last player in the hand wins every pot without showing.
+
+    The same chips as closing the round and awarding each pot (D6, D7) —
+    every pot's only eligible player is him — in one step, because this is
+    how most hands end."""
+    winner = state.folded.index(False)
+    seat, amount = uncalled_bet(state.bets, state.folded)
+    if amount:
+        events.append(BetReturned(seat, amount))
+    total = state.pot_total - amount
+    n = state.seat_count
+    payouts = [0] * n
+    payouts[winner] = total
+    events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
+    stacks = state.stacks if not amount else _set(state.stacks, seat, state.stacks[seat] + amount)
+    done = _evolve(
+        state,
+        stacks=stacks,
+        bets=(0,) * n,
+        committed=(0,) * n,
+        dead=0,
+        actor=-1,
+        finished=True,
+        payouts=tuple(payouts),
+        shown=(False,) * n,
+    )
+    events.append(HandEnded(done.final_stacks(), False))
+    return done
 
 
 def _close_round(state: HandState, events: list[Event]) -> HandState:
