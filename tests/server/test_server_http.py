@@ -134,6 +134,11 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     assert record["format"] == "freezeout.record/1" and record["hands"][0]["commitment"]
     phh = await ana.http.get(f"/api/games/{game_id}/phh")
     assert phh.status_code == 200 and phh.text.startswith("[1]")
+    log = (await ana.http.get(f"/api/games/{game_id}/events")).json()
+    assert log["players"] == record["players"] and len(log["hands"]) == len(record["hands"])
+    first = log["hands"][0]
+    assert first["events"][0]["type"] == "hand_started" and first["revealed"]["salt"] == record["hands"][0]["salt"]
+    assert not any(event["type"] == "cards_dealt" for hand in log["hands"] for event in hand["events"])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     ok = subprocess.run([sys.executable, "-m", "freezeout.cli", "verify-record", str(path)], capture_output=True, text=True,

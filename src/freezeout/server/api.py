@@ -301,6 +301,32 @@ async def game_phh(request: Request, game_id: str) -> PlainTextResponse:
     return PlainTextResponse(text, media_type="application/toml", headers=headers)
 
 
+@router.get("/games/{game_id}/events")
+async def game_events(request: Request, game_id: str) -> dict[str, Any]:
+    """A finished game's public events per hand, for the replayer and the
+    stack chart, with each hand's revealed deck, salt and commitment.
+
+    Rebuilt from the stored record through the rules, so it shows exactly
+    what the players saw (the private deal is left out; the deck reveal
+    carries the cards, as the fairness check needs them)."""
+    from freezeout.formats.record import parse_record, replay_record
+    from freezeout.rules.events import CardsDealt
+    from freezeout.server.protocol import event_to_json
+
+    record = await _finished_record(request, game_id)
+    result = replay_record(parse_record(record))
+    hands = []
+    for played, raw in zip(result.hands, record["hands"], strict=True):
+        revealed = {key: raw[key] for key in ("deck", "salt", "commitment") if key in raw}
+        hands.append({
+            "number": played.number,
+            "events": [event_to_json(e) for e in played.events if not isinstance(e, CardsDealt)],
+            "revealed": revealed if len(revealed) == 3 else None,
+            "commitment": raw.get("commitment"),
+        })
+    return {"players": list(result.tournament.config.players), "hands": hands}
+
+
 @router.get("/leaderboard")
 async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
     return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500)))}
