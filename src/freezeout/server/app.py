@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from sqlalchemy.exc import SQLAlchemyError
 
 from freezeout.server.accounts import Passwords, RateLimiter
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             await store.close()
 
     app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
     app.include_router(router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
 
