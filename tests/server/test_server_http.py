@@ -139,6 +139,9 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     first = log["hands"][0]
     assert first["events"][0]["type"] == "hand_started" and first["revealed"]["salt"] == record["hands"][0]["salt"]
     assert not any(event["type"] == "cards_dealt" for hand in log["hands"] for event in hand["events"])
+    listed = (await ana.http.get("/api/users/ana/games")).json()["games"]
+    assert [g["id"] for g in listed] == [game_id] and "ana" in listed[0]["players"] and not listed[0]["ranked"]
+    assert (await ana.http.get("/api/users/nobody/games")).status_code == 404
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     ok = subprocess.run([sys.executable, "-m", "freezeout.cli", "verify-record", str(path)], capture_output=True, text=True,

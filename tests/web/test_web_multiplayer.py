@@ -76,6 +76,15 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     row.locator("button", has_text="Replay").click()
     profile.locator("dialog[open] .replayer .log li").first.wait_for()
     profile.screenshot(path=str(artifacts / "profile-replayer.png"))
+
+    # a stranger's browser (nothing remembered locally) lists the game from the
+    # server and replays it from the server's public events
+    stranger = new_page()
+    stranger.goto(f"/#/profile/{name_b}")
+    stranger_row = stranger.locator(".profile table.grid tbody tr").first
+    stranger_row.wait_for()
+    stranger_row.locator("button", has_text="Replay").click()
+    stranger.locator("dialog[open] .replayer .log li").first.wait_for()
     for page in (a, b):
         assert not [e for e in page.errors if "pageerror" in e], page.errors
 

@@ -332,6 +332,15 @@ async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
     return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500)))}
 
 
+@router.get("/users/{name}/games")
+async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
+    """Every finished game of a player, ranked or not, newest first (the profile's list)."""
+    store = ctx(request).store
+    if await store.user_by_name(name) is None:
+        raise ApiError(404, "not_found", f"no player {name!r}")
+    return {"games": await store.player_games(name, max(1, min(limit, 200)))}
+
+
 @router.get("/users/{name}/ratings")
 async def ratings(request: Request, name: str) -> dict[str, Any]:
     store = ctx(request).store

@@ -341,6 +341,33 @@ class Store:
             rows = (await conn.execute(select(games).where(games.c.table_id == table_id).order_by(games.c.number))).all()
         return [_game(r) for r in rows]
 
+    async def player_games(self, name: str, limit: int) -> list[dict[str, Any]]:
+        """Finished games ``name`` played, newest first (ranked or not), without records.
+
+        ``players`` is stored as JSON text; matching the quoted name (escaped
+        for LIKE) works on SQLite and PostgreSQL alike, and the exact check
+        below drops any accidental substring match."""
+        needle = json.dumps(name)
+        query = (
+            select(games.c.id, games.c.table_id, games.c.number, games.c.players, games.c.ranked,
+                   games.c.started_at, games.c.finished_at, games.c.places)
+            .where(games.c.finished_at.is_not(None), games.c.players.contains(needle, autoescape=True))
+            .order_by(games.c.finished_at.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        found = []
+        for r in rows:
+            players = json.loads(r.players)
+            if name in players:
+                found.append({
+                    "id": r.id, "table": r.table_id, "number": r.number, "players": players,
+                    "ranked": bool(r.ranked), "finished_at": r.finished_at,
+                    "places": json.loads(r.places) if r.places else None,
+                })
+        return found
+
     async def leaderboard(self, limit: int) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:
             rows = (

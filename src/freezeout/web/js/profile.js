@@ -1,5 +1,6 @@
-// Profile: Elo history chart, past games with record/PHH downloads and the
-// replayer (hands this browser saw, or the server's public hand events).
+// Profile: Elo history chart, every past game (ranked or not, from the
+// server) with record/PHH downloads and the replayer (hands this browser saw,
+// or the server's public hand events of the finished game).
 import {h, fill} from './dom.js';
 import {t, num} from './i18n.js';
 import * as api from './api.js';
@@ -31,8 +32,11 @@ export class ProfilePage {
     const points = history.length ? [[0, history[0].before], ...history.map((g, i) => [i + 1, g.after])] : [];
     const chart = points.length > 1 ? lineChart([{name, points}], {label: t('profile.chartLabel')}) : h('p.muted', t('profile.noHistory'));
     const mine = me && me.name === name;
+    let played = [];
+    try { played = (await api.get(`/api/users/${encodeURIComponent(name)}/games`)).games || []; } catch { played = []; }
     const games = new Map();
-    for (const g of history) games.set(String(g.game), {id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
+    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at});
+    for (const g of history) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
     const rows = [...games.values()].sort((a, b) => (b.at || 0) - (a.at || 0)).map(g => {
       const delta = g.ranked ? Math.round(g.after - g.before) : null;
