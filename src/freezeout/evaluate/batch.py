@@ -29,6 +29,7 @@ from freezeout.evaluate.errors import EvaluationError
 
 __all__ = [
     "Engine",
+    "all_seven_card_category_counts",
     "all_seven_card_rank_counts",
     "evaluate_batch",
     "evaluate_batch_numpy",
@@ -155,3 +156,17 @@ def all_seven_card_rank_counts() -> npt.NDArray[np.int64]:
         CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, histogram
     )
     return histogram
+
+
+def all_seven_card_category_counts() -> tuple[dict[str, int], int]:
+    """Category counts of all 133,784,560 seven-card hands and how many
+    distinct ranks occur (the perft that the slow test and the bench check)."""
+    from freezeout.evaluate.high import category_of
+
+    histogram = all_seven_card_rank_counts()
+    counts: dict[str, int] = {}
+    for rank, count in enumerate(histogram.tolist()):
+        if count:
+            category = category_of(rank)
+            counts[category] = counts.get(category, 0) + count
+    return counts, int((histogram > 0).sum())

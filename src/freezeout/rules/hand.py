@@ -331,23 +331,31 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
 def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
     """D8: when a resignation leaves one player in the tournament, that player
     takes every chip on the table (all pots and the round's bets) at once."""
-    total = state.pot_total
-    payouts = [0] * state.seat_count
-    payouts[winner] = total
+    events: list[Event] = []
+    return _award_everything(state, winner, state.stacks, events), events
+
+
+def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], events: list[Event]) -> HandState:
+    """End the hand with every chip still on the table going to ``winner``."""
     n = state.seat_count
+    total = state.pot_total - (sum(stacks) - sum(state.stacks))  # less any bet just returned
+    payouts = [0] * n
+    payouts[winner] = total
+    if total:
+        events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
     done = _evolve(
         state,
+        stacks=stacks,
+        bets=(0,) * n,
         committed=(0,) * n,
         dead=0,
-        bets=(0,) * n,
         actor=-1,
         finished=True,
         payouts=tuple(payouts),
         shown=(False,) * n,
     )
-    events: list[Event] = [PotAwarded(0, total, (winner,), ((winner, total),))] if total else []
     events.append(HandEnded(done.final_stacks(), False))
-    return done, events
+    return done
 
 
 def _set(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -379,27 +387,11 @@ def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
     how most hands end."""
     winner = state.folded.index(False)
     seat, amount = uncalled_bet(state.bets, state.folded)
+    stacks = state.stacks
     if amount:
         events.append(BetReturned(seat, amount))
-    total = state.pot_total - amount
-    n = state.seat_count
-    payouts = [0] * n
-    payouts[winner] = total
-    events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
-    stacks = state.stacks if not amount else _set(state.stacks, seat, state.stacks[seat] + amount)
-    done = _evolve(
-        state,
-        stacks=stacks,
-        bets=(0,) * n,
-        committed=(0,) * n,
-        dead=0,
-        actor=-1,
-        finished=True,
-        payouts=tuple(payouts),
-        shown=(False,) * n,
-    )
-    events.append(HandEnded(done.final_stacks(), False))
-    return done
+        stacks = _set(stacks, seat, stacks[seat] + amount)
+    return _award_everything(state, winner, stacks, events)
 
 
 def _close_round(state: HandState, events: list[Event]) -> HandState:
