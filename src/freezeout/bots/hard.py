@@ -27,6 +27,8 @@ from freezeout.bots.classes import combo_cards
 from freezeout.bots.hard_preflop import Intent, estimated_class_range, preflop_plan
 from freezeout.bots.montecarlo import equity, live_combos, numpy_rng
 from freezeout.bots.ranges import class_to_combos
+from freezeout.bots.reads import wild_seats
+from freezeout.bots.versus_wild import versus_wild
 from freezeout.evaluate import evaluate_batch
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import ActionTaken, BetReturned, BlindPosted, StreetDealt
@@ -50,6 +52,10 @@ class HardBot:
 
     def act(self, view: TableView, rng: random.Random) -> Action:
         s = situation(view)
+        if len(s.opponents) == 1 and wild_seats(view, s.opponents):
+            # Heads-up against a card-independent player (reads.py): exploit it.
+            eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
+            return _choose(view, versus_wild(s, view, eq), rng)
         plan = preflop_plan(s, view) if s.street == 0 else self._postflop(s, view, rng)
         return _choose(view, plan, rng)
 

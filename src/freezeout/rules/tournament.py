@@ -98,6 +98,9 @@ class Tournament:
     seats: tuple[int, ...] = ()  # hand seat -> tournament seat for the current hand
     winner: int = -1
     hand_log: tuple[Event, ...] = ()  # public events of the current (or last) hand
+    #: Public events of every earlier hand, oldest first: what anyone at the
+    #: table has seen, so a player (or a bot) can read its opponents' habits.
+    past_logs: tuple[tuple[Event, ...], ...] = ()
 
     @classmethod
     def start(cls, config: TournamentConfig) -> Tournament:
@@ -215,7 +218,8 @@ class Tournament:
             names=tuple(self.players[s] for s in seats),
         )
         state, hand_events = hand_engine.start_hand(setup)
-        started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=())
+        past = (*self.past_logs, self.hand_log) if self.hand_log else self.past_logs
+        started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=(), past_logs=past)
         events: list[Event] = [
             HandStarted(number, button, small, big, seats, setup.stacks),
             CardsDealt(tuple((s, tuple(hole[s])) for s in seats), tuple(board)),

@@ -69,6 +69,7 @@ class TableView:
     finished: bool
     winner: int | None
     history: tuple[Event, ...] = ()  # public events of the current hand, table seats
+    past: tuple[tuple[Event, ...], ...] = ()  # public events of each earlier hand, oldest first
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,5 +169,6 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         finished=tournament.finished,
         winner=tournament.winner if tournament.finished else None,
         history=tournament.hand_log,
+        past=tournament.past_logs,
     )
 
