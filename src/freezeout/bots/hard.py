@@ -9,6 +9,13 @@ evaluator.  Equity against pot odds (plus some implied odds while cards are
 to come) decides calls; value bets and raises use mixed sizes, and a few
 semi-bluffs keep it from being a pure "bets = strength" bot.
 
+Before all that it reads its opponents (:mod:`.reads`): heads-up against a
+player whose moves have shown they ignore their cards, it switches to
+:mod:`.versus_wild` — equity against any two cards, all the chips in with
+premium hands only, small pots otherwise, and all-ins judged in
+skill-adjusted chips.  With no history (the charts) it plays the
+equilibrium.
+
 The time budget is turned into a fixed number of Monte Carlo deals
 (``SAMPLES_PER_MS``), not a stopwatch, so the same view and seed always give
 the same action however loaded the machine is.
