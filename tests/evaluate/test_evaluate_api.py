@@ -24,15 +24,15 @@ from freezeout.evaluate import (
         ("AsKsQsJsTs", "straight flush", "Royal flush"),
         ("KhQhJhTh9h2c3d", "straight flush", "Straight flush, king high"),
         ("5d4d3d2dAd", "straight flush", "Straight flush, five high"),
-        ("9s9h9d9c2h", "four of a kind", "Four of a kind, nines"),
+        ("9s9h9d9c2h", "four of a kind", "Four of a kind, nines; kicker two"),
         ("KsKhKdTcTs7h2c", "full house", "Full house, kings full of tens"),
-        ("Ah9h7h4h2hKs", "flush", "Flush, ace high"),
+        ("Ah9h7h4h2hKs", "flush", "Flush, ace, nine, seven, four, two"),
         ("5s4h3d2cAs", "straight", "Straight, five high"),
-        ("7s7h7d2c3h", "three of a kind", "Three of a kind, sevens"),
-        ("AhAsJdJc3c", "two pair", "Two pair, aces and jacks"),
-        ("QsQh9d8c2h", "one pair", "One pair, queens"),
-        ("AcKd9h7s3c", "high card", "High card, ace"),
-        ("6s6h6d6c2h", "four of a kind", "Four of a kind, sixes"),
+        ("7s7h7d2c3h", "three of a kind", "Three of a kind, sevens; kickers three, two"),
+        ("AhAsJdJc3c", "two pair", "Two pair, aces and jacks; kicker three"),
+        ("QsQh9d8c2h", "one pair", "One pair, queens; kickers nine, eight, two"),
+        ("AcKd9h7s3c", "high card", "High card, ace; kickers king, nine, seven, three"),
+        ("6s6h6d6c2h", "four of a kind", "Four of a kind, sixes; kicker two"),
         ("2s2h2d3c3s", "full house", "Full house, twos full of threes"),
     ],
 )
@@ -41,6 +41,27 @@ def test_categories_and_descriptions(hand: str, category: str, text: str) -> Non
     assert value.category == category
     assert str(value) == value.describe() == text
     assert value.rank == hand_rank(parse_cards(hand))
+
+
+def test_every_rank_has_its_own_description() -> None:  # R19
+    """A described hand names every card that can decide a showdown, so no
+    two of the 7,462 five-card values read the same."""
+    from freezeout.evaluate.describe import describe_rank
+
+    names = [describe_rank(rank) for rank in range(1, 7463)]
+    assert len(set(names)) == len(names) == 7462
+
+
+def test_kicker_decisions_read_differently() -> None:  # R19
+    """The two hands of a kicker decision: the words tell them apart."""
+    assert evaluate("KsKhAdQc9s").describe() == "One pair, kings; kickers ace, queen, nine"
+    assert evaluate("KdKc7h5s3d").describe() == "One pair, kings; kickers seven, five, three"
+    assert evaluate("AhKs9d5c3h").describe() == "High card, ace; kickers king, nine, five, three"
+    assert evaluate("AhQs9d5c3h").describe() == "High card, ace; kickers queen, nine, five, three"
+    assert evaluate("AsAhKdKcTs").describe() == "Two pair, aces and kings; kicker ten"
+    assert evaluate("7s7h7dAcJs").describe() == "Three of a kind, sevens; kickers ace, jack"
+    assert evaluate("9s9h9d9cAs").describe() == "Four of a kind, nines; kicker ace"
+    assert evaluate("AhKh9h5h3h").describe() == "Flush, ace, king, nine, five, three"
 
 
 def test_input_forms_agree() -> None:

@@ -68,7 +68,7 @@ def test_pot_lines_name_main_side_and_split_pots() -> None:
     assert render.describe_event(won, NAMES) == "bot1 wins the pot (240) with full house, kings full of tens"
     assert render.describe_event(won, NAMES, several_pots=True).startswith("bot1 wins the main pot (240)")
     side = PotAwarded(1, 300, (0, 2), ((0, 300),), rank_of("Ah9h7h4h2h"))
-    assert render.describe_event(side, NAMES) == "you win side pot 1 (300) with flush, ace high"
+    assert render.describe_event(side, NAMES) == "you win side pot 1 (300) with flush, ace, nine, seven, four, two"
     split = PotAwarded(0, 41, (0, 1), ((1, 21), (0, 20)), rank_of("Ts9h8d7c6s"))
     assert render.describe_event(split, NAMES) == (
         "bot1 and you split the pot (41: bot1 21, you 20) with straight, ten high"

@@ -276,13 +276,15 @@ export default {
   'hand.straightFlush': 'Straight flush, {a} high',
   'hand.quads': 'Four of a kind, {A}',
   'hand.fullHouse': 'Full house, {A} full of {B}',
-  'hand.flush': 'Flush, {a} high',
+  'hand.flush': 'Flush, {cards}',
   'hand.straight': 'Straight, {a} high',
   'hand.trips': 'Three of a kind, {A}',
   'hand.twoPair': 'Two pair, {A} and {B}',
   'hand.pair': 'One pair, {A}',
   'hand.high': 'High card, {a}',
-  // {a}: a rank's name, {A}: its plural
+  // appended to a made hand: the side cards that break ties, {k} = their names
+  'hand.kickers': {one: '; kicker {k}', other: '; kickers {k}'},
+  // {a}: a rank's name, {A}: its plural, {cards}: all five names, highest first
   'ranks': ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'],
   'ranksPlural': ['twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings', 'aces'],
   'ranksHigh': ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'],

@@ -87,22 +87,27 @@ export function rankValue(rank) {
   return all[rank - 1];
 }
 
-/** Name a hand value in the current language ("Full house, kings full of tens"). */
+/** Name a hand value in the current language ("One pair, kings; kickers ace, queen, nine").
+ * Every rank that can decide a showdown is named — kickers, and all five
+ * cards of a flush — so distinct values never read the same (English must
+ * match freezeout.evaluate.describe.describe_rank). */
 export function describeValue(value) {
   if (!value) return '';
   const [cat, ranks] = value;
   const a = raw('ranks'), A = raw('ranksPlural'), g = raw('ranksHigh');
-  const p = {a: a[ranks[0]], A: A[ranks[0]], g: g[ranks[0]], B: A[ranks[1]]};
+  const list = rs => rs.map(r => a[r]).join(', ');
+  const p = {a: a[ranks[0]], A: A[ranks[0]], g: g[ranks[0]], B: A[ranks[1]], cards: list(ranks)};
+  const kickers = from => from < ranks.length ? t('hand.kickers', {n: ranks.length - from, k: list(ranks.slice(from))}) : '';
   switch (cat) {
     case SF: return ranks[0] === ACE ? t('hand.royal') : t('hand.straightFlush', p);
-    case QUADS: return t('hand.quads', p);
+    case QUADS: return t('hand.quads', p) + kickers(1);
     case FULL: return t('hand.fullHouse', p);
     case FLUSH: return t('hand.flush', p);
     case STRAIGHT: return t('hand.straight', p);
-    case TRIPS: return t('hand.trips', p);
-    case TWO_PAIR: return t('hand.twoPair', p);
-    case PAIR: return t('hand.pair', p);
-    default: return t('hand.high', p);
+    case TRIPS: return t('hand.trips', p) + kickers(1);
+    case TWO_PAIR: return t('hand.twoPair', p) + kickers(2);
+    case PAIR: return t('hand.pair', p) + kickers(1);
+    default: return t('hand.high', p) + kickers(1);
   }
 }
 
