@@ -148,7 +148,10 @@ export class Felt {
     fillRow(el.querySelector('.hole'), s.cards || [], {animate: model.animate !== false});
     for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
     const hn = el.querySelector('.handname');
-    setText(hn, s.handName || '');
+    // The label under the seat keeps to one line: the kickers (after ';') are
+    // in the hand's result, the log and the seat's aria-label.
+    setText(hn, (s.handName || '').split(';')[0]);
+    hn.title = s.handName || '';
     toggle(hn, 'on', !!s.handName);
     const label = [s.empty ? t('table.emptySeat') : s.name, s.empty ? '' : t('table.stack', {n: s.stack}), s.stateText,
       s.bet ? t('table.bet', {n: s.bet}) : '', s.handName].filter(Boolean).join(', ');
