@@ -67,7 +67,9 @@ def test_closed_tab_reconnects_to_the_same_state(new_page, ui):
 def test_phone_viewport_whole_hand(new_page, ui, artifacts):
     page = new_page(width=375, height=667, locale="cs-CZ")
     _quickplay(page, ui)
-    assert page.locator(".actionbar .btn.fold .lbl").text_content() == "Složit", "Czech by the browser's language"
+    fold_label = page.locator(".actionbar .btn.fold .lbl")
+    ui.wait_for(page, lambda: bool(fold_label.text_content()))  # the bar renders on the next frame
+    assert fold_label.text_content() == "Složit", "Czech by the browser's language"
     page.screenshot(path=str(artifacts / "phone-table.png"))
     start = ui.state(page)["view"]["hand_number"]
     overflow = []
