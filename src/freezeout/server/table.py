@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import json
 import logging
 import random
 from collections import deque
@@ -23,7 +22,7 @@ from typing import Any
 from freezeout.cards import system_random
 from freezeout.rules.events import CardsDealt, Event
 from freezeout.rules.tournament import rematch_players
-from freezeout.rules.views import TableView, seat_view
+from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
@@ -32,6 +31,7 @@ from freezeout.server.protocol import event_to_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
+from freezeout.server.wire import dumps
 
 __all__ = ["Conn", "TableActor"]
 
@@ -86,6 +86,7 @@ class TableActor:
         self._bot_delay: tuple[tuple[int, float, int], float] | None = None
         self._retry_at = 0.0
         self._spectator: tuple[int, TableView] | None = None
+        self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
         self._fairness: tuple[int, dict[str, Any]] | None = None
         self._rng = random.Random() if settings.deck_seed else system_random()
 
@@ -413,7 +414,21 @@ class TableActor:
         return result
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
-        return self._seat_view(seat).to_dict() if self.state.tournament is not None else None
+        return self._view_dicts([seat])[seat] if self.state.tournament is not None else None
+
+    def _view_dicts(self, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of ``seats`` at the current version, built at most once per version and seat
+        (one change is told to every seat of the table; see ``view_dicts``).  Read-only."""
+        t = self.state.tournament
+        assert t is not None
+        version, views = self._views
+        if version != self.state.version:
+            views = {}
+            self._views = (self.state.version, views)
+        missing = [seat for seat in seats if seat not in views]
+        if missing:
+            views.update(view_dicts(t, missing))
+        return views
 
     def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]], common: dict[str, Any]) -> dict[str, Any]:
         return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
@@ -427,12 +442,14 @@ class TableActor:
             return
         public = self._catchup[-1][1]
         common = self._common()
+        seats = [self.seat_of(conn) for conn in self.conns]
+        if self.state.tournament is not None:
+            self._view_dicts(seats)  # every seat's view in one pass
         cache: dict[int | None, str] = {}
-        for conn in list(self.conns):
-            seat = self.seat_of(conn)
+        for conn, seat in zip(list(self.conns), seats, strict=True):
             text = cache.get(seat)
             if text is None:
-                text = cache[seat] = json.dumps(self._message("update", seat, public, common))
+                text = cache[seat] = dumps(self._message("update", seat, public, common))
             conn.send(text)
 
     def _send_catchup(self, conn: Conn, since: int | None) -> None:
@@ -440,19 +457,19 @@ class TableActor:
         version = self.state.version
         if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
             missed = [e for v, events in self._catchup if v > since for e in events]
-            conn.send(json.dumps(self._message("update", seat, missed, self._common())))
+            conn.send(dumps(self._message("update", seat, missed, self._common())))
             return
         t = self.state.tournament
-        history = [event_to_json(e) for e in seat_view(t, None).history] if t is not None else []
+        history = [event_to_json(e) for e in self._seat_view(None).history] if t is not None else []
         you = {"user": conn.user.public() if conn.user else None, "seat": seat,
                "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
         msg = {**self._message("snapshot", seat, history, self._common()), "you": you, "presence": self.presence()}
-        conn.send(json.dumps(msg))
+        conn.send(dumps(msg))
 
     def _broadcast_presence(self) -> None:
-        text = json.dumps({"type": "presence", "online": self.presence()})
+        text = dumps({"type": "presence", "online": self.presence()})
         for conn in list(self.conns):
             conn.send(text)
 
     def _send_error(self, conn: Conn, code: str, message: str, ref: Any) -> None:
-        conn.send(json.dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))
+        conn.send(dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))

@@ -23,6 +23,7 @@ from freezeout.server.protocol import CLIENT_MESSAGE, Join
 from freezeout.server.store import UserRow
 from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused
+from freezeout.server.wire import dumps
 
 __all__ = ["websocket_endpoint"]
 
@@ -31,7 +32,7 @@ OUTBOX_LIMIT = 2000
 
 
 def _error(code: str, message: str, ref: Any = None) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
+    return dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -112,7 +113,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 actor, conn = new_actor, Conn(user, send)
                 actor.attach(conn, msg.since)
             elif msg.type == "ping":
-                send(json.dumps({"type": "pong", "now": context.clock.now()}))
+                send(dumps({"type": "pong", "now": context.clock.now()}))
             elif actor is None or conn is None:
                 send(_error("not_joined", "join a table first", ref))
             else:
