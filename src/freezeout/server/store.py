@@ -33,6 +33,7 @@ from freezeout.server.db import (
     tables,
     users,
 )
+from freezeout.server.wire import dumps
 
 __all__ = ["GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
 
@@ -90,6 +91,9 @@ class GameEnd:
 
 
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
+
+_LOG_INSERT = insert(table_log)
+_SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data) VALUES (?, ?, ?, ?, ?)"
 
 
 def _user(row: Any) -> UserRow:
@@ -213,10 +217,14 @@ class Store:
                 else:
                     self._end_game(conn, op)
             plain.extend(entries)
-        if plain:
+        if not plain:
+            return
+        if conn.dialect.name == "sqlite":  # the hot path: the driver's executemany, no statement compilation
+            conn.exec_driver_sql(_SQLITE_LOG_INSERT, [(e.table_id, e.seq, e.at, e.kind, dumps(e.data)) for e in plain])
+        else:
             conn.execute(
-                insert(table_log),
-                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": json.dumps(e.data)} for e in plain],
+                _LOG_INSERT,
+                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": dumps(e.data)} for e in plain],
             )
 
     @staticmethod
