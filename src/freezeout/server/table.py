@@ -445,11 +445,14 @@ class TableActor:
         seats = [self.seat_of(conn) for conn in self.conns]
         if self.state.tournament is not None:
             self._view_dicts(seats)  # every seat's view in one pass
+        # The message without its last field, the per-seat view, is serialised once for all seats.
+        shared = {"type": "update", "version": self.state.version, "events": public, **common}
+        head = dumps(shared)[:-1] + ',"view":'
         cache: dict[int | None, str] = {}
         for conn, seat in zip(list(self.conns), seats, strict=True):
             text = cache.get(seat)
             if text is None:
-                text = cache[seat] = dumps(self._message("update", seat, public, common))
+                text = cache[seat] = head + dumps(self._view(seat)) + "}"
             conn.send(text)
 
     def _send_catchup(self, conn: Conn, since: int | None) -> None:
