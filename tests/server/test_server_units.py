@@ -182,6 +182,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
     from freezeout.server.settings import Settings
     from freezeout.server.store import UserRow
     from freezeout.server.table import Conn, TableActor
+    from freezeout.server.wire import Fragment, dumps
 
     clock = FakeClock()
     entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None, None], "ranked": False, "created_by": 1})
@@ -213,7 +214,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
                 message = json.loads(texts[-1])
                 assert message["type"] == "update" and list(message)[-1] == "view", message
                 assert message["view"] == seat_view(actor.state.tournament, seat).to_dict()
-                expected = actor._message("update", seat, actor._catchup[-1][1], actor._common())
-                assert message == json.loads(json.dumps(expected))
+                expected = actor._message("update", seat, Fragment(actor._catchup[-1][1]), actor._common())
+                assert message == json.loads(dumps(expected))
     finally:
         await actor.stop()

@@ -31,7 +31,7 @@ from freezeout.server.protocol import event_to_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
-from freezeout.server.wire import dumps
+from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
 __all__ = ["Conn", "TableActor"]
 
@@ -82,7 +82,8 @@ class TableActor:
         self._syncs: list[_Sync] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._catchup: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=settings.catchup_entries)
+        # Recent public events per version, serialised (wire.pack): kept long, so kept untracked by the GC.
+        self._catchup: deque[tuple[int, bytes]] = deque(maxlen=settings.catchup_entries)
         self._bot_delay: tuple[tuple[int, float, int], float] | None = None
         self._retry_at = 0.0
         self._spectator: tuple[int, TableView] | None = None
@@ -366,7 +367,7 @@ class TableActor:
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
         public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
-        self._catchup.append((self.state.version, public))
+        self._catchup.append((self.state.version, pack(public)))
         return table_events, events
 
     def _seat_view(self, seat: int | None) -> TableView:
@@ -430,7 +431,8 @@ class TableActor:
             views.update(view_dicts(t, missing))
         return views
 
-    def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]], common: dict[str, Any]) -> dict[str, Any]:
+    def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]] | Fragment, common: dict[str, Any],
+                 ) -> dict[str, Any]:
         return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
 
     def _common(self) -> dict[str, Any]:
@@ -440,7 +442,7 @@ class TableActor:
     def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
         if not self.conns:
             return
-        public = self._catchup[-1][1]
+        public = Fragment(self._catchup[-1][1])
         common = self._common()
         seats = [self.seat_of(conn) for conn in self.conns]
         if self.state.tournament is not None:
@@ -454,12 +456,13 @@ class TableActor:
             if text is None:
                 text = cache[seat] = head + dumps(self._view(seat)) + "}"
             conn.send(text)
+        self._views = (-1, {})  # built for this broadcast: not kept (fewer objects for the GC to scan)
 
     def _send_catchup(self, conn: Conn, since: int | None) -> None:
         seat = self.seat_of(conn)
         version = self.state.version
         if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
-            missed = [e for v, events in self._catchup if v > since for e in events]
+            missed = join_arrays([events for v, events in self._catchup if v > since])
             conn.send(dumps(self._message("update", seat, missed, self._common())))
             return
         t = self.state.tournament

@@ -14,7 +14,9 @@ from typing import Any
 
 import orjson
 
-__all__ = ["dumps"]
+__all__ = ["Fragment", "dumps", "join_arrays", "pack"]
+
+Fragment = orjson.Fragment
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
@@ -22,3 +24,18 @@ _OPTIONS = orjson.OPT_NON_STR_KEYS
 def dumps(value: Any) -> str:
     """``value`` as a JSON text (a ``str``: WebSocket text frames carry text)."""
     return orjson.dumps(value, option=_OPTIONS).decode()
+
+
+def pack(value: list[Any]) -> bytes:
+    """``value`` serialised now, to keep and later embed as is (``Fragment(packed)`` in :func:`dumps`).
+
+    For data a server keeps for a long time (each table's recent events, for
+    catch-ups): one untracked bytes object instead of many dicts and lists
+    that every garbage collection would have to scan."""
+    return orjson.dumps(value, option=_OPTIONS)
+
+
+def join_arrays(arrays: list[bytes]) -> Fragment:
+    """The concatenation of serialised JSON arrays, as one array."""
+    items = [a[1:-1] for a in arrays if len(a) > 2]
+    return orjson.Fragment(b"[" + b",".join(items) + b"]")
