@@ -4,7 +4,10 @@ Starts ``freezeout serve`` as a separate process on a fresh SQLite database,
 then simulates players: each is a guest with a real WebSocket connection who
 acts with a human-like thinking time.  Reports connected players, actions per
 second, the p50/p99 latency from an action sent to *every* seat of the table
-having received the resulting update, and the server's CPU and memory.  A
+having received the resulting update, the server's CPU and memory, the
+client's CPU and what the rest of the machine used meanwhile (client, server
+and anything else share the same cores, so a busy machine shows up there).
+The client is kept cheap (bench/lean_ws.py, uvloop, orjson) for that reason.  A
 second phase measures bot-only throughput (complete hands per second, no
 thinking time, no pause between hands).
 
