@@ -110,9 +110,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         if settings.gc_tuning:
             # Game states are many small immutable tuples freed by reference counting; the
             # cyclic collector's passes over a large heap were the server's p99 stalls.  Young
-            # generations are collected on a clock (above); a full collection (every
-            # connection's objects: ~0.5 s at 10,000 players) waits for 1,000 generation-1
-            # passes (about 8 minutes) and CPython's own rule (the old generation grew by 25%).
+            # generations are collected on a clock (above); a full collection (it scans every
+            # connection's objects, so it is long at 10,000 players) waits for 1,000
+            # generation-1 passes (about 8 minutes) and CPython's own rule (the old
+            # generation grew by 25%).
             # The trade-off: cyclic garbage that reached the old generation (closed
             # connections) is reclaimed that much later.
             gc.freeze()
