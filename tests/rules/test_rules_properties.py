@@ -13,6 +13,7 @@ from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import seat_view
 from freezeout.rules.events import CardsDealt
 from freezeout.rules.rebuild import rebuild
+from freezeout.rules.views import view_dicts
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)
@@ -79,6 +80,19 @@ def test_views_never_show_another_seats_hidden_cards(seed, players):
                 assert hand.finished and hand.showdown and hand.shown[hand_seat] and not hand.folded[hand_seat]
             if view.legal is not None:
                 assert view.to_act == viewer
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, players=PLAYERS)
+def test_shared_view_dicts_equal_each_seats_own_view(seed, players):
+    """The server's shortcut (one spectator view patched per seat) says exactly what seat_view says."""
+    game = play_random_tournament(seed, players, keep_snapshots=True)
+    viewers = [None, *range(players), players]  # the last one: a seat number not at the table
+    for t in game.snapshots:
+        shared = view_dicts(t, viewers)
+        for viewer in viewers:
+            assert shared[viewer] == seat_view(t, viewer).to_dict()
+            assert list(shared[viewer]) == list(seat_view(t, viewer).to_dict())  # key order: same JSON text
 
 
 @settings(max_examples=40, deadline=None)

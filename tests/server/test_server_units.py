@@ -164,3 +164,57 @@ def test_the_log_fold_refuses_out_of_order_and_illegal_entries():
     seated, events, _ = reduce(state, LogEntry("t1", 2, 1.0, "sit", {"slot": 0, "user_id": 5, "name": "ana", "kind": "user"}))
     assert seated.full and seated.version == 2 and events == [{"type": "seated", "slot": 0, "name": "ana"}]
     assert state.version == 1 and not state.full  # the old state is untouched
+
+
+class _MemoryStore:
+    """The store's one method the table actor needs for a game without bots (nothing persisted)."""
+
+    async def append(self, entries, ops=()):
+        return None
+
+
+async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
+    """The broadcast splices one serialised head onto each seat's view: every text must parse to
+    exactly the message built for that seat, and only the seat's own hole cards may be in it."""
+    import json
+
+    from freezeout.rules.views import seat_view
+    from freezeout.server.settings import Settings
+    from freezeout.server.store import UserRow
+    from freezeout.server.table import Conn, TableActor
+    from freezeout.server.wire import Fragment, dumps
+
+    clock = FakeClock()
+    entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None, None], "ranked": False, "created_by": 1})
+    actor = TableActor(initial_state(entry), store=_MemoryStore(), clock=clock, settings=Settings(deck_seed="units"))
+    users = [UserRow(i + 1, f"u{i}", "guest", None, 1500.0, 0) for i in range(3)]
+    received: dict[int | None, list[str]] = {}
+    actor.start()
+    try:
+        for user in users:
+            await actor.request(user, {"type": "sit"})
+        conns = {}
+        for user in [*users, None]:
+            key = user.id if user else None
+            conns[key] = Conn(user, lambda text, key=key: received.setdefault(key, []).append(text))
+            actor.attach(conns[key])
+        await actor.sync()
+        for _ in range(6):
+            t = actor.state.tournament
+            assert t is not None and t.to_act >= 0
+            mover = next(u for u in users if actor.state.seat_of_user(u.id) == t.to_act)
+            received.clear()
+            legal = t.legal_actions()
+            move = "check" if legal is not None and legal.can_check else "call"
+            actor.intent(mover, {"type": "act", "version": actor.state.version, "move": move}, conns[mover.id])
+            await actor.sync()
+            assert len(received) == 4  # three seats and a spectator
+            for key, texts in received.items():
+                seat = actor.state.seat_of_user(key) if key is not None else None
+                message = json.loads(texts[-1])
+                assert message["type"] == "update" and list(message)[-1] == "view", message
+                assert message["view"] == seat_view(actor.state.tournament, seat).to_dict()
+                expected = actor._message("update", seat, Fragment(actor._catchup[-1][1]), actor._common())
+                assert message == json.loads(dumps(expected))
+    finally:
+        await actor.stop()

@@ -8,15 +8,17 @@ won without a showdown show no cards at all (R16).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
 from freezeout.rules.events import Event
 from freezeout.rules.hand import collected_pots
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Tournament, blinds_for_hand
 
-__all__ = ["SPECTATOR", "SeatView", "TableView", "seat_view"]
+__all__ = ["SPECTATOR", "SeatView", "TableView", "seat_view", "view_dicts"]
 
 SPECTATOR = None
 
@@ -90,6 +92,60 @@ class TableView:
         }
 
 
+def _legal_dict(legal: LegalActions | None, viewer: int | None) -> dict[str, Any] | None:
+    """The moves open to ``viewer`` when it is that seat's turn (else ``None``)."""
+    if legal is None or legal.seat != viewer:
+        return None
+    return {
+        "moves": list(legal.moves),
+        "call": legal.call_amount,
+        "to_match": legal.to_match,
+        "min_to": legal.min_to if legal.can_raise else None,
+        "max_to": legal.max_to if legal.can_raise else None,
+        "all_in_to": legal.all_in_to,
+    }
+
+
+def _own_cards(tournament: Tournament, seat: int) -> tuple[Card, ...] | None:
+    """The hole cards ``seat`` itself sees (``None`` when it is not dealt in)."""
+    hand = tournament.hand
+    if hand is None or seat not in tournament.seats:
+        return None
+    return hand.setup.hole[tournament.seats.index(seat)]
+
+
+def view_dicts(tournament: Tournament, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``seat_view(tournament, v).to_dict()`` for every ``v`` in ``viewers``, equal key for key.
+
+    A server tells every seat of a table about each change, and the seats'
+    views differ only in ``viewer``, the viewer's own hole cards and
+    ``legal``: this builds the spectator's view once and patches those three
+    fields per seat instead of rebuilding the whole view for each.  The
+    dicts share their unchanged parts, so callers must treat them as
+    read-only."""
+    base = seat_view(tournament, None).to_dict()
+    legal = tournament.legal_actions()
+    result: dict[int | None, dict[str, Any]] = {}
+    for viewer in viewers:
+        if viewer in result:
+            continue
+        if viewer is None:
+            result[None] = base
+            continue
+        view = dict(base)
+        view["viewer"] = viewer
+        seats: list[dict[str, Any]] = base["seats"]
+        if 0 <= viewer < len(seats) and seats[viewer]["cards"] is None:
+            cards = _own_cards(tournament, viewer)
+            if cards is not None:
+                seats = list(seats)
+                seats[viewer] = {**seats[viewer], "cards": format_cards(cards)}
+                view["seats"] = seats
+        view["legal"] = _legal_dict(legal, viewer)
+        result[viewer] = view
+    return result
+
+
 def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
     """Build exactly what ``viewer`` (a table seat, or ``None`` for a
     spectator) may see of ``tournament``."""
@@ -135,17 +191,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 (pot.amount, tuple(tournament.seats[s] for s in pot.eligible))
                 for pot in collected_pots(hand)
             )
-    legal = tournament.legal_actions()
-    legal_dict: dict[str, Any] | None = None
-    if legal is not None and legal.seat == viewer:
-        legal_dict = {
-            "moves": list(legal.moves),
-            "call": legal.call_amount,
-            "to_match": legal.to_match,
-            "min_to": legal.min_to if legal.can_raise else None,
-            "max_to": legal.max_to if legal.can_raise else None,
-            "all_in_to": legal.all_in_to,
-        }
+    legal_dict = _legal_dict(tournament.legal_actions(), viewer)
     number = tournament.hand_number
     per_level = tournament.config.hands_per_level
     if hand is not None:

@@ -70,6 +70,23 @@ def _watch_gc(limit: float = 0.05) -> None:
     gc.callbacks.append(callback)
 
 
+async def _collect_young(period: float = 0.05, older_every: int = 10) -> None:
+    """Collect the young generations on a clock, in small steps.
+
+    CPython starts a collection when allocations minus deallocations pass a
+    threshold; a busy room frees an old table state for each new one, so that
+    count stays low while the young generation grows to 100,000+ objects, and
+    the collection that finally comes stopped every table for 70-130 ms
+    (measured at 4,000 players).  Collecting generation 0 every 50 ms and
+    generation 1 every 0.5 s keeps each pass to the objects born since the
+    last one: a few milliseconds."""
+    ticks = 0
+    while True:
+        await asyncio.sleep(period)
+        ticks += 1
+        gc.collect(1 if ticks % older_every == 0 else 0)
+
+
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -89,14 +106,24 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         watchdog = asyncio.create_task(_watch_event_loop())
         if not any(getattr(cb, "__qualname__", "").startswith("_watch_gc") for cb in gc.callbacks):
             _watch_gc()
+        collector: asyncio.Task[None] | None = None
         if settings.gc_tuning:
             # Game states are many small immutable tuples freed by reference counting; the
-            # cyclic collector's full passes over a large heap were the server's p99 stalls.
+            # cyclic collector's passes over a large heap were the server's p99 stalls.  Young
+            # generations are collected on a clock (above); a full collection (it scans every
+            # connection's objects, so it is long at 10,000 players) waits for 1,000
+            # generation-1 passes (about 8 minutes) and CPython's own rule (the old
+            # generation grew by 25%).
+            # The trade-off: cyclic garbage that reached the old generation (closed
+            # connections) is reclaimed that much later.
             gc.freeze()
-            gc.set_threshold(10_000, 20, 100)
+            gc.set_threshold(10_000, 20, 1000)
+            collector = asyncio.create_task(_collect_young(), name="gc-young")
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             watchdog.cancel()
             await room.close()
             await store.close()

@@ -31,6 +31,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         create_app(settings), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
         access_log=settings.access_log, ws_per_message_deflate=settings.ws_compression,
+        ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
     )
     return 0
 

@@ -35,8 +35,11 @@ class SystemClock:
         timeout = deadline - time.time()
         if timeout <= 0:
             return
+        # asyncio.timeout, not wait_for: wait_for wraps the wait in a new task each time, and
+        # every table waits again after each change.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await event.wait()
 
 
 class FakeClock:

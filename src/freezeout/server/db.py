@@ -129,7 +129,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def sync_sqlite_engine(engine: AsyncEngine) -> Engine:
     """A plain (pysqlite) engine on the same file for the log writer's thread."""
     url = engine.url.set(drivername="sqlite")
-    sync = sa_create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=1, max_overflow=0)
+    # Two connections: the writer keeps one for plain log inserts, the other writes games (Store._commit).
+    sync = sa_create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=2, max_overflow=0)
     event.listen(sync, "connect", _sqlite_pragmas)
     return sync
 

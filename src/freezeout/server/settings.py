@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     idle_close_seconds: float = 3600.0
     # Messages are small JSON documents: compressing each one costs more CPU than it saves.
     ws_compression: bool = False
+    # Keepalive pings find connections that died without a goodbye (presence, R26's instant
+    # forfeit).  Each is a frame out and one back per connection and period: at 10,000
+    # connections and 20 s that is 500 pings a second, a third of the messages of a busy room.
+    ws_ping_seconds: float = 20.0
     access_log: bool = True
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
 

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
 
 from freezeout.server import elo
 from freezeout.server.db import (
@@ -33,6 +34,7 @@ from freezeout.server.db import (
     tables,
     users,
 )
+from freezeout.server.wire import dumps
 
 __all__ = ["GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
 
@@ -91,6 +93,13 @@ class GameEnd:
 
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
 
+_LOG_INSERT = insert(table_log)
+_SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data) VALUES (?, ?, ?, ?, ?)"
+
+
+def _log_row(e: LogEntry) -> tuple[str, int, float, str, str]:
+    return (e.table_id, e.seq, e.at, e.kind, dumps(e.data))
+
 
 def _user(row: Any) -> UserRow:
     return UserRow(row.id, row.name, row.kind, row.password_hash, float(row.rating), int(row.ranked_games))
@@ -104,6 +113,7 @@ class Store:
         self._checkpointer: asyncio.Task[None] | None = None
         self._batch_limit = batch_limit
         self._sync_engine = sync_sqlite_engine(engine) if engine.dialect.name == "sqlite" else None
+        self._raw: PoolProxiedConnection | None = None  # the SQLite log writer's own connection
 
     async def start(self) -> None:
         self._writer = asyncio.create_task(self._write_loop(), name="store-writer")
@@ -128,6 +138,9 @@ class Store:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await self.engine.dispose()
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
         if self._sync_engine is not None:
             self._sync_engine.dispose()
 
@@ -178,8 +191,21 @@ class Store:
             engine = self._sync_engine
 
             def run() -> None:
-                with engine.begin() as conn:
-                    self._write_jobs(conn, jobs)
+                if any(ops for _, ops in jobs):
+                    with engine.begin() as conn:
+                        self._write_jobs(conn, jobs)
+                    return
+                # Only log entries (nearly every commit): one executemany on a connection this
+                # store keeps, without SQLAlchemy's per-transaction connection checkout and events.
+                if self._raw is None:
+                    self._raw = engine.raw_connection()
+                raw = self._raw
+                try:
+                    raw.cursor().executemany(_SQLITE_LOG_INSERT, [_log_row(e) for entries, _ in jobs for e in entries])
+                    raw.commit()
+                except BaseException:
+                    raw.rollback()
+                    raise
 
             await asyncio.to_thread(run)
         else:
@@ -213,10 +239,14 @@ class Store:
                 else:
                     self._end_game(conn, op)
             plain.extend(entries)
-        if plain:
+        if not plain:
+            return
+        if conn.dialect.name == "sqlite":  # the hot path: the driver's executemany, no statement compilation
+            conn.exec_driver_sql(_SQLITE_LOG_INSERT, [_log_row(e) for e in plain])
+        else:
             conn.execute(
-                insert(table_log),
-                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": json.dumps(e.data)} for e in plain],
+                _LOG_INSERT,
+                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": dumps(e.data)} for e in plain],
             )
 
     @staticmethod

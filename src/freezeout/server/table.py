@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import json
 import logging
 import random
 from collections import deque
@@ -23,7 +22,7 @@ from typing import Any
 from freezeout.cards import system_random
 from freezeout.rules.events import CardsDealt, Event
 from freezeout.rules.tournament import rematch_players
-from freezeout.rules.views import TableView, seat_view
+from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
@@ -32,6 +31,7 @@ from freezeout.server.protocol import event_to_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
+from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
 __all__ = ["Conn", "TableActor"]
 
@@ -82,10 +82,12 @@ class TableActor:
         self._syncs: list[_Sync] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._catchup: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=settings.catchup_entries)
+        # Recent public events per version, serialised (wire.pack): kept long, so kept untracked by the GC.
+        self._catchup: deque[tuple[int, bytes]] = deque(maxlen=settings.catchup_entries)
         self._bot_delay: tuple[tuple[int, float, int], float] | None = None
         self._retry_at = 0.0
         self._spectator: tuple[int, TableView] | None = None
+        self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
         self._fairness: tuple[int, dict[str, Any]] | None = None
         self._rng = random.Random() if settings.deck_seed else system_random()
 
@@ -365,7 +367,7 @@ class TableActor:
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
         public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
-        self._catchup.append((self.state.version, public))
+        self._catchup.append((self.state.version, pack(public)))
         return table_events, events
 
     def _seat_view(self, seat: int | None) -> TableView:
@@ -413,9 +415,24 @@ class TableActor:
         return result
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
-        return self._seat_view(seat).to_dict() if self.state.tournament is not None else None
+        return self._view_dicts([seat])[seat] if self.state.tournament is not None else None
 
-    def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]], common: dict[str, Any]) -> dict[str, Any]:
+    def _view_dicts(self, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of ``seats`` at the current version, built at most once per version and seat
+        (one change is told to every seat of the table; see ``view_dicts``).  Read-only."""
+        t = self.state.tournament
+        assert t is not None
+        version, views = self._views
+        if version != self.state.version:
+            views = {}
+            self._views = (self.state.version, views)
+        missing = [seat for seat in seats if seat not in views]
+        if missing:
+            views.update(view_dicts(t, missing))
+        return views
+
+    def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]] | Fragment, common: dict[str, Any],
+                 ) -> dict[str, Any]:
         return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
 
     def _common(self) -> dict[str, Any]:
@@ -425,34 +442,40 @@ class TableActor:
     def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
         if not self.conns:
             return
-        public = self._catchup[-1][1]
+        public = Fragment(self._catchup[-1][1])
         common = self._common()
+        seats = [self.seat_of(conn) for conn in self.conns]
+        if self.state.tournament is not None:
+            self._view_dicts(seats)  # every seat's view in one pass
+        # The message without its last field, the per-seat view, is serialised once for all seats.
+        shared = {"type": "update", "version": self.state.version, "events": public, **common}
+        head = dumps(shared)[:-1] + ',"view":'
         cache: dict[int | None, str] = {}
-        for conn in list(self.conns):
-            seat = self.seat_of(conn)
+        for conn, seat in zip(list(self.conns), seats, strict=True):
             text = cache.get(seat)
             if text is None:
-                text = cache[seat] = json.dumps(self._message("update", seat, public, common))
+                text = cache[seat] = head + dumps(self._view(seat)) + "}"
             conn.send(text)
+        self._views = (-1, {})  # built for this broadcast: not kept (fewer objects for the GC to scan)
 
     def _send_catchup(self, conn: Conn, since: int | None) -> None:
         seat = self.seat_of(conn)
         version = self.state.version
         if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
-            missed = [e for v, events in self._catchup if v > since for e in events]
-            conn.send(json.dumps(self._message("update", seat, missed, self._common())))
+            missed = join_arrays([events for v, events in self._catchup if v > since])
+            conn.send(dumps(self._message("update", seat, missed, self._common())))
             return
         t = self.state.tournament
-        history = [event_to_json(e) for e in seat_view(t, None).history] if t is not None else []
+        history = [event_to_json(e) for e in self._seat_view(None).history] if t is not None else []
         you = {"user": conn.user.public() if conn.user else None, "seat": seat,
                "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
         msg = {**self._message("snapshot", seat, history, self._common()), "you": you, "presence": self.presence()}
-        conn.send(json.dumps(msg))
+        conn.send(dumps(msg))
 
     def _broadcast_presence(self) -> None:
-        text = json.dumps({"type": "presence", "online": self.presence()})
+        text = dumps({"type": "presence", "online": self.presence()})
         for conn in list(self.conns):
             conn.send(text)
 
     def _send_error(self, conn: Conn, code: str, message: str, ref: Any) -> None:
-        conn.send(json.dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))
+        conn.send(dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))

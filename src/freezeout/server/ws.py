@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from freezeout.server.accounts import token_hash
 from freezeout.server.api import ApiError, identify
@@ -23,6 +23,7 @@ from freezeout.server.protocol import CLIENT_MESSAGE, Join
 from freezeout.server.store import UserRow
 from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused
+from freezeout.server.wire import dumps
 
 __all__ = ["websocket_endpoint"]
 
@@ -31,7 +32,7 @@ OUTBOX_LIMIT = 2000
 
 
 def _error(code: str, message: str, ref: Any = None) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
+    return dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -49,17 +50,23 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     closed = asyncio.Event()
 
     def send(text: str) -> None:
-        if outbox.qsize() >= OUTBOX_LIMIT:
+        if closed.is_set():
+            return
+        if outbox.qsize() >= OUTBOX_LIMIT:  # the client cannot keep up: drop it
             closed.set()
+            outbox.put_nowait(None)
             return
         outbox.put_nowait(text)
 
     async def write() -> None:
-        while not closed.is_set():
-            text = await outbox.get()
-            if text is None:
-                return
-            await websocket.send_text(text)
+        """Write the outbox out; however this ends, the connection is closed, so the reader
+        below stops too (it never waits on anything but the next message: no task per message)."""
+        try:
+            while (text := await outbox.get()) is not None:
+                await websocket.send_text(text)
+        finally:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008 if closed.is_set() else 1000)
 
     writer = asyncio.create_task(write())
     try:
@@ -72,14 +79,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     conn: Conn | None = None
     try:
         while not closed.is_set() and not writer.done():
-            receive = asyncio.ensure_future(websocket.receive_text())
-            stop = asyncio.ensure_future(closed.wait())
-            done, _ = await asyncio.wait({receive, stop, writer}, return_when=asyncio.FIRST_COMPLETED)
-            stop.cancel()
-            if receive not in done:
-                receive.cancel()
-                break
-            text = receive.result()
+            text = await websocket.receive_text()
             if len(text) > MAX_MESSAGE:
                 send(_error("bad_message", f"messages are at most {MAX_MESSAGE} characters"))
                 continue
@@ -112,17 +112,16 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 actor, conn = new_actor, Conn(user, send)
                 actor.attach(conn, msg.since)
             elif msg.type == "ping":
-                send(json.dumps({"type": "pong", "now": context.clock.now()}))
+                send(dumps({"type": "pong", "now": context.clock.now()}))
             elif actor is None or conn is None:
                 send(_error("not_joined", "join a table first", ref))
             else:
                 actor.intent(conn.user, msg.model_dump(), conn)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):
         pass
     finally:
         if actor is not None and conn is not None:
             actor.detach(conn)
-        closed.set()
         outbox.put_nowait(None)
         writer.cancel()
         with contextlib.suppress(BaseException):
