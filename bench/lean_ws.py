@@ -21,6 +21,7 @@ from typing import cast
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 __all__ = ["LeanConnection", "connect"]
@@ -88,7 +89,10 @@ class LeanConnection(asyncio.Protocol):
                 self.on_text(self, text)
 
     def send_text(self, text: bytes) -> None:
-        """Send one text message (``text`` is UTF-8 encoded already)."""
+        """Send one text message (``text`` is UTF-8 encoded already); a
+        connection already closing (the end of a run) drops it quietly."""
+        if self.ws.state is not State.OPEN:
+            return
         self.ws.send_text(text)
         self._flush()
 
