@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from bot_helpers import slow
 
 from freezeout.bots.classes import CLASS_NAMES, class_index, combo_cards, combo_classes
 from freezeout.bots.equity_table import class_pair_counts, equity_over_boards, load_equity
 from freezeout.evaluate import evaluate_batch, hand_rank
+
+from bot_helpers import slow
 
 
 def test_equities_are_complementary_and_in_range() -> None:

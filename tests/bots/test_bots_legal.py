@@ -7,13 +7,14 @@ import random
 from dataclasses import replace
 
 import pytest
-from bot_helpers import decision_points
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from freezeout.bots import BOT_NAMES, get_bot
 from freezeout.cards import Card
 from freezeout.rules.views import seat_view
+
+from bot_helpers import decision_points
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)

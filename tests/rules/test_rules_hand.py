@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from rulehelpers import bets, deal, deal_events, do, do_events, play, stacks, table, to_act
 
 from freezeout.cards import parse_cards
 from freezeout.rules import Action, ActionKind, HandSetup, IllegalAction, Ruleset, start_hand
 from freezeout.rules import apply as apply_action
 from freezeout.rules.events import BetReturned, PotAwarded, StreetDealt
 from freezeout.rules.pots import build_pots, split_pot
+
+from rulehelpers import bets, deal, deal_events, do, do_events, play, stacks, table, to_act
 
 
 def hand(stacks: tuple[int, ...], blinds: tuple[int, ...], *, button: int = 0, ruleset: str = "house",

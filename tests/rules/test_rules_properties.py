@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randomplay import play_random_tournament
 
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import seat_view
 from freezeout.rules.events import CardsDealt
 from freezeout.rules.rebuild import rebuild
 from freezeout.rules.views import view_dicts
+
+from randomplay import play_random_tournament
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rulehelpers import chips_on_table, deal, do, do_events, play, stacks, table, to_act
 
 from freezeout.rules import IllegalAction, blinds_for_hand, rematch_players
 from freezeout.rules.events import Eliminated, Resigned, TournamentEnded
+
+from rulehelpers import chips_on_table, deal, do, do_events, play, stacks, table, to_act
 
 
 def fold_hand(t):

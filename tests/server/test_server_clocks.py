@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Harness, Player
+from serverkit import Harness, Player
 
 
 async def heads_up(h: Harness, second: str | None = None) -> tuple[str, Player, Player | None]:

@@ -11,11 +11,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from conftest import fast_settings, serve
 from freezeout.server.clock import FakeClock
 from freezeout.server.db import create_engine, run_migrations
 from freezeout.server.settings import async_database_url
 from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
+
+from serverkit import fast_settings, serve
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -19,9 +19,10 @@ from typing import Any
 import httpx
 import websockets
 
-from conftest import free_port, random_policy
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server.fairness import verify_record
+
+from serverkit import free_port, random_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 

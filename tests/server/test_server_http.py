@@ -7,8 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import fast_settings, serve
 from freezeout.server.clock import FakeClock
+
+from serverkit import fast_settings, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,6 +75,38 @@ async def test_log_in_attempts_are_rate_limited(harness):
     harness.clock.advance(harness.settings.login_window_seconds + 1)
     response = await mallory.post("/api/login", {"name": "ana", "password": "right-password"})
     assert response.status_code == 200
+
+
+async def test_new_accounts_from_one_address_are_rate_limited(tmp_path):
+    """Guests and registrations count together per client address; the refused
+    request creates nothing and says when to come back."""
+    settings = fast_settings(tmp_path, signup_max_per_address=3, signup_window_seconds=600)
+    async with serve(settings, FakeClock()) as harness:
+        store = harness.ctx.store
+        await (await harness.player()).register("ana")
+        await (await harness.player()).guest()
+        await (await harness.player()).guest()
+        users = await store.count_users()
+        mallory = await harness.player()
+        response = await mallory.post("/api/guest")
+        assert response.status_code == 429 and response.json()["error"]["code"] == "rate_limited"
+        assert int(response.headers["retry-after"]) > 0
+        response = await mallory.post("/api/register", {"name": "zed", "password": "whatever123"})
+        assert response.status_code == 429
+        assert await store.count_users() == users, "a refused sign-up creates nothing"
+        harness.clock.advance(settings.signup_window_seconds + 1)
+        assert (await mallory.post("/api/register", {"name": "zed", "password": "whatever123"})).status_code == 200
+
+
+async def test_expired_sessions_are_deleted(harness):
+    store, now = harness.ctx.store, harness.clock.now()
+    ana = await harness.player()
+    await ana.register("ana")
+    await store.create_session("old" * 8, ana.user["id"], "csrf", now - 100, now - 1)
+    assert await store.delete_expired_sessions(now) == 1
+    assert await store.session("old" * 8, now) is None
+    assert (await ana.http.get("/api/session")).json()["user"]["name"] == "ana", "live sessions stay"
+    assert await store.delete_expired_sessions(now) == 0
 
 
 async def test_api_tokens_for_external_bots(harness):

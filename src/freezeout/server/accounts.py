@@ -59,7 +59,8 @@ class Passwords:
 
 
 class RateLimiter:
-    """At most ``limit`` failures per ``window`` seconds per key (client address, name)."""
+    """At most ``limit`` events per ``window`` seconds per key (a client address, a name):
+    failed log-ins, or new accounts."""
 
     def __init__(self, limit: int, window: float, clock: Clock) -> None:
         self.limit, self.window, self.clock = limit, window, clock
@@ -80,6 +81,7 @@ class RateLimiter:
         return worst
 
     def fail(self, *keys: str) -> None:
+        """Count one event (a failure, a sign-up) against every key."""
         now = self.clock.now()
         for key in keys:
             self._failures.setdefault(key, deque()).append(now)

@@ -146,9 +146,24 @@ async def session(request: Request, response: Response, found: AuthDep) -> dict[
     return {"user": found.user.public() if found.user else None, "csrf": csrf}
 
 
+def _address_key(request: Request) -> str:
+    return f"ip:{request.client.host if request.client else '?'}"
+
+
+def _check_signups(request: Request) -> str:
+    """Refuse a new account when this address made too many lately; returns its key."""
+    key = _address_key(request)
+    wait = ctx(request).signups.retry_after(key)
+    if wait is not None:
+        raise ApiError(429, "rate_limited", "too many new accounts from this address; try again later",
+                       {"Retry-After": str(int(wait) + 1)})
+    return key
+
+
 @router.post("/register")
 async def register(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
     context = ctx(request)
+    key = _check_signups(request)
     if not valid_name(body.name):
         raise ApiError(400, "bad_name", "names are 2-24 letters, digits, _ or -, not starting with bot- or guest-")
     if not valid_password(body.password):
@@ -157,13 +172,14 @@ async def register(request: Request, response: Response, body: Credentials, _: P
         user = await context.store.create_user(body.name, "user", await context.passwords.hash(body.password), context.clock.now())
     except NameTaken:
         raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+    context.signups.fail(key)
     return await _start_session(request, response, user)
 
 
 @router.post("/login")
 async def login(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
     context = ctx(request)
-    keys = (f"ip:{request.client.host if request.client else '?'}", f"name:{body.name.lower()}")
+    keys = (_address_key(request), f"name:{body.name.lower()}")
     wait = context.limiter.retry_after(*keys)
     if wait is not None:
         raise ApiError(429, "rate_limited", "too many failed log-ins; try again later", {"Retry-After": str(int(wait) + 1)})
@@ -185,11 +201,13 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
 
 async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[str, Any]]:
     context = ctx(request)
+    key = _check_signups(request)
     for _ in range(5):  # a random name may (rarely) be taken
         try:
             user = await context.store.create_user(f"guest-{secrets.token_hex(5)}", "guest", None, context.clock.now())
         except NameTaken:
             continue
+        context.signups.fail(key)
         return user, await _start_session(request, response, user)
     raise ApiError(503, "storage", "could not create a guest; try again")
 

@@ -87,6 +87,19 @@ async def _collect_young(period: float = 0.05, older_every: int = 10) -> None:
         gc.collect(1 if ticks % older_every == 0 else 0)
 
 
+async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
+    """Delete expired sessions at start and then every ``period`` seconds, so
+    the table holds only sessions that can still log someone in."""
+    while True:
+        try:
+            removed = await store.delete_expired_sessions(clock.now())
+            if removed:
+                log.info("deleted %d expired sessions", removed)
+        except SQLAlchemyError as error:  # the database may be briefly unavailable; try next time
+            log.warning("could not delete expired sessions: %s", error)
+        await asyncio.sleep(period)
+
+
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -101,9 +114,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         app.state.ctx = Context(
             settings=settings, clock=clock, store=store, room=room, passwords=Passwords(settings),
             limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),
+            signups=RateLimiter(settings.signup_max_per_address, settings.signup_window_seconds, clock),
         )
         await room.open()
         watchdog = asyncio.create_task(_watch_event_loop())
+        sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds), name="sessions")
         if not any(getattr(cb, "__qualname__", "").startswith("_watch_gc") for cb in gc.callbacks):
             _watch_gc()
         collector: asyncio.Task[None] | None = None
@@ -125,6 +140,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             if collector is not None:
                 collector.cancel()
             watchdog.cancel()
+            sweeper.cancel()
             await room.close()
             await store.close()
 

@@ -21,4 +21,5 @@ class Context:
     store: Store
     room: Room
     passwords: Passwords
-    limiter: RateLimiter
+    limiter: RateLimiter  # failed log-ins per address and per name
+    signups: RateLimiter  # new accounts per address

@@ -33,6 +33,12 @@ class Settings(BaseSettings):
     cookie_secure: bool | None = None  # None: Secure exactly when the request came over HTTPS
     login_max_failures: int = 5
     login_window_seconds: float = 300.0
+    # New accounts (guests and registrations) per client address and window: a
+    # flood of sign-ups from one address is refused with 429 (the load bench,
+    # thousands of guests from loopback, raises it).
+    signup_max_per_address: int = 300
+    signup_window_seconds: float = 3600.0
+    session_sweep_seconds: float = 3600.0  # how often expired sessions are deleted
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
     # Tests only: derive every deck, seating and bot decision from this seed (per game, hand

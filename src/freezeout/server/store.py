@@ -347,6 +347,12 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(sessions.delete().where(sessions.c.token_hash == token_hash))
 
+    async def delete_expired_sessions(self, now: float) -> int:
+        """Forget sessions past their expiry (they no longer log anyone in); returns how many."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(sessions.delete().where(sessions.c.expires_at <= now))
+        return int(result.rowcount or 0)
+
     async def create_api_token(self, token_hash: str, user_id: int, at: float) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(insert(api_tokens).values(token_hash=token_hash, user_id=user_id, created_at=at))

@@ -1,0 +1,309 @@
+"""Helpers shared by the server tests (imported as ``serverkit``; the fixtures
+are re-exported by conftest.py). Fixtures for the game server tests.
+
+``harness``: the real app served by uvicorn inside the test's event loop on
+a free loopback port, with a :class:`FakeClock` so that every clock rule is
+driven by ``clock.advance`` instead of sleeps.  ``Player`` is a client with
+its own cookie jar and a real WebSocket.  ``postgres_url``: a throwaway
+PostgreSQL cluster (initdb/pg_ctl as the ``postgres`` user), skipped with a
+reason when the binaries are absent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import glob
+import json
+import os
+import pwd
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from freezeout.server.app import create_app
+from freezeout.server.clock import FakeClock
+from freezeout.server.context import Context
+from freezeout.server.settings import Settings
+from freezeout.server.table import TableActor
+
+
+def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "database_url": f"sqlite:///{tmp_path / 'db.sqlite'}",
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 1024,
+        "bot_delay_min": 0.0,
+        "bot_delay_max": 0.0,
+        "deck_seed": "tests",
+        "web_dir": str(tmp_path / "no-web"),
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+class Player:
+    """One client: HTTP with its own cookies, and one WebSocket to a table."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.h = harness
+        self.http = httpx.AsyncClient(base_url=harness.base_url, timeout=30)
+        self.csrf = ""
+        self.user: dict[str, Any] | None = None
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.latest: dict[str, Any] | None = None  # last snapshot or update
+        self.errors: list[dict[str, Any]] = []
+
+    async def start(self) -> Player:
+        self.csrf = (await self.http.get("/api/session")).json()["csrf"]
+        return self
+
+    async def post(self, path: str, body: Any = None, *, csrf: str | None = None) -> httpx.Response:
+        headers = {"X-CSRF-Token": self.csrf if csrf is None else csrf}
+        return await self.http.post(path, json=body, headers=headers)
+
+    def _session(self, response: httpx.Response) -> httpx.Response:
+        if response.status_code == 200:
+            data = response.json()
+            self.user, self.csrf = data.get("user"), data.get("csrf", self.csrf)
+        return response
+
+    async def register(self, name: str, password: str = "correct horse") -> Player:
+        response = self._session(await self.post("/api/register", {"name": name, "password": password}))
+        assert response.status_code == 200, response.text
+        return self
+
+    async def guest(self) -> Player:
+        response = self._session(await self.post("/api/guest"))
+        assert response.status_code == 200, response.text
+        return self
+
+    async def create(self, slots: list[str | None], *, ranked: bool = False, sit: bool = True) -> str:
+        response = await self.post("/api/tables", {"slots": slots, "ranked": ranked, "sit": sit})
+        assert response.status_code == 200, response.text
+        return str(response.json()["table"]["id"])
+
+    async def connect(self) -> None:
+        cookie = self.http.cookies.get("fz_session")
+        headers = {"Cookie": f"fz_session={cookie}"} if cookie else {}
+        self.ws = await websockets.connect(self.h.ws_url, additional_headers=headers, max_size=2**22)
+
+    async def join(self, table: str, since: int | None = None) -> dict[str, Any]:
+        if self.ws is None:
+            await self.connect()
+        msg: dict[str, Any] = {"type": "join", "table": table}
+        if since is not None:
+            msg["since"] = since
+        await self.send(msg)
+        return await self.until(lambda m: m["type"] in ("snapshot", "update"))
+
+    async def send(self, msg: Any) -> None:
+        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.messages.append(msg)
+        if msg["type"] in ("snapshot", "update"):
+            self.latest = msg
+        elif msg["type"] == "error":
+            self.errors.append(msg)
+        return msg
+
+    async def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = await self.recv(max(0.01, deadline - time.monotonic()))
+            if predicate(msg):
+                return msg
+
+    async def until_version(self, version: int) -> None:
+        if self.latest is not None and self.latest["version"] >= version:
+            return
+        await self.until(lambda m: m["type"] in ("snapshot", "update") and m["version"] >= version)
+
+    async def error(self) -> dict[str, Any]:
+        return await self.until(lambda m: m["type"] == "error")
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.latest["view"] if self.latest else None
+
+    @property
+    def version(self) -> int:
+        assert self.latest is not None
+        return int(self.latest["version"])
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+            self.ws = None
+        await self.http.aclose()
+
+
+class Harness:
+    def __init__(self, app: Any, clock: FakeClock, settings: Settings) -> None:
+        self.app, self.clock, self.settings = app, clock, settings
+        self.base_url = self.ws_url = ""
+        self.players: list[Player] = []
+
+    @property
+    def ctx(self) -> Context:
+        context: Context = self.app.state.ctx
+        return context
+
+    def table(self, table_id: str) -> TableActor:
+        return self.ctx.room.tables[table_id]
+
+    async def settle(self) -> None:
+        """Let every table finish what is due now (twice: one table's step may wake another)."""
+        for _ in range(2):
+            for actor in list(self.ctx.room.tables.values()):
+                await actor.sync()
+
+    async def player(self) -> Player:
+        player = await Player(self).start()
+        self.players.append(player)
+        return player
+
+    async def advance(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+        await self.settle()
+
+    async def play_out(self, table_id: str, players: list[Player], policy: Callable[[dict[str, Any], random.Random], dict[str, Any]],
+                       *, watchers: tuple[Player, ...] = (), seed: int = 0, max_steps: int = 20000) -> None:
+        """Drive a table to the end of its game: the seat to act moves by ``policy``
+        over its WebSocket; between hands the fake clock skips the pause (R30)."""
+        rng = random.Random(seed)
+        actor = self.table(table_id)
+        for _ in range(max_steps):
+            await self.settle()
+            state = actor.state
+            for p in [*players, *watchers]:
+                await p.until_version(state.version)
+            t = state.tournament
+            if t is not None and t.finished and state.ended:
+                return
+            if t is None or not t.in_hand:
+                await self.advance(self.settings.pause_seconds)
+                continue
+            mover = next((p for p in players if p.view and p.view["viewer"] == t.to_act), None)
+            assert mover is not None, f"nobody to move for seat {t.to_act}"
+            assert mover.view is not None and mover.view["legal"] is not None
+            await mover.send({"type": "act", "version": state.version, **policy(mover.view, rng)})
+        raise AssertionError("the game did not end")
+
+
+def random_policy(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal move, amounts between the minimum and the stack."""
+    legal = view["legal"]
+    weights = {"fold": 0.15, "check": 0.5, "call": 0.5, "bet": 0.25, "raise": 0.15, "allin": 0.03}
+    moves = legal["moves"]
+    move = rng.choices(moves, [weights[m] for m in moves])[0]
+    if move in ("bet", "raise"):
+        low, high = legal["min_to"], legal["max_to"]
+        amount = low if rng.random() < 0.8 else rng.randint(low, min(high, 3 * low))
+        return {"move": move, "amount": amount}
+    return {"move": move}
+
+
+def calling_policy(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    moves = view["legal"]["moves"]
+    if "allin" in moves and rng.random() < 0.15:
+        return {"move": "allin"}
+    return {"move": "call" if "call" in moves else "check"}
+
+
+@pytest.fixture
+def policies() -> dict[str, Callable[[dict[str, Any], random.Random], dict[str, Any]]]:
+    return {"random": random_policy, "calling": calling_policy}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def serve(settings: Settings, clock: FakeClock) -> AsyncIterator[Harness]:
+    app = create_app(settings, clock=clock)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    harness = Harness(app, clock, settings)
+    harness.base_url, harness.ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
+    try:
+        yield harness
+    finally:
+        for player in harness.players:
+            await player.close()
+        server.should_exit = True
+        await task
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with serve(fast_settings(tmp_path), FakeClock()) as h:
+        yield h
+
+
+# -- PostgreSQL ------------------------------------------------------------
+def _pg_bin(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return candidates[-1] if candidates else None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server on 127.0.0.1 and a free port, for the whole session."""
+    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+    if not initdb or not pg_ctl:
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) are not installed: apt-get install -y postgresql")
+    try:
+        pg_user = pwd.getpwnam("postgres")
+    except KeyError:
+        pytest.skip("no 'postgres' system user to run the PostgreSQL server as")
+    base = Path(tempfile.mkdtemp(prefix="fz-pg-"))
+    data = base / "data"
+    os.chown(base, pg_user.pw_uid, pg_user.pw_gid)
+    port = free_port()
+
+    def as_postgres(*args: str) -> subprocess.CompletedProcess[str]:
+        command = list(args)
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+
+    init = as_postgres(initdb, "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync")
+    if init.returncode != 0:
+        pytest.skip(f"initdb failed: {init.stderr.strip()[:200]}")
+    options = f"-h 127.0.0.1 -p {port} -k {base} -c fsync=off"
+    started = as_postgres(pg_ctl, "-D", str(data), "-o", options, "-l", str(base / "log"), "-w", "-t", "60", "start")
+    if started.returncode != 0:
+        pytest.skip(f"pg_ctl start failed: {started.stderr.strip()[:200]}")
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        as_postgres(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(base, ignore_errors=True)
