@@ -27,6 +27,7 @@ import math
 from typing import Final
 
 from freezeout.bots.base import Situation
+from freezeout.bots.hard_preflop import Intent
 from freezeout.bots.ranges import equity_vs_random
 from freezeout.rules.views import TableView
 
@@ -36,8 +37,6 @@ __all__ = ["PREMIUM", "SKILL_K", "call_pays", "skill_utility", "versus_wild"]
 SKILL_K: Final = 1.5
 #: Equity against a random hand from which the bot wants all the chips in.
 PREMIUM: Final = 0.7
-
-Intent = tuple[float, str, int | None]
 
 
 def skill_utility(share: float, k: float = SKILL_K) -> float:

@@ -28,6 +28,7 @@ from freezeout.evaluate import tables
 from freezeout.evaluate.errors import EvaluationError
 
 __all__ = [
+    "SEVEN_CARD_CATEGORY_COUNTS",
     "Engine",
     "all_seven_card_category_counts",
     "all_seven_card_rank_counts",
@@ -156,6 +157,21 @@ def all_seven_card_rank_counts() -> npt.NDArray[np.int64]:
         CARD_KEYS, HASH_MULTIPLIER, HASH_OFFSETS, HASH_SLOTS, FLUSH_RANKS, histogram
     )
     return histogram
+
+
+#: The published category counts of all 133,784,560 seven-card hands (and
+#: 4,824 distinct ranks): the reference the perft below is checked against.
+SEVEN_CARD_CATEGORY_COUNTS: Final = {
+    "straight flush": 41_584,
+    "four of a kind": 224_848,
+    "full house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three of a kind": 6_461_620,
+    "two pair": 31_433_400,
+    "one pair": 58_627_800,
+    "high card": 23_294_460,
+}
 
 
 def all_seven_card_category_counts() -> tuple[dict[str, int], int]:
