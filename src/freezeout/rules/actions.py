@@ -1,7 +1,8 @@
 """Actions: small frozen values with a text form (design principle 2).
 
-``Action(seat, kind, amount)``: ``amount`` is only for ``bet`` and ``raise``
-and is the player's *total* bet for the betting round ("raise to", R10).
+``Action(seat, kind, amount, cards)``: ``amount`` is only for ``bet``,
+``raise`` and (optionally) ``complete`` and is the player's *total* bet for
+the betting round ("raise to", R10); ``cards`` only for ``discard`` (V11).
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from freezeout.cards import Card
 from freezeout.rules.errors import InvalidInput
 
 __all__ = ["PLAYER_MOVES", "Action", "ActionKind"]
 
 
 class ActionKind(StrEnum):
-    """The move words of rules.md D5 plus the two forced ones (R26, R28)."""
+    """The move words of docs/rules.md D5, the stud and draw moves (V7, V11)
+    and the two forced ones (R26, R28)."""
 
     FOLD = "fold"
     CHECK = "check"
@@ -23,6 +26,10 @@ class ActionKind(StrEnum):
     BET = "bet"
     RAISE = "raise"
     ALLIN = "allin"
+    BRINGIN = "bringin"  # V7: post the bring-in
+    COMPLETE = "complete"  # V7: raise a bring-in (or a short all-in, V4) to the full bet
+    DISCARD = "discard"  # V11: throw away some cards and draw as many
+    STANDPAT = "standpat"  # V11: keep every card
     TIMEOUT = "timeout"
     RESIGN = "resign"
 
@@ -32,7 +39,10 @@ class ActionKind(StrEnum):
 
 # Moves that are the player's own decision: they reset the forfeit count (D9).
 PLAYER_MOVES = frozenset(
-    {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.ALLIN}
+    {
+        ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.ALLIN,
+        ActionKind.BRINGIN, ActionKind.COMPLETE, ActionKind.DISCARD, ActionKind.STANDPAT,
+    }
 )
 _WITH_AMOUNT = frozenset({ActionKind.BET, ActionKind.RAISE})
 
@@ -44,6 +54,7 @@ class Action:
     seat: int
     kind: ActionKind
     amount: int | None = None
+    cards: tuple[Card | None, ...] | None = None  # None inside: a card nobody saw (hand histories)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):
@@ -51,17 +62,30 @@ class Action:
         if self.kind in _WITH_AMOUNT:
             if type(self.amount) is not int:
                 raise InvalidInput(f"{self.kind.value} needs a whole-number amount, got {self.amount!r}")
+        elif self.kind is ActionKind.COMPLETE:
+            if self.amount is not None and type(self.amount) is not int:
+                raise InvalidInput(f"complete takes a whole-number amount or none, got {self.amount!r}")
         elif self.amount is not None:
             raise InvalidInput(f"{self.kind.value} takes no amount")
+        if self.kind is ActionKind.DISCARD:
+            if not self.cards or not all(card is None or isinstance(card, Card) for card in self.cards):
+                raise InvalidInput("discard needs the cards to throw away (standpat keeps them all)")
+            known = [card for card in self.cards if card is not None]
+            if len(set(known)) != len(known):
+                raise InvalidInput("discard names a card twice")
+        elif self.cards is not None:
+            raise InvalidInput(f"{self.kind.value} takes no cards")
 
     @classmethod
-    def parse(cls, seat: int, word: str, amount: int | None = None) -> Action:
+    def parse(cls, seat: int, word: str, amount: int | None = None, cards: tuple[Card | None, ...] | None = None) -> Action:
         """Build from the move word used in records (``"raise"``, 60)."""
         try:
             kind = ActionKind(word)
         except ValueError:
             raise InvalidInput(f"unknown action {word!r}") from None
-        return cls(seat, kind, amount)
+        return cls(seat, kind, amount, cards)
 
     def __str__(self) -> str:
+        if self.cards is not None:
+            return f"{self.kind.value} {''.join('??' if card is None else str(card) for card in self.cards)}"
         return f"{self.kind.value} {self.amount}" if self.amount is not None else self.kind.value

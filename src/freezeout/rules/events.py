@@ -18,11 +18,13 @@ __all__ = [
     "BlindPosted",
     "CardsDealt",
     "CardsShown",
+    "Drew",
     "Eliminated",
     "Event",
     "Forfeited",
     "HandEnded",
     "HandStarted",
+    "HoleDealt",
     "PotAwarded",
     "Resigned",
     "StreetDealt",
@@ -33,17 +35,27 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class HandStarted:
+    """A hand begins; the forced bets of its level (R6, V18): blinds, or in
+    stud the ante, bring-in and bet sizes (0 where the game has none)."""
+
     number: int
     button: int
     small_blind: int
     big_blind: int
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
+    ante: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt:
-    """The deal of a hand: every hole card and the board in dealing order.
+    """The deal of a hand: every hole card and the board in dealing order —
+    or, for games that deal during the hand (stud, draws), the whole
+    ``deck`` in the order the engine takes it (and the ``reshuffle`` order
+    of V13).
 
     Private: it makes the event log complete (a tournament can be rebuilt
     from its events alone) but it never reaches a client — the public hand
@@ -51,6 +63,31 @@ class CardsDealt:
 
     hole: tuple[tuple[int, tuple[Card, ...]], ...]  # (table seat, cards)
     board: tuple[Card, ...]
+    deck: tuple[Card, ...] = ()
+    reshuffle: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HoleDealt:
+    """Cards dealt to one player during the hand (stud's streets; V7).
+
+    ``up`` flags the face-up cards: they are public, the others only the
+    player's own (:func:`public_event` hides them as ``None``)."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+    up: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """A player's draw (V11): the cards thrown away and the cards received.
+    Standing pat is a draw of none.  Everyone learns how many; only the
+    player which ones."""
+
+    seat: int
+    discarded: tuple[Card | None, ...]
+    drawn: tuple[Card | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,27 +125,50 @@ class StreetDealt:
 
 @dataclass(frozen=True, slots=True)
 class CardsShown:
+    """A hand shown down (R17, V17): its value in the game's ranking and, in
+    a split game (V6), its low value (0: no qualifying low)."""
+
     seat: int
     cards: tuple[Card, ...]
-    rank: int  # the evaluator's rank of the best five (higher wins)
+    rank: int  # the evaluator's rank of the best hand (higher wins)
+    ranking: str = "high"
+    low: int = 0
+    low_ranking: str = ""
 
     @property
     def description(self) -> str:
-        return describe_rank(self.rank)
+        return describe(self.ranking, self.rank)
+
+    @property
+    def low_description(self) -> str:
+        return describe(self.low_ranking, self.low) if self.low_ranking and self.low else ""
 
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded:
+    """One pot — or, in a split game, one half of it (V6) — and who won it."""
+
     pot: int  # 0 = main pot
     amount: int
     eligible: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]  # (seat, chips)
     rank: int = 0  # the winning hand's rank; 0 when won without a showdown
+    ranking: str = ""  # the ranking that decided it ("" without a showdown)
+    half: str = ""  # "high" or "low" in split games
 
     @property
     def description(self) -> str:
         """The winning hand in words ("Full house, kings full of tens"), or ""."""
-        return describe_rank(self.rank) if self.rank else ""
+        return describe(self.ranking or "high", self.rank) if self.rank else ""
+
+
+def describe(ranking: str, rank: int) -> str:
+    """A rank of ``ranking`` in words (English)."""
+    if ranking == "high":
+        return describe_rank(rank)
+    from freezeout.evaluate.rankings import get_ranking
+
+    return get_ranking(ranking).describe(rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +204,8 @@ class TournamentEnded:
 Event = (
     HandStarted
     | CardsDealt
+    | HoleDealt
+    | Drew
     | BlindPosted
     | ActionTaken
     | BetReturned

@@ -1,145 +1,56 @@
-"""One hand of poker as a pure state machine (R5, R7–R22, D1–D7).
+"""One hand of poker as a pure state machine (R5, R7–R22, D1–D7, V1–V17).
 
-``start_hand(setup)`` posts antes and blinds; ``apply(state, action)``
+``start_hand(setup)`` posts antes and blinds (or has the bring-in posted),
+deals the first street and finds the first actor; ``apply(state, action)``
 returns a *new* state and the events the move caused, or raises
 :class:`IllegalAction` and leaves the old state as it was (states are frozen).
 Cards come in through :class:`HandSetup` — the engine never shuffles — so a
 hand replays exactly.  Seats here are hand seats ``0..n-1`` in clockwise
 order; the tournament maps them to its own seats.
+
+The game is read from ``setup.variant`` (``freezeout.rules.variant``):
+streets, forced bets, betting structure and rankings are data, and the
+few places where games differ are hooks — dealing (``dealing``), who opens
+(``order``), amounts (``legal``), the showdown (``showdown``), forfeited
+draws (``draws``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from dataclasses import replace
 
 from freezeout.cards import Card
-from freezeout.evaluate import hand_rank
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.dealing import check_deck, deck_from_cards, draw_cards, shared_card_needed, take
+from freezeout.rules.draws import timeout_discards
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
     ActionTaken,
     BetReturned,
     BlindPosted,
-    CardsShown,
+    Drew,
     Event,
     HandEnded,
+    HoleDealt,
     PotAwarded,
     Resigned,
     StreetDealt,
 )
-from freezeout.rules.legal import LegalActions, legal_actions, resolve
-from freezeout.rules.pots import Pot, build_pots, split_pot, uncalled_bet
-from freezeout.rules.variant import NLHE, Ruleset, Variant
+from freezeout.rules.legal import legal_actions, resolve
+from freezeout.rules.order import bring_in_seat, round_opener
+from freezeout.rules.pots import uncalled_bet
+from freezeout.rules.showdown import collected_pots, finish
+from freezeout.rules.state import BIG, EITHER, SMALL, HandSetup, HandState, evolve, set_at
+from freezeout.rules.variant import BettingStructure, Forced, Opening
 
 __all__ = ["HandSetup", "HandState", "apply", "collected_pots", "concede", "resign", "start_hand"]
 
-Hole = tuple[Card, ...] | None
-_T = TypeVar("_T")
 
-
-@dataclass(frozen=True, slots=True)
-class HandSetup:
-    """Everything a hand needs before the first card: the inputs of a replay.
-
-    ``blinds`` are the nominal live forced bets per seat (small blind, big
-    blind, straddles); a short stack posts what it has, but the bet to match
-    stays the nominal largest blind (D1).  ``antes`` and ``dead`` are per-seat
-    dead money.  ``hole`` holds each seat's cards (``None`` when unknown, as in
-    hand histories); ``board`` the board cards in dealing order, as many as
-    are known.
-    """
-
-    stacks: tuple[int, ...]
-    button: int
-    blinds: tuple[int, ...]
-    big_blind: int
-    hole: tuple[Hole, ...]
-    board: tuple[Card, ...] = ()
-    antes: tuple[int, ...] = ()
-    dead: tuple[int, ...] = ()
-    ruleset: Ruleset = Ruleset.HOUSE
-    variant: Variant = NLHE
-    names: tuple[str, ...] = ()
-    # PHH ``ante_trimming_status``: with trimming, antes count as each
-    # player's contribution (an ante nobody else matched can only come back to
-    # its poster); without, they are dead money in the main pot, winnable by
-    # whoever wins it (a big-blind ante, say).  Dead blinds are always dead.
-    ante_trimming: bool = True
-    # Blinds posted out of turn (PHH negative ``blinds_or_straddles``, e.g. a
-    # player joining the table): live bets that do not decide who acts first.
-    out_of_turn: tuple[bool, ...] = ()
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
-
-
-class HandState(NamedTuple):
-    """A hand in progress or finished.  Per-seat tuples are indexed by hand seat.
-
-    A ``NamedTuple`` rather than a frozen dataclass: just as immutable, and
-    five times cheaper to build — the engine builds one per move, and
-    building states was its largest cost."""
-
-    setup: HandSetup
-    stacks: tuple[int, ...]  # chips behind
-    bets: tuple[int, ...]  # this betting round
-    committed: tuple[int, ...]  # in the pot from earlier rounds (and trimmed antes)
-    folded: tuple[bool, ...]
-    acted: tuple[bool, ...]  # has acted this round (posting a blind is not acting)
-    faced: tuple[int, ...]  # the bet to match right after the seat's last action (D3)
-    street: int  # index into variant.streets
-    to_match: int
-    increment: int  # the last full bet or raise increment of the round (D2)
-    actor: int  # seat to act, -1 when nobody
-    board_dealt: int = 0
-    finished: bool = False
-    showdown: bool = False
-    payouts: tuple[int, ...] = ()  # chips won, once finished
-    shown: tuple[bool, ...] = ()  # whose cards were shown at showdown
-    dead: int = 0  # dead money (untrimmed antes, dead blinds): it joins the main pot
-
-    @property
-    def seat_count(self) -> int:
-        return len(self.stacks)
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        return self.setup.board[: self.board_dealt]
-
-    @property
-    def pot_total(self) -> int:
-        return sum(self.committed) + sum(self.bets) + self.dead
-
-    def legal_actions(self) -> LegalActions | None:
-        return legal_actions(self)
-
-    def final_stacks(self) -> tuple[int, ...]:
-        if not self.finished:
-            raise IllegalAction("the hand is not finished")
-        return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
-
-
-def _make_evolve() -> Callable[..., HandState]:
-    """A fast ``_replace`` for :class:`HandState`: keyword-only, every field
-    defaulting to "unchanged", building the tuple directly."""
-    names = HandState._fields
-    params = ", ".join(f"{name}=_KEEP" for name in names)
-    args = ", ".join(f"state[{i}] if {name} is _KEEP else {name}" for i, name in enumerate(names))
-    namespace: dict[str, object] = {"HandState": HandState, "_KEEP": object(), "_new": tuple.__new__}
-    exec(f"def evolve(state, *, {params}):\n    return _new(HandState, ({args},))", namespace)
-    evolve: Callable[..., HandState] = namespace["evolve"]  # type: ignore[assignment]
-    return evolve
-
-
-_evolve = _make_evolve()
-
-
-def _check_setup(setup: HandSetup) -> None:
+def _check_setup(setup: HandSetup) -> HandSetup:
     n = len(setup.stacks)
-    if not 2 <= n <= 10:
-        raise InvalidInput(f"a hand needs 2 to 10 players, got {n}")
+    variant = setup.variant
+    if not variant.min_players <= n <= variant.max_players:
+        raise InvalidInput(f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, got {n}")
     for label, values in (
         ("blinds", setup.blinds),
         ("antes", setup.antes),
@@ -157,28 +68,56 @@ def _check_setup(setup: HandSetup) -> None:
         raise InvalidInput("every player dealt in needs chips")
     if not 0 <= setup.button < n:
         raise InvalidInput(f"button seat {setup.button} is not at the table")
-    if type(setup.big_blind) is not int or setup.big_blind <= 0:
+    for label, value in (("bring-in", setup.bring_in), ("small bet", setup.small_bet), ("big bet", setup.big_bet)):
+        if type(value) is not int or value < 0:
+            raise InvalidInput(f"the {label} must be a whole number of chips >= 0, got {value!r}")
+    if variant.betting is BettingStructure.FIXED_LIMIT:
+        if setup.min_bet <= 0:
+            raise InvalidInput("a fixed-limit game needs its small bet (or big blind)")
+    elif type(setup.big_blind) is not int or setup.big_blind <= 0:
         raise InvalidInput(f"the big blind must be a positive whole number, got {setup.big_blind!r}")
-    seen: set[Card] = set(setup.board)
-    if len(seen) != len(setup.board):
+    if variant.forced is Forced.BRING_IN and any(setup.blinds):
+        raise InvalidInput(f"{variant.name} has no blinds: antes and a bring-in (V7)")
+    if setup.bring_in and variant.forced is not Forced.BRING_IN:
+        raise InvalidInput(f"{variant.name} has no bring-in")
+    if 0 < setup.min_bet <= setup.bring_in:
+        raise InvalidInput(f"the bring-in ({setup.bring_in}) must be below the small bet ({setup.min_bet})")
+    if setup.deck and not (setup.hole or setup.board):
+        check_deck(setup, setup.deck)
+        return setup
+    if variant.deals_later_hole_cards or variant.has_draws:
+        raise InvalidInput(f"{variant.name} deals during the hand: give its cards as a deck")
+    if len(setup.board) > variant.board_size:
+        raise InvalidInput(f"the board has {len(setup.board)} cards, more than {variant.board_size}")
+    if len(setup.board) != len(set(setup.board)):
         raise InvalidInput("the board repeats a card")
-    if len(setup.board) > setup.variant.board_size:
-        raise InvalidInput(f"the board has {len(setup.board)} cards, more than {setup.variant.board_size}")
-    for seat, cards in enumerate(setup.hole):
+    seen: set[Card] = set(setup.board)
+    hole = setup.hole or (None,) * n
+    for seat, cards in enumerate(hole):
         if cards is None:
             continue
-        if len(cards) != setup.variant.hole_cards:
-            raise InvalidInput(f"{setup.name(seat)} needs {setup.variant.hole_cards} hole cards, got {len(cards)}")
+        if len(cards) != variant.hole_cards:
+            raise InvalidInput(f"{setup.name(seat)} needs {variant.hole_cards} hole cards, got {len(cards)}")
         for card in cards:
             if card in seen:
                 raise InvalidInput(f"card {card} is dealt twice")
             seen.add(card)
+    # Unknown hole cards still take their places in the deck.
+    deck = deck_from_cards([cards if cards is not None else (None,) * variant.hole_cards for cards in hole], setup.board)
+    if setup.deck:
+        if setup.deck != deck:
+            raise InvalidInput("the deck does not match the hole cards and board given with it")
+        return setup
+    check_deck(setup, deck)
+    return replace(setup, deck=deck)  # hole and board stay for readers of flop games
 
 
 def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
-    """Post antes, dead blinds and blinds (R5, R7) and find the first actor (R9)."""
-    _check_setup(setup)
+    """Post antes, dead blinds and blinds (R5, R7), deal the first street and
+    find the first actor (R9; V7: the bring-in)."""
+    setup = _check_setup(setup)
     n = len(setup.stacks)
+    variant = setup.variant
     stacks = list(setup.stacks)
     committed = [0] * n
     bets = [0] * n
@@ -203,6 +142,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         name = "big blind" if len(posters) == 1 or index == 1 else "small blind" if index == 0 else "straddle"
         events.append(BlindPosted(seat, name, paid, stacks[seat] == 0))
     to_match = max(blinds)  # D1: a short blind does not lower the bet to match
+    limit = variant.betting is BettingStructure.FIXED_LIMIT
     state = HandState(
         setup=setup,
         stacks=tuple(stacks),
@@ -213,17 +153,31 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         faced=(0,) * n,
         street=0,
         to_match=to_match,
-        increment=max(setup.big_blind, to_match),
+        increment=max(setup.min_bet, to_match),
         actor=-1,
         dead=dead,
+        cards=((),) * n,
+        up=((),) * n,
+        discards=((),) * n,
+        raises=1 if limit and to_match else 0,  # V3: preflop the big blind is the round's bet
+        full_to=to_match,
+        bet_size=BIG if variant.streets[0].big_bet else SMALL,
     )
-    # R9: preflop the first to act sits left of the (last) largest blind
-    # posted in turn.
-    in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
-    largest = max((blinds[seat] for seat in in_turn), default=0)
-    largest_posters = [seat for seat in in_turn if blinds[seat] == largest]
-    first = largest_posters[-1] + 1 if largest_posters else setup.button + 1
-    return _continue(state, first, events)
+    state = _deal(state, 0, events)
+    if variant.opening is Opening.POSITION:
+        # R9: preflop the first to act sits left of the (last) largest blind posted in turn.
+        in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
+        largest = max((blinds[seat] for seat in in_turn), default=0)
+        largest_posters = [seat for seat in in_turn if blinds[seat] == largest]
+        first = largest_posters[-1] + 1 if largest_posters else setup.button + 1
+        return _continue(evolve(state, opener=first % n), first, events)
+    first = bring_in_seat(state)  # V7, V10
+    if setup.bring_in:
+        for offset in range(n):  # a bring-in all-in from the antes passes it on
+            seat = (first + offset) % n
+            if state.stacks[seat] > 0:
+                return evolve(state, actor=seat, bring_in_due=True, opener=seat), events
+    return _continue(evolve(state, opener=first), first, events)
 
 
 def _posting_order(n: int, button: int) -> list[int]:
@@ -262,7 +216,7 @@ def _next_actor_of(
 
 
 def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
-    """Apply one move of the player to act (R10–R14, R26 timeouts)."""
+    """Apply one move of the player to act (R10–R14, R26 timeouts, V7, V11)."""
     if state.finished:
         raise IllegalAction("the hand is over")
     if action.kind is ActionKind.RESIGN:
@@ -275,6 +229,8 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     if action.seat != legal.seat:
         setup = state.setup
         raise IllegalAction(f"it is {setup.name(legal.seat)}'s turn, not {setup.name(action.seat)}'s")
+    if state.drawing:
+        return _draw(state, action)
     kind, total, forced = resolve(state, legal, action)
     seat = legal.seat
     stacks = list(state.stacks)
@@ -283,32 +239,99 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     stacks[seat] -= added
     bets[seat] = total
     to_match, increment = state.to_match, state.increment
-    if total > to_match:
+    raised = total > to_match
+    if raised:
         if total - to_match >= increment:  # a full bet or raise sets the new increment (D2)
             increment = total - to_match
         to_match = total
     folded = state.folded
     if kind == "fold":
-        folded = _set(folded, seat, True)
-    new_stacks, new_bets, acted = tuple(stacks), tuple(bets), _set(state.acted, seat, True)
+        folded = set_at(folded, seat, True)
+    new_stacks, new_bets, acted = tuple(stacks), tuple(bets), set_at(state.acted, seat, True)
     events: list[Event] = [
         ActionTaken(seat, kind, total, added, stacks[seat] == 0 and kind != "fold", forced or action.kind not in PLAYER_MOVES)
     ]
     # The common case — someone else still has to act — builds one state.
     actor = -1 if folded.count(False) < 2 else _next_actor_of(new_stacks, new_bets, folded, acted, to_match, (seat + 1) % len(stacks))
-    new = _evolve(
+    new = evolve(
         state,
         stacks=new_stacks,
         bets=new_bets,
         folded=folded,
         acted=acted,
-        faced=_set(state.faced, seat, to_match),
+        faced=set_at(state.faced, seat, to_match),
         to_match=to_match,
         increment=increment,
         actor=actor,
+        bring_in_due=False,
     )
+    if raised or kind == "bringin":
+        new = _after_raise(new, state, seat, kind, total)
     if actor >= 0:
         return new, events
+    return _continue(new, seat + 1, events)
+
+
+def _after_raise(new: HandState, old: HandState, seat: int, kind: str, total: int) -> HandState:
+    """Book-keeping after a bet, raise, completion or all-in above the bet:
+    the last aggressor (V17) and, in fixed limit, the cap count and the
+    full bet level that the next raise builds on (V3, V4)."""
+    if kind == "bringin":
+        return new  # V7: the bring-in is not a bet: it neither counts nor sets a level
+    if old.setup.variant.betting is not BettingStructure.FIXED_LIMIT:
+        return new._replace(aggressor=seat)
+    small, big = old.setup.bet_sizes
+    size = old.bet_size
+    step = big if size == BIG else small
+    # V4: a full raise, or an all-in of at least half of one, sets the level
+    # the next raise builds on; a smaller all-in leaves it (and reopens nothing).
+    full = total >= old.full_to + step or 2 * (total - old.to_match) >= step
+    return new._replace(
+        aggressor=seat,
+        raises=old.raises + 1,
+        full_to=total if full else old.full_to,
+        bet_size=BIG if size == EITHER and total - old.full_to >= big else size,  # V7: after a big bet, only big ones
+    )
+
+
+def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """V11: the player to draw throws away some cards (or none) and takes as
+    many from the deck; a forfeited draw keeps by V12's rules."""
+    seat = state.actor
+    held = state.cards[seat]
+    kind = action.kind
+    if kind is ActionKind.STANDPAT:
+        thrown: tuple[Card | None, ...] = ()
+    elif kind is ActionKind.DISCARD:
+        assert action.cards is not None
+        thrown = action.cards
+        missing = [str(card) for card in thrown if card is not None and card not in held]
+        if missing:
+            raise IllegalAction(f"cannot discard {' '.join(missing)}: {state.setup.name(seat)} does not hold it")
+        if thrown.count(None) > held.count(None):
+            raise IllegalAction(f"cannot discard {thrown.count(None)} unknown cards: {state.setup.name(seat)} holds {held.count(None)}")
+    elif kind is ActionKind.TIMEOUT:
+        if any(card is None for card in held):
+            raise IllegalAction("a forfeited draw needs the player's cards")
+        thrown = timeout_discards(held, state.setup.variant.rankings[-1])  # type: ignore[arg-type]
+    else:
+        raise IllegalAction(f"it is the draw: discard or stand pat, not {kind.value}")
+    drawn, dealt = draw_cards(state, seat, len(thrown))
+    kept_list = list(held)
+    for card in thrown:
+        kept_list.remove(card)
+    kept = tuple(kept_list)
+    new = evolve(
+        state,
+        cards=set_at(state.cards, seat, kept + drawn),
+        up=set_at(state.up, seat, (False,) * (len(kept) + len(drawn))),
+        discards=set_at(state.discards, seat, state.discards[seat] + thrown),
+        dealt=dealt,
+        acted=set_at(state.acted, seat, True),
+    )
+    word = "discard" if thrown else "standpat"
+    forced = kind is ActionKind.TIMEOUT
+    events: list[Event] = [ActionTaken(seat, word, state.bets[seat], 0, False, forced), Drew(seat, thrown, drawn)]
     return _continue(new, seat + 1, events)
 
 
@@ -320,7 +343,9 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     if state.finished:
         raise IllegalAction("the hand is over")
     vanished = state.stacks[seat]
-    new = _evolve(state, stacks=_set(state.stacks, seat, 0), folded=_set(state.folded, seat, True))
+    new = evolve(state, stacks=set_at(state.stacks, seat, 0), folded=set_at(state.folded, seat, True))
+    if state.bring_in_due and state.actor == seat:
+        new = new._replace(bring_in_due=False)  # nobody else brings in: the next seat opens the betting
     events: list[Event] = [Resigned(seat, vanished)]
     if not state.folded[seat]:
         events.append(ActionTaken(seat, "fold", state.bets[seat], 0, False, True))
@@ -343,7 +368,7 @@ def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], ev
     payouts[winner] = total
     if total:
         events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
-    done = _evolve(
+    done = evolve(
         state,
         stacks=stacks,
         bets=(0,) * n,
@@ -353,30 +378,114 @@ def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], ev
         finished=True,
         payouts=tuple(payouts),
         shown=(False,) * n,
+        drawing=False,
+        bring_in_due=False,
     )
     events.append(HandEnded(done.final_stacks(), False))
     return done
-
-
-def _set(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    return (*values[:index], value, *values[index + 1:])
 
 
 def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandState, list[Event]]:
     """After a move: find the next actor, or close the round, deal the next
     street (running the board out when nobody can bet, R18) or finish."""
     n = state.seat_count
+    streets = state.setup.variant.streets
     while True:
         if state.folded.count(False) == 1:  # R16
             return _win_uncontested(state, events), events
+        if state.drawing:
+            drawer = _next_drawer(state, start % n)
+            if drawer >= 0:
+                return evolve(state, actor=drawer), events
+            state = evolve(state, drawing=False, acted=(False,) * n)
+            start = _opener(state)
+            state = evolve(state, opener=start)
+            continue
         actor = _next_actor(state, start % n)
         if actor >= 0:
-            return _evolve(state, actor=actor), events
+            return evolve(state, actor=actor), events
         state = _close_round(state, events)
-        if state.street + 1 >= len(state.setup.variant.streets):
-            return _finish(state, events, showdown=True), events
-        state = _deal_street(state, events)
-        start = state.setup.button + 1
+        if state.street + 1 >= len(streets):
+            return finish(state, events, showdown=True), events
+        state = _deal(evolve(state, street=state.street + 1), state.street + 1, events)
+        if streets[state.street].draw:
+            state = evolve(state, drawing=True)
+            start = state.setup.button + 1
+            continue
+        start = _opener(state)
+        state = evolve(state, opener=start % n)
+
+
+def _next_drawer(state: HandState, start: int) -> int:
+    """V11: each player still in draws once, in turn from the left of the button."""
+    n = state.seat_count
+    for offset in range(n):
+        seat = (start + offset) % n
+        if not state.folded[seat] and not state.acted[seat]:
+            return seat
+    return -1
+
+
+def _opener(state: HandState) -> int:
+    """The seat the betting of a later round starts from (R9, V7, V10)."""
+    if state.setup.variant.later_opening is Opening.POSITION:
+        return state.setup.button + 1
+    return round_opener(state)
+
+
+def _deal(state: HandState, street_index: int, events: list[Event]) -> HandState:
+    """Deal a street (R8, V5, V7): each player still in gets the street's
+    hole cards, then the board cards are turned; set the round's bet size.
+
+    The first street's face-down cards are the deal itself (the private
+    ``CardsDealt`` of the tournament); every later card, and every face-up
+    one, is announced by a ``HoleDealt`` or ``StreetDealt`` event."""
+    variant = state.setup.variant
+    street = variant.streets[street_index]
+    cards, up, board = state.cards, state.up, state.board_cards
+    holes: list[HoleDealt] = []
+    shared: tuple[Card | None, ...] = ()
+    if street.hole:
+        live = [seat for seat in range(state.seat_count) if not state.folded[seat]]
+        if street_index and shared_card_needed(variant, state, len(live)):
+            shared, dealt = take(state, 1)  # V7: one card in the middle for everyone
+            state = state._replace(dealt=dealt)
+        else:
+            cards_list, up_list = list(cards), list(up)
+            for seat in live:
+                got, dealt = take(state, len(street.hole))
+                state = state._replace(dealt=dealt)
+                cards_list[seat] += got
+                up_list[seat] += street.hole
+                if street_index or any(street.hole):
+                    holes.append(HoleDealt(seat, got, street.hole))
+            cards, up = tuple(cards_list), tuple(up_list)
+    if street.board:
+        turned, dealt = take(state, street.board)
+        state = state._replace(dealt=dealt)
+        if any(card is not None and card in board for card in turned):
+            raise InvalidInput("the board repeats a card")
+        shared += turned
+    board += shared
+    if street_index:
+        events.append(StreetDealt(street.name, shared))  # type: ignore[arg-type]
+    events.extend(holes)
+    size = BIG if street.big_bet else SMALL
+    if variant.open_pair_big_bet and street_index == 1 and _open_pair(state._replace(cards=cards, up=up)):
+        size = EITHER  # V7: an open pair on fourth street allows the big bet
+    if street_index == 0:
+        return evolve(state, cards=cards, up=up, board_cards=board, bet_size=size)
+    return evolve(state, cards=cards, up=up, board_cards=board, bet_size=size, raises=0, full_to=0, aggressor=-1)
+
+
+def _open_pair(state: HandState) -> bool:
+    for seat in range(state.seat_count):
+        if state.folded[seat]:
+            continue
+        ranks = [card.rank for card, up in zip(state.cards[seat], state.up[seat], strict=True) if up and card is not None]
+        if len(ranks) != len(set(ranks)):
+            return True
+    return False
 
 
 def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
@@ -390,7 +499,7 @@ def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
     stacks = state.stacks
     if amount:
         events.append(BetReturned(seat, amount))
-        stacks = _set(stacks, seat, stacks[seat] + amount)
+        stacks = set_at(stacks, seat, stacks[seat] + amount)
     return _award_everything(state, winner, stacks, events)
 
 
@@ -401,10 +510,10 @@ def _close_round(state: HandState, events: list[Event]) -> HandState:
     seat, amount = uncalled_bet(bets, state.folded)
     if amount:
         bets[seat] -= amount
-        stacks = _set(stacks, seat, stacks[seat] + amount)
+        stacks = set_at(stacks, seat, stacks[seat] + amount)
         events.append(BetReturned(seat, amount))
     n = state.seat_count
-    return _evolve(
+    return evolve(
         state,
         stacks=stacks,
         bets=(0,) * n,
@@ -412,79 +521,6 @@ def _close_round(state: HandState, events: list[Event]) -> HandState:
         acted=(False,) * n,
         faced=(0,) * n,
         to_match=0,
-        increment=state.setup.big_blind,
+        increment=state.setup.min_bet,
         actor=-1,
     )
-
-
-def _deal_street(state: HandState, events: list[Event]) -> HandState:
-    street = state.street + 1
-    variant = state.setup.variant
-    count = variant.streets[street]
-    dealt = state.board_dealt + count
-    if dealt > len(state.setup.board):
-        missing = variant.street_names[street]
-        raise InvalidInput(f"the hand reaches the {missing} but the board has only {len(state.setup.board)} cards")
-    events.append(StreetDealt(variant.street_names[street], state.setup.board[state.board_dealt : dealt]))
-    return _evolve(state, street=street, board_dealt=dealt)
-
-
-def collected_pots(state: HandState) -> list[Pot]:
-    """The pots formed so far from earlier rounds (R20, D7); dead money
-    (untrimmed antes, dead blinds) joins the main pot."""
-    pots = build_pots(state.committed, state.folded)
-    if state.dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + state.dead, pots[0].eligible)
-        else:
-            live = tuple(seat for seat in range(state.seat_count) if not state.folded[seat])
-            pots = [Pot(state.dead, live)]
-    return pots
-
-
-def _finish(state: HandState, events: list[Event], *, showdown: bool) -> HandState:
-    """Award every pot (R16, R17, R20, R22) and end the hand."""
-    n = state.seat_count
-    setup = state.setup
-    pots = collected_pots(state)
-    payouts = [0] * n
-    shown = [False] * n
-    ranks: dict[int, int] = {}
-    if showdown:
-        board = state.board
-        for seat in range(n):
-            cards = setup.hole[seat] if setup.hole else None
-            if state.folded[seat] or cards is None:
-                continue  # R17: a mucked (unknown) hand cannot win
-            rank = hand_rank(cards + board)
-            ranks[seat] = rank
-            shown[seat] = True
-            events.append(CardsShown(seat, cards, rank))
-    for index, pot in enumerate(pots):
-        if showdown:
-            contenders = [seat for seat in pot.eligible if seat in ranks] or (
-                list(pot.eligible) if len(pot.eligible) == 1 else []  # uncontested: no need to show (R16)
-            )
-            if not contenders:
-                raise InvalidInput(f"no shown hand can win pot {index + 1} (eligible: {', '.join(setup.name(s) for s in pot.eligible)})")
-            best = max(ranks.get(seat, 0) for seat in contenders)
-            winners = [seat for seat in contenders if ranks.get(seat, 0) == best]
-        else:
-            winners = list(pot.eligible)
-            best = 0
-        shares = split_pot(pot.amount, winners, seat_count=n, button=setup.button)
-        for seat, chips in shares:
-            payouts[seat] += chips
-        events.append(PotAwarded(index, pot.amount, pot.eligible, tuple(shares), best))
-    done = _evolve(
-        state,
-        committed=(0,) * n,
-        dead=0,
-        actor=-1,
-        finished=True,
-        showdown=showdown,
-        payouts=tuple(payouts),
-        shown=tuple(shown),
-    )
-    events.append(HandEnded(done.final_stacks(), showdown))
-    return done

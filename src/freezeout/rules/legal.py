@@ -1,20 +1,21 @@
-"""Who acts and what they may do (R9–R14, D2–D5): ask before you act.
+"""Who acts and what they may do (R9–R14, D2–D5, V1–V4, V7, V11): ask before you act.
 
 :func:`legal_actions` is the single source of truth: the hand engine checks
 every incoming action against it, the bots choose from it and the UI draws
-its buttons from it.
+its buttons from it.  The betting structure of the variant decides the
+amounts: no limit (any amount from the minimum raise to the stack), pot
+limit (up to the pot, V2) or fixed limit (exactly one bet more, capped, V3,
+V4).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
-from freezeout.rules.variant import Ruleset
-
-if TYPE_CHECKING:
-    from freezeout.rules.hand import HandState
+from freezeout.rules.state import BIG, SMALL, HandState
+from freezeout.rules.variant import BettingStructure, Ruleset
 
 __all__ = ["LegalActions", "legal_actions", "resolve"]
 
@@ -32,45 +33,85 @@ class LegalActions(NamedTuple):
     opening: bool  # True when a bigger amount is a "bet" (nobody has bet), else "raise"
     can_raise: bool  # whether a bet/raise (or an all-in above the call) is allowed
     min_to: int  # smallest legal bet/raise total (== all_in_to when short)
-    max_to: int  # largest legal bet/raise total (== all_in_to in no-limit)
+    max_to: int  # largest legal bet/raise total (the stack in no limit, the pot in pot limit)
     no_raise_reason: str = ""
+    word: str = ""  # the word for a bigger amount when it is not bet/raise: "complete" (V4, V7)
+    sizes: tuple[int, ...] = ()  # fixed limit: the only totals a bet or raise may reach (V3)
+    bring_in: int = 0  # > 0: the seat must bring in (to this total) or complete (V7)
+    draw: int = 0  # > 0: the seat discards up to this many cards, or stands pat (V11)
 
     @property
     def can_check(self) -> bool:
-        return self.call_amount == 0
+        return self.call_amount == 0 and not self.bring_in and not self.draw
 
     @property
     def can_call(self) -> bool:
         return self.call_amount > 0
 
     @property
+    def can_fold(self) -> bool:
+        """Anyone to act may fold (D5) — except a bring-in, which is forced (V7), and a draw."""
+        return not self.bring_in and not self.draw
+
+    @property
     def raise_word(self) -> str:
+        if self.word:
+            return self.word
         return "bet" if self.opening else "raise"
 
     @property
     def moves(self) -> tuple[str, ...]:
         """Move words allowed now, in the order a UI shows them."""
+        if self.draw:
+            return ("standpat", "discard")
+        if self.bring_in:
+            return ("bringin", "complete") if self.can_raise else ("bringin",)
         words = ["fold", "check" if self.can_check else "call"]
         if self.can_raise:
             words.append(self.raise_word)
-        if self.can_raise or (self.call_amount > 0 and self.all_in_to <= self.to_match):
-            words.append("allin")  # D4/D5: an all-in is a raise only where raising is allowed
+        if (self.can_raise and self.all_in_to <= self.max_to) or (self.call_amount > 0 and self.all_in_to <= self.to_match):
+            words.append("allin")  # D4/D5: an all-in is a raise only where raising (that much) is allowed
         return tuple(words)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form (docs/protocol.md): only at the edge."""
+        data: dict[str, Any] = {
+            "moves": list(self.moves),
+            "call": self.call_amount,
+            "to_match": self.to_match,
+            "min_to": self.min_to if self.can_raise else None,
+            "max_to": self.max_to if self.can_raise else None,
+            "all_in_to": self.all_in_to,
+        }
+        if self.sizes and self.can_raise:
+            data["sizes"] = list(self.sizes)
+        if self.bring_in:
+            data["bring_in"] = self.bring_in
+        if self.draw:
+            data["draw"] = self.draw
+        return data
 
 
 def legal_actions(state: HandState) -> LegalActions | None:
     """The legal moves of the player to act, or ``None`` when nobody acts."""
-    global _last_asked
-    asked, answer = _last_asked
-    if asked is state:  # the caller asked, then apply() asks again for the same state
-        return answer
     seat = state.actor
     if seat < 0:
         return None
     stack = state.stacks[seat]
     bet = state.bets[seat]
-    to_match = state.to_match
     all_in_to = bet + stack
+    if state.drawing:  # V11: discard any of the cards held, or none
+        return LegalActions(seat, bet, state.to_match, 0, all_in_to, False, False, all_in_to, all_in_to,
+                            "this is the draw", draw=len(state.cards[seat]))
+    setup = state.setup
+    structure = setup.variant.betting
+    if state.bring_in_due:  # V7: bring in, or complete to the small bet
+        bring = min(setup.bring_in, all_in_to)
+        complete = min(setup.bet_sizes[0], all_in_to)
+        reason = "" if complete > bring else "your whole stack only brings in"
+        return LegalActions(seat, bet, 0, 0, all_in_to, False, not reason, complete, complete, reason,
+                            word="complete", sizes=(complete,), bring_in=bring)
+    to_match = state.to_match
     call_amount = to_match - bet
     if call_amount < 0:
         call_amount = 0
@@ -79,19 +120,47 @@ def legal_actions(state: HandState) -> LegalActions | None:
     reason = _no_raise_reason(state, seat)
     if not reason and all_in_to <= to_match:
         reason = "your whole stack only calls"
+    if structure is BettingStructure.FIXED_LIMIT:
+        return _fixed_limit(state, seat, bet, call_amount, all_in_to, reason)
     # D2: a bet is at least the big blind; a raise at least the last full raise.
-    min_to = state.setup.big_blind if to_match == 0 else to_match + state.increment
-    if min_to > all_in_to:
-        min_to = all_in_to
-    answer = LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, min_to, all_in_to, reason)
-    _last_asked = (state, answer)
-    return answer
+    min_to = setup.big_blind if to_match == 0 else to_match + state.increment
+    max_to = all_in_to
+    if structure is BettingStructure.POT_LIMIT:  # V2: up to the pot after the call
+        pot_limit = to_match + state.pot_total + (to_match - bet)
+        if pot_limit < max_to:
+            max_to = pot_limit
+    if min_to > max_to:
+        min_to = max_to
+    return LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, min_to, max_to, reason)
 
 
-# A one-entry memo: a caller asks for the legal moves, then apply() checks
-# the chosen move against the same state.  Holding the state keeps the
-# identity check sound; the answer depends on nothing else.
-_last_asked: tuple[object, LegalActions | None] = (None, None)
+def _fixed_limit(state: HandState, seat: int, bet: int, call_amount: int, all_in_to: int, reason: str) -> LegalActions:
+    """V3, V4: one bet more than the last full bet level, a bet and three (or
+    four) raises a round unless only two players are left with chips."""
+    setup = state.setup
+    to_match = state.to_match
+    small, big = setup.bet_sizes
+    size = state.bet_size
+    steps = (small,) if size == SMALL else (big,) if size == BIG else (small, big)
+    cap = setup.variant.raise_cap
+    if not reason and cap is not None and state.raises >= cap and _players_with_chips(state) > 2:
+        reason = f"the betting is capped: a bet and {cap - 1} raises"
+    totals = [state.full_to + step for step in steps]
+    sizes = tuple(total for total in totals if total < all_in_to)
+    if all_in_to <= totals[-1]:
+        sizes += (all_in_to,)  # R11: an all-in for less (or exactly a bet) is always a legal size
+    if to_match == 0:
+        word = "bet"
+    elif state.full_to == 0:
+        word = "complete"  # V4, V7: only a bring-in or a short all-in to raise
+    else:
+        word = "raise"
+    return LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason,
+                        sizes[0], sizes[-1], reason, word="" if word in ("bet", "raise") else word, sizes=sizes)
+
+
+def _players_with_chips(state: HandState) -> int:
+    return sum(1 for seat in range(len(state.stacks)) if not state.folded[seat] and state.stacks[seat] > 0)
 
 
 def _no_raise_reason(state: HandState, seat: int) -> str:
@@ -101,7 +170,12 @@ def _no_raise_reason(state: HandState, seat: int) -> str:
             break
     else:  # R13, D4
         return "every other player is all-in: only call or fold"
-    if state.acted[seat] and state.setup.ruleset is Ruleset.STANDARD:  # R12, D3 (standard)
+    if not state.acted[seat]:
+        return ""
+    if state.setup.variant.betting is BettingStructure.FIXED_LIMIT:  # V4: only a full bet or raise reopens
+        if state.full_to <= state.faced[seat]:
+            return "the betting was not reopened: an all-in below half a bet does not reopen it (V4)"
+    elif state.setup.ruleset is Ruleset.STANDARD:  # R12, D3 (standard)
         faced = state.faced[seat]
         if not (faced == 0 < state.to_match or state.to_match - faced >= state.increment):
             return "the betting was not reopened: an all-in below a full raise does not reopen it (standard R12)"
@@ -112,11 +186,16 @@ def resolve(state: HandState, legal: LegalActions, action: Action) -> tuple[str,
     """Check ``action`` against ``legal`` (D5) and say what it counts as.
 
     Returns ``(kind, total, forced)``: the resolved move word (fold, check,
-    call, bet, raise), the seat's bet for the round after it, and whether it
-    was a forfeited turn.  Raises :class:`IllegalAction` with the reason.
+    call, bet, raise, bringin, complete), the seat's bet for the round after
+    it, and whether it was a forfeited turn.  Draws are resolved by the hand
+    engine.  Raises :class:`IllegalAction` with the reason.
     """
     kind = action.kind
     bet = legal.current_bet
+    if legal.draw:
+        raise IllegalAction(f"it is the draw: discard or stand pat, not {kind.value}")
+    if legal.bring_in:
+        return _resolve_bring_in(legal, action)
     if kind is ActionKind.TIMEOUT:  # R26, D9: check when possible, else fold
         return ("check", bet, True) if legal.can_check else ("fold", bet, True)
     if kind is ActionKind.FOLD:
@@ -134,22 +213,48 @@ def resolve(state: HandState, legal: LegalActions, action: Action) -> tuple[str,
             return ("call", legal.all_in_to, False)
         if not legal.can_raise:
             raise IllegalAction(f"cannot go all-in for more than the call: {legal.no_raise_reason}")
+        if legal.all_in_to > legal.max_to:
+            raise IllegalAction(f"cannot go all-in: the most you may {legal.raise_word} to is {legal.max_to}")
         return (legal.raise_word, legal.all_in_to, False)
     if kind is ActionKind.BET:
         if not legal.opening:
-            if state.street == 0:
+            if state.street == 0 and state.setup.variant.uses_button:
                 raise IllegalAction("cannot bet preflop: the blinds are the opening bet; call or raise")
-            raise IllegalAction(f"cannot bet: there is already a bet of {legal.to_match}; raise instead")
-        return ("bet", _sized(legal, action, "bet"), False)
+            raise IllegalAction(f"cannot bet: there is already a bet of {legal.to_match}; {legal.raise_word} instead")
+        return ("bet", _sized(legal, action.amount, "bet"), False)
     if kind is ActionKind.RAISE:
         if legal.opening:
             raise IllegalAction("cannot raise: nobody has bet; bet instead")
-        return ("raise", _sized(legal, action, "raise"), False)
-    raise IllegalAction(f"{kind.value} is not a move of the hand")
+        if legal.raise_word == "complete":
+            raise IllegalAction(f"cannot raise: the bet of {legal.to_match} is not a full bet; complete it instead")
+        return ("raise", _sized(legal, action.amount, "raise"), False)
+    if kind is ActionKind.COMPLETE:
+        if legal.raise_word != "complete":
+            raise IllegalAction(f"cannot complete: there is no bring-in or short bet to complete; {legal.moves[-1]} instead")
+        amount = legal.min_to if action.amount is None else action.amount
+        return ("complete", _sized(legal, amount, "complete"), False)
+    raise IllegalAction(f"{kind.value} is not a move of this betting round")
 
 
-def _sized(legal: LegalActions, action: Action, word: str) -> int:
-    amount = action.amount
+def _resolve_bring_in(legal: LegalActions, action: Action) -> tuple[str, int, bool]:
+    """V7: the lowest (razz: highest) up-card must bring in or complete; a
+    forfeited turn posts the bring-in, the smallest move there is."""
+    kind = action.kind
+    if kind in (ActionKind.BRINGIN, ActionKind.TIMEOUT):
+        return ("bringin", legal.bring_in, kind is ActionKind.TIMEOUT)
+    if kind is ActionKind.COMPLETE or (kind is ActionKind.ALLIN and legal.all_in_to > legal.bring_in):
+        if not legal.can_raise:
+            raise IllegalAction(f"cannot complete: {legal.no_raise_reason}")
+        amount = legal.min_to if action.amount is None or kind is ActionKind.ALLIN else action.amount
+        if amount != legal.min_to:
+            raise IllegalAction(f"a completion is to {legal.min_to}, not {amount}")
+        return ("complete", amount, False)
+    if kind is ActionKind.ALLIN:
+        return ("bringin", legal.bring_in, False)
+    raise IllegalAction(f"the bring-in is forced: bring in ({legal.bring_in}) or complete ({legal.min_to}), not {kind.value}")
+
+
+def _sized(legal: LegalActions, amount: int | None, word: str) -> int:
     assert amount is not None
     if word == "raise" and amount <= legal.to_match:
         raise IllegalAction(f"raise to {amount} must exceed the bet to match {legal.to_match}")
@@ -159,8 +264,15 @@ def _sized(legal: LegalActions, action: Action, word: str) -> int:
         raise IllegalAction(f"{word} to {amount} is more than the stack allows (all-in is {legal.all_in_to})")
     if not legal.can_raise:
         raise IllegalAction(f"cannot {word}: {legal.no_raise_reason}")
+    if legal.sizes:  # V3: fixed limit
+        if amount not in legal.sizes:
+            allowed = " or ".join(str(size) for size in legal.sizes)
+            raise IllegalAction(f"{word} to {amount} is not a fixed-limit size: {word} to {allowed}")
+        return amount
     if amount < legal.min_to and amount != legal.all_in_to:
         if word == "bet":
             raise IllegalAction(f"bet of {amount} is below the minimum bet of {legal.min_to}")
         raise IllegalAction(f"raise to {amount} is below the minimum raise to {legal.min_to}")
+    if amount > legal.max_to:
+        raise IllegalAction(f"{word} to {amount} is more than the pot limit allows ({legal.max_to})")
     return amount

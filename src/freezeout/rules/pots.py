@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "build_pots", "split_pot", "uncalled_bet"]
+__all__ = ["Pot", "build_pots", "split_in_order", "split_pot", "uncalled_bet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,11 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
 def split_pot(amount: int, winners: Sequence[int], *, seat_count: int, button: int) -> list[tuple[int, int]]:
     """R22/D7: equal shares; odd chips one at a time to the winners in seat
     order starting left of the button.  Returns ``(seat, chips)`` in that order."""
-    ordered = sorted(winners, key=lambda seat: (seat - button - 1) % seat_count)
+    return split_in_order(amount, sorted(winners, key=lambda seat: (seat - button - 1) % seat_count))
+
+
+def split_in_order(amount: int, ordered: Sequence[int]) -> list[tuple[int, int]]:
+    """Equal shares; odd chips one at a time to the winners in the given
+    order (R22 from the button; V9 by the highest card in stud)."""
     share, odd = divmod(amount, len(ordered))
     return [(seat, share + (1 if index < odd else 0)) for index, seat in enumerate(ordered)]

@@ -1,0 +1,201 @@
+"""The values a hand is made of: its inputs (:class:`HandSetup`) and its
+state (:class:`HandState`).
+
+They live apart from the code that moves them (``hand``) and the code that
+asks what may be done (``legal``), so that neither module needs the other
+to know what a state is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+from freezeout.cards import Card
+from freezeout.rules.variant import NLHE, Ruleset, Variant
+
+if TYPE_CHECKING:
+    from freezeout.rules.legal import LegalActions
+
+__all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "PotResult", "Winner", "evolve", "set_at"]
+
+Hole = tuple[Card, ...] | None
+
+# Fixed-limit bet sizes of a round (HandState.bet_size).
+SMALL, BIG, EITHER = 0, 1, 2
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """Everything a hand needs before the first card: the inputs of a replay.
+
+    ``blinds`` are the nominal live forced bets per seat (small blind, big
+    blind, straddles); a short stack posts what it has, but the bet to match
+    stays the nominal largest blind (D1).  ``antes`` and ``dead`` are per-seat
+    dead money.  ``big_blind`` is the smallest bet of a no-limit or pot-limit
+    round (D2); fixed-limit rounds bet ``small_bet`` or ``big_bet`` (V3),
+    which default to the big blind and twice it.  Stud games post
+    ``bring_in`` instead of blinds (V7).
+
+    Cards: ``deck`` lists the cards in the order the engine takes them (see
+    :mod:`freezeout.rules.dealing`), ``None`` for a card nobody knows (hand
+    histories).  Flop games may give ``hole`` (each seat's cards, ``None``
+    when unknown) and ``board`` (in dealing order) instead: they are the same
+    deck, read seat by seat and then the board.  ``reshuffle`` orders the
+    cards reshuffled when a draw runs out of cards (V13).
+    """
+
+    stacks: tuple[int, ...]
+    button: int
+    blinds: tuple[int, ...] = ()
+    big_blind: int = 0
+    hole: tuple[Hole, ...] = ()
+    board: tuple[Card, ...] = ()
+    antes: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    ruleset: Ruleset = Ruleset.HOUSE
+    variant: Variant = NLHE
+    names: tuple[str, ...] = ()
+    # PHH ``ante_trimming_status``: with trimming, antes count as each
+    # player's contribution (an ante nobody else matched can only come back to
+    # its poster); without, they are dead money in the main pot, winnable by
+    # whoever wins it (a big-blind ante, say).  Dead blinds are always dead.
+    ante_trimming: bool = True
+    # Blinds posted out of turn (PHH negative ``blinds_or_straddles``, e.g. a
+    # player joining the table): live bets that do not decide who acts first.
+    out_of_turn: tuple[bool, ...] = ()
+    deck: tuple[Card | None, ...] = ()
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    reshuffle: tuple[Card, ...] = ()
+    # Hands mucked at the showdown (hand histories, standard ruleset, V17);
+    # never in the house game, where every hand is shown (R17).
+    mucks: tuple[bool, ...] = ()
+    # The cards each seat shows down where the deck did not know them (hand
+    # histories record many hands only at the showdown).
+    shows: tuple[tuple[Card, ...] | None, ...] = ()
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest bet of a round (D2; V3's small bet in fixed limit)."""
+        return self.small_bet or self.big_blind
+
+    @property
+    def bet_sizes(self) -> tuple[int, int]:
+        """Fixed-limit small and big bet (V3)."""
+        small = self.small_bet or self.big_blind
+        return small, self.big_bet or 2 * small
+
+
+class Winner(NamedTuple):
+    """One winner of one pot (or one half of it) and the hand that won it."""
+
+    seat: int
+    chips: int
+    rank: int  # value in the pot's ranking, 0 when won without a showdown
+    best: tuple[Card, ...]  # the cards that make the hand (best five; badugi: its cards)
+
+
+class PotResult(NamedTuple):
+    """How one pot, or one half of a split pot (V6), was awarded."""
+
+    pot: int  # 0 = main pot
+    amount: int
+    eligible: tuple[int, ...]
+    ranking: str  # freezeout.evaluate ranking name, "" when won without a showdown
+    half: str  # "", "high" or "low"
+    winners: tuple[Winner, ...]
+
+
+class HandState(NamedTuple):
+    """A hand in progress or finished.  Per-seat tuples are indexed by hand seat.
+
+    A ``NamedTuple`` rather than a frozen dataclass: just as immutable, and
+    five times cheaper to build — the engine builds one per move, and
+    building states was its largest cost."""
+
+    setup: HandSetup
+    stacks: tuple[int, ...]  # chips behind
+    bets: tuple[int, ...]  # this betting round
+    committed: tuple[int, ...]  # in the pot from earlier rounds (and trimmed antes)
+    folded: tuple[bool, ...]
+    acted: tuple[bool, ...]  # has acted this round (posting a blind is not acting)
+    faced: tuple[int, ...]  # the bet to match right after the seat's last action (D3)
+    street: int  # index into variant.streets
+    to_match: int
+    increment: int  # the last full bet or raise increment of the round (D2)
+    actor: int  # seat to act, -1 when nobody
+    board_cards: tuple[Card | None, ...] = ()
+    finished: bool = False
+    showdown: bool = False
+    payouts: tuple[int, ...] = ()  # chips won, once finished
+    shown: tuple[bool, ...] = ()  # whose cards were shown at showdown
+    dead: int = 0  # dead money (untrimmed antes, dead blinds): it joins the main pot
+    cards: tuple[tuple[Card | None, ...], ...] = ()  # each seat's cards now, in dealing order
+    up: tuple[tuple[bool, ...], ...] = ()  # which of them are face up (stud)
+    dealt: int = 0  # cards taken from the deck so far
+    drawing: bool = False  # the players are discarding and drawing (V11)
+    discards: tuple[tuple[Card | None, ...], ...] = ()  # each seat's discards so far (private)
+    raises: int = 0  # bets, raises, completions and all-ins this round (V3, V4 cap)
+    full_to: int = 0  # fixed limit: the last full bet level, the base of the next raise (V4)
+    bet_size: int = 0  # fixed limit: SMALL, BIG, or EITHER after an open pair on 4th street (V3, V7)
+    bring_in_due: bool = False  # the actor must bring in or complete (V7)
+    aggressor: int = -1  # the last seat to bet or raise this round (V17)
+    opener: int = -1  # the seat that opened this round (V17, stud showdown order)
+    results: tuple[PotResult, ...] = ()  # once finished: who won what
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        return self.board_cards
+
+    @property
+    def board_dealt(self) -> int:
+        return len(self.board_cards)
+
+    @property
+    def pot_total(self) -> int:
+        return sum(self.committed) + sum(self.bets) + self.dead
+
+    def legal_actions(self) -> LegalActions | None:
+        """The moves of the seat to act (:func:`freezeout.rules.legal.legal_actions`)."""
+        from freezeout.rules.legal import legal_actions
+
+        return legal_actions(self)
+
+    def final_stacks(self) -> tuple[int, ...]:
+        from freezeout.rules.errors import IllegalAction
+
+        if not self.finished:
+            raise IllegalAction("the hand is not finished")
+        return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
+
+
+def _make_evolve() -> Callable[..., HandState]:
+    """A fast ``_replace`` for :class:`HandState`: keyword-only, every field
+    defaulting to "unchanged", building the tuple directly."""
+    names = HandState._fields
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    args = ", ".join(f"state[{i}] if {name} is _KEEP else {name}" for i, name in enumerate(names))
+    namespace: dict[str, object] = {"HandState": HandState, "_KEEP": object(), "_new": tuple.__new__}
+    exec(f"def evolve(state, *, {params}):\n    return _new(HandState, ({args},))", namespace)
+    made: Callable[..., HandState] = namespace["evolve"]  # type: ignore[assignment]
+    return made
+
+
+#: ``evolve(state, field=value, ...)``: a copy of ``state`` with some fields changed.
+evolve = _make_evolve()
+
+
+def set_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """A copy of ``values`` with one entry replaced."""
+    return (*values[:index], value, *values[index + 1:])
