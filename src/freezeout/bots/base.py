@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from freezeout.bots.classes import class_of_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import ActionTaken, StreetDealt
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.views import TableView
 
 __all__ = ["Bot", "Situation", "legal_action", "situation"]
@@ -57,7 +58,7 @@ class Situation:
     dealt: int  # players dealt into the hand
     street_actions: tuple[ActionTaken, ...]  # voluntary moves this street
     hand_actions: tuple[ActionTaken, ...]  # voluntary moves this hand
-    legal: dict[str, Any]
+    legal: LegalActions
 
     @property
     def can_check(self) -> bool:
@@ -115,12 +116,12 @@ def situation(view: TableView) -> Situation:
         board=board,
         street=max(0, len(board) - 2),
         pot=pot,
-        to_call=int(legal["call"]),
-        to_match=int(legal["to_match"]),
+        to_call=legal.call_amount,
+        to_match=legal.to_match,
         my_bet=me.bet,
         stack=me.stack,
-        min_to=legal["min_to"],
-        all_in_to=int(legal["all_in_to"]),
+        min_to=legal.min_to if legal.can_raise else None,
+        all_in_to=legal.all_in_to,
         big_blind=view.big_blind,
         opponents=opponents,
         active_opponents=active,
@@ -155,11 +156,11 @@ def legal_action(view: TableView, kind: str, to: int | None = None) -> Action:
     seat = view.viewer
     legal = view.legal
     assert seat is not None and legal is not None
-    moves = legal["moves"]
+    moves = legal.moves
     passive = Action(seat, ActionKind.CHECK) if "check" in moves else Action(seat, ActionKind.CALL)
-    can_raise = legal["min_to"] is not None
+    can_raise = legal.can_raise
     # "allin" is legal when it raises (raising open) or when it is only a call.
-    allin_ok = "allin" in moves and (can_raise or int(legal["all_in_to"]) <= int(legal["to_match"]))
+    allin_ok = "allin" in moves
     if kind == "fold":
         return passive if "check" in moves else Action(seat, ActionKind.FOLD)
     if kind == "passive":
@@ -169,8 +170,8 @@ def legal_action(view: TableView, kind: str, to: int | None = None) -> Action:
     if kind == "raise":
         if not can_raise:
             return passive
-        if to is None or to >= int(legal["all_in_to"]):
+        if to is None or to >= legal.all_in_to:
             return Action(seat, ActionKind.ALLIN)
         word = ActionKind.BET if "bet" in moves else ActionKind.RAISE
-        return Action(seat, word, max(int(legal["min_to"]), min(int(to), int(legal["max_to"]))))
+        return Action(seat, word, max(legal.min_to, min(int(to), legal.max_to)))
     raise ValueError(f"unknown intention {kind!r}")

@@ -71,7 +71,7 @@ def _goes_allin(view: TableView, action: Action) -> bool:
     if action.kind is ActionKind.ALLIN:
         return True
     if action.kind in (ActionKind.BET, ActionKind.RAISE):
-        return bool(action.amount == legal["all_in_to"])
+        return bool(action.amount == legal.all_in_to)
     facing_allin = any(s.all_in for s in view.seats)
     return facing_allin and action.kind is ActionKind.CALL
 

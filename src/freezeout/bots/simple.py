@@ -23,11 +23,11 @@ class RandomBot:
     def act(self, view: TableView, rng: random.Random) -> Action:
         legal = view.legal
         assert legal is not None
-        raising = legal["min_to"] is not None
+        raising = legal.can_raise
         choices = ["fold", "passive"] + (["raise", "allin"] if raising else [])
         choice = rng.choice(choices)
         if choice == "raise":
-            return legal_action(view, "raise", rng.randint(int(legal["min_to"]), int(legal["max_to"])))
+            return legal_action(view, "raise", rng.randint(legal.min_to, legal.max_to))
         if choice == "fold":  # folding is legal on any turn (D5), even when a check is free
             assert view.viewer is not None
             return Action(view.viewer, ActionKind.FOLD)

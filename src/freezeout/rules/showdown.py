@@ -21,7 +21,7 @@ from freezeout.rules.order import card_strength, showdown_order
 from freezeout.rules.pots import Pot, build_pots, split_in_order
 from freezeout.rules.state import HandState, evolve
 
-__all__ = ["collected_pots", "finish", "rank_hand", "shown_cards"]
+__all__ = ["best_cards", "collected_pots", "finish", "hand_name", "rank_hand", "shown_cards"]
 
 
 def rank_hand(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> int:
@@ -31,6 +31,43 @@ def rank_hand(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> int:
     from freezeout.evaluate.rankings import get_ranking
 
     return get_ranking(ranking).rank(hole, board)  # type: ignore[call-arg]
+
+
+def best_cards(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards that make the hand in ``ranking``: the best five (badugi: its cards)."""
+    if ranking == "high":
+        from freezeout.evaluate import evaluate
+
+        return evaluate((*hole, *board)).best_five
+    from freezeout.evaluate.rankings import get_ranking
+
+    ranked = get_ranking(ranking)
+    if not hasattr(ranked, "best"):
+        return ()
+    return tuple(ranked.best(hole, board)[1])
+
+
+def hand_name(rankings: Sequence[str], hole: Sequence[Card | None], board: Sequence[Card | None]) -> str:
+    """The name of the best hand ``hole`` makes with ``board`` right now
+    ("" until there are enough known cards): what a player sees of their
+    own hand, in every game, without an evaluator of their own."""
+    if None in hole or None in board:
+        return ""
+    ranking = rankings[0]
+    omaha = ranking.startswith("omaha")
+    enough = len(board) >= 3 if omaha else len(hole) + len(board) >= (4 if ranking == "badugi" else 5)
+    if not enough:
+        return ""
+    names = [describe_value(name, rank_hand(name, hole, board)) for name in rankings]  # type: ignore[arg-type]
+    return " / ".join(name for name in names if name)
+
+
+def describe_value(ranking: str, rank: int) -> str:
+    if not rank:
+        return ""
+    from freezeout.rules.events import describe
+
+    return describe(ranking, rank)
 
 
 def collected_pots(state: HandState) -> list[Pot]:

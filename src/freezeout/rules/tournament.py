@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from freezeout.cards import Card
 from freezeout.rules import hand as hand_engine
@@ -30,14 +30,18 @@ from freezeout.rules.events import (
 )
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.variant import NLHE, Ruleset
+from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
 
 __all__ = [
     "HANDS_PER_LEVEL",
     "HOUSE_LEVELS",
+    "STUD_LEVELS",
+    "Level",
     "Tournament",
     "TournamentConfig",
     "blinds_for_hand",
+    "default_levels",
+    "level_for_hand",
     "rematch_players",
 ]
 
@@ -54,9 +58,50 @@ HOUSE_LEVELS: tuple[tuple[int, int], ...] = (
 HANDS_PER_LEVEL = 6
 
 
-def blinds_for_hand(number: int, levels: Sequence[tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> tuple[int, int]:
+class Level(NamedTuple):
+    """The forced bets of one level (R6, V18): blinds, or in stud an ante and
+    a bring-in; fixed-limit games add their small and big bet (V3)."""
+
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+
+
+#: V18: stud levels (ante, bring-in, small bet, big bet) doubling roughly as R6 does.
+STUD_LEVELS: tuple[Level, ...] = (
+    Level(ante=2, bring_in=5, small_bet=20, big_bet=40),
+    Level(ante=4, bring_in=10, small_bet=40, big_bet=80),
+    Level(ante=8, bring_in=20, small_bet=80, big_bet=160),
+    Level(ante=15, bring_in=40, small_bet=150, big_bet=300),
+    Level(ante=30, bring_in=75, small_bet=300, big_bet=600),
+    Level(ante=60, bring_in=150, small_bet=600, big_bet=1200),
+    Level(ante=100, bring_in=250, small_bet=1000, big_bet=2000),
+)
+
+
+def default_levels(variant: Variant) -> tuple[Level, ...]:
+    """V18: the level schedule of a freezeout in ``variant`` — R6's blinds;
+    fixed-limit bets of one and two big blinds; stud's :data:`STUD_LEVELS`."""
+    if variant.forced is Forced.BRING_IN:
+        return STUD_LEVELS
+    if variant.betting is BettingStructure.FIXED_LIMIT:
+        return tuple(Level(small, big, small_bet=big, big_bet=2 * big) for small, big in HOUSE_LEVELS)
+    return tuple(Level(small, big) for small, big in HOUSE_LEVELS)
+
+
+def level_for_hand(number: int, levels: Sequence[Level | tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> Level:
+    """R6/D11, V18: the level of hand ``number`` (1-based); every dealt hand counts."""
+    level = levels[min((number - 1) // per_level, len(levels) - 1)]
+    return level if isinstance(level, Level) else Level(*level)
+
+
+def blinds_for_hand(number: int, levels: Sequence[Level | tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> tuple[int, int]:
     """R6/D11: the blinds of hand ``number`` (1-based); every dealt hand counts."""
-    return levels[min((number - 1) // per_level, len(levels) - 1)]
+    level = level_for_hand(number, levels, per_level)
+    return level.small_blind, level.big_blind
 
 
 def rematch_players(players: Sequence[str]) -> tuple[str, ...]:
@@ -70,12 +115,20 @@ class TournamentConfig:
     button: int = 0  # seat of the first hand's button (drawn at random by the caller, R3)
     starting_stack: int = 1000
     ruleset: Ruleset = Ruleset.HOUSE
-    levels: tuple[tuple[int, int], ...] = HOUSE_LEVELS
+    levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
     hands_per_level: int = HANDS_PER_LEVEL
+    variant: Variant = NLHE  # V18: a freezeout can be played in any game
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.players) <= 10:
             raise InvalidInput(f"a tournament needs 2 to 10 players, got {len(self.players)}")
+        if not self.variant.min_players <= len(self.players) <= self.variant.max_players:
+            raise InvalidInput(
+                f"{self.variant.name} is played by {self.variant.min_players} to {self.variant.max_players} players,"
+                f" got {len(self.players)}"
+            )
+        if not self.levels:
+            raise InvalidInput("a tournament needs at least one level")
         if len(set(self.players)) != len(self.players) or not all(self.players):
             raise InvalidInput("player ids must be distinct and non-empty")
         if not 0 <= self.button < len(self.players):
@@ -163,6 +216,12 @@ class Tournament:
     def next_blinds(self) -> tuple[int, int]:
         return blinds_for_hand(self.hand_number + 1, self.config.levels, self.config.hands_per_level)
 
+    def level(self, number: int | None = None) -> Level:
+        """The forced bets of hand ``number`` (default: the current or, between hands, the next one)."""
+        if number is None:
+            number = self.hand_number if self.in_hand or (self.hand is not None and self.hand_number) else self.hand_number + 1
+        return level_for_hand(max(number, 1), self.config.levels, self.config.hands_per_level)
+
     def next_button(self) -> int:
         """R4/D11: the first hand's button is drawn; then it moves clockwise to
         the next player still in the tournament (no dead button)."""
@@ -180,13 +239,10 @@ class Tournament:
 
     # -- transitions -----------------------------------------------------
     def deal(self, hole: Mapping[int, Sequence[Card]], board: Sequence[Card]) -> tuple[Tournament, list[Event]]:
-        """Start the next hand with the given hole cards (per tournament seat)
-        and board (in dealing order; cards never reached are never shown)."""
-        if self.finished:
-            raise IllegalAction("the tournament is over")
-        if self.in_hand:
-            raise IllegalAction("a hand is already in progress")
-        seats = tuple(seat for seat in range(len(self.alive)) if self.alive[seat])
+        """Start the next hand of a flop game with the given hole cards (per
+        tournament seat) and board (in dealing order; cards never reached are
+        never shown)."""
+        seats = self._seats_in()
         if set(hole) != set(seats):
             missing = [self.players[s] for s in seats if s not in hole]
             extra = [str(s) for s in hole if s not in seats]
@@ -195,35 +251,71 @@ class Tournament:
                 + (f"; missing {', '.join(missing)}" if missing else "")
                 + (f"; not in the tournament: {', '.join(extra)}" if extra else "")
             )
+        dealt = CardsDealt(tuple((s, tuple(hole[s])) for s in seats), tuple(board))
+        return self._start(dealt, hole=tuple(tuple(hole[s]) for s in seats), board=tuple(board))
+
+    def deal_deck(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[Tournament, list[Event]]:
+        """Start the next hand dealing from ``deck`` (R2: shuffled by the
+        caller), in any game; the rules decide who gets which card
+        (:mod:`freezeout.rules.dealing`).  ``reshuffle`` orders the cards a
+        draw game reshuffles when the deck runs out (V13)."""
+        variant = self.config.variant
+        seats = self._seats_in()
+        if not (variant.deals_later_hole_cards or variant.has_draws):
+            per = variant.hole_cards
+            if len(deck) < per * len(seats) + variant.board_size:
+                raise InvalidInput(f"the deck has {len(deck)} cards; {variant.name} needs {per * len(seats) + variant.board_size}")
+            hole = {seat: tuple(deck[per * i : per * (i + 1)]) for i, seat in enumerate(seats)}
+            start = per * len(seats)
+            return self.deal(hole, tuple(deck[start : start + variant.board_size]))
+        dealt = CardsDealt((), (), tuple(deck), tuple(reshuffle))
+        return self._start(dealt, deck=tuple(deck), reshuffle=tuple(reshuffle))
+
+    def _seats_in(self) -> tuple[int, ...]:
+        if self.finished:
+            raise IllegalAction("the tournament is over")
+        if self.in_hand:
+            raise IllegalAction("a hand is already in progress")
+        return tuple(seat for seat in range(len(self.alive)) if self.alive[seat])
+
+    def _start(self, dealt: CardsDealt, **cards: Any) -> tuple[Tournament, list[Event]]:
+        """Post the level's forced bets (R5–R7, V18) and start the hand."""
+        seats = self._seats_in()
+        variant = self.config.variant
         number = self.hand_number + 1
-        small, big = blinds_for_hand(number, self.config.levels, self.config.hands_per_level)
+        level = level_for_hand(number, self.config.levels, self.config.hands_per_level)
         button = self.next_button()
         hand_button = seats.index(button)
         n = len(seats)
         blinds = [0] * n
-        if n == 2:  # R5: heads-up the button posts the small blind
-            blinds[hand_button] = small
-            blinds[(hand_button + 1) % n] = big
-        else:
-            blinds[(hand_button + 1) % n] = small
-            blinds[(hand_button + 2) % n] = big
+        if variant.forced is Forced.BLINDS:
+            if n == 2:  # R5: heads-up the button posts the small blind
+                blinds[hand_button] = level.small_blind
+                blinds[(hand_button + 1) % n] = level.big_blind
+            else:
+                blinds[(hand_button + 1) % n] = level.small_blind
+                blinds[(hand_button + 2) % n] = level.big_blind
         setup = HandSetup(
             stacks=tuple(self.stacks[s] for s in seats),
             button=hand_button,
-            blinds=tuple(blinds),
-            big_blind=big,
-            hole=tuple(tuple(hole[s]) for s in seats),
-            board=tuple(board),
+            blinds=tuple(blinds) if any(blinds) else (),
+            big_blind=level.big_blind or level.small_bet,
+            antes=(level.ante,) * n if level.ante else (),
+            bring_in=level.bring_in,
+            small_bet=level.small_bet,
+            big_bet=level.big_bet,
             ruleset=self.config.ruleset,
-            variant=NLHE,
+            variant=variant,
             names=tuple(self.players[s] for s in seats),
+            **cards,
         )
         state, hand_events = hand_engine.start_hand(setup)
         past = (*self.past_logs, self.hand_log) if self.hand_log else self.past_logs
         started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=(), past_logs=past)
         events: list[Event] = [
-            HandStarted(number, button, small, big, seats, setup.stacks),
-            CardsDealt(tuple((s, tuple(hole[s])) for s in seats), tuple(board)),
+            HandStarted(number, button, level.small_blind, level.big_blind, seats, setup.stacks,
+                        level.ante, level.bring_in, level.small_bet, level.big_bet),
+            dealt,
         ]
         events.extend(_to_table(event, seats, len(self.alive)) for event in hand_events)
         return started._after_hand_move(events)

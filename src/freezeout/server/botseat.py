@@ -24,14 +24,14 @@ _cache: dict[str, _Decide] = {}
 
 def _fallback(view: TableView, rng: random.Random) -> Action:
     """Check or call, now and then fold to a bet or raise the minimum."""
-    legal = view.legal or {}
-    moves = legal.get("moves", [])
+    legal = view.legal
+    moves = legal.moves if legal is not None else ()
     seat = view.viewer if view.viewer is not None else -1
     roll = rng.random()
-    if "raise" in moves and roll < 0.1:
-        return Action(seat, ActionKind.RAISE, int(legal["min_to"]))
-    if "bet" in moves and roll < 0.15:
-        return Action(seat, ActionKind.BET, int(legal["min_to"]))
+    if legal is not None and "raise" in moves and roll < 0.1:
+        return Action(seat, ActionKind.RAISE, legal.min_to)
+    if legal is not None and "bet" in moves and roll < 0.15:
+        return Action(seat, ActionKind.BET, legal.min_to)
     if "call" in moves:
         return Action(seat, ActionKind.FOLD) if roll > 0.9 else Action(seat, ActionKind.CALL)
     return Action(seat, ActionKind.CHECK)

@@ -26,7 +26,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
-from freezeout.evaluate import evaluate
 from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import PotAwarded
@@ -272,9 +271,9 @@ class GameScreen(Screen[None]):
         if action in ("fold", "check_call"):
             return legal is not None
         if action == "raise":
-            return legal is not None and legal["min_to"] is not None
+            return legal is not None and legal.can_raise
         if action == "allin":
-            return legal is not None and "allin" in legal["moves"]
+            return legal is not None and "allin" in legal.moves
         if action == "next_hand":
             return self.phase == "between"
         if action == "rematch":
@@ -297,7 +296,7 @@ class GameScreen(Screen[None]):
     def action_check_call(self) -> None:
         legal = self.session.view().legal
         if legal is not None:
-            self._move(ActionKind.CHECK if "check" in legal["moves"] else ActionKind.CALL)
+            self._move(ActionKind.CHECK if "check" in legal.moves else ActionKind.CALL)
 
     def action_allin(self) -> None:
         self._move(ActionKind.ALLIN)
@@ -305,16 +304,16 @@ class GameScreen(Screen[None]):
     def action_raise(self) -> None:
         view = self.session.view()
         legal = view.legal
-        if legal is None or legal["min_to"] is None:
+        if legal is None or not legal.can_raise:
             return
-        word = "bet" if "bet" in legal["moves"] else "raise"
+        word = "bet" if "bet" in legal.moves else "raise"
         kind = ActionKind.BET if word == "bet" else ActionKind.RAISE
 
         def chosen(amount: int | None) -> None:
             if amount is not None and self.session.human_to_act:
                 self._move(kind, amount)
 
-        screen = AmountScreen(word=word, low=legal["min_to"], high=legal["max_to"], step=view.big_blind)
+        screen = AmountScreen(word=word, low=legal.min_to, high=legal.max_to, step=view.big_blind)
         self.app.push_screen(screen, chosen)
 
     def action_next_hand(self) -> None:
@@ -441,8 +440,8 @@ class GameScreen(Screen[None]):
         line = Text("You    ", style="bold cyan")
         if me.cards is not None and self.session.human_in:
             line.append_text(render.cards_text(me.cards))
-            if len(view.board) >= 3 and not me.folded:
-                line.append(f"  {evaluate(me.cards + view.board).describe()}", style="italic")
+            if me.hand and not me.folded:
+                line.append(f"  {me.hand}", style="italic")
         elif not self.session.human_in and me.place is not None:
             line.append(f"out in {render.ordinal(me.place)} place", style="dim")
         return line
@@ -452,8 +451,8 @@ class GameScreen(Screen[None]):
         if self.phase == "human" and view.legal is not None:
             legal = view.legal
             head = Text("Your turn", style="bold yellow")
-            if legal["call"]:
-                head.append(f": {legal['call']} to call", style="yellow")
+            if legal.call_amount:
+                head.append(f": {legal.call_amount} to call", style="yellow")
             if self.clock is not None:
                 left = self._deadline - time.monotonic()
                 if left > 0:

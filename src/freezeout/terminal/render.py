@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from freezeout.cards import Card
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.events import (
     ActionTaken,
     BetReturned,
@@ -247,14 +248,14 @@ def pots_line(view: TableView, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
-def legal_summary(legal: dict[str, Any]) -> list[tuple[str, str]]:
+def legal_summary(legal: LegalActions) -> list[tuple[str, str]]:
     """(key, label) for every move open to the human, with the amounts."""
-    moves = legal["moves"]
+    moves = legal.moves
     keys: list[tuple[str, str]] = [("f", "fold")]
-    keys.append(("c", "check") if "check" in moves else ("c", f"call {legal['call']}"))
+    keys.append(("c", "check") if "check" in moves else ("c", f"call {legal.call_amount}"))
     for word in ("bet", "raise"):
         if word in moves:
-            low, high = legal["min_to"], legal["max_to"]
+            low, high = legal.min_to, legal.max_to
             keys.append(
                 (
                     "r",
@@ -264,5 +265,5 @@ def legal_summary(legal: dict[str, Any]) -> list[tuple[str, str]]:
                 )
             )
     if "allin" in moves:
-        keys.append(("a", f"all-in {legal['all_in_to']}"))
+        keys.append(("a", f"all-in {legal.all_in_to}"))
     return keys
