@@ -1,0 +1,273 @@
+"""numba kernels for the rankings beyond high (importing this module imports numba).
+
+Each kernel takes a C-contiguous ``uint8`` array of card indices already
+checked to lie in 0..51 by :mod:`.variant_batch`, fills ``out`` and returns
+the first row holding a card twice (or -1).  The per-row work is the
+algorithm of the matching pure-Python look-up, on the same tables:
+
+* ``low8_rows``: OR the low-rank bits, one 256-entry table read;
+* ``multiset_rows``: sum base-5 rank digits, one perfect-hash read (ace-to-five);
+* ``d27_rows``: each five of the row, flush list or triple x pair table;
+* ``badugi_rows``: the 15 subsets of four cards, one 8,192-entry table;
+* ``omaha_high_rows``: 6 pair columns x 10 triple rows of the split table,
+  suited combinations in the flush list only when two hole and three board
+  cards share a suit;
+* ``omaha_low8_rows``: two OR-ed masks, one 65,536-entry table read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+__all__ = [
+    "badugi_rows",
+    "d27_rows",
+    "low8_rows",
+    "multiset_rows",
+    "omaha_high_rows",
+    "omaha_low8_rows",
+]
+
+_U = np.uint64
+_SHIFT = _U(16)
+_ROW_SHIFT = _U(64 - 14)  # tables.HASH_ROW_BITS
+_COLUMN_SHIFT = _U(64 - 14 - 17)  # tables.HASH_ROW_BITS + HASH_TABLE_BITS
+_COLUMN_MASK = _U((1 << 17) - 1)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _repeats(cards: Any, row: int, width: int) -> bool:  # pragma: no cover - compiled
+    """Whether a card appears twice in the row (cards are known to be 0..51)."""
+    seen = _U(0)
+    for column in range(width):
+        bit = _U(1) << _U(cards[row, column])
+        if seen & bit:
+            return True
+        seen |= bit
+    return False
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ace_low(card: Any) -> Any:  # pragma: no cover - compiled
+    return ((card >> 2) + 1) % 13
+
+
+@numba.njit(cache=True, nogil=True)
+def low8_rows(cards: Any, table: Any, out: Any) -> int:  # pragma: no cover - compiled
+    """8-or-better: the mask of ace-low ranks A..8 present indexes ``table`` (256 entries)."""
+    bad_row = -1
+    width = cards.shape[1]
+    for row in range(cards.shape[0]):
+        seen = _U(0)
+        summed = _U(0)
+        mask = 0
+        for column in range(width):
+            card = cards[row, column]
+            bit = _U(1) << _U(card)
+            seen |= bit
+            summed += bit
+            low = _ace_low(card)
+            if low < 8:
+                mask |= 1 << low
+        if seen != summed:
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        out[row] = table[mask]
+    return bad_row
+
+
+@numba.njit(cache=True, nogil=True)
+def multiset_rows(
+    cards: Any, card_keys: Any, multiplier: Any, offsets: Any, slots: Any, out: Any
+) -> int:  # pragma: no cover - compiled
+    """Rank-multiset rankings (ace-to-five): sum the base-5 keys, read the perfect hash."""
+    bad_row = -1
+    width = cards.shape[1]
+    for row in range(cards.shape[0]):
+        if _repeats(cards, row, width):
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        total = _U(0)
+        for column in range(width):
+            total += card_keys[cards[row, column]]
+        mixed = (total >> _SHIFT) * multiplier
+        out[row] = slots[offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)]
+    return bad_row
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _five(
+    a: Any, b: Any, c: Any, d: Any, e: Any, pair_index: Any, triple_index: Any, split: Any, flush: Any
+) -> Any:  # pragma: no cover - compiled
+    """Five-card value from the triple x pair table, or the flush list when all five share a suit."""
+    suit = a & 3
+    if (b & 3) == suit and (c & 3) == suit and (d & 3) == suit and (e & 3) == suit:
+        return flush[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
+    return split[
+        triple_index[(a >> 2) * 169 + (b >> 2) * 13 + (c >> 2)] + pair_index[(d >> 2) * 13 + (e >> 2)]
+    ]
+
+
+@numba.njit(cache=True, nogil=True)
+def d27_rows(
+    cards: Any, pair_index: Any, triple_index: Any, split: Any, flush: Any, out: Any
+) -> int:  # pragma: no cover - compiled
+    """Deuce-to-seven: the best of every five of the row (one five for five cards)."""
+    bad_row = -1
+    width = cards.shape[1]
+    for row in range(cards.shape[0]):
+        if _repeats(cards, row, width):
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        best = 0
+        for i in range(width - 4):
+            for j in range(i + 1, width - 3):
+                for k in range(j + 1, width - 2):
+                    for m in range(k + 1, width - 1):
+                        for n in range(m + 1, width):
+                            value = _five(
+                                cards[row, i], cards[row, j], cards[row, k], cards[row, m], cards[row, n],
+                                pair_index, triple_index, split, flush,
+                            )  # fmt: skip
+                            if value > best:
+                                best = value
+        out[row] = best
+    return bad_row
+
+
+@numba.njit(cache=True, nogil=True)
+def badugi_rows(cards: Any, ranks: Any, out: Any) -> int:  # pragma: no cover - compiled
+    """Badugi: the best-ranked of the 15 subsets whose cards share no rank and no suit."""
+    bad_row = -1
+    keys = np.empty(4, dtype=np.int64)
+    for row in range(cards.shape[0]):
+        if _repeats(cards, row, 4):
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        for column in range(4):
+            card = cards[row, column]
+            keys[column] = (1 << _ace_low(card)) | (1 << (13 + (card & 3)))
+        best = 0
+        for subset in range(1, 16):
+            every = 0
+            clash = False
+            for column in range(4):
+                if subset >> column & 1:
+                    if every & keys[column]:
+                        clash = True
+                    every |= keys[column]
+            if not clash:
+                value = ranks[every & 0x1FFF]
+                if value > best:
+                    best = value
+        out[row] = best
+    return bad_row
+
+
+@numba.njit(cache=True, nogil=True)
+def omaha_high_rows(
+    cards: Any, hole_count: int, pair_index: Any, triple_index: Any, split: Any, flush: Any, out: Any
+) -> int:  # pragma: no cover - compiled
+    """Omaha high: max over hole pairs x board triples of the split table, plus suited flushes."""
+    bad_row = -1
+    width = cards.shape[1]
+    pairs = np.empty(15, dtype=np.int64)
+    triples = np.empty(10, dtype=np.int64)
+    for row in range(cards.shape[0]):
+        if _repeats(cards, row, width):
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        pair_total = 0
+        hole_suits = 0
+        for i in range(hole_count):
+            first = cards[row, i]
+            hole_suits += 1 << (4 * (first & 3))
+            for j in range(i + 1, hole_count):
+                pairs[pair_total] = pair_index[(first >> 2) * 13 + (cards[row, j] >> 2)]
+                pair_total += 1
+        triple_total = 0
+        board_suits = 0
+        for i in range(hole_count, width):
+            board_suits += 1 << (4 * (cards[row, i] & 3))
+            for j in range(i + 1, width):
+                for k in range(j + 1, width):
+                    triples[triple_total] = triple_index[
+                        (cards[row, i] >> 2) * 169 + (cards[row, j] >> 2) * 13 + (cards[row, k] >> 2)
+                    ]
+                    triple_total += 1
+        best = 0
+        for t in range(triple_total):
+            base = triples[t]
+            for p in range(pair_total):
+                value = split[base + pairs[p]]
+                if value > best:
+                    best = value
+        suited = (hole_suits + 0x6666) & (board_suits + 0x5555) & 0x8888
+        if suited:
+            suit = 0
+            while not (suited >> (4 * suit + 3)) & 1:
+                suit += 1
+            for i in range(hole_count):
+                if cards[row, i] & 3 != suit:
+                    continue
+                for j in range(i + 1, hole_count):
+                    if cards[row, j] & 3 != suit:
+                        continue
+                    two = (1 << (cards[row, i] >> 2)) | (1 << (cards[row, j] >> 2))
+                    for a in range(hole_count, width):
+                        if cards[row, a] & 3 != suit:
+                            continue
+                        for b in range(a + 1, width):
+                            if cards[row, b] & 3 != suit:
+                                continue
+                            for c in range(b + 1, width):
+                                if cards[row, c] & 3 != suit:
+                                    continue
+                                mask = (
+                                    two
+                                    | (1 << (cards[row, a] >> 2))
+                                    | (1 << (cards[row, b] >> 2))
+                                    | (1 << (cards[row, c] >> 2))
+                                )
+                                value = flush[mask]
+                                if value > best:
+                                    best = value
+        out[row] = best
+    return bad_row
+
+
+@numba.njit(cache=True, nogil=True)
+def omaha_low8_rows(cards: Any, hole_count: int, table: Any, out: Any) -> int:  # pragma: no cover - compiled
+    """Omaha 8-or-better: the hole's and the board's masks of low ranks index ``table`` (65,536 entries)."""
+    bad_row = -1
+    width = cards.shape[1]
+    for row in range(cards.shape[0]):
+        if _repeats(cards, row, width):
+            if bad_row < 0:
+                bad_row = row
+            out[row] = 0
+            continue
+        hole = 0
+        board = 0
+        for column in range(width):
+            low = _ace_low(cards[row, column])
+            if low < 8:
+                if column < hole_count:
+                    hole |= 1 << low
+                else:
+                    board |= 1 << low
+        out[row] = table[(hole << 8) | board]
+    return bad_row
