@@ -82,7 +82,9 @@ REFERENCES: dict[str, Callable[[list[int], list[int]], Any]] = {
 def test_ordering_matches_the_reference(name: str) -> None:
     ranking = get_ranking(name)
     sample = deals(name, 1_200, seed=1)
-    same_order([ranking.rank(hole, board) for hole, board in sample], [REFERENCES[name](*deal) for deal in sample])
+    same_order(
+        [ranking.rank(hole, board) for hole, board in sample], [REFERENCES[name](*deal) for deal in sample]
+    )
 
 
 def test_no_qualifying_low_is_zero() -> None:  # V6
@@ -193,7 +195,9 @@ def test_batch_agrees_with_single(name: str) -> None:
     holes, boards, _ = SHAPES[name]
     for hole_size in holes:
         for board_size in boards:
-            rows = [hole + board for hole, board in sample if len(hole) == hole_size and len(board) == board_size]
+            rows = [
+                hole + board for hole, board in sample if len(hole) == hole_size and len(board) == board_size
+            ]
             if not rows:
                 continue
             cards = np.array(rows, dtype=np.uint8)

@@ -34,7 +34,11 @@ def census(ranking: Ranking, cards: np.ndarray) -> tuple[np.ndarray, Counter[str
 
 
 def assert_orders_like(
-    ranking: Ranking, cards: np.ndarray, first: np.ndarray, values: np.ndarray, score: Callable[[list[int]], Any]
+    ranking: Ranking,
+    cards: np.ndarray,
+    first: np.ndarray,
+    values: np.ndarray,
+    score: Callable[[list[int]], Any],
 ) -> None:
     """Representatives sorted by rank have strictly increasing reference scores (None = no low, lowest)."""
     scores = [score(cards[row].tolist()) for row in first]
@@ -50,7 +54,9 @@ def test_low8_every_five_card_hand(every_five: np.ndarray) -> None:  # V6
     assert values.tolist() == list(range(57))
     # Suits never matter (flushes and straights do not spoil a low): 56 * 4**5 hands qualify.
     top = {"five low": 5, "six low": 6, "seven low": 7, "eight low": 8}
-    expected = {name: comb(card - 1, 4) * SUITINGS for name, card in top.items()}  # the four below the top card
+    expected = {
+        name: comb(card - 1, 4) * SUITINGS for name, card in top.items()
+    }  # the four below the top card
     expected["no low"] = comb(52, 5) - comb(8, 5) * SUITINGS
     assert dict(by_category) == expected
     assert sum(count for name, count in by_category.items() if name != "no low") == 57_344
@@ -70,7 +76,7 @@ def test_ace_to_five_every_five_card_hand(every_five: np.ndarray) -> None:  # V1
         "one pair": 13 * comb(12, 3) * 6 * 64,
     }
     # No pair (straights and flushes included: they do not count): top card t has C(t-1, 4) lows below it.
-    names = "five six seven eight nine ten jack queen king".split()
+    names = ["five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
     for value, name in enumerate(names, start=5):
         expected[f"{name} low"] = comb(value - 1, 4) * SUITINGS
     assert dict(by_category) == expected
@@ -93,7 +99,7 @@ def test_deuce_to_seven_every_five_card_hand(every_five: np.ndarray) -> None:  #
         "two pair": 123_552,
         "one pair": 1_098_240,
     }
-    names = "seven eight nine ten jack queen king ace".split()
+    names = ["seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
     for top, name in enumerate(names, start=7):
         lows_below = comb(top - 2, 4)  # four of the ranks 2..top-1 (ace as 14)
         not_straight = lows_below - 1  # the one straight topped by this card
@@ -122,11 +128,20 @@ def test_short_deck_every_five_card_hand(every_short_five: np.ndarray) -> None: 
         "high card": (comb(9, 5) - straights) * OFFSUIT,
     }
     assert dict(by_category) == expected
-    distinct = (comb(9, 5) - straights) * 2 + straights * 2 + 9 * 8 * 2 + 9 * comb(8, 2) + comb(9, 2) * 7 + 9 * comb(8, 3)
+    distinct = (
+        (comb(9, 5) - straights) * 2
+        + straights * 2
+        + 9 * 8 * 2
+        + 9 * comb(8, 2)
+        + comb(9, 2) * 7
+        + 9 * comb(8, 3)
+    )
     assert len(values) == distinct == 1_404
     assert_orders_like(short, every_short_five, first, values, ref.ref_short_deck)
     categories = [short.category(value) for value in values.tolist()]
-    assert [ref.short_deck_category(ref.ref_short_deck(every_short_five[row].tolist())) for row in first] == categories
+    assert [
+        ref.short_deck_category(ref.ref_short_deck(every_short_five[row].tolist())) for row in first
+    ] == categories
 
 
 def test_badugi_every_four_card_hand(every_four: np.ndarray) -> None:  # V15
@@ -147,11 +162,15 @@ def test_badugi_every_four_card_hand(every_four: np.ndarray) -> None:  # V15
         "two-card badugi": three_one + two_two + two_one_one_two + rainbow[2],
         "one-card badugi": one_suit + rainbow[1],
     }
-    assert dict(by_category) == expected == {
-        "badugi": 17_160,
-        "three-card badugi": 154_440,
-        "two-card badugi": 96_252,
-        "one-card badugi": 2_873,
-    }
+    assert (
+        dict(by_category)
+        == expected
+        == {
+            "badugi": 17_160,
+            "three-card badugi": 154_440,
+            "two-card badugi": 96_252,
+            "one-card badugi": 2_873,
+        }
+    )
     assert sum(expected.values()) == comb(52, 4)
     assert_orders_like(badugi, every_four, first, values, ref.ref_badugi)
