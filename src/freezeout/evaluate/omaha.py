@@ -1,14 +1,14 @@
 """Omaha look-ups (V5, V6): exactly two hole cards plus exactly three board cards.
 
-**High.**  The non-flush value of two plus three cards depends on their
-ranks only, so :mod:`.omahatables` lays it out as rows (one per board rank
-triple) of 91 cells (one per hole rank pair).  A call computes each hole
-pair's column and each board triple's row once, then takes the maximum of
-``rows[triple][pair]`` over the C(4,2) x C(5,3) = 60 combinations with one
-``itemgetter`` per row.  A flush needs three board cards and two hole cards
-of one suit; the suit nibbles of the summed keys say at once whether that
-can happen (rarely), and only then are the suited combinations tried in the
-high flush list.
+**High.**  The best non-flush value of two hole plus three board cards
+depends on ranks only; :mod:`.omahatables` stores, for every board rank
+multiset, a *board row* holding per hole rank pair the best value over the
+board's triples.  A call sums the board's base-5 rank digits (the key of
+its row), computes the column of each of the C(4,2) = 6 hole pairs, and
+takes the maximum of six cells with one ``itemgetter``.  A flush needs
+three board cards and two hole cards of one suit; the suit nibbles of the
+summed keys say at once whether that can happen (rarely), and only then
+are the suited combinations tried in the high flush list.
 
 **8-or-better low.**  Which low ranks a player can combine depends only on
 the set of different low ranks in the hole and the set on the board: one
@@ -44,18 +44,25 @@ _FLUSH_BITS: Final = 0x8888
 _PAIR_COUNT: Final = omahatables.PAIR_COUNT
 
 
-#: A card's rank, times 13 and times 169: the digits of the pair and triple indices.
+#: A card's rank and 13 times it: the digits of a hole pair's column.
 _RANK: Final = [card >> 2 for card in range(52)]
 _RANK_13: Final = [13 * rank for rank in _RANK]
-_RANK_169: Final = [169 * rank for rank in _RANK]
+_CARD_BITS: Final = (1 << 52) - 1
 
 
 def _counts_ok(hole: Sequence[int], board: Sequence[int]) -> bool:
     return 4 <= len(hole) <= 6 and 3 <= len(board) <= 5
 
 
-def _sum_key(card: int) -> int:
+_RANK_SHIFT: Final = 68
+
+
+def _hole_key(card: int) -> int:
     return 1 << (16 + card) | 1 << 4 * (card & 3)
+
+
+def _board_key(card: int) -> int:
+    return int(5 ** (card >> 2)) << _RANK_SHIFT | _hole_key(card)
 
 
 class OmahaHighRanking:
@@ -77,37 +84,39 @@ class OmahaHighRanking:
     def __init__(self) -> None:
         loaded = omahatables.load_omaha_tables()
         objects = list(range(self.RANK_COUNT + 1))
-        split = [objects[rank] for rank in loaded["high_split"]]
-        self._rows = [
-            tuple(split[start : start + _PAIR_COUNT]) for start in range(0, len(split), _PAIR_COUNT)
-        ]
+        cells = [objects[rank] for rank in loaded["board_rows"]]
+        starts = range(0, len(cells), _PAIR_COUNT)
+        self._boards: dict[int, tuple[int, ...]] = {
+            key: tuple(cells[start : start + _PAIR_COUNT])
+            for key, start in zip(loaded["board_keys"], starts, strict=True)
+        }
         self._pair: list[int] = loaded["pair_index"].tolist()
-        self._triple = [offset // _PAIR_COUNT for offset in loaded["triple_index"]]
         self._flush: list[int] = tables.load_high_tables()["flush"].tolist()
-        self._keys = card_keys(_sum_key)
+        self._hole_keys = card_keys(_hole_key)
+        self._board_keys = card_keys(_board_key)
 
     def rank(self, hole: Sequence[int], board: Sequence[int] = ()) -> int:
         """Best high hand of two of ``hole`` (4 to 6 cards) and three of ``board`` (3 to 5)."""
-        keys = self._keys
+        hole_keys, board_keys = self._hole_keys, self._board_keys
         hole_total = board_total = 0
         try:
             for card in hole:
-                hole_total += keys[card]
+                hole_total += hole_keys[card]
             for card in board:
-                board_total += keys[card]
+                board_total += board_keys[card]
         except (IndexError, TypeError):
             raise bad_cards(chained(hole, board), _EXPECTED) from None
-        seen = (hole_total + board_total) >> 16
-        if seen.bit_count() != len(hole) + len(board) or seen >> 52 or not _counts_ok(hole, board):
+        seen = (hole_total + board_total) >> 16 & _CARD_BITS
+        row = self._boards.get(board_total >> _RANK_SHIFT)
+        if (
+            row is None
+            or seen.bit_count() != len(hole) + len(board)
+            or hole_total + board_total >= POISON
+            or not 4 <= len(hole) <= 6
+        ):
             raise bad_cards(chained(hole, board), _EXPECTED)
-        pair = self._pair
-        triple = self._triple
-        rows = self._rows
-        r1, r13, r169 = _RANK, _RANK_13, _RANK_169
-        columns = itemgetter(*[pair[r13[a] + r1[b]] for a, b in combinations(hole, 2)])
-        best: int = max(
-            [max(columns(rows[triple[r169[a] + r13[b] + r1[c]]])) for a, b, c in combinations(board, 3)]
-        )
+        pair, r1, r13 = self._pair, _RANK, _RANK_13
+        best: int = max(itemgetter(*[pair[r13[a] + r1[b]] for a, b in combinations(hole, 2)])(row))
         suited = (hole_total + _HOLE_FLUSH_BASE) & (board_total + _BOARD_FLUSH_BASE) & _FLUSH_BITS
         if suited:
             return max(best, self._best_flush(hole, board, (suited.bit_length() >> 2) - 1))

@@ -138,7 +138,9 @@ SHORT_DECK_CATEGORIES = (
 def ref_short_deck(cards: Sequence[int]) -> Score:
     """Best short-deck hold'em hand (V16) of 5-7 cards six to ace."""
     assert all(card >= 16 for card in cards)
-    return max(_high_five(five, straights=_SHORT_STRAIGHTS, flush_over_full=True) for five in combinations(cards, 5))
+    return max(
+        _high_five(five, straights=_SHORT_STRAIGHTS, flush_over_full=True) for five in combinations(cards, 5)
+    )
 
 
 def short_deck_category(score: Score) -> str:

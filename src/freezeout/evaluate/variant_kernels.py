@@ -9,9 +9,9 @@ algorithm of the matching pure-Python look-up, on the same tables:
 * ``multiset_rows``: sum base-5 rank digits, one perfect-hash read (ace-to-five);
 * ``d27_rows``: each five of the row, flush list or triple x pair table;
 * ``badugi_rows``: the 15 subsets of four cards, one 8,192-entry table;
-* ``omaha_high_rows``: 6 pair columns x 10 triple rows of the split table,
-  suited combinations in the flush list only when two hole and three board
-  cards share a suit;
+* ``omaha_high_rows``: the board's row (perfect hash of its base-5 rank
+  key) at each of the 6 hole pairs' columns; suited combinations in the
+  flush list only when two hole and three board cards share a suit;
 * ``omaha_low8_rows``: two OR-ed masks, one 65,536-entry table read.
 """
 
@@ -177,42 +177,41 @@ def badugi_rows(cards: Any, ranks: Any, out: Any) -> int:  # pragma: no cover - 
 
 @numba.njit(cache=True, nogil=True)
 def omaha_high_rows(
-    cards: Any, hole_count: int, pair_index: Any, triple_index: Any, split: Any, flush: Any, out: Any
+    cards: Any,
+    hole_count: int,
+    pair_index: Any,
+    rank_keys: Any,
+    multiplier: Any,
+    offsets: Any,
+    slots: Any,
+    board_rows: Any,
+    flush: Any,
+    out: Any,
 ) -> int:  # pragma: no cover - compiled
-    """Omaha high: max over hole pairs x board triples of the split table, plus suited flushes."""
+    """Omaha high: the board's row (found by its rank key) at each hole pair's column, plus suited flushes."""
     bad_row = -1
     width = cards.shape[1]
-    pairs = np.empty(15, dtype=np.int64)
-    triples = np.empty(10, dtype=np.int64)
     for row in range(cards.shape[0]):
         if _repeats(cards, row, width):
             if bad_row < 0:
                 bad_row = row
             out[row] = 0
             continue
-        pair_total = 0
+        board_key = _U(0)
+        board_suits = 0
+        for i in range(hole_count, width):
+            board_key += rank_keys[cards[row, i]]
+            board_suits += 1 << (4 * (cards[row, i] & 3))
+        mixed = board_key * multiplier
+        base = (slots[offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)] - 1) * 91
+        best = 0
         hole_suits = 0
         for i in range(hole_count):
             first = cards[row, i]
             hole_suits += 1 << (4 * (first & 3))
+            first_row = (first >> 2) * 13
             for j in range(i + 1, hole_count):
-                pairs[pair_total] = pair_index[(first >> 2) * 13 + (cards[row, j] >> 2)]
-                pair_total += 1
-        triple_total = 0
-        board_suits = 0
-        for i in range(hole_count, width):
-            board_suits += 1 << (4 * (cards[row, i] & 3))
-            for j in range(i + 1, width):
-                for k in range(j + 1, width):
-                    triples[triple_total] = triple_index[
-                        (cards[row, i] >> 2) * 169 + (cards[row, j] >> 2) * 13 + (cards[row, k] >> 2)
-                    ]
-                    triple_total += 1
-        best = 0
-        for t in range(triple_total):
-            base = triples[t]
-            for p in range(pair_total):
-                value = split[base + pairs[p]]
+                value = board_rows[base + pair_index[first_row + (cards[row, j] >> 2)]]
                 if value > best:
                     best = value
         suited = (hole_suits + 0x6666) & (board_suits + 0x5555) & 0x8888
