@@ -16,6 +16,9 @@ Sections (each peer is skipped, with a note, when it is not installed):
    loop (bench/c_baseline.c, same algorithm, gcc -O2), pokerfast's native
    batch call, and per-call loops of the C/Cython peers.
 4. enumeration: all 133,784,560 seven-card hands (numba and C).
+5. the other rankings (short-deck, lows, badugi, Omaha) against PokerKit,
+   per call and in batch: :mod:`bench_rankings` (also runnable alone, with
+   table build times and ``--repeat``).
 """
 
 from __future__ import annotations
@@ -357,6 +360,19 @@ def bench_enumeration() -> Results:
     return dict(best)
 
 
+_RANKINGS_SINGLE: Results = {}
+
+
+def _rankings(section: str, count: int) -> Results:
+    """The rankings sections of bench_rankings.py, run in this process."""
+    import bench_rankings
+
+    if section == "single":
+        _RANKINGS_SINGLE.update(bench_rankings.bench_single(count, 7))
+        return _RANKINGS_SINGLE
+    return bench_rankings.bench_batch(count, 7, _RANKINGS_SINGLE)
+
+
 def show(title: str, results: Results) -> None:
     print(f"\n## {title}")
     for key, value in results.items():
@@ -388,6 +404,9 @@ def main() -> None:
          lambda: bench_single(singles, 9)),
         ("batch, 7 cards, one core (million hands per second)", lambda: bench_batch(rows, 15)),
         ("enumeration", bench_enumeration),
+        ("rankings, single call (ns per hand; ratio = PokerKit time / ours)",
+         lambda: _rankings("single", singles)),
+        ("rankings, batch, one core (million hands per second)", lambda: _rankings("batch", rows)),
     ):  # fmt: skip
         report[title] = run()
         show(title, report[title])
