@@ -60,7 +60,7 @@ def best_time(run: Callable[[], object], repeat: int) -> float:
 
 
 # --------------------------------------------------------------------------- import
-def _subprocess_seconds(code: str, env: dict[str, str]) -> float:
+def subprocess_seconds(code: str, env: dict[str, str]) -> float:
     full_env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", **env}
     wrapped = f"import time\n_t = time.perf_counter()\n{code}\nprint(time.perf_counter() - _t)"
     output = subprocess.run(
@@ -72,18 +72,18 @@ def _subprocess_seconds(code: str, env: dict[str, str]) -> float:
 def bench_import() -> Results:
     with tempfile.TemporaryDirectory() as tables_dir, tempfile.TemporaryDirectory() as numba_dir:
         env = {"FREEZEOUT_CACHE_DIR": tables_dir, "NUMBA_CACHE_DIR": numba_dir}
-        bare = _subprocess_seconds("import freezeout", env)
+        bare = subprocess_seconds("import freezeout", env)
         built_anything = any(Path(tables_dir).iterdir())
-        cold = _subprocess_seconds("from freezeout.evaluate import hand_rank", env)
-        warm = min(_subprocess_seconds("from freezeout.evaluate import hand_rank", env) for _ in range(3))
+        cold = subprocess_seconds("from freezeout.evaluate import hand_rank", env)
+        warm = min(subprocess_seconds("from freezeout.evaluate import hand_rank", env) for _ in range(3))
         batch_code = (
             "import numpy as np\nfrom freezeout.evaluate import evaluate_batch\n"
             "evaluate_batch(np.arange(7, dtype=np.int8).reshape(1, 7))"
         )
-        numpy_only = min(_subprocess_seconds("import numpy", env) for _ in range(3))
-        numba_only = min(_subprocess_seconds("import numba", env) for _ in range(3))
-        compile_first = _subprocess_seconds(batch_code, env)
-        compile_warm = min(_subprocess_seconds(batch_code, env) for _ in range(3))
+        numpy_only = min(subprocess_seconds("import numpy", env) for _ in range(3))
+        numba_only = min(subprocess_seconds("import numba", env) for _ in range(3))
+        compile_first = subprocess_seconds(batch_code, env)
+        compile_warm = min(subprocess_seconds(batch_code, env) for _ in range(3))
     return {
         "import freezeout (s)": bare,
         "import freezeout built tables?": built_anything,

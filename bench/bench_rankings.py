@@ -23,18 +23,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from bench_evaluator import race, show, subprocess_seconds
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
@@ -63,27 +62,7 @@ POKERKIT = {
 }
 
 
-def race(contenders: dict[str, tuple[Callable[[], object], int]], rounds: int) -> dict[str, float]:
-    """Best seconds per item of each contender, run in turns."""
-    best = dict.fromkeys(contenders, float("inf"))
-    for _ in range(rounds):
-        for name, (run, items) in contenders.items():
-            started = time.perf_counter()
-            run()
-            best[name] = min(best[name], (time.perf_counter() - started) / items)
-    return best
-
-
 # --------------------------------------------------------------------------- tables
-def _timed_subprocess(code: str, env: dict[str, str]) -> float:
-    wrapped = f"import time\n_t = time.perf_counter()\n{code}\nprint(time.perf_counter() - _t)"
-    full_env = {**os.environ, "PYTHONPATH": str(SRC), **env}
-    done = subprocess.run(
-        [sys.executable, "-c", wrapped], env=full_env, check=True, capture_output=True, text=True
-    )
-    return float(done.stdout.strip().splitlines()[-1])
-
-
 def bench_tables() -> Results:
     """First-use build of each table family (empty cache; high's tables already cached) and a warm load."""
     results: Results = {}
@@ -95,17 +74,17 @@ def bench_tables() -> Results:
     }
     with tempfile.TemporaryDirectory() as cache:
         env = {"FREEZEOUT_CACHE_DIR": cache}
-        _timed_subprocess("from freezeout.evaluate import tables; tables.load_high_tables()", env)
+        subprocess_seconds("from freezeout.evaluate import tables; tables.load_high_tables()", env)
         for name, code in builds.items():
-            results[f"build {name} (s)"] = _timed_subprocess(code, env)
+            results[f"build {name} (s)"] = subprocess_seconds(code, env)
         every = (
             "from freezeout.evaluate.rankings import NAMES, get_ranking\nfor name in NAMES: get_ranking(name)"
         )
         results["warm: import + get_ranking of all eight (s)"] = min(
-            _timed_subprocess(every, env) for _ in range(3)
+            subprocess_seconds(every, env) for _ in range(3)
         )
         results["warm: import freezeout.evaluate alone (s)"] = min(
-            _timed_subprocess("import freezeout.evaluate", env) for _ in range(3)
+            subprocess_seconds("import freezeout.evaluate", env) for _ in range(3)
         )
     return results
 
@@ -244,18 +223,6 @@ def bench_batch(rows: int, rounds: int, single: Results) -> Results:
 
 
 # --------------------------------------------------------------------------- main
-def show(title: str, results: Results) -> None:
-    print(f"\n## {title}")
-    for key, value in results.items():
-        if isinstance(value, dict):
-            cells = ", ".join(
-                f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}" for k, v in value.items()
-            )
-            print(f"  {key:34} {cells}")
-        else:
-            print(f"  {key:48} {value:.4g}" if isinstance(value, float) else f"  {key:48} {value}")
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

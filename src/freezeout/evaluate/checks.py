@@ -16,7 +16,7 @@ from typing import Final
 from freezeout.cards import Card, CardError
 from freezeout.evaluate.errors import EvaluationError
 
-__all__ = ["POISON", "bad_cards", "card_keys", "first_subset", "joined"]
+__all__ = ["POISON", "bad_cards", "card_keys", "chained", "first_subset", "joined", "shared_ints"]
 
 #: Far above any key bit used by a table: present in a sum or OR exactly when a bad index was read.
 POISON: Final = 1 << 200
@@ -25,6 +25,17 @@ POISON: Final = 1 << 200
 def card_keys(key: Callable[[int], int]) -> list[int]:
     """``key(card)`` for the 52 cards, then 52 poison entries (see the module docstring)."""
     return [key(card) for card in range(52)] + [POISON] * 52
+
+
+def shared_ints(values: Iterable[int]) -> list[int]:
+    """``list(values)`` holding one int object per distinct value.
+
+    Ranks above 256 are not cached by CPython, so a table built from an
+    array would hold one object per cell; sharing them keeps the memory a
+    look-up touches (and so its cache misses) small.
+    """
+    objects: dict[int, int] = {}
+    return [objects.setdefault(value, value) for value in values]
 
 
 def joined(hole: Sequence[int], board: Sequence[int]) -> Sequence[int]:

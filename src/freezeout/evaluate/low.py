@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from freezeout.cards import Card
 from freezeout.evaluate import lowtables, tables
-from freezeout.evaluate.checks import POISON, bad_cards, card_keys, chained, first_subset, joined
+from freezeout.evaluate.checks import POISON, bad_cards, card_keys, chained, first_subset, joined, shared_ints
 from freezeout.evaluate.errors import EvaluationError
 from freezeout.evaluate.multisets import Score
 from freezeout.evaluate.words import cards_text, category_name, check_language, describe_high, rank_word
@@ -175,9 +175,8 @@ class AceFiveRanking:
 
     def __init__(self) -> None:
         loaded = lowtables.load_low_tables()
-        objects = list(range(self.RANK_COUNT + 1))  # one shared int per rank: fewer cache lines
         self._table: dict[int, int] = dict(
-            zip(loaded["a5_keys"], map(objects.__getitem__, loaded["a5_ranks"]), strict=True)
+            zip(loaded["a5_keys"], shared_ints(loaded["a5_ranks"]), strict=True)
         )
         self._keys = card_keys(_multiset_key)
 
@@ -289,11 +288,10 @@ class DeuceSevenRanking:
 
     def __init__(self) -> None:
         loaded = lowtables.load_low_tables()
-        objects = list(range(self.RANK_COUNT + 1))
         self._nonflush: dict[int, int] = dict(
-            zip(loaded["d27_keys"], map(objects.__getitem__, loaded["d27_ranks"]), strict=True)
+            zip(loaded["d27_keys"], shared_ints(loaded["d27_ranks"]), strict=True)
         )
-        self._flush: list[int] = [objects[rank] for rank in loaded["d27_flush"]]
+        self._flush: list[int] = shared_ints(loaded["d27_flush"])
         self._keys = card_keys(_d27_key)
 
     def rank(self, hole: Sequence[int], board: Sequence[int] = ()) -> int:

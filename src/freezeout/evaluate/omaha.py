@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from freezeout.cards import Card
 from freezeout.evaluate import high, omahatables, tables
-from freezeout.evaluate.checks import POISON, bad_cards, card_keys, chained
+from freezeout.evaluate.checks import POISON, bad_cards, card_keys, chained, shared_ints
 from freezeout.evaluate.describe import describe_rank
 from freezeout.evaluate.low import Low8Ranking
 from freezeout.evaluate.lowtables import ace_low
@@ -83,8 +83,7 @@ class OmahaHighRanking:
 
     def __init__(self) -> None:
         loaded = omahatables.load_omaha_tables()
-        objects = list(range(self.RANK_COUNT + 1))
-        cells = [objects[rank] for rank in loaded["board_rows"]]
+        cells = shared_ints(loaded["board_rows"])
         starts = range(0, len(cells), _PAIR_COUNT)
         self._boards: dict[int, tuple[int, ...]] = {
             key: tuple(cells[start : start + _PAIR_COUNT])

@@ -39,8 +39,9 @@ pure Python look-ups, and :meth:`Ranking.rank_batch` runs a numba kernel.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from freezeout.cards import Card
 from freezeout.evaluate import high
@@ -113,54 +114,27 @@ class HighRanking:
 HIGH = HighRanking()
 
 
+#: name -> (module, class) of each ranking, imported only when the ranking is first asked for.
+_WHERE: Final = {
+    "short-deck": ("freezeout.evaluate.shortdeck", "ShortDeckRanking"),
+    "low8": ("freezeout.evaluate.low", "Low8Ranking"),
+    "low-a5": ("freezeout.evaluate.low", "AceFiveRanking"),
+    "low-27": ("freezeout.evaluate.low", "DeuceSevenRanking"),
+    "badugi": ("freezeout.evaluate.badugi", "BadugiRanking"),
+    "omaha-high": ("freezeout.evaluate.omaha", "OmahaHighRanking"),
+    "omaha-low8": ("freezeout.evaluate.omaha", "OmahaLow8Ranking"),
+}
+
+
 def _factories() -> dict[str, Callable[[], Ranking]]:
-    """Each ranking's constructor, imported only when that ranking is first asked for."""
+    """Each ranking's constructor (``high`` is built already: :mod:`.high` is loaded with this package)."""
 
-    def low8() -> Ranking:
-        from freezeout.evaluate.low import Low8Ranking
+    def factory(module: str, name: str) -> Callable[[], Ranking]:
+        return lambda: cast(Ranking, getattr(importlib.import_module(module), name)())
 
-        return Low8Ranking()
-
-    def a5() -> Ranking:
-        from freezeout.evaluate.low import AceFiveRanking
-
-        return AceFiveRanking()
-
-    def d27() -> Ranking:
-        from freezeout.evaluate.low import DeuceSevenRanking
-
-        return DeuceSevenRanking()
-
-    def short_deck() -> Ranking:
-        from freezeout.evaluate.shortdeck import ShortDeckRanking
-
-        return ShortDeckRanking()
-
-    def badugi() -> Ranking:
-        from freezeout.evaluate.badugi import BadugiRanking
-
-        return BadugiRanking()
-
-    def omaha_high() -> Ranking:
-        from freezeout.evaluate.omaha import OmahaHighRanking
-
-        return OmahaHighRanking()
-
-    def omaha_low8() -> Ranking:
-        from freezeout.evaluate.omaha import OmahaLow8Ranking
-
-        return OmahaLow8Ranking()
-
-    return {
-        "high": lambda: HIGH,
-        "short-deck": short_deck,
-        "low8": low8,
-        "low-a5": a5,
-        "low-27": d27,
-        "badugi": badugi,
-        "omaha-high": omaha_high,
-        "omaha-low8": omaha_low8,
-    }
+    made: dict[str, Callable[[], Ranking]] = {"high": lambda: HIGH}
+    made.update((ranking, factory(*where)) for ranking, where in _WHERE.items())
+    return made
 
 
 class _Registry(Mapping[str, Ranking]):

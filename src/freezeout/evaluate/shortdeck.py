@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from freezeout.cards import Card
 from freezeout.evaluate import shorttables
-from freezeout.evaluate.checks import POISON, bad_cards, card_keys, first_subset, joined
+from freezeout.evaluate.checks import POISON, bad_cards, card_keys, first_subset, joined, shared_ints
 from freezeout.evaluate.errors import EvaluationError
 from freezeout.evaluate.multisets import Score
 from freezeout.evaluate.words import category_name, describe_high
@@ -57,11 +57,10 @@ class ShortDeckRanking:
 
     def __init__(self) -> None:
         loaded = shorttables.load_short_tables()
-        objects = list(range(self.RANK_COUNT + 1))
         self._nonflush: dict[int, int] = dict(
-            zip(loaded["nonflush_keys"], map(objects.__getitem__, loaded["nonflush_ranks"]), strict=True)
+            zip(loaded["nonflush_keys"], shared_ints(loaded["nonflush_ranks"]), strict=True)
         )
-        self._flush: list[int] = [objects[rank] for rank in loaded["flush"]]
+        self._flush: list[int] = shared_ints(loaded["flush"])
         self._keys = card_keys(_key)
 
     def rank(self, hole: Sequence[int], board: Sequence[int] = ()) -> int:

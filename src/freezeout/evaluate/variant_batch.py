@@ -1,8 +1,9 @@
 """Batch ranks for the rankings beyond high: numpy in, numba kernel, numpy out.
 
 Every function checks the array the same way (two dimensions, the card
-count the ranking takes, integer indices 0..51, no card twice in a row)
-and raises the errors of the single-hand paths, naming the first bad row.
+count the ranking takes, integer indices 0..51, then no card twice in a
+row, a compiled pass of its own) and raises the errors of the single-hand
+paths, naming the first bad row.
 Rows are handed to the kernels as C-contiguous ``uint8`` (a copy only when
 the input is anything else), so each kernel is compiled once, for one
 type, and cached on disk by numba.
@@ -14,6 +15,7 @@ tables: only the tables differ.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -48,12 +50,19 @@ def _rows(cards: npt.ArrayLike, widths: range, what: str) -> npt.NDArray[np.uint
         row = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
         value = next(value for value in array[row].tolist() if not 0 <= value <= 51)
         raise CardError(f"row {row}: card index {value} is not in 0..51")
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    rows = np.ascontiguousarray(array, dtype=np.uint8)
+    from freezeout.evaluate import variant_kernels
+
+    repeated = variant_kernels.first_repeat(rows)
+    if repeated >= 0:
+        raise CardError(f"row {repeated} has a duplicate card")
+    return rows
 
 
-def _finish(out: Ranks, bad_row: int) -> Ranks:
-    if bad_row >= 0:
-        raise CardError(f"row {bad_row} has a duplicate card")
+def _run(kernel: Callable[..., object], array: npt.NDArray[np.uint8], *tables: Any) -> Ranks:
+    """Run a kernel that fills an ``int32`` rank per row of the checked ``array``."""
+    out = np.empty(array.shape[0], dtype=np.int32)
+    kernel(array, *tables, out)
     return out
 
 
@@ -67,8 +76,7 @@ def low8_batch(cards: npt.ArrayLike) -> Ranks:
     from freezeout.evaluate import variant_kernels
 
     array = _rows(cards, range(5, 8), "k in 5..7")
-    out = np.empty(array.shape[0], dtype=np.int32)
-    return _finish(out, variant_kernels.low8_rows(array, _low8_table(), out))
+    return _run(variant_kernels.low8_rows, array, _low8_table())
 
 
 @cache
@@ -94,9 +102,7 @@ def a5_batch(cards: npt.ArrayLike) -> Ranks:
     from freezeout.evaluate import variant_kernels
 
     array = _rows(cards, range(5, 8), "k in 5..7")
-    out = np.empty(array.shape[0], dtype=np.int32)
-    keys, multiplier, offsets, slots = _a5_arrays()
-    return _finish(out, variant_kernels.multiset_rows(array, keys, multiplier, offsets, slots, out))
+    return _run(variant_kernels.multiset_rows, array, *_a5_arrays())
 
 
 @cache
@@ -123,11 +129,14 @@ def d27_batch(cards: npt.ArrayLike) -> Ranks:
 
     array = _rows(cards, range(5, 8), "k in 5..7")
     loaded = _omaha_arrays()
-    out = np.empty(array.shape[0], dtype=np.int32)
-    bad_row = variant_kernels.d27_rows(
-        array, loaded["pair_index"], loaded["triple_index"], loaded["d27_split"], loaded["d27_flush"], out
+    return _run(
+        variant_kernels.d27_rows,
+        array,
+        loaded["pair_index"],
+        loaded["triple_index"],
+        loaded["d27_split"],
+        loaded["d27_flush"],
     )
-    return _finish(out, bad_row)
 
 
 def badugi_batch(cards: npt.ArrayLike) -> Ranks:
@@ -135,8 +144,7 @@ def badugi_batch(cards: npt.ArrayLike) -> Ranks:
     from freezeout.evaluate import variant_kernels
 
     array = _rows(cards, range(4, 5), "k = 4")
-    out = np.empty(array.shape[0], dtype=np.int32)
-    return _finish(out, variant_kernels.badugi_rows(array, _badugi_table(), out))
+    return _run(variant_kernels.badugi_rows, array, _badugi_table())
 
 
 @cache
@@ -157,8 +165,8 @@ def omaha_high_batch(cards: npt.ArrayLike, hole_count: int) -> Ranks:
 
     array = _omaha_rows(cards, hole_count)
     loaded = _omaha_arrays()
-    out = np.empty(array.shape[0], dtype=np.int32)
-    bad_row = variant_kernels.omaha_high_rows(
+    return _run(
+        variant_kernels.omaha_high_rows,
         array,
         hole_count,
         loaded["pair_index"],
@@ -168,9 +176,7 @@ def omaha_high_batch(cards: npt.ArrayLike, hole_count: int) -> Ranks:
         loaded["board_hash_slots"],
         loaded["board_rows"],
         loaded["high_flush"],
-        out,
     )
-    return _finish(out, bad_row)
 
 
 def omaha_low8_batch(cards: npt.ArrayLike, hole_count: int) -> Ranks:
@@ -178,8 +184,7 @@ def omaha_low8_batch(cards: npt.ArrayLike, hole_count: int) -> Ranks:
     from freezeout.evaluate import variant_kernels
 
     array = _omaha_rows(cards, hole_count)
-    out = np.empty(array.shape[0], dtype=np.int32)
-    return _finish(out, variant_kernels.omaha_low8_rows(array, hole_count, _omaha_arrays()["low8"], out))
+    return _run(variant_kernels.omaha_low8_rows, array, hole_count, _omaha_arrays()["low8"])
 
 
 @cache
@@ -207,6 +212,4 @@ def short_batch(cards: npt.ArrayLike) -> Ranks:
         raise EvaluationError(
             f"row {row}: {low} is not in the short deck, which holds the 36 cards six to ace"
         )
-    out = np.empty(array.shape[0], dtype=np.int32)
-    keys, multiplier, offsets, slots, flush = _short_arrays()
-    return _finish(out, kernels.rank_rows(array, keys, multiplier, offsets, slots, flush, out))
+    return _run(kernels.rank_rows, array, *_short_arrays())

@@ -1,8 +1,8 @@
 """numba kernels for the rankings beyond high (importing this module imports numba).
 
 Each kernel takes a C-contiguous ``uint8`` array of card indices already
-checked to lie in 0..51 by :mod:`.variant_batch`, fills ``out`` and returns
-the first row holding a card twice (or -1).  The per-row work is the
+checked by :mod:`.variant_batch` (0..51, and no card twice in a row:
+:func:`first_repeat`) and fills ``out``.  The per-row work is the
 algorithm of the matching pure-Python look-up, on the same tables:
 
 * ``low8_rows``: OR the low-rank bits, one 256-entry table read;
@@ -25,6 +25,7 @@ import numpy as np
 __all__ = [
     "badugi_rows",
     "d27_rows",
+    "first_repeat",
     "low8_rows",
     "multiset_rows",
     "omaha_high_rows",
@@ -38,16 +39,21 @@ _COLUMN_SHIFT = _U(64 - 14 - 17)  # tables.HASH_ROW_BITS + HASH_TABLE_BITS
 _COLUMN_MASK = _U((1 << 17) - 1)
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
-def _repeats(cards: Any, row: int, width: int) -> bool:  # pragma: no cover - compiled
-    """Whether a card appears twice in the row (cards are known to be 0..51)."""
-    seen = _U(0)
-    for column in range(width):
-        bit = _U(1) << _U(cards[row, column])
-        if seen & bit:
-            return True
-        seen |= bit
-    return False
+@numba.njit(cache=True, nogil=True)
+def first_repeat(cards: Any) -> int:  # pragma: no cover - compiled
+    """The first row holding a card twice (cards are known to be 0..51), else -1.
+
+    Run before a ranking kernel, so that the kernels themselves read only
+    valid hands.
+    """
+    for row in range(cards.shape[0]):
+        seen = _U(0)
+        for column in range(cards.shape[1]):
+            bit = _U(1) << _U(cards[row, column])
+            if seen & bit:
+                return row
+            seen |= bit
+    return -1
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -56,50 +62,30 @@ def _ace_low(card: Any) -> Any:  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def low8_rows(cards: Any, table: Any, out: Any) -> int:  # pragma: no cover - compiled
+def low8_rows(cards: Any, table: Any, out: Any) -> None:  # pragma: no cover - compiled
     """8-or-better: the mask of ace-low ranks A..8 present indexes ``table`` (256 entries)."""
-    bad_row = -1
     width = cards.shape[1]
     for row in range(cards.shape[0]):
-        seen = _U(0)
-        summed = _U(0)
         mask = 0
         for column in range(width):
-            card = cards[row, column]
-            bit = _U(1) << _U(card)
-            seen |= bit
-            summed += bit
-            low = _ace_low(card)
+            low = _ace_low(cards[row, column])
             if low < 8:
                 mask |= 1 << low
-        if seen != summed:
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         out[row] = table[mask]
-    return bad_row
 
 
 @numba.njit(cache=True, nogil=True)
 def multiset_rows(
     cards: Any, card_keys: Any, multiplier: Any, offsets: Any, slots: Any, out: Any
-) -> int:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - compiled
     """Rank-multiset rankings (ace-to-five): sum the base-5 keys, read the perfect hash."""
-    bad_row = -1
     width = cards.shape[1]
     for row in range(cards.shape[0]):
-        if _repeats(cards, row, width):
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         total = _U(0)
         for column in range(width):
             total += card_keys[cards[row, column]]
         mixed = (total >> _SHIFT) * multiplier
         out[row] = slots[offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)]
-    return bad_row
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -118,16 +104,10 @@ def _five(
 @numba.njit(cache=True, nogil=True)
 def d27_rows(
     cards: Any, pair_index: Any, triple_index: Any, split: Any, flush: Any, out: Any
-) -> int:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - compiled
     """Deuce-to-seven: the best of every five of the row (one five for five cards)."""
-    bad_row = -1
     width = cards.shape[1]
     for row in range(cards.shape[0]):
-        if _repeats(cards, row, width):
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         best = 0
         for i in range(width - 4):
             for j in range(i + 1, width - 3):
@@ -141,20 +121,13 @@ def d27_rows(
                             if value > best:
                                 best = value
         out[row] = best
-    return bad_row
 
 
 @numba.njit(cache=True, nogil=True)
-def badugi_rows(cards: Any, ranks: Any, out: Any) -> int:  # pragma: no cover - compiled
+def badugi_rows(cards: Any, ranks: Any, out: Any) -> None:  # pragma: no cover - compiled
     """Badugi: the best-ranked of the 15 subsets whose cards share no rank and no suit."""
-    bad_row = -1
     keys = np.empty(4, dtype=np.int64)
     for row in range(cards.shape[0]):
-        if _repeats(cards, row, 4):
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         for column in range(4):
             card = cards[row, column]
             keys[column] = (1 << _ace_low(card)) | (1 << (13 + (card & 3)))
@@ -172,7 +145,6 @@ def badugi_rows(cards: Any, ranks: Any, out: Any) -> int:  # pragma: no cover - 
                 if value > best:
                     best = value
         out[row] = best
-    return bad_row
 
 
 @numba.njit(cache=True, nogil=True)
@@ -187,16 +159,10 @@ def omaha_high_rows(
     board_rows: Any,
     flush: Any,
     out: Any,
-) -> int:  # pragma: no cover - compiled
+) -> None:  # pragma: no cover - compiled
     """Omaha high: the board's row (found by its rank key) at each hole pair's column, plus suited flushes."""
-    bad_row = -1
     width = cards.shape[1]
     for row in range(cards.shape[0]):
-        if _repeats(cards, row, width):
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         board_key = _U(0)
         board_suits = 0
         for i in range(hole_count, width):
@@ -245,20 +211,13 @@ def omaha_high_rows(
                                 if value > best:
                                     best = value
         out[row] = best
-    return bad_row
 
 
 @numba.njit(cache=True, nogil=True)
-def omaha_low8_rows(cards: Any, hole_count: int, table: Any, out: Any) -> int:  # pragma: no cover - compiled
+def omaha_low8_rows(cards: Any, hole_count: int, table: Any, out: Any) -> None:  # pragma: no cover - compiled
     """Omaha 8-or-better: the hole's and the board's masks of low ranks index ``table`` (65,536 entries)."""
-    bad_row = -1
     width = cards.shape[1]
     for row in range(cards.shape[0]):
-        if _repeats(cards, row, width):
-            if bad_row < 0:
-                bad_row = row
-            out[row] = 0
-            continue
         hole = 0
         board = 0
         for column in range(width):
@@ -269,4 +228,3 @@ def omaha_low8_rows(cards: Any, hole_count: int, table: Any, out: Any) -> int:  
                 else:
                     board |= 1 << low
         out[row] = table[(hole << 8) | board]
-    return bad_row

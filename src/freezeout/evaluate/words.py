@@ -124,6 +124,36 @@ def _kickers(ranks: Sequence[int], lang: str) -> str:
     return f"; {word} {', '.join(rank_word(rank, lang) for rank in ranks)}"
 
 
+#: Per language and category: the wording (``{one0}``: first rank, ``{many1}``: second rank in
+#: the plural, ``{of0}``, ``{ofmany0}``: Czech genitives, ``{all}``: every rank) and where the
+#: kickers start among the tiebreak ranks (None: no kickers).
+_HIGH_WORDING: Final = {
+    "en": {
+        tables.STRAIGHT_FLUSH: ("Straight flush, {one0} high", None),
+        tables.QUADS: ("Four of a kind, {many0}", 1),
+        tables.FULL_HOUSE: ("Full house, {many0} full of {many1}", None),
+        tables.FLUSH: ("Flush, {all}", None),
+        tables.STRAIGHT: ("Straight, {one0} high", None),
+        tables.TRIPS: ("Three of a kind, {many0}", 1),
+        tables.TWO_PAIR: ("Two pair, {many0} and {many1}", 2),
+        tables.ONE_PAIR: ("One pair, {many0}", 1),
+        tables.HIGH_CARD: ("High card, {one0}", 1),
+    },
+    "cs": {
+        tables.STRAIGHT_FLUSH: ("Postupka v barvě do {of0}", None),
+        tables.QUADS: ("Čtveřice {ofmany0}", 1),
+        tables.FULL_HOUSE: ("Full house, trojice {ofmany0} a pár {ofmany1}", None),
+        tables.FLUSH: ("Barva, {all}", None),
+        tables.STRAIGHT: ("Postupka do {of0}", None),
+        tables.TRIPS: ("Trojice {ofmany0}", 1),
+        tables.TWO_PAIR: ("Dva páry, {many0} a {many1}", 2),
+        tables.ONE_PAIR: ("Pár {ofmany0}", 1),
+        tables.HIGH_CARD: ("Vysoká karta {one0}", 1),
+    },
+}
+_ROYAL: Final = {"en": "Royal flush", "cs": "Královská postupka"}
+
+
 def describe_high(category: int, ranks: Sequence[int], lang: str = "en") -> str:
     """Name of a high-poker value ``(category code, tiebreak ranks)``, e.g. "Full house, kings full of tens".
 
@@ -132,44 +162,11 @@ def describe_high(category: int, ranks: Sequence[int], lang: str = "en") -> str:
     (a straight's top card, else the groups' ranks, biggest group first).
     """
     check_language(lang)
-    first = ranks[0]
-    if lang == "cs":
-        return _describe_high_cs(category, ranks)
-    if category == tables.STRAIGHT_FLUSH:
-        return "Royal flush" if first == 12 else f"Straight flush, {_EN[first]} high"
-    if category == tables.QUADS:
-        return f"Four of a kind, {_EN_PLURAL[first]}{_kickers(ranks[1:], lang)}"
-    if category == tables.FULL_HOUSE:
-        return f"Full house, {_EN_PLURAL[first]} full of {_EN_PLURAL[ranks[1]]}"
-    if category == tables.FLUSH:
-        return "Flush, " + ", ".join(_EN[rank] for rank in ranks)
-    if category == tables.STRAIGHT:
-        return f"Straight, {_EN[first]} high"
-    if category == tables.TRIPS:
-        return f"Three of a kind, {_EN_PLURAL[first]}{_kickers(ranks[1:], lang)}"
-    if category == tables.TWO_PAIR:
-        return f"Two pair, {_EN_PLURAL[first]} and {_EN_PLURAL[ranks[1]]}{_kickers(ranks[2:], lang)}"
-    if category == tables.ONE_PAIR:
-        return f"One pair, {_EN_PLURAL[first]}{_kickers(ranks[1:], lang)}"
-    return f"High card, {_EN[first]}{_kickers(ranks[1:], lang)}"
-
-
-def _describe_high_cs(category: int, ranks: Sequence[int]) -> str:
-    first = ranks[0]
-    if category == tables.STRAIGHT_FLUSH:
-        return "Královská postupka" if first == 12 else f"Postupka v barvě do {_CS_GENITIVE[first]}"
-    if category == tables.QUADS:
-        return f"Čtveřice {_CS_GENITIVE_PLURAL[first]}{_kickers(ranks[1:], 'cs')}"
-    if category == tables.FULL_HOUSE:
-        return f"Full house, trojice {_CS_GENITIVE_PLURAL[first]} a pár {_CS_GENITIVE_PLURAL[ranks[1]]}"
-    if category == tables.FLUSH:
-        return "Barva, " + ", ".join(_CS[rank] for rank in ranks)
-    if category == tables.STRAIGHT:
-        return f"Postupka do {_CS_GENITIVE[first]}"
-    if category == tables.TRIPS:
-        return f"Trojice {_CS_GENITIVE_PLURAL[first]}{_kickers(ranks[1:], 'cs')}"
-    if category == tables.TWO_PAIR:
-        return f"Dva páry, {_CS_PLURAL[first]} a {_CS_PLURAL[ranks[1]]}{_kickers(ranks[2:], 'cs')}"
-    if category == tables.ONE_PAIR:
-        return f"Pár {_CS_GENITIVE_PLURAL[first]}{_kickers(ranks[1:], 'cs')}"
-    return f"Vysoká karta {_CS[first]}{_kickers(ranks[1:], 'cs')}"
+    if category == tables.STRAIGHT_FLUSH and ranks[0] == 12:
+        return _ROYAL[lang]
+    wording, kickers = _HIGH_WORDING[lang][category]
+    fields = {"all": ", ".join(rank_word(rank, lang) for rank in ranks)}
+    for position, rank in enumerate(ranks[:2]):
+        for form in ("one", "of", "many", "of many"):
+            fields[form.replace(" ", "") + str(position)] = rank_word(rank, lang, form)
+    return wording.format(**fields) + ("" if kickers is None else _kickers(ranks[kickers:], lang))
