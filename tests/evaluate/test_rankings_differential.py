@@ -227,3 +227,24 @@ def test_best_cards_make_the_rank(name: str) -> None:
             assert under.rank(cards) == rank
         else:
             assert len(cards) == 5 and ranking.rank(cards) == rank
+
+
+# --------------------------------------------------------------------------- long runs (FREEZEOUT_SLOW=1)
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_long_run_against_the_reference(name: str) -> None:
+    """The reference comparison on twenty times the sample."""
+    ranking = get_ranking(name)
+    sample = deals(name, 25_000, seed=11)
+    ours = [ranking.rank(hole, board) for hole, board in sample]
+    same_order(ours, [REFERENCES[name](*deal) for deal in sample])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_long_run_against_pokerkit(name: str) -> None:
+    """The PokerKit comparison on thirteen times the sample."""
+    ranking = get_ranking(name)
+    sample = deals(name, 4_000, seed=12)
+    ours = [ranking.rank(hole, board) for hole, board in sample]
+    same_order(ours, [_Ordered(pokerkit_hand(name, hole, board)) for hole, board in sample])

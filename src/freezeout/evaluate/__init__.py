@@ -27,8 +27,9 @@ Layout (generation apart from lookup):
 
 * :mod:`.tables` generates the high tables from the rules (and
   :mod:`.lowtables`, :mod:`.shorttables`, :mod:`.badugitables`,
-  :mod:`.omahatables` those of the other rankings); :mod:`.cache` keeps
-  them on disk (built on first use, loaded in milliseconds).
+  :mod:`.omahatables` those of the other rankings, with the helpers
+  :mod:`.multisets` and :mod:`.highlike`); :mod:`.cache` keeps them on
+  disk (built on first use, loaded in milliseconds).
 * :mod:`.high` is the pure-Python high lookup and :class:`HandValue`;
   :mod:`.batch` and :mod:`.kernels` its numpy/numba twin; :mod:`.describe`
   and :mod:`.words` name hands (English and Czech).
@@ -44,7 +45,11 @@ this subpackage as soon as it is imported, so without this the documented
 ``from freezeout import evaluate`` would hand back a module in some import
 orders and the function in others.
 
-Importing this package loads the tables; ``import freezeout`` does not.
+Importing this package loads the high tables; ``import freezeout`` does
+not.  Every other ranking loads its tables when :func:`get_ranking` first
+returns it; generating them (first use ever, then cached on disk) takes
+about half a second for the three lows together, a tenth for short-deck,
+a few hundredths for badugi and half a second for Omaha.
 """
 
 from __future__ import annotations

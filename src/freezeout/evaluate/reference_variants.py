@@ -18,6 +18,8 @@ from itertools import combinations
 from typing import Any
 
 __all__ = [
+    "SHORT_DECK_CATEGORIES",
+    "low8_five",
     "ref_a5",
     "ref_badugi",
     "ref_d27",
