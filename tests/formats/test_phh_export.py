@@ -44,6 +44,13 @@ def in_phh_order(setup: HandSetup, values: Sequence[int]) -> list[int]:
     return [values[(setup.button + 1 + index) % n] for index in range(n)]
 
 
+def export_and_load(setup: HandSetup, moves: Sequence[Action]) -> tuple[list[str], list[int], list[int]]:
+    """The exported hand's actions, PokerKit's final stacks and the engine's (PHH order)."""
+    text = played_hand_to_phh(setup, moves)
+    state, _ = play(setup, moves)
+    return tomllib.loads(text)["actions"], list(pokerkit_strict(text).stacks), in_phh_order(setup, state.final_stacks())
+
+
 def setup_of(
     stacks: Sequence[int], button: int, blinds: Sequence[int], hole: Sequence[str], board: str
 ) -> HandSetup:
@@ -85,7 +92,7 @@ def test_heads_up_seat_order_and_text() -> None:
     assert data["finishing_stacks"] == [820, 980]
     assert (data["hand"], data["event"], data["min_bet"]) == (7, 'cup "A"', 20)
     state = pokerkit_strict(text)
-    assert list(state.stacks) == [820, 980]  # type: ignore[attr-defined]
+    assert list(state.stacks) == [820, 980]
     assert replay_phh(parse_phh(text)).matches is True
 
 
@@ -102,7 +109,7 @@ def test_showdown_and_run_out_follow_pokerkits_order() -> None:
     actions = tomllib.loads(played_hand_to_phh(setup, moves))["actions"]
     assert actions[-6:] == ["p1 cbr 480", "p2 cc", "p1 sm AsAh", "p2 sm KsKh", "d db Qh", "d db Jc"]
     text = played_hand_to_phh(setup, moves)
-    assert list(pokerkit_strict(text).stacks) == [1000, 0, 500]  # type: ignore[attr-defined]
+    assert list(pokerkit_strict(text).stacks) == [1000, 0, 500]
 
 
 def test_timeouts_are_written_with_a_commentary() -> None:
@@ -121,17 +128,14 @@ def test_a_raise_nobody_can_call_is_written_as_a_call() -> None:
     setup = setup_of([100, 1000, 50], 2, [10, 20, 0], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
     moves = [Action(2, ActionKind.CALL), Action(0, ActionKind.CALL), Action(1, ActionKind.CHECK)]
     moves += [Action(0, ActionKind.ALLIN), Action(1, ActionKind.RAISE, 300), Action(2, ActionKind.CALL)]
-    text = played_hand_to_phh(setup, moves)
-    actions = tomllib.loads(text)["actions"]
+    actions, theirs, ours = export_and_load(setup, moves)
     assert actions[7:10] == [
         "p1 cbr 80",
         "p2 cc # raise to 300: nobody can call more (D4), written as a call",
         "p3 cc",
     ]
-    state, _ = play(setup, moves)
-    final = in_phh_order(setup, state.final_stacks())
-    assert list(pokerkit_strict(text).stacks) == final  # type: ignore[attr-defined]
-    assert replay_phh(parse_phh(text)).matches is True
+    assert theirs == ours
+    assert replay_phh(parse_phh(played_hand_to_phh(setup, moves))).matches is True
 
 
 def test_resignation_out_of_turn_is_a_fold_at_the_next_turn() -> None:
@@ -215,15 +219,13 @@ def test_pokerkit_still_gives_the_big_blind_a_turn_that_d1_ends() -> None:
     # PokerKit asks him anyway: the file gives it the check it waits for.
     setup = setup_of([1000, 15, 1000], 0, [0, 10, 20], ["AsAh", "KsKh", "2c7d"], "2s3s8dQhJc")
     moves = [Action(0, ActionKind.FOLD), Action(1, ActionKind.CALL)]
-    text = played_hand_to_phh(setup, moves)
-    actions = tomllib.loads(text)["actions"]
+    actions, theirs, ours = export_and_load(setup, moves)
     assert actions[3:6] == [
         "p3 f",
         "p1 cc",
         "p2 cc # D1 ended the round (nobody left to bet against); PokerKit still gives him this turn",
     ]
-    state, _ = play(setup, moves)
-    assert list(pokerkit_strict(text).stacks) == in_phh_order(setup, state.final_stacks())
+    assert theirs == ours
 
 
 def test_a_short_big_blind_is_marked_on_every_preflop_action() -> None:
@@ -270,7 +272,7 @@ def test_dead_blinds_are_written_as_untrimmed_antes() -> None:
     assert (data["antes"], data["ante_trimming_status"]) == ([0, 0, 10], False)
     state, _ = play(setup, moves)
     assert data["finishing_stacks"] == in_phh_order(setup, state.final_stacks()) == [1050, 980, 970]
-    assert list(pokerkit_strict(text).stacks) == data["finishing_stacks"]  # type: ignore[attr-defined]
+    assert list(pokerkit_strict(text).stacks) == data["finishing_stacks"]
     with pytest.raises(ValueError, match="dead blinds and trimmed antes"):
         played_hand_to_phh(replace(setup, antes=(5, 5, 5), ante_trimming=True), moves)
 

@@ -1,5 +1,5 @@
-"""Write hands played by the engine as PHH (docs/formats.md §2: "the server
-exports every hand it deals as PHH … readable by PokerKit").
+"""Write hands played by the engine as PHH (docs/formats.md §2, "Export",
+which lists for users what follows here).
 
 * :func:`played_hand_to_phh` — one hand from its
   :class:`~freezeout.rules.hand.HandSetup` and its moves (hand seats, the
@@ -48,9 +48,20 @@ what it has is a fold by the player to act, so:
   gone, while a PHH reader, which cannot make chips vanish, keeps them in
   his stack.
 
-What else PHH and PokerKit read differently (each checked by
+What else PHH and PokerKit (0.7.7) read differently (each checked by
 ``tests/formats/test_phh_export_records.py``):
 
+* D1 ends a betting round without a turn for the only player left who could
+  bet, when he has put in as much as anyone; PokerKit decides that only as
+  a round begins, so a player who has not acted yet (the big blind) keeps
+  his turn when the others then fold or call all-in below him.  The file
+  writes the check PokerKit waits for (``# … PokerKit still gives him this
+  turn``), or there the fold of a resigner still seated.
+* PokerKit fails (``AssertionError``) when a muck at an all-in showdown
+  before the river leaves one player with chips behind, and when it pays a
+  pot nobody left can win with one player left.  A resigner in either spot
+  is dealt unknown cards (the real ones in a comment) and shows them
+  unknown, mucking only when that is safe (see :meth:`_Writer._emit_end`).
 * A resigner's bet that the others did not match in full stays in the pot
   for whoever wins the pot below it (D6, D7, D8); a PHH reader gives it
   back to the resigner while he is still seated there, or, once he has
@@ -58,7 +69,9 @@ What else PHH and PokerKit read differently (each checked by
   burned").
 * A short big blind does not lower the bet to match (D1); PokerKit lowers it
   to the chips actually posted, so a hand where someone calls (or raises
-  over) a short big blind can end with other stacks there.
+  over) a short big blind can end with other stacks there, or PokerKit
+  refuses a raise in it.  Every preflop call and raise of such a hand says
+  so in a commentary.
 * House ruleset only: a raise that a short all-in reopened (R12) is written
   as played, with a commentary; PokerKit (the standard rule, D3) refuses it.
 * A bet or raise that nobody can call in full (allowed by D4; PokerKit
