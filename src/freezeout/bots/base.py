@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from freezeout.bots.classes import class_of_cards
 from freezeout.rules.actions import Action, ActionKind

@@ -23,10 +23,10 @@ Mapping PHH onto the engine (the setup is built in :mod:`.phh_setup`):
   of an ante above the second largest one (so a big-blind ante comes back
   even if its poster folds); the engine only returns it through a pot
   nobody else can win.  The two agree on uniform antes;
-* the cards of every deal (``d dh``, ``d db``, the draws) form the deck the
-  engine deals from, in its dealing order; each deal of the file is checked
-  against what the engine dealt at that moment, so a deal that comes too
-  early, too late or to the wrong player is an error;
+* each player's ``d dh`` deals (first street, later streets, draws) are
+  the cards the engine gives that player, in order, and the ``d db`` deals
+  the board; each deal of the file is checked against what the engine has
+  dealt at that moment, so a deal that comes too early is an error;
 * ``cbr`` is the engine's bet, raise or completion — whichever the
   situation calls it; ``sd`` discards (``??`` for cards nobody saw) or
   stands pat;
@@ -282,11 +282,9 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
         except RulesError as error:
             raise action.error(str(error)) from None
         events.extend(new_events)
-    if state.dealt > cards.known and state.finished and _board_decides(state, events):
+    if state.board_dealt > cards.known_board and state.finished and _board_decides(state, events):
         raise PhhError(
             f"the hand reaches the showdown with {state.board_dealt} board cards, but the file deals {board_seen}"
-            if state.board_dealt > board_seen
-            else f"the hand reaches the showdown with cards the file never deals ({state.dealt} dealt, {cards.known} in the file)"
         )
     chips = state.final_stacks() if state.finished else state.stacks
     finishing = tuple(from_units(value, scale) for value in chips)

@@ -109,8 +109,10 @@ def json_amount(value: Decimal) -> int | float:
 class PhhCards:
     """What the whole file says about the cards, gathered before the replay."""
 
-    deck: tuple[Card | None, ...]  # in the engine's dealing order, padded past the file's last deal
-    known: int  # how many entries of ``deck`` the file deals
+    hole: tuple[tuple[Card | None, ...], ...]  # every card each player is dealt, in order, padded
+    board: tuple[Card | None, ...]  # the board (stud: the shared card), padded past the file's last deal
+    known_hole: tuple[int, ...]  # how many of each player's cards the file deals
+    known_board: int  # how many board cards the file deals
     shows: tuple[tuple[Card, ...] | None, ...]  # the cards each player shows down, where the file gives them
     mucked: tuple[bool, ...]  # players who muck at showdown (``pN sm`` without cards)
 
@@ -124,16 +126,18 @@ def variant_of(hand: PhhHand) -> Variant:
 
 def scan_cards(hand: PhhHand, variant: Variant) -> PhhCards:
     """Collect the deals (hole, board, draws) and showdown reveals, checking
-    card counts and that no card is held twice at once."""
+    card counts and street sizes; each player's cards and the board become
+    the hand's cards (:mod:`freezeout.rules.dealing`), padded so that a
+    history that stops early can still be dealt on."""
     count = hand.player_count
-    deals: list[tuple[int | None, list[PhhCard]]] = []  # (player or None for the board, cards) in deck order
-    dealt_to: list[list[tuple[int, int]]] = [[] for _ in range(count)]  # (deal index, card count) per player
+    hole: list[list[PhhCard]] = [[] for _ in range(count)]
+    board: list[PhhCard] = []
     shown: list[tuple[PhhCard, ...] | None] = [None] * count
     mucked = [False] * count
-    board_street = 0
     owner: dict[Card, str] = {}
-    block: list[tuple[int | None, list[PhhCard], PhhAction]] = []
     first_street = len(variant.streets[0].hole)
+    board_streets = [street for street in variant.streets[1:] if street.board]
+    board_deals = 0
 
     def claim(cards: Iterable[PhhCard], who: str, action: PhhAction) -> None:
         for card in cards:
@@ -146,72 +150,57 @@ def scan_cards(hand: PhhHand, variant: Variant) -> PhhCards:
                 raise action.error(f"card {card} is dealt twice ({previous} and {who})")
             owner[card] = who
 
-    def flush_block() -> None:
-        # Within one run of dealer actions the engine deals seat by seat, then the board.
-        block.sort(key=lambda entry: (entry[0] is None, -1 if entry[0] is None else entry[0]))
-        for player, cards, _action in block:
-            if player is not None:
-                dealt_to[player].append((len(deals), len(cards)))
-            deals.append((player, cards))
-        block.clear()
-
     for action in hand.actions:
         player = action.player
         if action.kind is PhhActionKind.DEAL_HOLE:
             assert player is not None and action.cards is not None
             label = hand.label(player)
-            received = sum(size for _index, size in dealt_to[player]) + sum(
-                len(cards) for who, cards, _ in block if who == player
-            )
-            if received == 0 and not variant.has_draws and len(action.cards) != first_street:
+            dealt = hole[player]
+            if not dealt and len(action.cards) != first_street:
                 raise action.error(f"{label} is dealt {len(action.cards)} cards; {variant.code} deals {first_street}")
-            if received == 0 and variant.has_draws and len(action.cards) != variant.hole_cards:
-                raise action.error(f"{label} is dealt {len(action.cards)} cards; {variant.code} deals {variant.hole_cards}")
-            if not variant.has_draws and received + len(action.cards) > variant.total_hole_cards:
+            if dealt and not (variant.has_draws or variant.deals_later_hole_cards):
+                raise action.error(f"{label} is dealt hole cards twice")
+            if not variant.has_draws and len(dealt) + len(action.cards) > variant.total_hole_cards:
                 raise action.error(f"{label} is dealt more than the {variant.total_hole_cards} cards of {variant.code}")
             claim(action.cards, label, action)
-            block.append((player, list(action.cards), action))
-            continue
-        if action.kind is PhhActionKind.DEAL_BOARD:
+            dealt.extend(action.cards)
+        elif action.kind is PhhActionKind.DEAL_BOARD:
             assert action.cards is not None
-            board_street += 1
-            streets = [street for street in variant.streets[1:] if street.board]
-            if not streets and variant.deals_later_hole_cards and len(action.cards) == 1:
+            board_deals += 1
+            if not board_streets and variant.deals_later_hole_cards and len(action.cards) == 1 and board_deals == 1:
                 pass  # V7: the shared card of seventh street
-            elif board_street > len(streets):
+            elif board_deals > len(board_streets):
                 raise action.error("the board is already complete")
-            elif len(action.cards) != streets[board_street - 1].board:
-                street = streets[board_street - 1]
+            elif len(action.cards) != board_streets[board_deals - 1].board:
+                street = board_streets[board_deals - 1]
                 raise action.error(f"the {street.name} is {street.board} card(s), not {len(action.cards)}")
             claim(action.cards, "the board", action)
-            block.append((None, list(action.cards), action))
-            continue
-        flush_block()
-        if action.kind is PhhActionKind.SHOW_MUCK:
+            board.extend(action.cards)
+        elif action.kind is PhhActionKind.SHOW_MUCK:
             assert player is not None
             if action.shows_dealt:
                 continue
             if action.cards is None:
                 mucked[player] = True
             else:
+                if not variant.has_draws and hole[player]:
+                    _check_shown(hand, player, hole[player], action.cards)
                 claim(action.cards, hand.label(player), action)
                 shown[player] = action.cards
-    flush_block()
-    deck_list: list[Card | None] = []
-    for _player, cards in deals:
-        deck_list.extend(cards)
-    shows: list[tuple[Card, ...] | None] = []
-    for player in range(count):
-        reveal = shown[player]
-        if reveal is not None and not variant.has_draws:
-            dealt = [card for index, _size in dealt_to[player] for card in deals[index][1]]
-            if dealt:
-                _check_shown(hand, player, dealt, reveal)
-        complete = reveal is not None and None not in reveal and not mucked[player]
-        shows.append(tuple(card for card in reveal if card is not None) if complete and reveal else None)
-    known = len(deck_list)
-    deck_list.extend(card for card in variant.deck if card not in owner)
-    return PhhCards(tuple(deck_list), known, tuple(shows), tuple(mucked))
+    shows = tuple(
+        tuple(card for card in reveal if card is not None)
+        if reveal is not None and None not in reveal and not mucked[player]
+        else None
+        for player, reveal in enumerate(shown)
+    )
+    known_hole = tuple(len(cards) for cards in hole)
+    known_board = len(board)
+    # Padding: spare cards for the board (a run-out the file stops before), unknown cards for the players.
+    spare = [card for card in variant.deck if card not in owner]
+    board.extend(spare[: variant.board_size - known_board])
+    most = variant.total_hole_cards if not variant.has_draws else variant.hole_cards * (1 + len(variant.streets))
+    padded = tuple(tuple(cards) + (None,) * (most - len(cards)) for cards in hole)
+    return PhhCards(padded, tuple(board), known_hole, known_board, shows, tuple(mucked))
 
 
 def _check_shown(hand: PhhHand, player: int, dealt: list[PhhCard], reveal: tuple[PhhCard, ...]) -> None:
@@ -293,7 +282,8 @@ def build_setup_and_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> 
         ruleset=ruleset,
         variant=variant,
         names=tuple(hand.label(player) for player in range(count)),
-        deck=cards.deck,
+        hole=cards.hole,
+        board=cards.board,
         mucks=cards.mucked if any(cards.mucked) else (),
         shows=cards.shows if any(cards.shows) else (),
         bring_in=bring_in,

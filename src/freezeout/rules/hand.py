@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from freezeout.cards import Card
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
-from freezeout.rules.dealing import check_deck, deck_from_cards, draw_cards, shared_card_needed, take
+from freezeout.rules.dealing import check_deck, draw_cards, shared_card_needed, take_board, take_hole
 from freezeout.rules.draws import timeout_discards
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
@@ -82,34 +82,48 @@ def _check_setup(setup: HandSetup) -> HandSetup:
         raise InvalidInput(f"{variant.name} has no bring-in")
     if 0 < setup.min_bet <= setup.bring_in:
         raise InvalidInput(f"the bring-in ({setup.bring_in}) must be below the small bet ({setup.min_bet})")
-    if setup.deck and not (setup.hole or setup.board):
+    if setup.deck:
+        if setup.hole or setup.board:
+            raise InvalidInput("give the cards either as a deck or as each player's cards and a board, not both")
         check_deck(setup, setup.deck)
         return setup
-    if variant.deals_later_hole_cards or variant.has_draws:
-        raise InvalidInput(f"{variant.name} deals during the hand: give its cards as a deck")
-    if len(setup.board) > variant.board_size:
+    _check_cards(setup)
+    return setup
+
+
+def _check_cards(setup: HandSetup) -> None:
+    """Each player's cards and the board (records, hand histories): the right
+    number for the game, every card in its deck, none twice (draw games may
+    deal a discarded card again, V13: checked as it is dealt)."""
+    variant = setup.variant
+    first = variant.hole_cards
+    if len(setup.board) > variant.board_size + (1 if variant.deals_later_hole_cards else 0):
         raise InvalidInput(f"the board has {len(setup.board)} cards, more than {variant.board_size}")
-    if len(setup.board) != len(set(setup.board)):
-        raise InvalidInput("the board repeats a card")
-    seen: set[Card] = set(setup.board)
-    hole = setup.hole or (None,) * n
-    for seat, cards in enumerate(hole):
-        if cards is None:
+    cards: list[Card | None] = list(setup.board)
+    for seat, held in enumerate(setup.hole):
+        if held is None:
             continue
-        if len(cards) != variant.hole_cards:
-            raise InvalidInput(f"{setup.name(seat)} needs {variant.hole_cards} hole cards, got {len(cards)}")
-        for card in cards:
-            if card in seen:
-                raise InvalidInput(f"card {card} is dealt twice")
-            seen.add(card)
-    # Unknown hole cards still take their places in the deck.
-    deck = deck_from_cards([cards if cards is not None else (None,) * variant.hole_cards for cards in hole], setup.board)
-    if setup.deck:
-        if setup.deck != deck:
-            raise InvalidInput("the deck does not match the hole cards and board given with it")
-        return setup
-    check_deck(setup, deck)
-    return replace(setup, deck=deck)  # hole and board stay for readers of flop games
+        if variant.deals_later_hole_cards:
+            wrong = not first <= len(held) <= variant.total_hole_cards
+            wanted = f"{first} to {variant.total_hole_cards}"
+        elif variant.has_draws:
+            wrong, wanted = len(held) < first, f"at least {first}"
+        else:
+            wrong, wanted = len(held) != first, str(first)
+        if wrong:
+            raise InvalidInput(f"{setup.name(seat)} needs {wanted} hole cards, got {len(held)}")
+        cards.extend(held)
+    if not variant.has_draws:
+        known = [card for card in cards if card is not None]
+        if len(set(setup.board)) != len(setup.board):
+            raise InvalidInput("the board repeats a card")
+        if len(set(known)) != len(known):
+            seen: set[Card] = set()
+            for card in known:
+                if card in seen:
+                    raise InvalidInput(f"card {card} is dealt twice")
+                seen.add(card)
+    check_deck(replace(setup, deck=(), reshuffle=()), cards)
 
 
 def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
@@ -316,17 +330,16 @@ def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
         thrown = timeout_discards(held, state.setup.variant.rankings[-1])  # type: ignore[arg-type]
     else:
         raise IllegalAction(f"it is the draw: discard or stand pat, not {kind.value}")
-    drawn, dealt = draw_cards(state, seat, len(thrown))
     kept_list = list(held)
     for card in thrown:
         kept_list.remove(card)
     kept = tuple(kept_list)
+    drawn, moved = draw_cards(state, seat, len(thrown))
     new = evolve(
-        state,
+        moved,
         cards=set_at(state.cards, seat, kept + drawn),
         up=set_at(state.up, seat, (False,) * (len(kept) + len(drawn))),
         discards=set_at(state.discards, seat, state.discards[seat] + thrown),
-        dealt=dealt,
         acted=set_at(state.acted, seat, True),
     )
     word = "discard" if thrown else "standpat"
@@ -448,21 +461,18 @@ def _deal(state: HandState, street_index: int, events: list[Event]) -> HandState
     if street.hole:
         live = [seat for seat in range(state.seat_count) if not state.folded[seat]]
         if street_index and shared_card_needed(variant, state, len(live)):
-            shared, dealt = take(state, 1)  # V7: one card in the middle for everyone
-            state = state._replace(dealt=dealt)
+            shared, state = take_board(state, 1)  # V7: one card in the middle for everyone
         else:
             cards_list, up_list = list(cards), list(up)
             for seat in live:
-                got, dealt = take(state, len(street.hole))
-                state = state._replace(dealt=dealt)
+                got, state = take_hole(state._replace(cards=tuple(cards_list)), seat, len(street.hole))
                 cards_list[seat] += got
                 up_list[seat] += street.hole
                 if street_index or any(street.hole):
                     holes.append(HoleDealt(seat, got, street.hole))
             cards, up = tuple(cards_list), tuple(up_list)
     if street.board:
-        turned, dealt = take(state, street.board)
-        state = state._replace(dealt=dealt)
+        turned, state = take_board(state._replace(board_cards=board + shared), street.board)
         if any(card is not None and card in board for card in turned):
             raise InvalidInput("the board repeats a card")
         shared += turned

@@ -135,7 +135,7 @@ class TableView:
     history: tuple[Event, ...] = ()  # public events of the current hand, table seats
     past: tuple[tuple[Event, ...], ...] = ()  # public events of each earlier hand, oldest first
     game: str = "NT"  # the variant's code (docs/formats.md)
-    level: Level = Level()
+    level: Level = Level()  # noqa: RUF009 (an immutable NamedTuple)
     drawing: bool = False  # the players are drawing (V11)
     result: tuple[PotView, ...] = ()  # once the hand is over: who won what
 

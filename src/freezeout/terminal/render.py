@@ -9,12 +9,10 @@ can be tested without starting textual.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from rich.text import Text
 
 from freezeout.cards import Card
-from freezeout.rules.legal import LegalActions
 from freezeout.rules.events import (
     ActionTaken,
     BetReturned,
@@ -29,6 +27,7 @@ from freezeout.rules.events import (
     StreetDealt,
     TournamentEnded,
 )
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import HANDS_PER_LEVEL, HOUSE_LEVELS
 from freezeout.rules.views import TableView
 
