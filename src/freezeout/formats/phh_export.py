@@ -96,7 +96,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from freezeout.cards import Card, format_cards, full_deck
+from freezeout.cards import full_deck
+from freezeout.formats.phh import format_phh_cards
 from freezeout.formats.record import PlayedHand, ReplayResult
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -196,7 +197,7 @@ class _Writer:
             else ""
         )
         if self.shadow.finished:  # decided by the forced bets alone (all-in blinds, D11)
-            self._emit_end(self.shadow._replace(street=0, board_dealt=0), self.shadow)
+            self._emit_end(self.shadow._replace(street=0, board_cards=()), self.shadow)
 
     # -- output helpers
     def _emit_street_cards(
@@ -217,7 +218,7 @@ class _Writer:
         while dealt < after.board_dealt and streets > 0:
             streets -= 1
             street += 1
-            count = self.setup.variant.streets[street]
+            count = self.setup.variant.streets[street].board
             cards = "".join(
                 str(board[index]) if index < self.known_board else "??" for index in range(dealt, dealt + count)
             )
@@ -260,7 +261,7 @@ class _Writer:
         self.pending.difference_update(forfeiting)
         for seat in staying:
             cards = self.setup.hole[seat] if self.setup.hole else None
-            shown = f" {format_cards(cards)}" if cards is not None else ""
+            shown = f" {format_phh_cards(cards)}" if cards is not None else ""
             self.lines.append(f"{self.label[seat]} sm{shown}")
         run_out = after.board_dealt > before.board_dealt
         orphan = len(staying) == 1 and any(
@@ -535,10 +536,10 @@ def _render(
         "actions = [",
     ]
     for seat in order:
-        cards: tuple[Card, ...] | None = setup.hole[seat] if setup.hole else None
-        text = format_cards(cards) if cards is not None else "??" * setup.variant.hole_cards
+        cards = setup.hole[seat] if setup.hole else None
+        text = format_phh_cards(cards) if cards is not None else "??" * setup.variant.hole_cards
         if cards is not None and seat in writer.unknown_hole:
-            text = f"{'??' * len(cards)} # {format_cards(cards)}, written unknown: he resigned (R28), see the showdown"
+            text = f"{'??' * len(cards)} # {format_phh_cards(cards)}, written unknown: he resigned (R28), see the showdown"
         lines.append(f"  {_toml_string(f'd dh {writer.label[seat]} {text}')},")
     for line in writer.lines:
         lines.append(f"  {_toml_string(line)},")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "PotResult", "Winner", "evolve", "set_at"]
 
-Hole = tuple[Card, ...] | None
+Hole = tuple[Card | None, ...] | None
 
 # Fixed-limit bet sizes of a round (HandState.bet_size).
 SMALL, BIG, EITHER = 0, 1, 2
@@ -52,7 +52,7 @@ class HandSetup:
     blinds: tuple[int, ...] = ()
     big_blind: int = 0
     hole: tuple[Hole, ...] = ()
-    board: tuple[Card, ...] = ()
+    board: tuple[Card | None, ...] = ()
     antes: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
     ruleset: Ruleset = Ruleset.HOUSE

@@ -149,6 +149,10 @@ class Variant:
         return len(self.rankings) == 2
 
     @property
+    def uses_bring_in(self) -> bool:
+        return self.forced is Forced.BRING_IN
+
+    @property
     def uses_button(self) -> bool:
         """Stud games have no button (V7): positions come from the cards."""
         return self.forced is Forced.BLINDS
