@@ -65,7 +65,8 @@ class LegalActions(NamedTuple):
         if self.draw:
             return ("standpat", "discard")
         if self.bring_in:
-            return ("bringin", "complete") if self.can_raise else ("bringin",)
+            words = ("bringin", "complete") if self.can_raise else ("bringin",)
+            return (*words, "allin") if self.all_in_to <= self.min_to else words
         words = ["fold", "check" if self.can_check else "call"]
         if self.can_raise:
             words.append(self.raise_word)
@@ -242,15 +243,19 @@ def _resolve_bring_in(legal: LegalActions, action: Action) -> tuple[str, int, bo
     kind = action.kind
     if kind in (ActionKind.BRINGIN, ActionKind.TIMEOUT):
         return ("bringin", legal.bring_in, kind is ActionKind.TIMEOUT)
-    if kind is ActionKind.COMPLETE or (kind is ActionKind.ALLIN and legal.all_in_to > legal.bring_in):
+    if kind is ActionKind.ALLIN:  # D5: the whole stack, which must be no more than a completion
+        if legal.all_in_to <= legal.bring_in:
+            return ("bringin", legal.bring_in, False)
+        if legal.all_in_to > legal.min_to:
+            raise IllegalAction(f"cannot go all-in: bring in ({legal.bring_in}) or complete ({legal.min_to}) (V7)")
+        return ("complete", legal.all_in_to, False)
+    if kind is ActionKind.COMPLETE:
         if not legal.can_raise:
             raise IllegalAction(f"cannot complete: {legal.no_raise_reason}")
-        amount = legal.min_to if action.amount is None or kind is ActionKind.ALLIN else action.amount
+        amount = legal.min_to if action.amount is None else action.amount
         if amount != legal.min_to:
             raise IllegalAction(f"a completion is to {legal.min_to}, not {amount}")
         return ("complete", amount, False)
-    if kind is ActionKind.ALLIN:
-        return ("bringin", legal.bring_in, False)
     raise IllegalAction(f"the bring-in is forced: bring in ({legal.bring_in}) or complete ({legal.min_to}), not {kind.value}")
 
 
