@@ -428,7 +428,7 @@ def _reopened_by_house_rule(state: HandState) -> bool:
     short all-in reopen the betting (the standard ruleset, D3, says no)."""
     if state.setup.ruleset is Ruleset.STANDARD:
         return False
-    standard = state._replace(setup=replace(state.setup, ruleset=Ruleset.STANDARD))
+    standard = state._replace(setup=replace(state.setup, ruleset=Ruleset.STANDARD), offer=None)
     legal = legal_actions(standard)
     return legal is not None and not legal.can_raise and "reopen" in legal.no_raise_reason
 

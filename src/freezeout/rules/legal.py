@@ -17,7 +17,7 @@ from freezeout.rules.errors import IllegalAction
 from freezeout.rules.state import BIG, SMALL, HandState
 from freezeout.rules.variant import BettingStructure, Ruleset
 
-__all__ = ["LegalActions", "legal_actions", "resolve"]
+__all__ = ["LegalActions", "legal_actions", "offer_moves", "resolve"]
 
 
 class LegalActions(NamedTuple):
@@ -65,8 +65,8 @@ class LegalActions(NamedTuple):
         if self.draw:
             return ("standpat", "discard")
         if self.bring_in:
-            words = ("bringin", "complete") if self.can_raise else ("bringin",)
-            return (*words, "allin") if self.all_in_to <= self.min_to else words
+            forced = ("bringin", "complete") if self.can_raise else ("bringin",)
+            return (*forced, "allin") if self.all_in_to <= self.min_to else forced
         words = ["fold", "check" if self.can_check else "call"]
         if self.can_raise:
             words.append(self.raise_word)
@@ -95,9 +95,22 @@ class LegalActions(NamedTuple):
 
 def legal_actions(state: HandState) -> LegalActions | None:
     """The legal moves of the player to act, or ``None`` when nobody acts."""
+    offer = state.offer
+    if offer is not None or state.actor < 0:
+        return offer
+    return _work_out(state)
+
+
+def offer_moves(state: HandState) -> HandState:
+    """``state`` carrying its own legal moves (``HandState.offer``): the
+    engine makes every state it hands out this way, so that asking is free."""
+    if state.actor < 0:
+        return state if state.offer is None else tuple.__new__(HandState, (*state[:-1], None))
+    return tuple.__new__(HandState, (*state[:-1], _work_out(state)))
+
+
+def _work_out(state: HandState) -> LegalActions:
     seat = state.actor
-    if seat < 0:
-        return None
     stack = state.stacks[seat]
     bet = state.bets[seat]
     all_in_to = bet + stack

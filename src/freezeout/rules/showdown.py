@@ -179,6 +179,7 @@ def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandStat
         committed=(0,) * n,
         dead=0,
         actor=-1,
+        offer=None,
         finished=True,
         showdown=showdown,
         payouts=tuple(payouts),
