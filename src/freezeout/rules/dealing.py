@@ -29,10 +29,12 @@ from collections.abc import Sequence
 
 from freezeout.cards import Card
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.state import HandState
+from freezeout.rules.state import HandSetup, HandState
 from freezeout.rules.variant import Variant
 
-__all__ = ["cards_in_play", "check_deck", "deal_board_cards", "deal_hole_cards", "draw_cards", "shared_card_needed"]
+__all__ = [
+    "cards_in_play", "check_deck", "deal_board_cards", "deal_hole_cards", "draw_cards", "first_cards", "shared_card_needed",
+]
 
 
 def check_deck(variant: Variant, deck: Sequence[Card | None], reshuffle: Sequence[Card] = ()) -> None:
@@ -54,6 +56,18 @@ def check_deck(variant: Variant, deck: Sequence[Card | None], reshuffle: Sequenc
 def _received(state: HandState, seat: int) -> int:
     """Cards ``seat`` has been dealt so far (held or thrown away)."""
     return len(state.cards[seat]) + len(state.discards[seat])
+
+
+def first_cards(setup: HandSetup, count: int) -> tuple[list[tuple[Card | None, ...]], int]:
+    """Every seat's cards of the first street, and the deck position after them."""
+    n = len(setup.stacks)
+    if setup.deck:
+        deck = setup.deck
+        if count * n > len(deck):
+            raise InvalidInput(f"the deck has {len(deck)} cards; the hand needs more")
+        return [deck[i * count : (i + 1) * count] for i in range(n)], count * n
+    hole = setup.hole or (None,) * n
+    return [cards[:count] if cards is not None else (None,) * count for cards in hole], 0
 
 
 def deal_hole_cards(

@@ -26,6 +26,7 @@ from freezeout.rules.dealing import (
     deal_board_cards,
     deal_hole_cards,
     draw_cards,
+    first_cards,
     shared_card_needed,
 )
 from freezeout.rules.draws import timeout_discards
@@ -113,17 +114,17 @@ def _check_cards(setup: HandSetup) -> None:
             wanted = str(low) if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
             raise InvalidInput(f"{setup.name(seat)} needs {wanted} hole cards, got {len(held)}")
         cards.extend(held)
-    if not variant.has_draws:
-        known = [card for card in cards if card is not None]
+    known = [card for card in cards if card is not None] if None in cards else cards
+    if not variant.has_draws and len(set(known)) != len(known):
         if len(set(setup.board)) != len(setup.board):
             raise InvalidInput("the board repeats a card")
-        if len(set(known)) != len(known):
-            seen: set[Card] = set()
-            for card in known:
-                if card in seen:
-                    raise InvalidInput(f"card {card} is dealt twice")
-                seen.add(card)
-    check_deck(variant, cards)
+        seen: set[Card | None] = set()
+        for card in known:
+            if card in seen:
+                raise InvalidInput(f"card {card} is dealt twice")
+            seen.add(card)
+    if variant.short_deck:
+        check_deck(variant, known)
 
 
 def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
@@ -160,7 +161,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
     count = len(first_street.hole)
     seats = range(n)
     empty: tuple[tuple[Card | None, ...], ...] = ((),) * n
-    dealt, position = deal_hole_cards(HandState(setup, (), (), (), (), (), (), 0, 0, 0, -1, cards=empty, discards=empty), seats, count, 0)
+    dealt, position = first_cards(setup, count)
     if any(first_street.hole):  # stud's up-card: announced (the down cards only to their owner)
         events.extend(HoleDealt(seat, got, first_street.hole) for seat, got in zip(seats, dealt, strict=True))
     opener = -1
@@ -193,6 +194,9 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         opener=opener,
     )
     if opener >= 0:
+        actor = _next_actor_of(state.stacks, state.bets, state.folded, state.acted, to_match, opener)
+        if actor >= 0 and state.folded.count(False) > 1:
+            return offer_moves(evolve(state, actor=actor)), events
         return _continue(state, opener, events)
     first = bring_in_seat(state)  # V7, V10
     if setup.bring_in:
@@ -276,24 +280,27 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     ]
     # The common case — someone else still has to act — builds one state.
     actor = -1 if folded.count(False) < 2 else _next_actor_of(new_stacks, new_bets, folded, acted, to_match, (seat + 1) % len(stacks))
-    new = evolve(
-        state,
-        stacks=new_stacks,
-        bets=new_bets,
-        folded=folded,
-        acted=acted,
-        faced=set_at(state.faced, seat, to_match),
-        to_match=to_match,
-        increment=increment,
-        actor=actor,
-        bring_in_due=False,
-        offer=None,
+    # evolve(state, stacks=…, bets=…, folded=…, acted=…, faced=…, to_match=…,
+    # increment=…, actor=…, bring_in_due=False, offer=None), spelled out: the
+    # hottest line of the engine.
+    new = tuple.__new__(
+        HandState,
+        (
+            state[0], new_stacks, new_bets, state[3], folded, acted, set_at(state.faced, seat, to_match),
+            state[7], to_match, increment, actor, *state[11:_BRING_IN_DUE], False, *state[_BRING_IN_DUE + 1 : -1], None,
+        ),
     )
     if raised or kind == "bringin":
         new = _after_raise(new, state, seat, kind, total)
     if actor >= 0:
         return offer_moves(new), events
     return _continue(new, seat + 1, events)
+
+
+_BRING_IN_DUE = HandState._fields.index("bring_in_due")
+assert HandState._fields[:11] == (
+    "setup", "stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match", "increment", "actor"
+) and HandState._fields[-1] == "offer", "apply() spells out the order of HandState's fields"
 
 
 def _after_raise(new: HandState, old: HandState, seat: int, kind: str, total: int) -> HandState:

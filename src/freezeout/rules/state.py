@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from freezeout.cards import Card
+from freezeout.rules.errors import IllegalAction
 from freezeout.rules.variant import NLHE, Ruleset, Variant
 
 if TYPE_CHECKING:
@@ -158,8 +159,6 @@ class HandState(NamedTuple):
         return legal_actions(self)
 
     def final_stacks(self) -> tuple[int, ...]:
-        from freezeout.rules.errors import IllegalAction
-
         if not self.finished:
             raise IllegalAction("the hand is not finished")
         return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
