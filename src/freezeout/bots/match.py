@@ -67,9 +67,7 @@ def play_tournament(lineup: Sequence[str], *, seed: int, deal: int, rotation: in
     while not tournament.finished:
         if tournament.hand_number >= MAX_HANDS:
             raise RuntimeError(f"tournament {deal}/{rotation} did not finish in {MAX_HANDS} hands")
-        deck = shuffled_deck(deck_rng)
-        hole = {seat: deck[2 * seat : 2 * seat + 2] for seat in range(n) if tournament.alive[seat]}
-        tournament, _ = tournament.deal(hole, deck[2 * n : 2 * n + 5])
+        tournament, _ = tournament.deal_deck(shuffled_deck(deck_rng))
         while tournament.in_hand:
             seat = tournament.to_act
             if seat < 0:

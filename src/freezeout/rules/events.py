@@ -61,8 +61,8 @@ class CardsDealt:
     from its events alone) but it never reaches a client — the public hand
     log and every view leave it out."""
 
-    hole: tuple[tuple[int, tuple[Card, ...]], ...]  # (table seat, cards)
-    board: tuple[Card, ...]
+    hole: tuple[tuple[int, tuple[Card | None, ...]], ...]  # (table seat, cards)
+    board: tuple[Card | None, ...]
     deck: tuple[Card, ...] = ()
     reshuffle: tuple[Card, ...] = ()
 

@@ -162,7 +162,10 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
     seats = range(n)
     empty: tuple[tuple[Card | None, ...], ...] = ((),) * n
     dealt, position = first_cards(setup, count)
-    if any(first_street.hole):  # stud's up-card: announced (the down cards only to their owner)
+    if variant.deals_later_hole_cards or variant.has_draws:
+        # Games that deal during the hand announce every card they deal (the
+        # down cards only to their owner); a flop game's first street is the
+        # deal itself (the tournament's private CardsDealt).
         events.extend(HoleDealt(seat, got, first_street.hole) for seat, got in zip(seats, dealt, strict=True))
     opener = -1
     if variant.opening is Opening.POSITION:
