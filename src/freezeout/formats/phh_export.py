@@ -98,6 +98,7 @@ from dataclasses import dataclass, replace
 
 from freezeout.cards import full_deck
 from freezeout.formats.phh import format_phh_cards
+from freezeout.formats.phh_games import game_hand_to_phh
 from freezeout.formats.record import PlayedHand, ReplayResult
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -112,7 +113,7 @@ from freezeout.rules.events import (
 )
 from freezeout.rules.hand import HandSetup, HandState, apply, resign, start_hand
 from freezeout.rules.legal import legal_actions
-from freezeout.rules.variant import Ruleset
+from freezeout.rules.variant import NLHE, Ruleset
 
 __all__ = ["played_hand_to_phh", "record_hand_to_phh", "record_to_phh"]
 
@@ -463,6 +464,8 @@ def record_hand_to_phh(hand: PlayedHand, *, event: str | None = None) -> str:
     a resignation (R27, D9), and ``finishing_stacks`` are the stacks the
     tournament settled the hand with.
     """
+    if hand.setup.variant is not NLHE:
+        return game_hand_to_phh(hand.setup, hand.events, hand_number=hand.number, event=event)
     names = hand.setup.names
     forfeits: Iterator[Forfeited] = (e for e in hand.events if isinstance(e, Forfeited))
     moves: list[_Move] = []

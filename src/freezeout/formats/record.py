@@ -424,7 +424,7 @@ class RecordWriter:
                 self.hands.append({"hole": {self.players[seat]: [] for seat in event.seats}, "board": "", "actions": []})
             elif not self.hands:
                 continue
-            elif isinstance(event, CardsDealt) and event.hole:
+            elif isinstance(event, CardsDealt) and event.hole and not self._announced:
                 hand = self.hands[-1]
                 hand["hole"] = {self.players[seat]: _text(cards) for seat, cards in event.hole}
                 hand["board"] = _text(event.board)
@@ -434,6 +434,11 @@ class RecordWriter:
                 self.hands[-1]["hole"][self.players[event.seat]].append(_text(event.drawn))
             elif isinstance(event, StreetDealt) and event.cards and not self.variant.board_size:
                 self.hands[-1]["board"] += _text(event.cards)  # stud's shared card
+
+    @property
+    def _announced(self) -> bool:
+        """Stud and draw games announce every card they deal (HoleDealt, Drew)."""
+        return self.variant.deals_later_hole_cards or self.variant.has_draws
 
     def act(self, player: str, action: Action) -> None:
         entry: list[Any] = [player, action.kind.value]
