@@ -6,9 +6,8 @@ The hand engine never shuffles: a hand's cards come in with its
 * **A deck** (``setup.deck``): the cards in the exact order the engine takes
   them, as a server deals from a shuffled deck.  The order is the same for
   every game: each street deals first to the players still in the hand,
-  seat by seat from hand seat 0 (the first seat left of the button in button
-  games; seat 1 in stud), each player receiving all of that street's cards
-  at once, then turns the street's board cards; at a draw each player, in
+  seat by seat from hand seat 0 (the lowest seat of the table still in),
+  each player receiving all of that street's cards at once, then turns the street's board cards; at a draw each player, in
   turn, takes as many cards as they discarded the moment they discard; no
   card is burned.  So a flop game's deck reads "seat 0's hole cards, seat
   1's, …, then the board".  When a draw runs out of cards, the cards the
