@@ -45,6 +45,7 @@ PLAYER_MOVES = frozenset(
     }
 )
 _WITH_AMOUNT = frozenset({ActionKind.BET, ActionKind.RAISE})
+_PLAIN_OR_SIZED = frozenset(ActionKind) - {ActionKind.DISCARD, ActionKind.COMPLETE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,15 @@ class Action:
     cards: tuple[Card | None, ...] | None = None  # None inside: a card nobody saw (hand histories)
 
     def __post_init__(self) -> None:
+        kind = self.kind
+        amount = self.amount
+        if (
+            type(kind) is ActionKind
+            and self.cards is None
+            and kind in _PLAIN_OR_SIZED
+            and ((amount is None and kind not in _WITH_AMOUNT) or (type(amount) is int and kind in _WITH_AMOUNT))
+        ):
+            return  # the common moves, checked in one step
         if not isinstance(self.kind, ActionKind):
             raise InvalidInput(f"unknown action {self.kind!r}")
         if self.kind in _WITH_AMOUNT:

@@ -229,20 +229,36 @@ def _next_actor_of(
     to_match: int,
     start: int,
 ) -> int:
-    """R9, R14, D1: the next seat from ``start`` that still has to act, or -1."""
+    """R9, R14, D1: the next seat from ``start`` that still has to act, or -1.
+
+    One pass from ``start``: the first seat with chips that has not acted or
+    not matched the bet, provided someone else can still bet against it."""
     n = len(stacks)
-    can_act = [seat for seat in range(n) if not folded[seat] and stacks[seat] > 0]
-    if not can_act:
-        return -1
-    if len(can_act) == 1:  # D1: nobody left to bet against him
-        only = can_act[0]
-        others = max((bets[seat] for seat in range(n) if seat != only), default=0)
-        return only if bets[only] < others else -1
-    for offset in range(n):
-        seat = (start + offset) % n
-        if not folded[seat] and stacks[seat] > 0 and (not acted[seat] or bets[seat] < to_match):
-            return seat
-    return -1
+    able = 0  # players with chips who have not folded
+    first = -1
+    seat = start
+    for _ in range(n):
+        if seat >= n:
+            seat -= n
+        if stacks[seat] and not folded[seat]:
+            able += 1
+            if first < 0:
+                if not acted[seat] or bets[seat] < to_match:
+                    first = seat
+                    if able > 1:
+                        return first
+                else:
+                    lone = seat
+            elif able > 1:
+                return first
+            else:
+                lone = seat
+        seat += 1
+    if able > 1 or able == 0:
+        return first if able > 1 else -1
+    only = first if first >= 0 else lone
+    others = max((bets[other] for other in range(n) if other != only), default=0)
+    return only if bets[only] < others else -1  # D1: nobody left to bet against him
 
 
 def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:

@@ -8,9 +8,8 @@ to know what a state is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from freezeout.cards import Card
 from freezeout.rules.errors import IllegalAction
@@ -164,20 +163,18 @@ class HandState(NamedTuple):
         return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
 
 
-def _make_evolve() -> Callable[..., HandState]:
-    """A fast ``_replace`` for :class:`HandState`: keyword-only, every field
-    defaulting to "unchanged", building the tuple directly."""
-    names = HandState._fields
-    params = ", ".join(f"{name}=_KEEP" for name in names)
-    args = ", ".join(f"state[{i}] if {name} is _KEEP else {name}" for i, name in enumerate(names))
-    namespace: dict[str, object] = {"HandState": HandState, "_KEEP": object(), "_new": tuple.__new__}
-    exec(f"def evolve(state, *, {params}):\n    return _new(HandState, ({args},))", namespace)
-    made: Callable[..., HandState] = namespace["evolve"]  # type: ignore[assignment]
-    return made
+_FIELD_INDEX: dict[str, int] = {name: index for index, name in enumerate(HandState._fields)}
+_new_tuple = tuple.__new__
 
 
-#: ``evolve(state, field=value, ...)``: a copy of ``state`` with some fields changed.
-evolve = _make_evolve()
+def evolve(state: HandState, **changes: Any) -> HandState:
+    """A copy of ``state`` with some fields changed: a fast ``_replace``
+    (the engine builds a state per move, and building states was its largest
+    cost); an unknown field name is a ``KeyError``."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return _new_tuple(HandState, values)
 
 
 def set_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
