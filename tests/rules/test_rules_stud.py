@@ -9,6 +9,7 @@ street's third card and fourth to sixth street are face up.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 import pytest
@@ -32,8 +33,10 @@ from varianthelpers import (
 )
 
 from freezeout.cards import full_deck
-from freezeout.rules import HandState
+from freezeout.rules import Action, ActionKind, HandState, IllegalAction, Tournament, TournamentConfig
 from freezeout.rules.events import StreetDealt
+from freezeout.rules.tournament import default_levels
+from freezeout.rules.variant import variant
 
 LEVEL = {"ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}
 
@@ -132,6 +135,16 @@ def test_v7_a_bring_in_by_the_wrong_seat_is_refused() -> None:
     state = stud("F7S", *with_downs("5h9c8c7c", "2dKsQsJs", "9d4s3s6d"))
     assert refused(state, "ana", "bringin") == "it is bo's turn, not ana's"
     assert refused(state, "cy", "complete") == "it is bo's turn, not cy's"
+
+
+def test_v7_a_bring_in_by_the_wrong_seat_leaves_the_tournament_unchanged() -> None:
+    game = variant("F7S")
+    t = Tournament.start(TournamentConfig(players=("ana", "bo", "cy"), variant=game, levels=default_levels(game)))
+    t, _ = t.deal_deck(full_deck())  # 2s2h 2d | 2c3s 3h | 3d3c 4s: ana's 2d brings in
+    before = copy.deepcopy(t)
+    with pytest.raises(IllegalAction) as error:
+        t.act(Action(1, ActionKind.BRINGIN))
+    assert str(error.value) == "it is ana's turn, not bo's" and t == before
 
 
 def test_v7_a_forfeited_bring_in_turn_posts_the_bring_in() -> None:
