@@ -363,6 +363,18 @@ def test_v4_half_a_bet_is_measured_from_the_bet_the_all_in_raises() -> None:
     assert raise_sizes(state) == (28,)  # bo may raise again
 
 
+def test_v4_short_all_ins_do_not_add_up_to_a_reopening() -> None:
+    # bo bets 10; cy all-in 14 and di all-in 18, each less than half a bet over
+    # the bet before it.  The bet has grown by 8 since bo acted, but no full
+    # bet, raise or completion has come: ed and ana may complete to 20, bo may not raise.
+    state = flop_after_calls((200, 200, 24, 28, 200))
+    state = play(state, ("bo", "bet", 10), ("cy", "allin"), ("di", "allin"))
+    assert to_act(state) == "ed" and raise_sizes(state) == (20,)
+    state = play(state, ("ed", "call"), ("ana", "call"))
+    legal = state.legal_actions()
+    assert legal is not None and to_act(state) == "bo" and (legal.call_amount, legal.can_raise) == (8, False)
+
+
 def test_v4_every_bet_raise_and_all_in_counts_toward_the_cap() -> None:
     # Five players: the big blind (the bet), two raises and a short all-in make four.
     state = start("FT", (200, 200, 200, 200, 24), blinds=(0, 5, 10, 0, 0), hole=HOLE[:5], board=BOARD)
