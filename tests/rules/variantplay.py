@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from freezeout.cards import Card
@@ -42,6 +43,7 @@ __all__ = [
     "choose",
     "play_hand",
     "play_variant_tournament",
+    "pokerkit_game",
     "pokerkit_index",
     "pokerkit_state",
     "random_setup",
@@ -305,16 +307,42 @@ def pokerkit_state(setup: HandSetup, *, deal: bool = False) -> Any:
     state built here is truly fixed-limit.
 
     Cards: with ``deal=False`` PokerKit deals nothing itself (the caller
-    feeds it our cards, :meth:`deal_hole` / :meth:`deal_board`); with
-    ``deal=True`` it deals from its own shuffled deck (the benchmark).
+    feeds it our cards, ``deal_hole`` / ``deal_board``); with ``deal=True``
+    it deals from its own shuffled deck (the benchmark).
     """
+    from pokerkit import Mode, State
+
+    n = len(setup.stacks)
+    order = sorted(range(n), key=lambda seat: pokerkit_index(setup, seat))  # PokerKit index -> our seat
+    blinds: tuple[int, ...] = (0,) * n
+    if setup.blinds:
+        by_index = [setup.blinds[seat] for seat in order]
+        # PokerKit reverses the blinds itself heads-up (as PHH does): give them in position order.
+        blinds = tuple(reversed(by_index)) if n == 2 else tuple(by_index)
+    antes = tuple(setup.antes[seat] for seat in order) if setup.antes else (0,) * n
+    small, big = setup.bet_sizes
+    return State(
+        *pokerkit_game(setup.variant.code, setup.big_blind, small, big, deal=deal),
+        setup.ante_trimming,
+        antes,
+        blinds,
+        setup.bring_in,
+        tuple(setup.stacks[seat] for seat in order),
+        n,
+        mode=Mode.TOURNAMENT,
+    )
+
+
+@cache
+def pokerkit_game(code: str, big_blind: int, small_bet: int, big_bet: int, *, deal: bool) -> tuple[Any, ...]:
+    """What a PokerKit ``State`` of game ``code`` at these stakes needs
+    before the stacks: automations, deck, hand types, streets and betting
+    structure (what PokerKit's ``Poker`` classes keep between hands)."""
     import pokerkit
-    from pokerkit import Automation, Deck, State, Street
+    from pokerkit import Automation, Deck, Street
     from pokerkit import Opening as PkOpening
 
-    variant = setup.variant
-    n = len(setup.stacks)
-    small, big = setup.bet_sizes
+    variant = VARIANTS[code]
     cap = pokerkit_cap(variant)
     openings = {
         Opening.POSITION: PkOpening.POSITION,
@@ -326,26 +354,16 @@ def pokerkit_state(setup: HandSetup, *, deal: bool = False) -> Any:
     streets = []
     for index, street in enumerate(variant.streets):
         if variant.betting is BettingStructure.FIXED_LIMIT:
-            min_bet = big if street.big_bet else small
+            min_bet = big_bet if street.big_bet else small_bet
         else:
-            min_bet = setup.big_blind
+            min_bet = big_blind
         opening = variant.opening if index == 0 else variant.later_opening
-        streets.append(
-            Street(False, street.hole, street.board, street.draw, openings[opening], min_bet, cap)
-        )
+        streets.append(Street(False, street.hole, street.board, street.draw, openings[opening], min_bet, cap))
     structure = {
         BettingStructure.NO_LIMIT: pokerkit.BettingStructure.NO_LIMIT,
         BettingStructure.POT_LIMIT: pokerkit.BettingStructure.POT_LIMIT,
         BettingStructure.FIXED_LIMIT: pokerkit.BettingStructure.FIXED_LIMIT,
     }[variant.betting]
-    deck = Deck.SHORT_DECK_HOLDEM if variant.short_deck else Deck.STANDARD
-    order = sorted(range(n), key=lambda seat: pokerkit_index(setup, seat))  # PokerKit index -> our seat
-    blinds: tuple[int, ...] = (0,) * n
-    if setup.blinds:
-        by_index = [setup.blinds[seat] for seat in order]
-        # PokerKit reverses the blinds itself heads-up (as PHH does): give them in position order.
-        blinds = tuple(reversed(by_index)) if n == 2 else tuple(by_index)
-    antes = tuple(setup.antes[seat] for seat in order) if setup.antes else (0,) * n
     automations = [
         Automation.ANTE_POSTING,
         Automation.BET_COLLECTION,
@@ -358,17 +376,5 @@ def pokerkit_state(setup: HandSetup, *, deal: bool = False) -> Any:
     ]
     if deal:
         automations += [Automation.HOLE_DEALING, Automation.BOARD_DEALING]
-    return State(
-        tuple(automations),
-        deck,
-        _pokerkit_hand_types(pokerkit, variant),
-        tuple(streets),
-        structure,
-        setup.ante_trimming,
-        antes,
-        blinds,
-        setup.bring_in,
-        tuple(setup.stacks[seat] for seat in order),
-        n,
-        mode=pokerkit.Mode.TOURNAMENT,
-    )
+    deck = Deck.SHORT_DECK_HOLDEM if variant.short_deck else Deck.STANDARD
+    return tuple(automations), deck, _pokerkit_hand_types(pokerkit, variant), tuple(streets), structure
