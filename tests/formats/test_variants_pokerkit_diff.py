@@ -18,7 +18,8 @@ At every turn the two must agree on:
   between) whether each engine accepts it — ours by really applying it;
 * that PokerKit accepts the discard we make;
 
-and at the end on every finishing stack.  ``HANDS`` hands per variant by
+and at the end on every finishing stack and on the order hands are shown
+in (V17).  ``HANDS`` hands per variant by
 default (a few seconds in all), ``SLOW_HANDS`` with ``FREEZEOUT_SLOW=1``.
 
 Known differences are detected exactly where they arise, counted, and
@@ -58,6 +59,11 @@ docs/rules.md:
   as anyone at the table has a low, and when none of a side pot's players
   has one it gives that half to all of them; V6 gives a pot without a
   qualifying low wholly to the high hand.
+* ``V17 run-out show order``: after an all-in run-out PokerKit shows from
+  the last aggressor of the last round that had betting (stud: once then,
+  and again after the last card); V17 and the seeds show from the first
+  seat left of the button (stud: from the last round's opener), since
+  nobody bet in the last round.  Only the order of ``CardsShown`` differs.
 * ``odd chips`` (R22, V6, V9): PokerKit gives a pot's whole remainder to
   its first winner by player index (stud: seat 1 first, where V9 orders by
   the highest card) and merges pots the same players win; only chips of
@@ -81,8 +87,17 @@ from typing import Any
 import pytest
 
 from freezeout.cards import Card, parse_cards
-from freezeout.rules import Action, ActionKind, HandSetup, HandState, IllegalAction, Ruleset, apply, start_hand
-from freezeout.rules.events import ActionTaken, Drew, Event, HoleDealt, PotAwarded, StreetDealt
+from freezeout.rules import (
+    Action,
+    ActionKind,
+    HandSetup,
+    HandState,
+    IllegalAction,
+    Ruleset,
+    apply,
+    start_hand,
+)
+from freezeout.rules.events import ActionTaken, CardsShown, Drew, Event, HoleDealt, PotAwarded, StreetDealt
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.state import EITHER
 from freezeout.rules.variant import VARIANTS, BettingStructure, Variant
@@ -107,6 +122,7 @@ OPEN_PAIR = "V7 open pair"
 SHARED_CARD = "V7 shared card"
 NO_LOW_SIDE_POT = "V6 no low in a side pot"
 ODD_CHIPS = "odd chips"
+RUN_OUT_SHOW_ORDER = "V17 run-out show order"
 
 
 def _text(cards: Any) -> list[str]:
@@ -128,6 +144,7 @@ class Lockstep:
     stopped: bool = False  # a difference after which the hands cannot be compared (V7 shared card)
     round_events: list[ActionTaken] = field(default_factory=list)
     round_start: int = -1  # the bet to match when the round began (preflop: the big blind)
+    last_bet_street: int = 0  # the street of the last betting move (V17: a run-out has none after it)
 
     @property
     def where(self) -> str:
@@ -329,6 +346,8 @@ class Lockstep:
 
     def apply(self, action: Action) -> None:
         before = self.state.street
+        if not self.state.drawing:
+            self.last_bet_street = before
         self.state, new_events = apply(self.state, action)
         self.events.extend(new_events)
         for event in new_events:
@@ -421,6 +440,31 @@ def pots_without_low(events: list[Event]) -> int:
     return sum(amounts[pot] for pot, kinds in halves.items() if kinds == {"high"})
 
 
+def compare_show_order(hand: Lockstep) -> str:
+    """V17: hands are shown from the last bettor or raiser of the last round,
+    else from the first seat left of the button (stud: from the round's
+    opener).  PokerKit agrees except after an all-in run-out: it shows as the
+    betting ends, from that round's last aggressor, where the last round is
+    the river and nobody bet in it (the seeds: "if everyone checks or is
+    all-in in the final round, the player who starts the round shows
+    first")."""
+    ours = [hand.index(e.seat) for e in hand.events if isinstance(e, CardsShown)]
+    showing = [op.player_index for op in hand.pk.operations if isinstance(op, pokerkit.HoleCardsShowingOrMucking)]
+    theirs = showing[-len(ours):] if ours else []  # stud run-outs: PokerKit shows again at the end
+    if ours == theirs:
+        return ""
+    where = f"ours {ours} PokerKit {theirs}: {hand.where}"
+    assert sorted(ours) == sorted(theirs), where
+    assert hand.last_bet_street < len(hand.setup.variant.streets) - 1, where  # a run-out
+    n = len(hand.setup.stacks)
+    first = 0 if hand.setup.variant.uses_button else hand.index(hand.state.opener)
+    assert ours == sorted(ours, key=lambda index: (index - first) % n), where
+    if hand.setup.variant.uses_button:  # PokerKit: from the last aggressor (stud shows twice; its order varies)
+        raisers = [e.seat for e in hand.events if isinstance(e, ActionTaken) and e.kind in ("bet", "raise", "complete")]
+        assert raisers and theirs[0] == hand.index(raisers[-1]), where
+    return RUN_OUT_SHOW_ORDER
+
+
 def compare_stacks(hand: Lockstep) -> str:
     """Finishing stacks must agree; return the documented reason when not."""
     if hand.stopped:
@@ -453,6 +497,8 @@ def run_variant(variant: Variant, seed: int, hands: int) -> Counter[str]:
         hand = play_both(random_setup(variant, rng), rng)
         seen.update(hand.known)
         reason = compare_stacks(hand)
+        if hand.state.showdown and not hand.stopped:
+            seen[compare_show_order(hand) or "showdowns in the same order"] += 1
         seen["hands"] += 1
         seen["showdowns"] += hand.state.showdown
         seen["actions"] += sum(isinstance(e, ActionTaken | Drew) for e in hand.events)
@@ -615,3 +661,12 @@ def test_pokerkits_fixed_limit_omaha_hi_lo_bets_pot_limit() -> None:
     hand = both("FO/8", (1000, 1000, 1000), "", button=0, blinds=(0, 1, 2), big_blind=2, small_bet=2, big_bet=4)
     legal = hand.state.legal_actions()
     assert legal is not None and legal.sizes == (4,) and hand.pk.max_completion_betting_or_raising_to_amount == 4
+
+
+def test_v17_after_an_all_in_run_out_the_first_seat_left_of_the_button_shows_first() -> None:
+    hand = both("NT", (100, 100), "AsKs QdQc 2h7d9cJsTh", button=0, blinds=(1, 2), big_blind=2)
+    hand.apply(Action(0, ActionKind.ALLIN))
+    hand.apply(Action(1, ActionKind.CALL))
+    assert [e.seat for e in hand.events if isinstance(e, CardsShown)] == [1, 0]  # nobody bet on the river
+    shows = [op.player_index for op in hand.pk.operations if isinstance(op, pokerkit.HoleCardsShowingOrMucking)]
+    assert shows == [hand.index(0), hand.index(1)]  # PokerKit: the preflop raiser first
