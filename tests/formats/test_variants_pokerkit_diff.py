@@ -545,7 +545,7 @@ def both(code: str, stacks: tuple[int, ...], cards: str, **stakes: Any) -> Locks
 def play(hand: Lockstep, *moves: tuple[int, str] | tuple[int, str, int]) -> LegalActions:
     """Apply ``(seat, word[, amount])`` moves in both engines; the legal moves after them."""
     for seat, word, *amount in moves:
-        hand.apply(Action(seat, ActionKind(word), *amount))
+        hand.apply(Action(seat, ActionKind(word), amount[0] if amount else None))
     legal = hand.state.legal_actions()
     assert legal is not None
     assert hand.pk.actor_index == hand.index(legal.seat)

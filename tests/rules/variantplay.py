@@ -221,7 +221,7 @@ def play_variant_tournament(
     names = tuple(f"p{i}" for i in range(players))
     config = TournamentConfig(
         players=names, button=rng.randrange(players), starting_stack=stack, variant=variant,
-        levels=default_levels(variant),  # type: ignore[arg-type]
+        levels=default_levels(variant),
     )
     t = Tournament.start(config)
     game = VariantGame(t)
@@ -321,8 +321,13 @@ def pokerkit_state(setup: HandSetup, *, deal: bool = False) -> Any:
         blinds = tuple(reversed(by_index)) if n == 2 else tuple(by_index)
     antes = tuple(setup.antes[seat] for seat in order) if setup.antes else (0,) * n
     small, big = setup.bet_sizes
+    automations, deck, hand_types, streets, structure = pokerkit_game(setup.variant.code, setup.big_blind, small, big, deal=deal)
     return State(
-        *pokerkit_game(setup.variant.code, setup.big_blind, small, big, deal=deal),
+        automations,
+        deck,
+        hand_types,
+        streets,
+        structure,
         setup.ante_trimming,
         antes,
         blinds,
