@@ -16,7 +16,8 @@ At every turn the two must agree on:
   (V2 pot limit; V3 the fixed-limit size), and for each of a handful of
   probe amounts (the minimum, one below, the maximum, one above, one
   between) whether each engine accepts it — ours by really applying it;
-* that PokerKit accepts the discard we make;
+* in a draw, that nobody may fold, check or call, that PokerKit accepts
+  the discard we make, and that both refuse a discard of a card not held;
 
 and at the end on every finishing stack and on the order hands are shown
 in (V17).  ``HANDS`` hands per variant by
@@ -204,6 +205,9 @@ class Lockstep:
         if legal.draw:
             assert pk.stand_patter_or_discarder_index == self.index(seat), where
             assert _text(pk.hole_cards[self.index(seat)]) == _text(state.cards[seat]), where
+            assert not legal.can_fold and not pk.can_fold() and not pk.can_check_or_call(), where
+            stranger = next(card for card in state.setup.variant.deck if card not in state.cards[seat])
+            assert not self.accepts_discard(legal, stranger) and not pk.can_stand_pat_or_discard(str(stranger)), where
             action = choose(legal, state.cards[seat], self.rng, POLICY)
             if action.kind is ActionKind.DISCARD:
                 assert action.cards is not None
@@ -334,6 +338,13 @@ class Lockstep:
         if legal.max_to > legal.min_to:
             candidates.add(self.rng.randint(legal.min_to, legal.max_to))
         return sorted(a for a in candidates if legal.to_match < a <= legal.all_in_to)
+
+    def accepts_discard(self, legal: LegalActions, card: Card) -> bool:
+        try:
+            apply(self.state, Action(legal.seat, ActionKind.DISCARD, cards=(card,)))
+        except IllegalAction:
+            return False
+        return True
 
     def accepts(self, legal: LegalActions, amount: int) -> bool:
         word = legal.raise_word
