@@ -39,6 +39,11 @@ docs/rules.md:
   came before it in the round — preflop (an all-in to 30 at 10/20), or
   after an all-in opening bet below the big blind — and reopens the
   betting for players who already acted; D3 says it does not.
+* ``D3 short all-ins add up`` (standard ruleset): a player who already
+  acted may raise again once the bet he faces has grown by a full raise
+  since his own last action, however many short all-ins made it grow.
+  PokerKit adds short all-ins up only until they reach a full raise, then
+  forgets them, so one more short all-in shuts everyone who acted out.
 * ``V3 heads-up uncapped``: with only two players left with chips there is
   no cap; PokerKit always caps.
 * ``V3 big blind is the bet``: preflop the big blind is the round's bet, so
@@ -116,6 +121,7 @@ POLICY = Policy(free_folds=False, big_bets=False)
 FREE_FOLD = "D5 free fold"
 POINTLESS_RAISE = "D4 pointless raise"
 SHORT_ALLIN_REOPENS = "D3 short all-in reopens"
+SHORT_ALLINS_ADD_UP = "D3 short all-ins add up"
 HEADS_UP_UNCAPPED = "V3 heads-up uncapped"
 BLIND_IS_THE_BET = "V3 big blind is the bet"
 HALF_BET_ALLIN = "V4 half-bet all-in"
@@ -182,8 +188,7 @@ class Lockstep:
                 if not queue and self.board and not self.setup.variant.board_size:
                     # V7: we turned a shared card (the deck is short); PokerKit
                     # first reshuffles the folded players' cards.
-                    self.stopped = True
-                    self.known[SHARED_CARD] += 1
+                    self.stopped = True  # counted by compare_stacks
                     return
                 assert queue, f"PokerKit deals player {index} a card our engine did not: {self.where}"
                 pk.deal_hole(str(queue.pop(0)), index)
@@ -278,6 +283,10 @@ class Lockstep:
         if (not limit and theirs and not legal.can_raise and "not reopened" in legal.no_raise_reason
                 and pk.completion_betting_or_raising_amount < state.increment):
             return SHORT_ALLIN_REOPENS
+        seat = legal.seat
+        if (not limit and legal.can_raise and not theirs and pk.consecutive_short_all_in_amounts
+                and state.acted[seat] and state.to_match - state.faced[seat] >= state.increment):
+            return SHORT_ALLINS_ADD_UP
         return ""
 
     def raises_agree(self, legal: LegalActions, theirs: bool) -> bool:
@@ -586,6 +595,15 @@ def test_d3_a_short_all_in_after_a_short_opening_bet_does_not_reopen() -> None:
     assert hand.pk.can_complete_bet_or_raise_to()  # PokerKit: the round's raise size started at 0
 
 
+def test_d3_short_all_ins_add_up_to_reopen_the_betting() -> None:
+    hand = both("NT", (1000, 1000, 1000, 1000, 50, 60, 65), "", button=6, blinds=(10, 20, 0, 0, 0, 0, 0), big_blind=20)
+    legal = play(hand, (2, "raise", 40), (3, "call"), (4, "allin"), (5, "allin"), (6, "allin"), (0, "fold"),
+                 (1, "fold"))
+    # Seat 2 raised to 40; three short all-ins made it 65: grown by 25, more than a full raise (20).
+    assert legal.seat == 2 and legal.can_raise and legal.min_to == 85
+    assert not hand.pk.can_complete_bet_or_raise_to()  # PokerKit: the 50 and 60 made a raise, the 65 shuts it
+
+
 def test_v3_heads_up_the_raising_is_not_capped() -> None:
     hand = both("FT", (1000, 1000), "", button=0, blinds=(1, 2), big_blind=2, small_bet=2, big_bet=4)
     legal = play(hand, (0, "raise", 4), (1, "raise", 6), (0, "raise", 8), (1, "raise", 10))
@@ -637,7 +655,18 @@ def test_v7_the_shared_card_comes_when_the_deck_is_short_even_after_folds() -> N
     while hand.state.street == 3:  # sixth street: 47 cards dealt, 5 left for 7 players
         hand.apply(Action(hand.state.actor, ActionKind.CHECK))
     assert len(hand.state.board) == 1  # V7: one card for everyone
-    assert hand.stopped and hand.known[SHARED_CARD] == 1  # PokerKit deals seventh cards from the folded hand
+    assert hand.stopped and hand.pk.can_deal_hole() and not hand.pk.can_deal_board()  # PokerKit: seventh cards
+
+
+def test_v7_with_nobody_folded_both_engines_share_the_seventh_card() -> None:
+    hand = both("F7S", (100,) * 8, "", button=0, bring_in=1, small_bet=2, big_bet=4, big_blind=2)
+    while not hand.state.finished:
+        legal = hand.state.legal_actions()
+        assert legal is not None
+        hand.apply(Action(legal.seat, ActionKind.BRINGIN if legal.bring_in else ActionKind.CALL if legal.can_call
+                          else ActionKind.CHECK))
+    assert len(hand.state.board) == 1 and not hand.stopped
+    assert compare_stacks(hand) == ""
 
 
 def test_v6_a_side_pot_nobody_has_a_low_for_goes_wholly_to_high() -> None:
