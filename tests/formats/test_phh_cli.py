@@ -12,7 +12,7 @@ from freezeout.formats.phh_replay import replay_phh_files
 DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 HALF_CHIP = str(DATA / "pluribus" / "102_0.phh")
 NO_OUTCOME = str(DATA / "papers" / "test_dwan_ivey_2009.phh")
-OTHER_VARIANT = str(DATA / "wsop-2023-43" / "00-22-43.phh")  # F7S
+DATA_ERROR = str(DATA / "wsop-2023-43" / "03-50-24.phh")  # FR, README data error 1
 
 
 def run(*argv: str) -> tuple[int, list[str]]:
@@ -57,10 +57,10 @@ def test_errors_are_lines_not_crashes(tmp_path: Path) -> None:
     binary = tmp_path / "binary.phh"
     binary.write_bytes(b"\xff\xfe\x00variant")
     missing = str(tmp_path / "missing.phh")
-    status, lines = run(OTHER_VARIANT, str(broken), missing, str(binary), HALF_CHIP)
+    status, lines = run(DATA_ERROR, str(broken), missing, str(binary), HALF_CHIP)
     assert status == 2
     results = [json.loads(line) for line in lines]
-    assert results[0] == {"file": OTHER_VARIANT, "error": "variant 'F7S' is not supported yet"}
+    assert results[0]["file"] == DATA_ERROR and "not a fixed-limit size" in results[0]["error"]
     assert results[1]["file"] == str(broken) and results[1]["error"].startswith("malformed TOML")
     assert results[2] == {"file": missing, "error": "cannot read the file: No such file or directory"}
     assert results[3]["error"].startswith("cannot read the file: not UTF-8")
@@ -88,7 +88,7 @@ def test_ruleset_option() -> None:
 
 
 def test_the_function_api_returns_dicts_and_status() -> None:
-    results, status = replay_phh_files([HALF_CHIP, OTHER_VARIANT])
+    results, status = replay_phh_files([HALF_CHIP, DATA_ERROR])
     assert status == 2
     assert results[0]["matches"] is True and "error" in results[1]
     assert replay_phh_files([]) == ([], 0)

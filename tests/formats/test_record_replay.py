@@ -76,7 +76,7 @@ def test_an_illegal_move_exits_2_with_one_line_naming_hand_action_and_reason(tmp
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda r: r.update(format="freezeout.record/2"), "unsupported format"),
+        (lambda r: r.update(format="freezeout.record/9"), "unsupported format"),
         (lambda r: r.update(players=["ana"]), "invalid players"),
         (lambda r: r.update(players=["ana", "ana", "cy"]), "invalid players"),
         (lambda r: r.update(button="zed"), "invalid button"),

@@ -33,7 +33,7 @@ class Station:
 
     def act(self, view: TableView, rng: random.Random) -> Action:
         assert view.viewer is not None and view.legal is not None
-        kind = ActionKind.CHECK if "check" in view.legal["moves"] else ActionKind.CALL
+        kind = ActionKind.CHECK if "check" in view.legal.moves else ActionKind.CALL
         return Action(view.viewer, kind)
 
 
@@ -65,7 +65,7 @@ async def play_to_the_end(pilot: Pilot[None], app: PokerApp) -> None:
             return
         legal = app.session.view().legal
         assert legal is not None
-        await pilot.press("a" if "allin" in legal["moves"] else "c")
+        await pilot.press("a" if "allin" in legal.moves else "c")
     raise AssertionError("the game did not end")
 
 
@@ -117,8 +117,8 @@ def test_raise_to_amount_dialog(tmp_path: Path) -> None:
             game = app.game
             await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
             legal = session.view().legal
-            assert legal is not None and legal["min_to"] is not None
-            low, high = legal["min_to"], legal["max_to"]
+            assert legal is not None and legal.can_raise
+            low, high = legal.min_to, legal.max_to
 
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")

@@ -19,7 +19,7 @@ from freezeout.terminal.cli import run_play
 class Station:
     def act(self, view: TableView, rng: random.Random) -> Action:
         assert view.viewer is not None and view.legal is not None
-        return Action(view.viewer, ActionKind.CHECK if "check" in view.legal["moves"] else ActionKind.CALL)
+        return Action(view.viewer, ActionKind.CHECK if "check" in view.legal.moves else ActionKind.CALL)
 
 
 def test_play_is_registered_with_its_options() -> None:

@@ -16,6 +16,7 @@ from freezeout.rules.events import (
     StreetDealt,
     TournamentEnded,
 )
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import seat_view
 from freezeout.terminal import render
@@ -126,19 +127,11 @@ def test_level_line_at_the_edge_and_the_last_level() -> None:
 
 
 def test_short_all_in_raise_is_one_amount() -> None:
-    legal = {
-        "moves": ["fold", "call", "raise", "allin"],
-        "call": 20,
-        "min_to": 30,
-        "max_to": 30,
-        "all_in_to": 30,
-    }
+    # facing 20 with 30 in all: the only raise is the all-in
+    legal = LegalActions(seat=0, current_bet=0, to_match=20, call_amount=20, all_in_to=30, opening=False,
+                         can_raise=True, min_to=30, max_to=30)
+    assert legal.moves == ("fold", "call", "raise", "allin")
     assert dict(render.legal_summary(legal))["r"] == "raise 30"
-    legal = {
-        "moves": ["fold", "check", "bet", "allin"],
-        "call": 0,
-        "min_to": 20,
-        "max_to": 500,
-        "all_in_to": 500,
-    }
+    legal = LegalActions(seat=0, current_bet=0, to_match=0, call_amount=0, all_in_to=500, opening=True,
+                         can_raise=True, min_to=20, max_to=500)
     assert render.legal_summary(legal)[1:3] == [("c", "check"), ("r", "bet 20–500")]

@@ -14,6 +14,7 @@ from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
 from freezeout.rules.events import Event, Resigned
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView
 from freezeout.terminal.session import HUMAN, BotUnavailable, GameSession, load_bot
@@ -24,7 +25,7 @@ class Station:
 
     def act(self, view: TableView, rng: random.Random) -> Action:
         assert view.viewer is not None and view.legal is not None
-        kind = ActionKind.CHECK if "check" in view.legal["moves"] else ActionKind.CALL
+        kind = ActionKind.CHECK if "check" in view.legal.moves else ActionKind.CALL
         return Action(view.viewer, kind)
 
 
@@ -45,14 +46,10 @@ class Broken:
         return Action(view.viewer, ActionKind.CHECK)
 
 
-def random_move(seat: int, legal: dict[str, object], rng: random.Random) -> Action:
-    moves = legal["moves"]
-    assert isinstance(moves, list)
-    word = rng.choice(moves)
+def random_move(seat: int, legal: LegalActions, rng: random.Random) -> Action:
+    word = rng.choice(legal.moves)
     if word in ("bet", "raise"):
-        low, high = legal["min_to"], legal["max_to"]
-        assert isinstance(low, int) and isinstance(high, int)
-        return Action(seat, ActionKind(word), rng.randint(low, high))
+        return Action(seat, ActionKind(word), rng.randint(legal.min_to, legal.max_to))
     return Action(seat, ActionKind(word))
 
 

@@ -92,9 +92,9 @@ def situation(view: TableView) -> Situation:
     if seat is None or legal is None:
         raise ValueError("the view is not of a seat whose turn it is")
     me = view.seats[seat]
-    if me.cards is None or len(me.cards) != 2:
-        raise ValueError("the acting seat's view has no hole cards")
-    first, second = int(me.cards[0]), int(me.cards[1])
+    if me.cards is None or len(me.cards) != 2 or None in me.cards:
+        raise ValueError("the acting seat's view has no hold'em hole cards")
+    first, second = int(me.cards[0]), int(me.cards[1])  # type: ignore[arg-type]
     dealt = [s.seat for s in view.seats if s.in_hand or s.folded]
     order = _preflop_order(dealt, view.button)
     opponents = tuple(s.seat for s in view.seats if s.in_hand and s.seat != seat)
@@ -108,7 +108,7 @@ def situation(view: TableView) -> Situation:
         elif isinstance(event, ActionTaken):
             hand_actions.append(event)
             street_actions.append(event)
-    board = tuple(int(c) for c in view.board)
+    board = tuple(int(c) for c in view.board if c is not None)
     return Situation(
         seat=seat,
         hole=(first, second),

@@ -2,12 +2,13 @@
 
 Duplicate decks cancel most of the luck of the deal: for every deck
 sequence the tournament is replayed once per rotation of the line-up, and
-hand ``k`` deals the same cards to the same *seat* in every replay, so each
-bot sits behind every seat's cards once.  Confidence intervals are computed
-over deck sequences (the replays of one sequence are not independent).
+hand ``k`` deals the same deck in every replay — the same cards to the same
+*seat* while everyone is still in — so each bot sits behind every seat's
+cards once.  Confidence intervals are computed over deck sequences (the
+replays of one sequence are not independent).
 
-Games are run only through the public rules API (``Tournament.deal`` /
-``act`` / ``seat_view``); every decision gets its own ``random.Random``
+Games are run only through the public rules API (``Tournament.deal_deck``
+/ ``act`` / ``seat_view``: the rules decide who gets which card); every decision gets its own ``random.Random``
 seeded from the match seed, the deck sequence, the rotation and the
 decision number, so a match is reproducible whatever the number of jobs.
 """
@@ -67,9 +68,7 @@ def play_tournament(lineup: Sequence[str], *, seed: int, deal: int, rotation: in
     while not tournament.finished:
         if tournament.hand_number >= MAX_HANDS:
             raise RuntimeError(f"tournament {deal}/{rotation} did not finish in {MAX_HANDS} hands")
-        deck = shuffled_deck(deck_rng)
-        hole = {seat: deck[2 * seat : 2 * seat + 2] for seat in range(n) if tournament.alive[seat]}
-        tournament, _ = tournament.deal(hole, deck[2 * n : 2 * n + 5])
+        tournament, _ = tournament.deal_deck(shuffled_deck(deck_rng))
         while tournament.in_hand:
             seat = tournament.to_act
             if seat < 0:

@@ -96,7 +96,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from freezeout.cards import Card, format_cards, full_deck
+from freezeout.cards import full_deck
+from freezeout.formats.phh import format_phh_cards
+from freezeout.formats.phh_games import game_hand_to_phh
 from freezeout.formats.record import PlayedHand, ReplayResult
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -111,7 +113,7 @@ from freezeout.rules.events import (
 )
 from freezeout.rules.hand import HandSetup, HandState, apply, resign, start_hand
 from freezeout.rules.legal import legal_actions
-from freezeout.rules.variant import Ruleset
+from freezeout.rules.variant import NLHE, Ruleset
 
 __all__ = ["played_hand_to_phh", "record_hand_to_phh", "record_to_phh"]
 
@@ -196,7 +198,7 @@ class _Writer:
             else ""
         )
         if self.shadow.finished:  # decided by the forced bets alone (all-in blinds, D11)
-            self._emit_end(self.shadow._replace(street=0, board_dealt=0), self.shadow)
+            self._emit_end(self.shadow._replace(street=0, board_cards=()), self.shadow)
 
     # -- output helpers
     def _emit_street_cards(
@@ -217,7 +219,7 @@ class _Writer:
         while dealt < after.board_dealt and streets > 0:
             streets -= 1
             street += 1
-            count = self.setup.variant.streets[street]
+            count = self.setup.variant.streets[street].board
             cards = "".join(
                 str(board[index]) if index < self.known_board else "??" for index in range(dealt, dealt + count)
             )
@@ -260,7 +262,7 @@ class _Writer:
         self.pending.difference_update(forfeiting)
         for seat in staying:
             cards = self.setup.hole[seat] if self.setup.hole else None
-            shown = f" {format_cards(cards)}" if cards is not None else ""
+            shown = f" {format_phh_cards(cards)}" if cards is not None else ""
             self.lines.append(f"{self.label[seat]} sm{shown}")
         run_out = after.board_dealt > before.board_dealt
         orphan = len(staying) == 1 and any(
@@ -427,7 +429,7 @@ def _reopened_by_house_rule(state: HandState) -> bool:
     short all-in reopen the betting (the standard ruleset, D3, says no)."""
     if state.setup.ruleset is Ruleset.STANDARD:
         return False
-    standard = state._replace(setup=replace(state.setup, ruleset=Ruleset.STANDARD))
+    standard = state._replace(setup=replace(state.setup, ruleset=Ruleset.STANDARD), offer=None)
     legal = legal_actions(standard)
     return legal is not None and not legal.can_raise and "reopen" in legal.no_raise_reason
 
@@ -462,6 +464,8 @@ def record_hand_to_phh(hand: PlayedHand, *, event: str | None = None) -> str:
     a resignation (R27, D9), and ``finishing_stacks`` are the stacks the
     tournament settled the hand with.
     """
+    if hand.setup.variant is not NLHE:
+        return game_hand_to_phh(hand.setup, hand.events, hand_number=hand.number, event=event)
     names = hand.setup.names
     forfeits: Iterator[Forfeited] = (e for e in hand.events if isinstance(e, Forfeited))
     moves: list[_Move] = []
@@ -535,10 +539,10 @@ def _render(
         "actions = [",
     ]
     for seat in order:
-        cards: tuple[Card, ...] | None = setup.hole[seat] if setup.hole else None
-        text = format_cards(cards) if cards is not None else "??" * setup.variant.hole_cards
+        cards = setup.hole[seat] if setup.hole else None
+        text = format_phh_cards(cards) if cards is not None else "??" * setup.variant.hole_cards
         if cards is not None and seat in writer.unknown_hole:
-            text = f"{'??' * len(cards)} # {format_cards(cards)}, written unknown: he resigned (R28), see the showdown"
+            text = f"{'??' * len(cards)} # {format_phh_cards(cards)}, written unknown: he resigned (R28), see the showdown"
         lines.append(f"  {_toml_string(f'd dh {writer.label[seat]} {text}')},")
     for line in writer.lines:
         lines.append(f"  {_toml_string(line)},")

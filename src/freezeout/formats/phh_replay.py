@@ -61,7 +61,7 @@ from freezeout.rules.errors import RulesError
 from freezeout.rules.events import BetReturned, Event, PotAwarded
 from freezeout.rules.hand import HandSetup, HandState, apply, start_hand
 from freezeout.rules.legal import LegalActions, legal_actions
-from freezeout.rules.variant import Ruleset
+from freezeout.rules.variant import Ruleset, Variant
 
 __all__ = [
     "PhhReplay",
@@ -153,10 +153,13 @@ def _amount_problem(legal: LegalActions, amount: int, scale: int) -> str | None:
     return None
 
 
-def _engine_action(action: PhhAction, legal: LegalActions, scale: int) -> Action:
+def _engine_action(action: PhhAction, legal: LegalActions, scale: int, legal_variant: Variant) -> Action:
     """PHH ``f`` / ``cc`` / ``cbr N`` / ``pb`` / ``sd`` → the engine's move words (D5)."""
     seat = legal.seat
     kind = action.kind
+    variant = legal_variant
+    if (kind is PhhActionKind.DISCARD and not variant.has_draws) or (kind is PhhActionKind.BRING_IN and not variant.uses_bring_in):
+        raise action.error(f"'{kind.value}' is not an action of {variant.code}")
     if kind is PhhActionKind.DISCARD:
         if not legal.draw:
             raise action.error(f"{action.text.split()[0]} cannot draw now: it is not the draw")
@@ -227,6 +230,17 @@ def _drawn_so_far(state: HandState, seat: int) -> int:
     return len(state.discards[seat]) if state.discards else 0
 
 
+def _pokerkit_d1_turn(state: HandState, player: int) -> bool:
+    """Whether a ``cc`` is the turn PokerKit still gives a player that D1
+    gives none: the only player with chips behind, against all-ins he has
+    already matched.  PokerKit writes it (a check); the engine has no such
+    turn, so the replay reads it as nothing."""
+    if state.actor >= 0 or state.folded[player] or state.stacks[player] == 0:
+        return False
+    others = [seat for seat in range(state.seat_count) if seat != player and not state.folded[seat]]
+    return bool(others) and all(state.stacks[seat] == 0 for seat in others)
+
+
 def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
     """Replay one parsed hand; raise :class:`PhhError` naming the failing action."""
     variant = variant_of(hand)
@@ -266,6 +280,8 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
                 raise action.error("cards are shown or mucked before the betting is over")
             continue
         betting_started = True
+        if kind is PhhActionKind.CHECK_CALL and _pokerkit_d1_turn(state, action.player):
+            continue
         if state.finished:
             raise action.error("the hand is over")
         if state.board_dealt > board_seen:
@@ -276,7 +292,7 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
             raise action.error("nobody is to act")
         if legal.seat != action.player:
             raise action.error(f"it is {hand.label(legal.seat)}'s turn, not {label}'s")
-        move = _engine_action(action, legal, scale)
+        move = _engine_action(action, legal, scale, variant)
         try:
             state, new_events = apply(state, move)
         except RulesError as error:

@@ -109,7 +109,7 @@ def json_amount(value: Decimal) -> int | float:
 class PhhCards:
     """What the whole file says about the cards, gathered before the replay."""
 
-    hole: tuple[tuple[Card | None, ...], ...]  # every card each player is dealt, in order, padded
+    hole: tuple[tuple[Card | None, ...] | None, ...]  # every card each player is dealt, in order, padded; None: unknown
     board: tuple[Card | None, ...]  # the board (stud: the shared card), padded past the file's last deal
     known_hole: tuple[int, ...]  # how many of each player's cards the file deals
     known_board: int  # how many board cards the file deals
@@ -184,7 +184,7 @@ def scan_cards(hand: PhhHand, variant: Variant) -> PhhCards:
                 mucked[player] = True
             else:
                 if not variant.has_draws and hole[player]:
-                    _check_shown(hand, player, hole[player], action.cards)
+                    _check_shown(action, hand.label(player), hole[player], action.cards)
                 claim(action.cards, hand.label(player), action)
                 shown[player] = action.cards
     shows = tuple(
@@ -199,19 +199,20 @@ def scan_cards(hand: PhhHand, variant: Variant) -> PhhCards:
     spare = [card for card in variant.deck if card not in owner]
     board.extend(spare[: variant.board_size - known_board])
     most = variant.total_hole_cards if not variant.has_draws else variant.hole_cards * (1 + len(variant.streets))
-    padded = tuple(tuple(cards) + (None,) * (most - len(cards)) for cards in hole)
+    padded = tuple(
+        None if all(card is None for card in cards) else tuple(cards) + (None,) * (most - len(cards)) for cards in hole
+    )
     return PhhCards(padded, tuple(board), known_hole, known_board, shows, tuple(mucked))
 
 
-def _check_shown(hand: PhhHand, player: int, dealt: list[PhhCard], reveal: tuple[PhhCard, ...]) -> None:
+def _check_shown(action: PhhAction, label: str, dealt: list[PhhCard], reveal: tuple[PhhCard, ...]) -> None:
     """Shown cards must be the dealt ones wherever both are known (flop
     games and stud, where a player's cards never change)."""
-    label = hand.label(player)
     if len(reveal) != len(dealt):
-        raise PhhError(f"{label} shows {len(reveal)} cards but was dealt {len(dealt)}")
+        raise action.error(f"{label} shows {len(reveal)} cards but was dealt {len(dealt)}")
     clash = [card for card in dealt if card is not None and None not in reveal and card not in reveal]
     if clash:
-        raise PhhError(f"{label} shows {format_phh_cards(reveal)} but was dealt {format_phh_cards(dealt)}")
+        raise action.error(f"{label} shows {format_phh_cards(reveal)} but was dealt {format_phh_cards(dealt)}")
 
 
 # ---------------------------------------------------------------- setup

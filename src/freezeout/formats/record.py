@@ -1,4 +1,5 @@
-"""The tournament record ``freezeout.record/1`` (formats.md §1).
+"""Tournament records: ``freezeout.record/1`` (the house game) and
+``freezeout.record/2`` (a freezeout in any game, V18) — docs/formats.md §1.
 
 :func:`parse_record` turns JSON into a typed :class:`Record` (structure and
 cards checked, nothing replayed yet); :func:`replay_record` plays it through
@@ -12,20 +13,31 @@ played, so that every game can be exported and audited.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from freezeout.cards import Card, CardError, format_cards, parse_cards
+from freezeout.cards import Card, CardError, parse_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import Eliminated, Event
+from freezeout.rules.events import CardsDealt, Drew, Eliminated, Event, HandStarted, HoleDealt, StreetDealt
 from freezeout.rules.hand import HandSetup
-from freezeout.rules.tournament import Tournament, TournamentConfig, blinds_for_hand
-from freezeout.rules.variant import Ruleset
+from freezeout.rules.tournament import (
+    HANDS_PER_LEVEL,
+    HOUSE_LEVELS,
+    Level,
+    Tournament,
+    TournamentConfig,
+    blinds_for_hand,
+    default_levels,
+    level_for_hand,
+)
+from freezeout.rules.variant import NLHE, Ruleset, UnsupportedVariant, Variant, variant
 
 __all__ = [
     "FORMAT",
+    "FORMAT_2",
     "PlayedHand",
     "Record",
     "RecordError",
@@ -37,6 +49,8 @@ __all__ = [
 ]
 
 FORMAT = "freezeout.record/1"
+FORMAT_2 = "freezeout.record/2"
+_LEVEL_KEYS = Level._fields
 
 
 class RecordError(ValueError):
@@ -48,8 +62,8 @@ RawAction = tuple[str, str] | tuple[str, str, int]
 
 @dataclass(frozen=True, slots=True)
 class RecordHand:
-    hole: Mapping[str, tuple[Card, ...]]
-    board: tuple[Card, ...]
+    hole: Mapping[str, tuple[Card | None, ...]]  # every card the player is dealt, in order
+    board: tuple[Card | None, ...]
     actions: tuple[Any, ...]  # raw JSON entries, validated during the replay
 
 
@@ -60,6 +74,10 @@ class Record:
     ruleset: Ruleset
     starting_stack: int
     hands: tuple[Any, ...]  # raw JSON hands; parsed one by one so errors name the hand
+    variant: Variant = NLHE
+    levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
+    hands_per_level: int = HANDS_PER_LEVEL
+    format: str = FORMAT
 
     def config(self) -> TournamentConfig:
         return TournamentConfig(
@@ -67,6 +85,9 @@ class Record:
             button=self.players.index(self.button),
             starting_stack=self.starting_stack,
             ruleset=self.ruleset,
+            levels=self.levels,
+            hands_per_level=self.hands_per_level,
+            variant=self.variant,
         )
 
 
@@ -82,15 +103,14 @@ class PlayedHand:
     setup: HandSetup
     actions: tuple[tuple[str, Action], ...]  # (player, action with *tournament* seat)
     events: tuple[Event, ...]
+    level: Level | None = None  # record/2: the hand's forced bets (V18)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "button": self.button,
-            "blinds": list(self.blinds),
-            "stacks": dict(self.stacks),
-            "eliminated": list(self.eliminated),
-        }
+        data: dict[str, Any] = {"number": self.number, "button": self.button, "blinds": list(self.blinds)}
+        if self.level is not None:
+            data["level"] = {key: value for key, value in self.level._asdict().items() if value}
+        data.update(stacks=dict(self.stacks), eliminated=list(self.eliminated))
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +141,23 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
             raise RecordError(f"malformed JSON: {error}") from None
     if not isinstance(data, Mapping):
         raise RecordError("malformed record: the top level must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"unsupported format {data.get('format')!r}: expected {FORMAT!r}")
+    kind = data.get("format")
+    if kind not in (FORMAT, FORMAT_2):
+        raise RecordError(f"unsupported format {kind!r}: expected {FORMAT!r} or {FORMAT_2!r}")
+    game: Variant = NLHE
+    levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
+    per_level = HANDS_PER_LEVEL
+    if kind == FORMAT_2:
+        game, levels, per_level = _parse_game(data.get("game"))
     players = data.get("players")
+    most = 4 if kind == FORMAT else game.max_players
     if (
         not isinstance(players, list)
-        or not 2 <= len(players) <= 4
+        or not 2 <= len(players) <= most
         or not all(isinstance(p, str) and p for p in players)
         or len(set(players)) != len(players)
     ):
-        raise RecordError("invalid players: need 2 to 4 distinct non-empty player ids")
+        raise RecordError(f"invalid players: need 2 to {most} distinct non-empty player ids")
     button = data.get("button")
     if not isinstance(button, str) or button not in players:
         raise RecordError(f"invalid button {button!r}: it must be one of the players")
@@ -145,16 +172,48 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RecordError("invalid hands: expected a list")
-    return Record(tuple(players), button, ruleset, stack, tuple(hands))
+    return Record(tuple(players), button, ruleset, stack, tuple(hands), game, levels, per_level, kind)
 
 
-def _parse_hand(raw: Any, number: int, alive: Sequence[str]) -> RecordHand:
+def _parse_game(raw: Any) -> tuple[Variant, tuple[Level, ...], int]:
+    """record/2's ``game``: the variant's code, and optionally its levels
+    (V18; default :func:`default_levels`) and hands per level (default 6)."""
+    if not isinstance(raw, Mapping):
+        raise RecordError("invalid game: expected an object with the variant's code, e.g. {\"variant\": \"F7S\"}")
+    code = raw.get("variant")
+    if not isinstance(code, str):
+        raise RecordError("invalid game: 'variant' must be a variant code such as 'PO' or 'F7S'")
+    try:
+        game = variant(code)
+    except UnsupportedVariant as error:
+        raise RecordError(f"invalid game: {error}") from None
+    per_level = raw.get("hands_per_level", HANDS_PER_LEVEL)
+    if not _is_int(per_level) or per_level <= 0:
+        raise RecordError(f"invalid game: hands_per_level must be a positive integer, got {per_level!r}")
+    if "levels" not in raw:
+        return game, default_levels(game), per_level
+    levels_raw = raw["levels"]
+    if not isinstance(levels_raw, list) or not levels_raw:
+        raise RecordError("invalid game: levels must be a non-empty list of objects")
+    levels: list[Level] = []
+    for number, entry in enumerate(levels_raw, start=1):
+        if not isinstance(entry, Mapping) or set(entry) - set(_LEVEL_KEYS):
+            raise RecordError(f"invalid game: level {number} must be an object with keys among {', '.join(_LEVEL_KEYS)}")
+        values = {key: entry.get(key, 0) for key in _LEVEL_KEYS}
+        if not all(_is_int(value) and value >= 0 for value in values.values()):
+            raise RecordError(f"invalid game: level {number} amounts must be integers >= 0")
+        levels.append(Level(**values))
+    return game, tuple(levels), per_level
+
+
+def _parse_hand(raw: Any, number: int, alive: Sequence[str], record: Record) -> RecordHand:
     where = f"hand {number}"
+    game = record.variant
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: expected an object with hole, board and actions")
     hole_raw = raw.get("hole")
     if not isinstance(hole_raw, Mapping):
-        raise RecordError(f"{where}: hole must map each player still in to two cards")
+        raise RecordError(f"{where}: hole must map each player still in to their cards")
     missing = [p for p in alive if p not in hole_raw]
     extra = [p for p in hole_raw if p not in alive]
     if missing or extra:
@@ -164,36 +223,59 @@ def _parse_hand(raw: Any, number: int, alive: Sequence[str]) -> RecordHand:
         if extra:
             parts.append("not still in: " + ", ".join(str(p) for p in extra))
         raise RecordError(f"{where}: hole must give exactly the players still in ({'; '.join(parts)})")
-    hole: dict[str, tuple[Card, ...]] = {}
+    hole: dict[str, tuple[Card | None, ...]] = {}
     seen: dict[Card, str] = {}
+    low, high = game.hole_card_range
     try:
         for player in alive:
-            cards = _cards(hole_raw[player], f"{player}'s hole cards")
-            if len(cards) != 2:
-                raise RecordError(f"{where}: {player} must have exactly 2 hole cards, got {len(cards)}")
+            cards = _cards(hole_raw[player], f"{player}'s cards")
+            if not low <= len(cards) <= high:
+                wanted = str(low) if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+                noun = "hole cards" if low == high else "cards"
+                raise RecordError(f"{where}: {player} must have exactly {wanted} {noun}, got {len(cards)}"
+                                  if low == high else f"{where}: {player} must have {wanted} {noun}, got {len(cards)}")
             hole[player] = cards
         board = _cards(raw.get("board", ""), "board")
     except CardError as error:
         raise RecordError(f"{where}: {error}") from None
-    if len(board) > 5:
-        raise RecordError(f"{where}: the board has {len(board)} cards, at most 5")
-    for owner, cards in [*hole.items(), ("the board", board)]:
-        for card in cards:
-            if card in seen:
-                raise RecordError(f"{where}: duplicate card {card} ({seen[card]} and {owner})")
-            seen[card] = owner
+    most_board = game.board_size + (1 if game.deals_later_hole_cards else 0)
+    if len(board) > most_board:
+        raise RecordError(f"{where}: the board has {len(board)} cards, at most {most_board}")
+    if not game.has_draws:
+        for owner, cards in [*hole.items(), ("the board", board)]:
+            for card in cards:
+                if card is None:
+                    continue
+                if card in seen:
+                    raise RecordError(f"{where}: duplicate card {card} ({seen[card]} and {owner})")
+                seen[card] = owner
     actions = raw.get("actions")
     if not isinstance(actions, list):
         raise RecordError(f"{where}: actions must be a list")
     return RecordHand(hole, board, tuple(actions))
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value, distinct=False)
+_UNKNOWN = re.compile(r"(\?\?)")
+
+
+def _cards(value: Any, what: str) -> tuple[Card | None, ...]:
+    """Cards as one string (``"AsKd"``) or a list of strings (``["As", "Kd"]``;
+    in record/2 one string per dealing — stud's streets, the cards of each
+    draw, ``""`` for standing pat); ``??`` is a card the record does not
+    show (a record given to a player hides what that player did not see)."""
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return parse_cards(value, distinct=False)
-    raise CardError(f"{what} must be a card string or a list of cards, got {value!r}")
+        return tuple(card for item in value for card in _cards(item, what))
+    if not isinstance(value, str):
+        raise CardError(f"{what} must be a card string or a list of cards, got {value!r}")
+    if "??" not in value:
+        return tuple(parse_cards(value, distinct=False))
+    cards: list[Card | None] = []
+    for part in _UNKNOWN.split(value):
+        if part == "??":
+            cards.append(None)
+        elif part:
+            cards.extend(parse_cards(part, distinct=False))
+    return tuple(cards)
 
 
 _WORDS = {kind.value: kind for kind in ActionKind}
@@ -213,6 +295,18 @@ def _parse_action(raw: Any, players: Sequence[str]) -> tuple[str, Action]:
         if len(raw) != 3 or not _is_int(raw[2]):
             raise RecordError(f"{word} needs an integer amount (the total bet for the round)")
         return player, Action(seat, kind, raw[2])
+    if kind is ActionKind.COMPLETE and len(raw) == 3:
+        if not _is_int(raw[2]):
+            raise RecordError("complete takes an integer amount (the total bet for the round) or none")
+        return player, Action(seat, kind, raw[2])
+    if kind is ActionKind.DISCARD:
+        if len(raw) != 3 or not isinstance(raw[2], str | list):
+            raise RecordError("discard needs the cards thrown away, e.g. [\"ana\", \"discard\", \"7d2c\"]")
+        try:
+            cards = _cards(raw[2], "discarded cards")
+        except CardError as error:
+            raise RecordError(str(error)) from None
+        return player, Action(seat, kind, cards=cards)
     if len(raw) != 2:
         raise RecordError(f"{word} takes no amount")
     return player, Action(seat, kind)
@@ -230,7 +324,7 @@ def replay_record(record: Record) -> ReplayResult:
         if tournament.finished:
             raise RecordError(f"hand {number}: the tournament is already over")
         alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
-        hand = _parse_hand(raw_hand, number, alive)
+        hand = _parse_hand(raw_hand, number, alive, record)
         hole = {players.index(p): cards for p, cards in hand.hole.items()}
         try:
             tournament, events = tournament.deal(hole, hand.board)
@@ -260,16 +354,18 @@ def replay_record(record: Record) -> ReplayResult:
             raise RecordError(f"hand {number}: the hand is not complete ({actor} to act)")
         eliminated = tuple(players[e.seat] for e in all_events if isinstance(e, Eliminated))
         stacks = {players[seat]: tournament.stacks[seat] for seat in seats_in}
+        config = tournament.config
         played.append(
             PlayedHand(
                 number=number,
                 button=button,
-                blinds=blinds_for_hand(number, tournament.config.levels, tournament.config.hands_per_level),
+                blinds=blinds_for_hand(number, config.levels, config.hands_per_level),
                 stacks=stacks,
                 eliminated=eliminated,
                 setup=setup,
                 actions=tuple(applied),
                 events=tuple(all_events),
+                level=level_for_hand(number, config.levels, config.hands_per_level) if record.format == FORMAT_2 else None,
             )
         )
     standings = tuple(zip(players, tournament.places, strict=True))
@@ -285,7 +381,15 @@ def _quote(raw: Any) -> str:
 
 @dataclass
 class RecordWriter:
-    """Collects a tournament as it is played, then writes ``freezeout.record/1``."""
+    """Collects a tournament as it is played, then writes its record:
+    ``freezeout.record/1`` for the house game, ``freezeout.record/2`` for
+    any other game (or levels).
+
+    A flop game's hand is written from :meth:`deal` (or from the private
+    ``CardsDealt`` event given to :meth:`observe`); games that deal during
+    the hand are written from the events: :meth:`observe` every event batch
+    of the tournament (the full stream, private events included), and each
+    player's cards become one string per dealing."""
 
     players: tuple[str, ...]
     button: str
@@ -293,32 +397,81 @@ class RecordWriter:
     starting_stack: int = 1000
     hands: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    variant: Variant = NLHE
+    levels: tuple[Level | tuple[int, int], ...] | None = None  # None: the game's default (V18)
+    hands_per_level: int = HANDS_PER_LEVEL
 
-    def deal(self, hole: Mapping[str, Sequence[Card]], board: Sequence[Card], **extra: Any) -> None:
+    @property
+    def format(self) -> str:
+        levels = None if self.levels is None else tuple(Level(*level) for level in self.levels)
+        house_levels = levels is None or levels == default_levels(NLHE)
+        house = self.variant is NLHE and house_levels and self.hands_per_level == HANDS_PER_LEVEL
+        return FORMAT if house and len(self.players) <= 4 else FORMAT_2
+
+    def deal(self, hole: Mapping[str, Sequence[Card | None]], board: Sequence[Card | None], **extra: Any) -> None:
         hand: dict[str, Any] = {
-            "hole": {player: format_cards(cards) for player, cards in hole.items()},
-            "board": format_cards(board),
+            "hole": {player: _text(cards) for player, cards in hole.items()},
+            "board": _text(board),
             "actions": [],
         }
         hand.update(extra)
         self.hands.append(hand)
 
+    def observe(self, events: Sequence[Event]) -> None:
+        """Take the cards of a hand from the tournament's (full) events."""
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.hands.append({"hole": {self.players[seat]: [] for seat in event.seats}, "board": "", "actions": []})
+            elif not self.hands:
+                continue
+            elif isinstance(event, CardsDealt) and event.hole and not self._announced:
+                hand = self.hands[-1]
+                hand["hole"] = {self.players[seat]: _text(cards) for seat, cards in event.hole}
+                hand["board"] = _text(event.board)
+            elif isinstance(event, HoleDealt):
+                self.hands[-1]["hole"][self.players[event.seat]].append(_text(event.cards))
+            elif isinstance(event, Drew):
+                self.hands[-1]["hole"][self.players[event.seat]].append(_text(event.drawn))
+            elif isinstance(event, StreetDealt) and event.cards and not self.variant.board_size:
+                self.hands[-1]["board"] += _text(event.cards)  # stud's shared card
+
+    @property
+    def _announced(self) -> bool:
+        """Stud and draw games announce every card they deal (HoleDealt, Drew)."""
+        return self.variant.deals_later_hole_cards or self.variant.has_draws
+
     def act(self, player: str, action: Action) -> None:
         entry: list[Any] = [player, action.kind.value]
         if action.amount is not None:
             entry.append(action.amount)
+        if action.cards is not None:
+            entry.append(_text(action.cards))
         if not self.hands:
             raise RecordError("no hand has been dealt yet")
         self.hands[-1]["actions"].append(entry)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "ruleset": self.ruleset.value,
-            "starting_stack": self.starting_stack,
-            "players": list(self.players),
-            "button": self.button,
-            "hands": self.hands,
-        }
+        data: dict[str, Any] = {"format": self.format}
+        if data["format"] == FORMAT_2:
+            game: dict[str, Any] = {"variant": self.variant.code}
+            if self.levels is not None:
+                game["levels"] = [
+                    {key: value for key, value in (level if isinstance(level, Level) else Level(*level))._asdict().items() if value}
+                    for level in self.levels
+                ]
+            if self.hands_per_level != HANDS_PER_LEVEL:
+                game["hands_per_level"] = self.hands_per_level
+            data["game"] = game
+        data.update(
+            ruleset=self.ruleset.value,
+            starting_stack=self.starting_stack,
+            players=list(self.players),
+            button=self.button,
+            hands=self.hands,
+        )
         data.update(self.extra)
         return data
+
+
+def _text(cards: Sequence[Card | None]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)

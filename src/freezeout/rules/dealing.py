@@ -6,9 +6,8 @@ The hand engine never shuffles: a hand's cards come in with its
 * **A deck** (``setup.deck``): the cards in the exact order the engine takes
   them, as a server deals from a shuffled deck.  The order is the same for
   every game: each street deals first to the players still in the hand,
-  seat by seat from hand seat 0 (the first seat left of the button in button
-  games; seat 1 in stud), each player receiving all of that street's cards
-  at once, then turns the street's board cards; at a draw each player, in
+  seat by seat from hand seat 0 (the lowest seat of the table still in),
+  each player receiving all of that street's cards at once, then turns the street's board cards; at a draw each player, in
   turn, takes as many cards as they discarded the moment they discard; no
   card is burned.  So a flop game's deck reads "seat 0's hole cards, seat
   1's, …, then the board".  When a draw runs out of cards, the cards the
@@ -32,27 +31,25 @@ from freezeout.rules.errors import InvalidInput
 from freezeout.rules.state import HandSetup, HandState
 from freezeout.rules.variant import Variant
 
-__all__ = ["cards_in_play", "check_deck", "draw_cards", "shared_card_needed", "take_board", "take_hole"]
+__all__ = [
+    "cards_in_play", "check_deck", "deal_board_cards", "deal_hole_cards", "draw_cards", "first_cards", "shared_card_needed",
+]
 
 
-def check_deck(setup: HandSetup, deck: Sequence[Card | None]) -> None:
+def check_deck(variant: Variant, deck: Sequence[Card | None], reshuffle: Sequence[Card] = ()) -> None:
     """Every card belongs to the game's deck; no card comes twice unless a
     draw game reshuffles discards (checked card by card as they are dealt)."""
-    variant = setup.variant
-    allowed = set(variant.deck)
     known = [card for card in deck if card is not None]
-    for card in known:
-        if card not in allowed:
-            raise InvalidInput(f"card {card} is not in the deck of {variant.name} (V16: six to ace)")
+    if variant.short_deck:
+        for card in (*known, *reshuffle):
+            if card.rank < 4:
+                raise InvalidInput(f"card {card} is not in the deck of {variant.name} (V16: six to ace)")
     if len(set(known)) != len(known) and not variant.has_draws:
         seen: set[Card] = set()
         for card in known:
             if card in seen:
                 raise InvalidInput(f"card {card} is dealt twice")
             seen.add(card)
-    for card in setup.reshuffle:
-        if card not in allowed:
-            raise InvalidInput(f"reshuffle card {card} is not in the deck of {variant.name}")
 
 
 def _received(state: HandState, seat: int) -> int:
@@ -60,36 +57,56 @@ def _received(state: HandState, seat: int) -> int:
     return len(state.cards[seat]) + len(state.discards[seat])
 
 
-def take_hole(state: HandState, seat: int, count: int) -> tuple[tuple[Card | None, ...], HandState]:
-    """The next ``count`` cards for ``seat``, and the state with the deck moved on."""
+def first_cards(setup: HandSetup, count: int) -> tuple[list[tuple[Card | None, ...]], int]:
+    """Every seat's cards of the first street, and the deck position after them."""
+    n = len(setup.stacks)
+    if setup.deck:
+        deck = setup.deck
+        if count * n > len(deck):
+            raise InvalidInput(f"the deck has {len(deck)} cards; the hand needs more")
+        return [deck[i * count : (i + 1) * count] for i in range(n)], count * n
+    hole = setup.hole or (None,) * n
+    return [cards[:count] if cards is not None else (None,) * count for cards in hole], 0
+
+
+def deal_hole_cards(
+    state: HandState, seats: Sequence[int], count: int, position: int
+) -> tuple[list[tuple[Card | None, ...]], int]:
+    """``count`` cards for each of ``seats`` (one street), and the new deck position."""
     setup = state.setup
     if setup.deck:
-        start = state.dealt
-        end = start + count
+        deck = setup.deck
+        end = position + count * len(seats)
+        if end > len(deck):
+            raise InvalidInput(f"the deck has {len(deck)} cards; the hand needs more")
+        return [deck[position + i * count : position + (i + 1) * count] for i in range(len(seats))], end
+    dealt: list[tuple[Card | None, ...]] = []
+    for seat in seats:
+        cards = setup.hole[seat] if setup.hole else None
+        if cards is None:
+            dealt.append((None,) * count)  # a hand nobody knows (hand histories)
+            continue
+        start = len(state.cards[seat]) + len(state.discards[seat])
+        got = cards[start : start + count]
+        if len(got) < count:
+            raise InvalidInput(f"{setup.name(seat)} is given {len(cards)} cards; the hand deals them more")
+        dealt.append(got)
+    return dealt, position
+
+
+def deal_board_cards(state: HandState, count: int, position: int, street: str) -> tuple[tuple[Card | None, ...], int]:
+    """The next ``count`` board cards (stud: the shared card), and the new deck position."""
+    setup = state.setup
+    if setup.deck:
+        end = position + count
         if end > len(setup.deck):
             raise InvalidInput(f"the deck has {len(setup.deck)} cards; the hand needs more")
-        return setup.deck[start:end], state._replace(dealt=end)
-    cards = setup.hole[seat] if setup.hole else None
-    if cards is None:
-        return (None,) * count, state  # a hand nobody knows (hand histories)
-    start = _received(state, seat)
-    got = cards[start : start + count]
-    if len(got) < count:
-        raise InvalidInput(f"{setup.name(seat)} is given {len(cards)} cards; the hand deals them more")
-    return got, state
-
-
-def take_board(state: HandState, count: int) -> tuple[tuple[Card | None, ...], HandState]:
-    """The next ``count`` board cards (stud: the shared card)."""
-    setup = state.setup
-    if setup.deck:
-        return take_hole(state, -1, count)
+        return setup.deck[position:end], end
     start = len(state.board_cards)
     got = setup.board[start : start + count]
     if len(got) < count:
-        street = setup.variant.streets[state.street].name
         raise InvalidInput(f"the hand reaches the {street} but the board has only {len(setup.board)} cards")
-    return got, state
+    return got, position
 
 
 def cards_used(state: HandState) -> int:
@@ -102,7 +119,7 @@ def cards_used(state: HandState) -> int:
 def shared_card_needed(variant: Variant, state: HandState, players: int) -> bool:
     """V7: on the last stud street, a single shared card replaces the seventh
     cards when the deck cannot give one to every player still in."""
-    return variant.deals_later_hole_cards and len(variant.deck) - cards_used(state) < players
+    return len(variant.deck) - cards_used(state) < players
 
 
 def cards_in_play(state: HandState) -> set[Card]:
@@ -124,9 +141,9 @@ def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | No
     setup = state.setup
     in_play = cards_in_play(state)
     if not setup.deck:
-        drawn, state = take_hole(state, seat, count)
-        _check_not_in_play(drawn, in_play)
-        return drawn, state
+        got, _ = deal_hole_cards(state, (seat,), count, state.dealt)
+        _check_not_in_play(got[0], in_play)
+        return got[0], state
     from_deck = setup.deck[state.dealt : state.dealt + count]
     state = state._replace(dealt=state.dealt + len(from_deck))
     _check_not_in_play(from_deck, in_play)

@@ -7,7 +7,7 @@ these, hand histories are written from them, and views filter them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from freezeout.cards import Card
 from freezeout.evaluate.describe import describe_rank
@@ -61,8 +61,8 @@ class CardsDealt:
     from its events alone) but it never reaches a client — the public hand
     log and every view leave it out."""
 
-    hole: tuple[tuple[int, tuple[Card, ...]], ...]  # (table seat, cards)
-    board: tuple[Card, ...]
+    hole: tuple[tuple[int, tuple[Card | None, ...]], ...]  # (table seat, cards)
+    board: tuple[Card | None, ...]
     deck: tuple[Card, ...] = ()
     reshuffle: tuple[Card, ...] = ()
 
@@ -226,10 +226,17 @@ def public_event(event: Event) -> Event | None:
 
     The single gate between the rules' complete event stream (which the
     server logs so that a table can be rebuilt) and anything a client or a
-    public hand log sees (design principle 5).  Today only the deal
-    (:class:`CardsDealt`) is private; games with down cards dealt during the
-    hand and draws add events whose hidden cards this function strips.
+    public hand log sees (design principle 5).  The deal
+    (:class:`CardsDealt`) is private as a whole; the down cards of a
+    :class:`HoleDealt` and the cards of a :class:`Drew` become ``None``
+    (how many cards moved stays public).
     """
     if isinstance(event, CardsDealt):
         return None
+    if isinstance(event, HoleDealt):
+        if all(event.up):
+            return event
+        return replace(event, cards=tuple(card if up else None for card, up in zip(event.cards, event.up, strict=True)))
+    if isinstance(event, Drew):
+        return replace(event, discarded=(None,) * len(event.discarded), drawn=(None,) * len(event.drawn))
     return event

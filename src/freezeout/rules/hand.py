@@ -17,11 +17,18 @@ draws (``draws``).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from freezeout.cards import Card
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
-from freezeout.rules.dealing import check_deck, draw_cards, shared_card_needed, take_board, take_hole
+from freezeout.rules.dealing import (
+    check_deck,
+    deal_board_cards,
+    deal_hole_cards,
+    draw_cards,
+    first_cards,
+    shared_card_needed,
+)
 from freezeout.rules.draws import timeout_discards
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
@@ -36,7 +43,7 @@ from freezeout.rules.events import (
     Resigned,
     StreetDealt,
 )
-from freezeout.rules.legal import legal_actions, resolve
+from freezeout.rules.legal import legal_actions, offer_moves, resolve
 from freezeout.rules.order import bring_in_seat, round_opener
 from freezeout.rules.pots import uncalled_bet
 from freezeout.rules.showdown import collected_pots, finish
@@ -85,7 +92,7 @@ def _check_setup(setup: HandSetup) -> HandSetup:
     if setup.deck:
         if setup.hole or setup.board:
             raise InvalidInput("give the cards either as a deck or as each player's cards and a board, not both")
-        check_deck(setup, setup.deck)
+        check_deck(variant, setup.deck, setup.reshuffle)
         return setup
     _check_cards(setup)
     return setup
@@ -96,34 +103,28 @@ def _check_cards(setup: HandSetup) -> None:
     number for the game, every card in its deck, none twice (draw games may
     deal a discarded card again, V13: checked as it is dealt)."""
     variant = setup.variant
-    first = variant.hole_cards
     if len(setup.board) > variant.board_size + (1 if variant.deals_later_hole_cards else 0):
         raise InvalidInput(f"the board has {len(setup.board)} cards, more than {variant.board_size}")
+    low, high = variant.hole_card_range
     cards: list[Card | None] = list(setup.board)
     for seat, held in enumerate(setup.hole):
         if held is None:
             continue
-        if variant.deals_later_hole_cards:
-            wrong = not first <= len(held) <= variant.total_hole_cards
-            wanted = f"{first} to {variant.total_hole_cards}"
-        elif variant.has_draws:
-            wrong, wanted = len(held) < first, f"at least {first}"
-        else:
-            wrong, wanted = len(held) != first, str(first)
-        if wrong:
+        if not low <= len(held) <= high:
+            wanted = str(low) if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
             raise InvalidInput(f"{setup.name(seat)} needs {wanted} hole cards, got {len(held)}")
         cards.extend(held)
-    if not variant.has_draws:
-        known = [card for card in cards if card is not None]
+    known = [card for card in cards if card is not None] if None in cards else cards
+    if not variant.has_draws and len(set(known)) != len(known):
         if len(set(setup.board)) != len(setup.board):
             raise InvalidInput("the board repeats a card")
-        if len(set(known)) != len(known):
-            seen: set[Card] = set()
-            for card in known:
-                if card in seen:
-                    raise InvalidInput(f"card {card} is dealt twice")
-                seen.add(card)
-    check_deck(replace(setup, deck=(), reshuffle=()), cards)
+        seen: set[Card | None] = set()
+        for card in known:
+            if card in seen:
+                raise InvalidInput(f"card {card} is dealt twice")
+            seen.add(card)
+    if variant.short_deck:
+        check_deck(variant, known)
 
 
 def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
@@ -156,7 +157,23 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         name = "big blind" if len(posters) == 1 or index == 1 else "small blind" if index == 0 else "straddle"
         events.append(BlindPosted(seat, name, paid, stacks[seat] == 0))
     to_match = max(blinds)  # D1: a short blind does not lower the bet to match
-    limit = variant.betting is BettingStructure.FIXED_LIMIT
+    first_street = variant.streets[0]
+    count = len(first_street.hole)
+    seats = range(n)
+    empty: tuple[tuple[Card | None, ...], ...] = ((),) * n
+    dealt, position = first_cards(setup, count)
+    if variant.deals_later_hole_cards or variant.has_draws:
+        # Games that deal during the hand announce every card they deal (the
+        # down cards only to their owner); a flop game's first street is the
+        # deal itself (the tournament's private CardsDealt).
+        events.extend(HoleDealt(seat, got, first_street.hole) for seat, got in zip(seats, dealt, strict=True))
+    opener = -1
+    if variant.opening is Opening.POSITION:
+        # R9: preflop the first to act sits left of the (last) largest blind posted in turn.
+        in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
+        largest = max((blinds[seat] for seat in in_turn), default=0)
+        largest_posters = [seat for seat in in_turn if blinds[seat] == largest]
+        opener = (largest_posters[-1] + 1 if largest_posters else setup.button + 1) % n
     state = HandState(
         setup=setup,
         stacks=tuple(stacks),
@@ -170,27 +187,26 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         increment=max(setup.min_bet, to_match),
         actor=-1,
         dead=dead,
-        cards=((),) * n,
-        up=((),) * n,
-        discards=((),) * n,
-        raises=1 if limit and to_match else 0,  # V3: preflop the big blind is the round's bet
+        cards=tuple(dealt),
+        up=(first_street.hole,) * n,
+        dealt=position,
+        discards=empty,
+        raises=1 if to_match and variant.betting is BettingStructure.FIXED_LIMIT else 0,  # V3: the big blind is the bet
         full_to=to_match,
-        bet_size=BIG if variant.streets[0].big_bet else SMALL,
+        bet_size=BIG if first_street.big_bet else SMALL,
+        opener=opener,
     )
-    state = _deal(state, 0, events)
-    if variant.opening is Opening.POSITION:
-        # R9: preflop the first to act sits left of the (last) largest blind posted in turn.
-        in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
-        largest = max((blinds[seat] for seat in in_turn), default=0)
-        largest_posters = [seat for seat in in_turn if blinds[seat] == largest]
-        first = largest_posters[-1] + 1 if largest_posters else setup.button + 1
-        return _continue(evolve(state, opener=first % n), first, events)
+    if opener >= 0:
+        actor = _next_actor_of(state.stacks, state.bets, state.folded, state.acted, to_match, opener)
+        if actor >= 0 and state.folded.count(False) > 1:
+            return offer_moves(evolve(state, actor=actor)), events
+        return _continue(state, opener, events)
     first = bring_in_seat(state)  # V7, V10
     if setup.bring_in:
         for offset in range(n):  # a bring-in all-in from the antes passes it on
             seat = (first + offset) % n
             if state.stacks[seat] > 0:
-                return evolve(state, actor=seat, bring_in_due=True, opener=seat), events
+                return offer_moves(evolve(state, actor=seat, bring_in_due=True, opener=seat)), events
     return _continue(evolve(state, opener=first), first, events)
 
 
@@ -267,23 +283,27 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     ]
     # The common case — someone else still has to act — builds one state.
     actor = -1 if folded.count(False) < 2 else _next_actor_of(new_stacks, new_bets, folded, acted, to_match, (seat + 1) % len(stacks))
-    new = evolve(
-        state,
-        stacks=new_stacks,
-        bets=new_bets,
-        folded=folded,
-        acted=acted,
-        faced=set_at(state.faced, seat, to_match),
-        to_match=to_match,
-        increment=increment,
-        actor=actor,
-        bring_in_due=False,
+    # evolve(state, stacks=…, bets=…, folded=…, acted=…, faced=…, to_match=…,
+    # increment=…, actor=…, bring_in_due=False, offer=None), spelled out: the
+    # hottest line of the engine.
+    new = tuple.__new__(
+        HandState,
+        (
+            state[0], new_stacks, new_bets, state[3], folded, acted, set_at(state.faced, seat, to_match),
+            state[7], to_match, increment, actor, *state[11:_BRING_IN_DUE], False, *state[_BRING_IN_DUE + 1 : -1], None,
+        ),
     )
     if raised or kind == "bringin":
         new = _after_raise(new, state, seat, kind, total)
     if actor >= 0:
-        return new, events
+        return offer_moves(new), events
     return _continue(new, seat + 1, events)
+
+
+_BRING_IN_DUE = HandState._fields.index("bring_in_due")
+assert HandState._fields[:11] == (
+    "setup", "stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match", "increment", "actor"
+) and HandState._fields[-1] == "offer", "apply() spells out the order of HandState's fields"
 
 
 def _after_raise(new: HandState, old: HandState, seat: int, kind: str, total: int) -> HandState:
@@ -293,14 +313,15 @@ def _after_raise(new: HandState, old: HandState, seat: int, kind: str, total: in
     if kind == "bringin":
         return new  # V7: the bring-in is not a bet: it neither counts nor sets a level
     if old.setup.variant.betting is not BettingStructure.FIXED_LIMIT:
-        return new._replace(aggressor=seat)
+        return evolve(new, aggressor=seat)
     small, big = old.setup.bet_sizes
     size = old.bet_size
     step = big if size == BIG else small
     # V4: a full raise, or an all-in of at least half of one, sets the level
     # the next raise builds on; a smaller all-in leaves it (and reopens nothing).
     full = total >= old.full_to + step or 2 * (total - old.to_match) >= step
-    return new._replace(
+    return evolve(
+        new,
         aggressor=seat,
         raises=old.raises + 1,
         full_to=total if full else old.full_to,
@@ -337,6 +358,7 @@ def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     drawn, moved = draw_cards(state, seat, len(thrown))
     new = evolve(
         moved,
+        offer=None,
         cards=set_at(state.cards, seat, kept + drawn),
         up=set_at(state.up, seat, (False,) * (len(kept) + len(drawn))),
         discards=set_at(state.discards, seat, state.discards[seat] + thrown),
@@ -356,7 +378,7 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     if state.finished:
         raise IllegalAction("the hand is over")
     vanished = state.stacks[seat]
-    new = evolve(state, stacks=set_at(state.stacks, seat, 0), folded=set_at(state.folded, seat, True))
+    new = evolve(state, stacks=set_at(state.stacks, seat, 0), folded=set_at(state.folded, seat, True), offer=None)
     if state.bring_in_due and state.actor == seat:
         new = new._replace(bring_in_due=False)  # nobody else brings in: the next seat opens the betting
     events: list[Event] = [Resigned(seat, vanished)]
@@ -393,6 +415,7 @@ def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], ev
         shown=(False,) * n,
         drawing=False,
         bring_in_due=False,
+        offer=None,
     )
     events.append(HandEnded(done.final_stacks(), False))
     return done
@@ -409,24 +432,22 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
         if state.drawing:
             drawer = _next_drawer(state, start % n)
             if drawer >= 0:
-                return evolve(state, actor=drawer), events
+                return offer_moves(evolve(state, actor=drawer)), events
             state = evolve(state, drawing=False, acted=(False,) * n)
             start = _opener(state)
-            state = evolve(state, opener=start)
+            state = evolve(state, opener=start % n)
             continue
         actor = _next_actor(state, start % n)
         if actor >= 0:
-            return evolve(state, actor=actor), events
-        state = _close_round(state, events)
+            return offer_moves(evolve(state, actor=actor)), events
+        closed = _close_round(state, events)
         if state.street + 1 >= len(streets):
-            return finish(state, events, showdown=True), events
-        state = _deal(evolve(state, street=state.street + 1), state.street + 1, events)
-        if streets[state.street].draw:
-            state = evolve(state, drawing=True)
+            return finish(evolve(state, **closed), events, showdown=True), events
+        state = _deal(state, state.street + 1, events, closed)
+        if state.drawing:
             start = state.setup.button + 1
-            continue
-        start = _opener(state)
-        state = evolve(state, opener=start % n)
+        else:
+            start = state.opener
 
 
 def _next_drawer(state: HandState, start: int) -> int:
@@ -446,53 +467,67 @@ def _opener(state: HandState) -> int:
     return round_opener(state)
 
 
-def _deal(state: HandState, street_index: int, events: list[Event]) -> HandState:
-    """Deal a street (R8, V5, V7): each player still in gets the street's
-    hole cards, then the board cards are turned; set the round's bet size.
-
-    The first street's face-down cards are the deal itself (the private
-    ``CardsDealt`` of the tournament); every later card, and every face-up
-    one, is announced by a ``HoleDealt`` or ``StreetDealt`` event."""
+def _deal(state: HandState, street_index: int, events: list[Event], changes: dict[str, Any]) -> HandState:
+    """Move on to a later street (R8, V5, V7, V11) with the round's
+    ``changes`` (:func:`_close_round`): each player still in gets the
+    street's hole cards, then the board cards are turned; set the round's
+    bet size and who opens it.  Every card dealt now is announced by a
+    ``StreetDealt`` or (privately, for its owner's down cards) ``HoleDealt``."""
     variant = state.setup.variant
     street = variant.streets[street_index]
     cards, up, board = state.cards, state.up, state.board_cards
+    position = state.dealt
     holes: list[HoleDealt] = []
     shared: tuple[Card | None, ...] = ()
     if street.hole:
         live = [seat for seat in range(state.seat_count) if not state.folded[seat]]
-        if street_index and shared_card_needed(variant, state, len(live)):
-            shared, state = take_board(state, 1)  # V7: one card in the middle for everyone
+        if shared_card_needed(variant, state, len(live)):
+            shared, position = deal_board_cards(state, 1, position, street.name)  # V7: one card for everyone
         else:
+            dealt, position = deal_hole_cards(state, live, len(street.hole), position)
             cards_list, up_list = list(cards), list(up)
-            for seat in live:
-                got, state = take_hole(state._replace(cards=tuple(cards_list)), seat, len(street.hole))
+            for seat, got in zip(live, dealt, strict=True):
                 cards_list[seat] += got
                 up_list[seat] += street.hole
-                if street_index or any(street.hole):
-                    holes.append(HoleDealt(seat, got, street.hole))
+                holes.append(HoleDealt(seat, got, street.hole))
             cards, up = tuple(cards_list), tuple(up_list)
     if street.board:
-        turned, state = take_board(state._replace(board_cards=board + shared), street.board)
+        turned, position = deal_board_cards(state, street.board, position, street.name)
         if any(card is not None and card in board for card in turned):
             raise InvalidInput("the board repeats a card")
         shared += turned
     board += shared
-    if street_index:
-        events.append(StreetDealt(street.name, shared))  # type: ignore[arg-type]
+    events.append(StreetDealt(street.name, shared))  # type: ignore[arg-type]
     events.extend(holes)
     size = BIG if street.big_bet else SMALL
-    if variant.open_pair_big_bet and street_index == 1 and _open_pair(state._replace(cards=cards, up=up)):
+    if variant.open_pair_big_bet and street_index == 1 and _open_pair(cards, up, state.folded):
         size = EITHER  # V7: an open pair on fourth street allows the big bet
-    if street_index == 0:
-        return evolve(state, cards=cards, up=up, board_cards=board, bet_size=size)
-    return evolve(state, cards=cards, up=up, board_cards=board, bet_size=size, raises=0, full_to=0, aggressor=-1)
+    opener = (state.setup.button + 1) % state.seat_count if variant.later_opening is Opening.POSITION else -1
+    new = evolve(
+        state,
+        street=street_index,
+        cards=cards,
+        up=up,
+        board_cards=board,
+        dealt=position,
+        drawing=street.draw,
+        bet_size=size,
+        raises=0,
+        full_to=0,
+        aggressor=-1,
+        opener=opener,
+        **changes,
+    )
+    if opener < 0 and not street.draw:
+        new = evolve(new, opener=round_opener(new))  # V7, V10: the best showing hand
+    return new
 
 
-def _open_pair(state: HandState) -> bool:
-    for seat in range(state.seat_count):
-        if state.folded[seat]:
+def _open_pair(cards: tuple[tuple[Card | None, ...], ...], up: tuple[tuple[bool, ...], ...], folded: tuple[bool, ...]) -> bool:
+    for seat, held in enumerate(cards):
+        if folded[seat]:
             continue
-        ranks = [card.rank for card, up in zip(state.cards[seat], state.up[seat], strict=True) if up and card is not None]
+        ranks = [card.rank for card, face_up in zip(held, up[seat], strict=True) if face_up and card is not None]
         if len(ranks) != len(set(ranks)):
             return True
     return False
@@ -513,8 +548,9 @@ def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
     return _award_everything(state, winner, stacks, events)
 
 
-def _close_round(state: HandState, events: list[Event]) -> HandState:
-    """R21/D6: return the unmatched part of the largest bet, sweep bets in."""
+def _close_round(state: HandState, events: list[Event]) -> dict[str, Any]:
+    """R21/D6: return the unmatched part of the largest bet, sweep bets in:
+    the changes to the state, applied with the next street's."""
     bets = list(state.bets)
     stacks = state.stacks
     seat, amount = uncalled_bet(bets, state.folded)
@@ -523,14 +559,13 @@ def _close_round(state: HandState, events: list[Event]) -> HandState:
         stacks = set_at(stacks, seat, stacks[seat] + amount)
         events.append(BetReturned(seat, amount))
     n = state.seat_count
-    return evolve(
-        state,
-        stacks=stacks,
-        bets=(0,) * n,
-        committed=tuple(c + b for c, b in zip(state.committed, bets, strict=True)),
-        acted=(False,) * n,
-        faced=(0,) * n,
-        to_match=0,
-        increment=state.setup.min_bet,
-        actor=-1,
-    )
+    return {
+        "stacks": stacks,
+        "bets": (0,) * n,
+        "committed": tuple(c + b for c, b in zip(state.committed, bets, strict=True)),
+        "acted": (False,) * n,
+        "faced": (0,) * n,
+        "to_match": 0,
+        "increment": state.setup.min_bet,
+        "actor": -1,
+    }

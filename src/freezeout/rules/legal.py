@@ -17,7 +17,7 @@ from freezeout.rules.errors import IllegalAction
 from freezeout.rules.state import BIG, SMALL, HandState
 from freezeout.rules.variant import BettingStructure, Ruleset
 
-__all__ = ["LegalActions", "legal_actions", "resolve"]
+__all__ = ["LegalActions", "legal_actions", "offer_moves", "resolve"]
 
 
 class LegalActions(NamedTuple):
@@ -65,7 +65,8 @@ class LegalActions(NamedTuple):
         if self.draw:
             return ("standpat", "discard")
         if self.bring_in:
-            return ("bringin", "complete") if self.can_raise else ("bringin",)
+            forced = ("bringin", "complete") if self.can_raise else ("bringin",)
+            return (*forced, "allin") if self.all_in_to <= self.min_to else forced
         words = ["fold", "check" if self.can_check else "call"]
         if self.can_raise:
             words.append(self.raise_word)
@@ -94,9 +95,22 @@ class LegalActions(NamedTuple):
 
 def legal_actions(state: HandState) -> LegalActions | None:
     """The legal moves of the player to act, or ``None`` when nobody acts."""
+    offer = state.offer
+    if offer is not None or state.actor < 0:
+        return offer
+    return _work_out(state)
+
+
+def offer_moves(state: HandState) -> HandState:
+    """``state`` carrying its own legal moves (``HandState.offer``): the
+    engine makes every state it hands out this way, so that asking is free."""
+    if state.actor < 0:
+        return state if state.offer is None else tuple.__new__(HandState, (*state[:-1], None))
+    return tuple.__new__(HandState, (*state[:-1], _work_out(state)))
+
+
+def _work_out(state: HandState) -> LegalActions:
     seat = state.actor
-    if seat < 0:
-        return None
     stack = state.stacks[seat]
     bet = state.bets[seat]
     all_in_to = bet + stack
@@ -242,15 +256,19 @@ def _resolve_bring_in(legal: LegalActions, action: Action) -> tuple[str, int, bo
     kind = action.kind
     if kind in (ActionKind.BRINGIN, ActionKind.TIMEOUT):
         return ("bringin", legal.bring_in, kind is ActionKind.TIMEOUT)
-    if kind is ActionKind.COMPLETE or (kind is ActionKind.ALLIN and legal.all_in_to > legal.bring_in):
+    if kind is ActionKind.ALLIN:  # D5: the whole stack, which must be no more than a completion
+        if legal.all_in_to <= legal.bring_in:
+            return ("bringin", legal.bring_in, False)
+        if legal.all_in_to > legal.min_to:
+            raise IllegalAction(f"cannot go all-in: bring in ({legal.bring_in}) or complete ({legal.min_to}) (V7)")
+        return ("complete", legal.all_in_to, False)
+    if kind is ActionKind.COMPLETE:
         if not legal.can_raise:
             raise IllegalAction(f"cannot complete: {legal.no_raise_reason}")
-        amount = legal.min_to if action.amount is None or kind is ActionKind.ALLIN else action.amount
+        amount = legal.min_to if action.amount is None else action.amount
         if amount != legal.min_to:
             raise IllegalAction(f"a completion is to {legal.min_to}, not {amount}")
         return ("complete", amount, False)
-    if kind is ActionKind.ALLIN:
-        return ("bringin", legal.bring_in, False)
     raise IllegalAction(f"the bring-in is forced: bring in ({legal.bring_in}) or complete ({legal.min_to}), not {kind.value}")
 
 

@@ -12,24 +12,34 @@ from collections.abc import Iterable
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.events import ActionTaken, CardsDealt, Event, Forfeited, Resigned
+from freezeout.rules.events import ActionTaken, CardsDealt, Drew, Event, Forfeited, Resigned
 from freezeout.rules.tournament import Tournament, TournamentConfig
 
 __all__ = ["inputs_from_events", "rebuild"]
 
-_MOVES = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK, "call": ActionKind.CALL}
+_MOVES = {
+    "fold": ActionKind.FOLD,
+    "check": ActionKind.CHECK,
+    "call": ActionKind.CALL,
+    "bringin": ActionKind.BRINGIN,
+    "standpat": ActionKind.STANDPAT,
+}
+_SIZED = {"bet": ActionKind.BET, "raise": ActionKind.RAISE, "complete": ActionKind.COMPLETE}
 
 
 def inputs_from_events(events: Iterable[Event]) -> list[CardsDealt | Action]:
     """The deals and moves behind ``events``, in order.
 
     A forfeit (``Forfeited``) becomes a ``timeout`` and a resignation a
-    ``resign``; the forced fold or check they cause is their consequence, not
-    an input.  An all-in is written as the bet, raise or call it counted as —
-    the same move, since a bet of the whole stack is an all-in (D5).
+    ``resign``; the forced fold, check, bring-in or draw they cause is their
+    consequence, not an input.  An all-in is written as the bet, raise,
+    completion or call it counted as — the same move, since a bet of the
+    whole stack is an all-in (D5).  A discard takes its cards from the
+    (private) ``Drew`` event that follows it.
     """
     inputs: list[CardsDealt | Action] = []
     skip_forced = False
+    discarding = -1
     for event in events:
         if isinstance(event, CardsDealt):
             inputs.append(event)
@@ -40,15 +50,21 @@ def inputs_from_events(events: Iterable[Event]) -> list[CardsDealt | Action]:
             if not skip_forced:
                 inputs.append(Action(event.seat, ActionKind.RESIGN))
             skip_forced = True
+        elif isinstance(event, Drew):
+            if discarding == event.seat:
+                inputs.append(Action(event.seat, ActionKind.DISCARD, cards=event.discarded))
+            discarding = -1
         elif isinstance(event, ActionTaken):
             if event.forced and skip_forced:
                 skip_forced = False
                 continue
-            if event.kind in ("bet", "raise"):
-                inputs.append(Action(event.seat, ActionKind(event.kind), event.total))
+            skip_forced = False
+            if event.kind == "discard":
+                discarding = event.seat  # its cards come with the Drew event next
+            elif event.kind in _SIZED:
+                inputs.append(Action(event.seat, _SIZED[event.kind], event.total))
             else:
                 inputs.append(Action(event.seat, _MOVES[event.kind]))
-            skip_forced = False
     return inputs
 
 
@@ -57,7 +73,10 @@ def rebuild(config: TournamentConfig, events: Iterable[Event]) -> Tournament:
     tournament = Tournament.start(config)
     for item in inputs_from_events(events):
         if isinstance(item, CardsDealt):
-            tournament, _ = tournament.deal(dict(item.hole), item.board)
+            if item.deck:
+                tournament, _ = tournament.deal_deck(item.deck, item.reshuffle)
+            else:
+                tournament, _ = tournament.deal(dict(item.hole), item.board)
         else:
             tournament, _ = tournament.act(item)
     if tournament.config != config:

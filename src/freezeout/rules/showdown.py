@@ -30,7 +30,7 @@ def rank_hand(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> int:
         return hand_rank((*hole, *board))  # the showdown fast path of the house game
     from freezeout.evaluate.rankings import get_ranking
 
-    return get_ranking(ranking).rank(hole, board)  # type: ignore[call-arg]
+    return get_ranking(ranking).rank(hole, board)
 
 
 def best_cards(ranking: str, hole: Sequence[Card], board: Sequence[Card]) -> tuple[Card, ...]:
@@ -179,6 +179,7 @@ def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandStat
         committed=(0,) * n,
         dead=0,
         actor=-1,
+        offer=None,
         finished=True,
         showdown=showdown,
         payouts=tuple(payouts),

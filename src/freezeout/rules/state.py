@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from freezeout.cards import Card
+from freezeout.rules.errors import IllegalAction
 from freezeout.rules.variant import NLHE, Ruleset, Variant
 
 if TYPE_CHECKING:
     from freezeout.rules.legal import LegalActions
 
-__all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "PotResult", "Winner", "evolve", "set_at"]
+__all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "evolve", "set_at"]
 
-Hole = tuple[Card, ...] | None
+Hole = tuple[Card | None, ...] | None
 
 # Fixed-limit bet sizes of a round (HandState.bet_size).
 SMALL, BIG, EITHER = 0, 1, 2
@@ -52,7 +53,7 @@ class HandSetup:
     blinds: tuple[int, ...] = ()
     big_blind: int = 0
     hole: tuple[Hole, ...] = ()
-    board: tuple[Card, ...] = ()
+    board: tuple[Card | None, ...] = ()
     antes: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
     ruleset: Ruleset = Ruleset.HOUSE
@@ -93,26 +94,6 @@ class HandSetup:
         return small, self.big_bet or 2 * small
 
 
-class Winner(NamedTuple):
-    """One winner of one pot (or one half of it) and the hand that won it."""
-
-    seat: int
-    chips: int
-    rank: int  # value in the pot's ranking, 0 when won without a showdown
-    best: tuple[Card, ...]  # the cards that make the hand (best five; badugi: its cards)
-
-
-class PotResult(NamedTuple):
-    """How one pot, or one half of a split pot (V6), was awarded."""
-
-    pot: int  # 0 = main pot
-    amount: int
-    eligible: tuple[int, ...]
-    ranking: str  # freezeout.evaluate ranking name, "" when won without a showdown
-    half: str  # "", "high" or "low"
-    winners: tuple[Winner, ...]
-
-
 class HandState(NamedTuple):
     """A hand in progress or finished.  Per-seat tuples are indexed by hand seat.
 
@@ -148,7 +129,10 @@ class HandState(NamedTuple):
     bring_in_due: bool = False  # the actor must bring in or complete (V7)
     aggressor: int = -1  # the last seat to bet or raise this round (V17)
     opener: int = -1  # the seat that opened this round (V17, stud showdown order)
-    results: tuple[PotResult, ...] = ()  # once finished: who won what
+    # The moves of the seat to act, worked out once when the engine makes the
+    # state (every caller asks, and apply() checks against them).  Code that
+    # builds a changed copy itself (``_replace``) must set it back to None.
+    offer: LegalActions | None = None
 
     @property
     def seat_count(self) -> int:
@@ -168,13 +152,13 @@ class HandState(NamedTuple):
 
     def legal_actions(self) -> LegalActions | None:
         """The moves of the seat to act (:func:`freezeout.rules.legal.legal_actions`)."""
+        if self.offer is not None or self.actor < 0:
+            return self.offer
         from freezeout.rules.legal import legal_actions
 
         return legal_actions(self)
 
     def final_stacks(self) -> tuple[int, ...]:
-        from freezeout.rules.errors import IllegalAction
-
         if not self.finished:
             raise IllegalAction("the hand is not finished")
         return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))

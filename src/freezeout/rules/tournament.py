@@ -238,10 +238,14 @@ class Tournament:
         raise IllegalAction("nobody is left in the tournament")
 
     # -- transitions -----------------------------------------------------
-    def deal(self, hole: Mapping[int, Sequence[Card]], board: Sequence[Card]) -> tuple[Tournament, list[Event]]:
-        """Start the next hand of a flop game with the given hole cards (per
-        tournament seat) and board (in dealing order; cards never reached are
-        never shown)."""
+    def deal(
+        self, hole: Mapping[int, Sequence[Card | None]], board: Sequence[Card | None]
+    ) -> tuple[Tournament, list[Event]]:
+        """Start the next hand with each player's cards (per tournament seat:
+        every card the player is dealt, in order — a flop game's hole cards;
+        stud's seven; a draw game's hand and then the cards it draws) and the
+        board in dealing order (stud: the shared card).  Cards never reached
+        are never dealt; ``None`` is a card nobody knows."""
         seats = self._seats_in()
         if set(hole) != set(seats):
             missing = [self.players[s] for s in seats if s not in hole]

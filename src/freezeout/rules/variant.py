@@ -127,6 +127,17 @@ class Variant:
         return sum(len(street.hole) for street in self.streets)
 
     @cached_property
+    def hole_card_range(self) -> tuple[int, int]:
+        """How many cards a player's list of cards may hold in a record:
+        flop games exactly their hole cards; stud three to seven; draws the
+        initial hand and any cards drawn."""
+        if self.deals_later_hole_cards:
+            return self.hole_cards, self.total_hole_cards
+        if self.has_draws:
+            return self.hole_cards, 99
+        return self.hole_cards, self.hole_cards
+
+    @cached_property
     def board_size(self) -> int:
         return sum(street.board for street in self.streets)
 
@@ -147,6 +158,10 @@ class Variant:
     def split(self) -> bool:
         """V6: high and low each win half of every pot."""
         return len(self.rankings) == 2
+
+    @property
+    def uses_bring_in(self) -> bool:
+        return self.forced is Forced.BRING_IN
 
     @property
     def uses_button(self) -> bool:

@@ -67,13 +67,18 @@ def cards_label(cards: Iterable[Card]) -> str:
     return " ".join(card_label(card) for card in cards)
 
 
-def cards_text(cards: Sequence[Card] | None, *, hidden: int = 0, slots: int = 0) -> Text:
+def cards_text(cards: Sequence[Card | None] | None, *, hidden: int = 0, slots: int = 0) -> Text:
     """Cards as little face-up tiles, red for hearts and diamonds; ``hidden``
-    face-down tiles when the cards are not ours to see, and empty ``slots``
+    face-down tiles when the cards are not ours to see (and for each
+    ``None`` card: a face-down card of another player), and empty ``slots``
     for board cards still to come."""
     text = Text()
     shown = list(cards or ())
     for card in shown:
+        if card is None:
+            text.append(" ▒▒ ", style="bright_blue on blue")
+            text.append(" ")
+            continue
         colour = "red3" if card.suit_char in _RED else "black"
         text.append(f" {card_label(card)} ", style=f"bold {colour} on grey93")
         text.append(" ")

@@ -46,8 +46,6 @@ __all__ = [
 ]
 
 HUMAN = "you"
-HOLE_CARDS = 2
-BOARD_CARDS = 5
 
 
 class Bot(Protocol):
@@ -266,13 +264,8 @@ class GameSession:
             raise IllegalAction("the tournament is over")
         if t.in_hand:
             raise IllegalAction("a hand is already in progress")
-        deck = shuffled_deck(self._deck_rng)
-        seats = [seat for seat in range(len(t.players)) if t.alive[seat]]
-        hole = {seat: deck[HOLE_CARDS * i : HOLE_CARDS * (i + 1)] for i, seat in enumerate(seats)}
-        start = HOLE_CARDS * len(seats)
-        board = deck[start : start + BOARD_CARDS]
-        self.tournament, events = t.deal(hole, board)
-        self.writer.deal({t.players[seat]: cards for seat, cards in hole.items()}, board)
+        self.tournament, events = t.deal_deck(shuffled_deck(self._deck_rng))  # the rules deal (R2, R8)
+        self.writer.observe(events)
         self._after_move()
         return events
 
