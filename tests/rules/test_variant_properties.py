@@ -65,24 +65,6 @@ def players_for(code: str) -> st.SearchStrategy[int]:
     return st.integers(min_value=2, max_value=min(VARIANTS[code].max_players, 6))
 
 
-def codes_with(known: dict[str, tuple[frozenset[str], bool]]) -> list[object]:
-    """Every variant, the ones a finding in /work/notes/engine-findings.md
-    still breaks marked ``xfail`` with that finding (strict where every run
-    meets it, so that the fix shows up as an XPASS to remove the mark)."""
-    params: list[object] = []
-    for code in CODES:
-        marks = [pytest.mark.xfail(strict=strict, reason=reason) for reason, (codes, strict) in known.items() if code in codes]
-        params.append(pytest.param(code, marks=marks) if marks else code)
-    return params
-
-
-STUD = frozenset(code for code, v in VARIANTS.items() if v.forced is Forced.BRING_IN)
-DRAW = frozenset(code for code, v in VARIANTS.items() if v.has_draws)
-FIXED_LIMIT_FLOP = frozenset(
-    code for code, v in VARIANTS.items() if v.betting is BettingStructure.FIXED_LIMIT and code not in STUD | DRAW
-)
-
-
 # -- chips and turns ---------------------------------------------------------
 
 
@@ -176,7 +158,7 @@ def _candidates(state: HandState, legal: LegalActions, rng: random.Random) -> li
     return actions
 
 
-@pytest.mark.parametrize("code", codes_with({"F3: allin is accepted during a bring-in but not offered": (STUD, True)}))
+@pytest.mark.parametrize("code", CODES)
 @RUNS
 @given(seed=SEEDS)
 def test_every_legal_move_applies_and_nothing_else_does(code: str, seed: int) -> None:
@@ -204,7 +186,7 @@ def test_every_legal_move_applies_and_nothing_else_does(code: str, seed: int) ->
 # -- hidden information ---------------------------------------------------
 
 
-@pytest.mark.parametrize("code", codes_with({"F1: the public hand log keeps down cards and draws": (STUD | DRAW, True)}))
+@pytest.mark.parametrize("code", CODES)
 @RUNS
 @given(data=st.data(), seed=SEEDS)
 def test_views_never_show_another_seats_hidden_cards(code: str, data: st.DataObject, seed: int) -> None:
@@ -238,11 +220,7 @@ def test_views_never_show_another_seats_hidden_cards(code: str, data: st.DataObj
 
 # -- the log is the game --------------------------------------------------
 
-@pytest.mark.parametrize("code", codes_with({
-    "F2: rebuild knows no bring-in, draw or deck deal": (STUD | DRAW, True),
-    # Only when a random hand has a completion after an all-in below half a bet (V4).
-    "F2: rebuild knows no completion": (FIXED_LIMIT_FLOP, False),
-}))
+@pytest.mark.parametrize("code", CODES)
 @RUNS
 @given(data=st.data(), seed=SEEDS)
 def test_the_event_log_alone_rebuilds_the_tournament(code: str, data: st.DataObject, seed: int) -> None:
