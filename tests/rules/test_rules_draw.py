@@ -12,6 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+
+from freezeout.cards import full_deck
+from freezeout.rules import HandState
+from freezeout.rules.errors import InvalidInput
+from freezeout.rules.variant import BettingStructure, variant
+
 from varianthelpers import (
     NAMES,
     act,
@@ -30,10 +36,6 @@ from varianthelpers import (
     start_events,
     to_act,
 )
-
-from freezeout.cards import full_deck
-from freezeout.rules import HandState
-from freezeout.rules.variant import BettingStructure, variant
 
 DECK = "".join(str(card) for card in full_deck())  # 2s 2h 2d 2c 3s 3h … Ad Ac
 
@@ -182,25 +184,15 @@ def timeout_keeps(code: str, hand: str) -> str:
     return "".join(str(card) for card in kept)
 
 
-# V12 rule 1 reads "two pair or better (a made five-card hand: keep all five)".
-# The engine keeps only the cards that make two pair, trips or quads and
-# draws to them (rules/draws.py): finding VR2 in /work/notes/engine-findings.md.
-_KEEPS_THE_MADE_CARDS = pytest.mark.xfail(
-    strict=True,
-    reason="engine finding VR2: a forfeited draw with two pair, trips or quads keeps only the paired cards, "
-    "V12 rule 1 says keep all five",
-)
-
-
 @pytest.mark.parametrize(
     "hand",
     [
-        pytest.param("8s8dTsTc4h", id="two-pair", marks=_KEEPS_THE_MADE_CARDS),
-        pytest.param("KsKdKh9c2d", id="three-of-a-kind", marks=_KEEPS_THE_MADE_CARDS),
+        pytest.param("8s8dTsTc4h", id="two-pair"),
+        pytest.param("KsKdKh9c2d", id="three-of-a-kind"),
         pytest.param("4s5h6d7c8s", id="straight"),
         pytest.param("2h7h9hJhKh", id="flush"),
         pytest.param("8s8d8hTsTc", id="full-house"),
-        pytest.param("QsQhQdQc3h", id="four-of-a-kind", marks=_KEEPS_THE_MADE_CARDS),
+        pytest.param("QsQhQdQc3h", id="four-of-a-kind"),
     ],
 )
 def test_v12_1_two_pair_or_better_keeps_all_five(hand: str) -> None:
@@ -299,6 +291,11 @@ def test_v13_reshuffle_uses_other_players_discards_in_the_given_order() -> None:
     assert drawn["flo"] == "AdAc" + "6s3c5h"  # no card burned: the deck's last two, then the reshuffle
     assert drawn["ana"] == hands[5]  # flo's discards come first in the order, and are others' for ana
     assert held(state, "ana") == hands[5]
+
+
+def test_v13_a_reshuffle_order_naming_a_card_twice_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="comes twice in the reshuffle"):
+        start("N5CD", (1000,) * 6, blinds=blinds_for(6), deck=DECK, reshuffle="6s3c6s")
 
 
 def test_v13_a_players_own_discards_never_come_back_to_him() -> None:

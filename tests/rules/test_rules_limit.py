@@ -10,6 +10,10 @@ ana unless a test says otherwise.
 from __future__ import annotations
 
 import pytest
+
+from freezeout.rules import HandState
+from freezeout.rules.variant import variant
+
 from varianthelpers import (
     act,
     behind,
@@ -23,9 +27,6 @@ from varianthelpers import (
     start,
     to_act,
 )
-
-from freezeout.rules import HandState
-from freezeout.rules.variant import variant
 
 HOLE = ("AsKs", "QdQc", "8h8d", "5c6c", "7h7s", "4d4s")
 OMAHA_HOLE = ("AsKsQhJh", "QdQcTdTc", "8h8d9s9c", "5c6c4c8c", "2h3h4h5h", "2d3d4s6s")

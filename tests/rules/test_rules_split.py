@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+
+from freezeout.rules import HandState, InvalidInput
+from freezeout.rules.events import Event
+
 from varianthelpers import (
     NAMES,
     act,
@@ -23,9 +27,6 @@ from varianthelpers import (
     start_events,
     to_act,
 )
-
-from freezeout.rules import HandState, InvalidInput
-from freezeout.rules.events import Event
 
 DECK = "AsKsQhJh QdQcTdTc 8h8d9s9c 2c7d9hJs3s"  # three Omaha hands, then the board
 

@@ -13,6 +13,13 @@ import copy
 from collections.abc import Sequence
 
 import pytest
+
+from freezeout.cards import full_deck
+from freezeout.rules import Action, ActionKind, HandState, IllegalAction, Tournament, TournamentConfig
+from freezeout.rules.events import StreetDealt
+from freezeout.rules.tournament import default_levels
+from freezeout.rules.variant import variant
+
 from varianthelpers import (
     NAMES,
     act,
@@ -31,12 +38,6 @@ from varianthelpers import (
     start,
     to_act,
 )
-
-from freezeout.cards import full_deck
-from freezeout.rules import Action, ActionKind, HandState, IllegalAction, Tournament, TournamentConfig
-from freezeout.rules.events import StreetDealt
-from freezeout.rules.tournament import default_levels
-from freezeout.rules.variant import variant
 
 LEVEL = {"ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}
 

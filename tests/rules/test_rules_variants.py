@@ -14,6 +14,17 @@ import re
 from pathlib import Path
 
 import pytest
+
+from freezeout.cards import full_deck
+from freezeout.cli import main as freezeout_main
+from freezeout.formats.phh import PhhError
+from freezeout.formats.phh_replay import replay_phh_text
+from freezeout.formats.record import RecordError, parse_record, replay_record
+from freezeout.rules import Action, ActionKind, HandState, InvalidInput, Tournament, TournamentConfig
+from freezeout.rules.events import CardsShown, HandStarted
+from freezeout.rules.tournament import HOUSE_LEVELS, Level, default_levels
+from freezeout.rules.variant import VARIANTS, UnsupportedVariant, variant
+
 from varianthelpers import (
     NAMES,
     act,
@@ -27,16 +38,6 @@ from varianthelpers import (
     start,
     to_act,
 )
-
-from freezeout.cards import full_deck
-from freezeout.cli import main as freezeout_main
-from freezeout.formats.phh import PhhError
-from freezeout.formats.phh_replay import replay_phh_text
-from freezeout.formats.record import RecordError, parse_record, replay_record
-from freezeout.rules import Action, ActionKind, HandState, InvalidInput, Tournament, TournamentConfig
-from freezeout.rules.events import CardsShown, HandStarted
-from freezeout.rules.tournament import HOUSE_LEVELS, Level, default_levels
-from freezeout.rules.variant import VARIANTS, UnsupportedVariant, variant
 
 DECK = "".join(str(card) for card in full_deck())  # 2s 2h 2d 2c 3s 3h … Ad Ac
 PHH = Path(__file__).resolve().parent.parent / "data" / "phh" / "pluribus" / "102_0.phh"
@@ -153,11 +154,6 @@ def test_v18_stud_freezeout_levels_rise_every_six_hands() -> None:
     assert forced[12] == (8, 20, 80, 160, 0, 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine finding VR1: TournamentConfig(variant=F7S) without levels plays stud with the R6 blinds' "
-    "Level(10, 20): no ante and no bring-in (V7, V18)",
-)
 def test_v18_a_stud_freezeout_without_levels_of_its_own_plays_the_stud_schedule() -> None:
     started = stud_freezeout(TournamentConfig(players=("ana", "bo"), variant=variant("F7S")), 1)
     assert (started[0].ante, started[0].bring_in, started[0].small_bet) == (2, 5, 20)

@@ -32,7 +32,6 @@ import random
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
-from variantplay import CODES, choose, play_variant_tournament, random_setup
 
 from freezeout.cards import Card
 from freezeout.rules import (
@@ -51,6 +50,8 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.rebuild import rebuild
 from freezeout.rules.variant import VARIANTS, BettingStructure, Forced
 from freezeout.rules.views import view_dicts
+
+from variantplay import CODES, choose, play_variant_tournament, random_setup
 
 SLOW = os.environ.get("FREEZEOUT_SLOW") == "1"
 EXAMPLES = 100 if SLOW else 6

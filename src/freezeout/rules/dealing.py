@@ -50,6 +50,9 @@ def check_deck(variant: Variant, deck: Sequence[Card | None], reshuffle: Sequenc
             if card in seen:
                 raise InvalidInput(f"card {card} is dealt twice")
             seen.add(card)
+    if len(set(reshuffle)) != len(reshuffle):
+        twice = next(card for card in reshuffle if reshuffle.count(card) > 1)
+        raise InvalidInput(f"card {twice} comes twice in the reshuffle (V13 shuffles each discard once)")
 
 
 def _received(state: HandState, seat: int) -> int:

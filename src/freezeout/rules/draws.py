@@ -43,9 +43,7 @@ def _high_keep(cards: Sequence[Card]) -> set[Card]:
     straight = _straight_cards(cards, 5)
     flush = _flush_cards(cards, 5)
     if straight or flush or groups[0] >= 3 or groups[:2] == [2, 2]:
-        if straight or flush or groups[:2] == [3, 2]:
-            return set(cards)  # a made hand of five
-        return {card for card in cards if counts[card.rank] >= 2}
+        return set(cards)  # V12 as written: two pair or better keeps all five
     royal = _royal_draw(cards)
     if royal:
         return royal

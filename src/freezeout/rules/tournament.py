@@ -135,6 +135,10 @@ class TournamentConfig:
             raise InvalidInput(f"button seat {self.button} is not at the table")
         if type(self.starting_stack) is not int or self.starting_stack <= 0:
             raise InvalidInput("the starting stack must be a positive whole number")
+        if self.levels is HOUSE_LEVELS and self.variant is not NLHE:
+            # V18: left at its default, the schedule is the game's own (stud's antes and bring-in,
+            # fixed limit's bets); the house game keeps R6's blinds exactly.
+            object.__setattr__(self, "levels", default_levels(self.variant))
 
 
 @dataclass(frozen=True, slots=True)
