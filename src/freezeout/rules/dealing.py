@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from freezeout.cards import Card
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.state import HandSetup, HandState
+from freezeout.rules.state import HandSetup, HandState, evolve
 from freezeout.rules.variant import Variant
 
 __all__ = [
@@ -142,17 +142,23 @@ def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | No
     :attr:`HandSetup.reshuffle`.  A card dealt again must not be in play.
     """
     setup = state.setup
-    in_play = cards_in_play(state)
     if not setup.deck:
         got, _ = deal_hole_cards(state, (seat,), count, state.dealt)
-        _check_not_in_play(got[0], in_play)
+        _check_not_in_play(got[0], cards_in_play(state))
         return got[0], state
-    from_deck = setup.deck[state.dealt : state.dealt + count]
-    state = state._replace(dealt=state.dealt + len(from_deck))
+    deck, dealt = setup.deck, state.dealt
+    from_deck = deck[dealt : dealt + count]
+    state = evolve(state, dealt=dealt + len(from_deck), offer=None)
+    # A card the deck has not dealt before cannot be in play; only a deck that
+    # names a card twice (a hand history's reshuffle) needs the full check.
+    earlier = deck[:dealt]
+    in_play = cards_in_play(state) if any(card in earlier for card in from_deck if card is not None) else set()
     _check_not_in_play(from_deck, in_play)
     missing = count - len(from_deck)
     if not missing:
         return from_deck, state
+    if not in_play:
+        in_play = cards_in_play(state)
     own = set(state.discards[seat])
     pool = {card for other, cards in enumerate(state.discards) if other != seat for card in cards if card is not None}
     pool -= in_play | own | {card for card in from_deck if card is not None}
