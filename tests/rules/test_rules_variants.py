@@ -21,6 +21,7 @@ from freezeout.formats.phh import PhhError
 from freezeout.formats.phh_replay import replay_phh_text
 from freezeout.formats.record import RecordError, parse_record, replay_record
 from freezeout.rules import Action, ActionKind, HandState, InvalidInput, Tournament, TournamentConfig
+from freezeout.rules.dealing import flop_deal_positions
 from freezeout.rules.events import CardsShown, HandStarted
 from freezeout.rules.tournament import HOUSE_LEVELS, Level, default_levels
 from freezeout.rules.variant import VARIANTS, UnsupportedVariant, variant
@@ -181,6 +182,23 @@ def test_dealing_hold_em_seat_by_seat_then_the_board_no_burn() -> None:
     assert state.board == cards("3d3c4s")
     state = play(state, ("bo", "check"), ("cy", "check"), ("ana", "check"))
     assert state.board == cards("3d3c4s4h")
+
+
+@pytest.mark.parametrize("code", [code for code, game in VARIANTS.items() if not game.deals_later_hole_cards and not game.has_draws])
+def test_dealing_positions_stated_up_front_are_the_ones_the_engine_deals(code: str) -> None:
+    game = VARIANTS[code]
+    deck = "".join(str(card) for card in game.deck)
+    state = start(code, (20, 10, 20), blinds=(0, 10, 20), deck=deck)  # both blinds all-in
+    state = play(state, ("ana", "call"))  # and the button too: the board runs out
+    hole, board = flop_deal_positions(game, 3)
+    assert [tuple(game.deck[p] for p in positions) for positions in hole] == list(state.cards)
+    assert state.board == tuple(game.deck[p] for p in board)
+
+
+@pytest.mark.parametrize("code", ["F7S", "FR", "F5CD", "F2L3D", "FB"])
+def test_games_dealing_during_the_hand_have_no_fixed_positions(code: str) -> None:
+    with pytest.raises(InvalidInput, match="deals cards during the hand"):
+        flop_deal_positions(VARIANTS[code], 3)
 
 
 def test_dealing_starts_with_the_lowest_seat_not_left_of_the_button() -> None:

@@ -32,7 +32,8 @@ from freezeout.rules.state import HandSetup, HandState, evolve
 from freezeout.rules.variant import Variant
 
 __all__ = [
-    "cards_in_play", "check_deck", "deal_board_cards", "deal_hole_cards", "draw_cards", "first_cards", "shared_card_needed",
+    "cards_in_play", "check_deck", "deal_board_cards", "deal_hole_cards", "draw_cards", "first_cards", "flop_deal_positions",
+    "shared_card_needed",
 ]
 
 
@@ -58,6 +59,22 @@ def check_deck(variant: Variant, deck: Sequence[Card | None], reshuffle: Sequenc
 def _received(state: HandState, seat: int) -> int:
     """Cards ``seat`` has been dealt so far (held or thrown away)."""
     return len(state.cards[seat]) + len(state.discards[seat])
+
+
+def flop_deal_positions(variant: Variant, players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Where a flop game's cards come from in its deck: each player's hole
+    cards (hand seats in order, seat by seat) and the board in dealing order.
+
+    The same order :func:`first_cards` and :func:`deal_board_cards` take
+    them in, stated up front so that a commitment to each deck position can
+    say before the deal which position becomes whose card.  Games that deal
+    during the hand (stud, draws) have no fixed map: it follows the play."""
+    if variant.deals_later_hole_cards or variant.has_draws:
+        raise InvalidInput(f"{variant.name} deals cards during the hand: where they go follows the play")
+    count = variant.hole_cards
+    hole = tuple(tuple(range(seat * count, (seat + 1) * count)) for seat in range(players))
+    start = players * count
+    return hole, tuple(range(start, start + variant.board_size))
 
 
 def first_cards(setup: HandSetup, count: int) -> tuple[list[tuple[Card | None, ...]], int]:
