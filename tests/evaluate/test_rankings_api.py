@@ -41,7 +41,7 @@ def test_high_keeps_its_numbers_and_words() -> None:  # R19
     assert HIGH.rank(cards[:2], cards[2:]) == HIGH.rank(cards) == hand_rank(cards) == evaluate(cards).rank
     value = HIGH.rank(cards)
     assert HIGH.describe(value) == "Full house, kings full of tens"
-    assert HIGH.describe(value, "cs") == "Full house, trojice králů a pár desítek"
+    assert HIGH.describe(value, "cs") == "Full house, tři králové a dvě desítky"
     assert (HIGH.category(value), HIGH.category(value, "cs")) == ("full house", "full house")
     assert HIGH.best(cards[:2], cards[2:]) == (value, evaluate(cards).best_five)
     assert HIGH.rank_batch(np.array([cards], dtype=np.uint8)).tolist() == [value]

@@ -5,7 +5,9 @@ produced (the engine, server, web client and tests read them); Czech
 follows the same pattern in natural Czech poker wording, kept neutral (no
 address to the player).  Czech needs the rank in four forms: nominative
 singular (*eso*), genitive singular (*postupka do esa*), genitive plural
-(*pár es*) and nominative plural (*dva páry, esa a králové*).
+(*pár es*) and nominative plural (*dva páry, esa a králové*; *tři esa*,
+*čtyři králové*: how Czech players count cards, rather than the stiffer
+*trojice es*).
 
 Ranks here use the high numbering of :mod:`freezeout.cards` (deuce 0 ..
 ace 12) unless a function says "ace-low".
@@ -62,6 +64,8 @@ _CS_PLURAL: Final = (
     "dvojky", "trojky", "čtyřky", "pětky", "šestky", "sedmičky", "osmičky",
     "devítky", "desítky", "kluci", "dámy", "králové", "esa",
 )  # fmt: skip
+# "Two" agrees with the rank's gender: dva kluci, dva králové; dvě dámy, dvě esa, dvě desítky.
+_CS_TWO: Final = ("dvě",) * 9 + ("dva", "dvě", "dva", "dvě")
 _FORMS: Final = {
     ("en", "one"): _EN,
     ("en", "of"): _EN,
@@ -141,11 +145,11 @@ _HIGH_WORDING: Final = {
     },
     "cs": {
         tables.STRAIGHT_FLUSH: ("Postupka v barvě do {of0}", None),
-        tables.QUADS: ("Čtveřice {ofmany0}", 1),
-        tables.FULL_HOUSE: ("Full house, trojice {ofmany0} a pár {ofmany1}", None),
+        tables.QUADS: ("Čtyři {many0}", 1),
+        tables.FULL_HOUSE: ("Full house, tři {many0} a {two1} {many1}", None),
         tables.FLUSH: ("Barva, {all}", None),
         tables.STRAIGHT: ("Postupka do {of0}", None),
-        tables.TRIPS: ("Trojice {ofmany0}", 1),
+        tables.TRIPS: ("Tři {many0}", 1),
         tables.TWO_PAIR: ("Dva páry, {many0} a {many1}", 2),
         tables.ONE_PAIR: ("Pár {ofmany0}", 1),
         tables.HIGH_CARD: ("Vysoká karta {one0}", 1),
@@ -169,4 +173,5 @@ def describe_high(category: int, ranks: Sequence[int], lang: str = "en") -> str:
     for position, rank in enumerate(ranks[:2]):
         for form in ("one", "of", "many", "of many"):
             fields[form.replace(" ", "") + str(position)] = rank_word(rank, lang, form)
+        fields[f"two{position}"] = _CS_TWO[rank] if lang == "cs" else "two"
     return wording.format(**fields) + ("" if kickers is None else _kickers(ranks[kickers:], lang))
