@@ -7,19 +7,24 @@ the rules core and returns the per-hand results, or raises
 (``hand 3, action 5 ["bo","raise",30]: raise to 30 is below the minimum
 raise to 40``).  :class:`RecordWriter` builds a record while a tournament is
 played, so that every game can be exported and audited.
+
+A card may be ``??`` (unknown, the PHH convention) where it never needs to be
+known: the hole cards of a player who never shows them, board cards the hand
+never reaches.  A record whose hand would have to show an unknown card is
+refused with a clear error.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from freezeout.cards import Card, CardError, format_cards, parse_cards
+from freezeout.cards import Card, CardError, format_cards, full_deck, parse_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import Eliminated, Event
+from freezeout.rules.events import CardsDealt, CardsShown, Eliminated, Event
 from freezeout.rules.hand import HandSetup
 from freezeout.rules.tournament import Tournament, TournamentConfig, blinds_for_hand
 from freezeout.rules.variant import Ruleset
@@ -46,10 +51,13 @@ class RecordError(ValueError):
 RawAction = tuple[str, str] | tuple[str, str, int]
 
 
+UNKNOWN = "??"  # a card the record does not know (the PHH convention)
+
+
 @dataclass(frozen=True, slots=True)
 class RecordHand:
-    hole: Mapping[str, tuple[Card, ...]]
-    board: tuple[Card, ...]
+    hole: Mapping[str, tuple[Card | None, ...]]  # None: a card the record does not know (``??``)
+    board: tuple[Card, ...]  # the known board cards (unknown ones may only trail: never reached)
     actions: tuple[Any, ...]  # raw JSON entries, validated during the replay
 
 
@@ -164,7 +172,7 @@ def _parse_hand(raw: Any, number: int, alive: Sequence[str]) -> RecordHand:
         if extra:
             parts.append("not still in: " + ", ".join(str(p) for p in extra))
         raise RecordError(f"{where}: hole must give exactly the players still in ({'; '.join(parts)})")
-    hole: dict[str, tuple[Card, ...]] = {}
+    hole: dict[str, tuple[Card | None, ...]] = {}
     seen: dict[Card, str] = {}
     try:
         for player in alive:
@@ -172,13 +180,19 @@ def _parse_hand(raw: Any, number: int, alive: Sequence[str]) -> RecordHand:
             if len(cards) != 2:
                 raise RecordError(f"{where}: {player} must have exactly 2 hole cards, got {len(cards)}")
             hole[player] = cards
-        board = _cards(raw.get("board", ""), "board")
+        board_or_unknown = _cards(raw.get("board", ""), "board")
     except CardError as error:
         raise RecordError(f"{where}: {error}") from None
-    if len(board) > 5:
-        raise RecordError(f"{where}: the board has {len(board)} cards, at most 5")
+    if len(board_or_unknown) > 5:
+        raise RecordError(f"{where}: the board has {len(board_or_unknown)} cards, at most 5")
+    known = len(board_or_unknown) if None not in board_or_unknown else board_or_unknown.index(None)
+    if any(card is not None for card in board_or_unknown[known:]):
+        raise RecordError(f"{where}: an unknown board card ({UNKNOWN}) can only be followed by unknown ones")
+    board = tuple(card for card in board_or_unknown[:known] if card is not None)
     for owner, cards in [*hole.items(), ("the board", board)]:
         for card in cards:
+            if card is None:
+                continue
             if card in seen:
                 raise RecordError(f"{where}: duplicate card {card} ({seen[card]} and {owner})")
             seen[card] = owner
@@ -188,12 +202,42 @@ def _parse_hand(raw: Any, number: int, alive: Sequence[str]) -> RecordHand:
     return RecordHand(hole, board, tuple(actions))
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
+def _cards(value: Any, what: str) -> tuple[Card | None, ...]:
+    """Cards as text or a list; ``??`` is an unknown card (None)."""
+    if isinstance(value, str) and UNKNOWN in value:
+        if len(value) % 2:
+            raise CardError(f"{what}: {value!r} is not a list of two-character cards")
+        value = [value[i : i + 2] for i in range(0, len(value), 2)]
     if isinstance(value, str):
         return parse_cards(value, distinct=False)
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return parse_cards(value, distinct=False)
+        return tuple(None if item == UNKNOWN else parse_cards([item], distinct=False)[0] for item in value)
     raise CardError(f"{what} must be a card string or a list of cards, got {value!r}")
+
+
+def _stand_ins(hand: RecordHand) -> dict[str, tuple[Card, ...]]:
+    """Hole cards for the replay: unknown ones are stood in for by cards the hand does not
+    use (they never matter: a hand that would show them is refused, see ``_check_unknown``)."""
+    used = {card for cards in hand.hole.values() for card in cards if card is not None} | set(hand.board)
+    spare = iter(card for card in full_deck() if card not in used)
+    return {player: tuple(card if card is not None else next(spare) for card in cards) for player, cards in hand.hole.items()}
+
+
+def _check_unknown(events: Sequence[Event], unknown: set[int], players: Sequence[str]) -> None:
+    for event in events:
+        if isinstance(event, CardsShown) and event.seat in unknown:
+            raise RecordError(f"{players[event.seat]}'s hole cards are unknown ({UNKNOWN}) but the hand shows them")
+
+
+def _hide_unknown(events: Sequence[Event], setup: HandSetup, unknown: set[int], seats: Sequence[int]) -> tuple[HandSetup, list[Event]]:
+    """The stand-in cards out of what the replay returns: unknown hole cards are None in the
+    setup (as in hand histories) and absent from the deal event."""
+    hole = tuple(None if seat in unknown else cards for seat, cards in zip(seats, setup.hole, strict=True))
+    kept = [
+        CardsDealt(tuple(pair for pair in e.hole if pair[0] not in unknown), e.board) if isinstance(e, CardsDealt) else e
+        for e in events
+    ]
+    return replace(setup, hole=hole), kept
 
 
 _WORDS = {kind.value: kind for kind in ActionKind}
@@ -231,10 +275,14 @@ def replay_record(record: Record) -> ReplayResult:
             raise RecordError(f"hand {number}: the tournament is already over")
         alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
         hand = _parse_hand(raw_hand, number, alive)
-        hole = {players.index(p): cards for p, cards in hand.hole.items()}
+        hole = {players.index(p): cards for p, cards in _stand_ins(hand).items()}
+        unknown = {players.index(p) for p, cards in hand.hole.items() if None in cards}
         try:
             tournament, events = tournament.deal(hole, hand.board)
+            _check_unknown(events, unknown, players)
         except RulesError as error:
+            raise RecordError(f"hand {number}: {error}") from None
+        except RecordError as error:
             raise RecordError(f"hand {number}: {error}") from None
         assert tournament.hand is not None
         setup = tournament.hand.setup
@@ -251,6 +299,7 @@ def replay_record(record: Record) -> ReplayResult:
                 if not tournament.in_hand and action.kind is not ActionKind.RESIGN:
                     raise RecordError("the hand is over; only a resignation may follow it")
                 tournament, events = tournament.act(action)
+                _check_unknown(events, unknown, players)
             except (RecordError, RulesError) as error:
                 raise RecordError(f"{where}: {error}") from None
             applied.append((player, action))
@@ -260,6 +309,8 @@ def replay_record(record: Record) -> ReplayResult:
             raise RecordError(f"hand {number}: the hand is not complete ({actor} to act)")
         eliminated = tuple(players[e.seat] for e in all_events if isinstance(e, Eliminated))
         stacks = {players[seat]: tournament.stacks[seat] for seat in seats_in}
+        if unknown:
+            setup, all_events = _hide_unknown(all_events, setup, unknown, seats_in)
         played.append(
             PlayedHand(
                 number=number,
