@@ -237,6 +237,25 @@ async def open_players(ws_url: str, players: list[tuple[Player, str]], concurren
     return await asyncio.gather(*(one(p, cookie) for p, cookie in players))
 
 
+async def sample_rss(server: Server, duration: float, every: float | None) -> list[tuple[float, float]]:
+    """Wait ``duration`` seconds; with ``every``, note the server's RSS (MB) that often (a soak's
+    memory curve), printing each sample to stderr as it is taken."""
+    if not every:
+        await asyncio.sleep(duration)
+        return []
+    series: list[tuple[float, float]] = []
+    start = time.monotonic()
+    for k in range(1, int(duration // every) + 2):
+        at = min(k * every, duration)
+        await asyncio.sleep(max(0.0, at - (time.monotonic() - start)))
+        if series and at == series[-1][0]:
+            break
+        point = (at, round(server.ps.memory_info().rss / 2**20, 1))
+        series.append(point)
+        print(f"rss at {point[0]:.0f} s: {point[1]} MB", file=sys.stderr, flush=True)
+    return series
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -268,7 +287,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         machine = psutil.cpu_times()
         stats.measuring = True
         t0 = time.perf_counter()
-        await asyncio.sleep(args.duration)
+        rss_series = await sample_rss(server, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
         server_cpu = server.ps.cpu_percent(None)
@@ -293,6 +312,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
             "client_cpu_percent": round(client_cpu, 1),
             "other_cpu_percent": round(max(0.0, busy - server_cpu - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
+            **({"server_rss_mb_series": rss_series} if rss_series else {}),
         }
     finally:
         server.stop()
@@ -359,6 +379,7 @@ def main() -> int:
     parser.add_argument("--bot-table-size", type=int, default=2)
     parser.add_argument("--bot-level", default="random")
     parser.add_argument("--bot-duration", type=float, default=20.0)
+    parser.add_argument("--rss-every", type=float, help="sample the server's RSS this often during the run (a soak)")
     parser.add_argument("--skip-humans", action="store_true")
     parser.add_argument("--server-log", help="keep the server's log of the human phase here")
     parser.add_argument("--db", help="a fresh, empty PostgreSQL database URL (default: a temporary SQLite file)")

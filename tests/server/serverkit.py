@@ -47,6 +47,10 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_delay_min": 0.0,
         "bot_delay_max": 0.0,
         "deck_seed": "tests",
+        "test_mode": True,
+        # Fake time stands still while a test plays many moves: a deep message bucket
+        # (test_server_limits.py tests the real limits).
+        "ws_message_burst": 1000,
         "web_dir": str(tmp_path / "no-web"),
     }
     values.update(overrides)
@@ -238,8 +242,8 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(settings: Settings, clock: FakeClock) -> AsyncIterator[Harness]:
-    app = create_app(settings, clock=clock)
+async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False) -> AsyncIterator[Harness]:
+    app = create_app(settings, clock=clock, tune_process=tune_process)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536, lifespan="on")
     server = uvicorn.Server(config)

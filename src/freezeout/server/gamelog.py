@@ -1,9 +1,12 @@
 """Game records from the table log: ``freezeout.record/1`` and PHH export.
 
 The recorder follows the same log entries as the table state, so a table
-rebuilt after a restart rebuilds its record too.  Each hand carries its
-fairness keys (``commitment``, ``deck``, ``salt``) which the record format
-ignores and ``fairness.verify_record`` checks.
+rebuilt after a restart rebuilds its record too.  It builds the *full*
+record, kept on the server for audits: every hand's hole cards and whole
+board, and its fairness keys (``commitment``, ``deck``, ``seed``) which the
+record format ignores and ``fairness.verify_record`` checks.  Nobody
+downloads that: :func:`player_record` gives each player the record of what
+they saw (docs/protocol.md "Fair dealing").
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from freezeout.cards import parse_cards
 from freezeout.rules.actions import Action
-from freezeout.server.fairness import deal_cards
+from freezeout.rules.events import CardsShown, StreetDealt
+from freezeout.server.fairness import UNKNOWN, Deal, deal_cards, deal_positions
 from freezeout.server.store import LogEntry
 from freezeout.server.tablestate import TableState
 
-__all__ = ["GameRecorder", "record_to_phh"]
+__all__ = ["GameRecorder", "player_record", "record_to_phh"]
 
 
 class GameRecorder:
@@ -41,6 +46,7 @@ class GameRecorder:
                 "hole": {self.players[s]: "".join(map(str, cards)) for s, cards in hole.items()},
                 "board": "".join(map(str, board)),
                 "actions": [],
+                "commitment": deal.commitment,
                 **{k: v for k, v in deal.to_json().items() if k != "hand"},
             })
         elif entry.kind == "act" and self.hands:
@@ -60,6 +66,40 @@ class GameRecorder:
             "game_id": self.game_id,
             "hands": [dict(hand, actions=list(hand["actions"])) for hand in self.hands],
         }
+
+
+def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """The full record as ``viewer`` (a player of the game; None: anyone else) saw the game.
+
+    Hole cards are ``????`` unless they are the viewer's own or were shown at a
+    showdown (R17; never those of a hand won without one, R16); the board lists
+    the cards the hand reached.  Each hand's fairness keys open exactly those
+    cards: ``commitment``, ``leaves`` (all 52), ``deck`` (``??`` where not
+    opened) and ``salts`` (null where not opened) — ``fairness.verify_record``
+    checks them.  Moves, places and everything else are as in the full record."""
+    from freezeout.formats.record import parse_record, replay_record
+
+    players = list(record["players"])
+    result = replay_record(parse_record(record))
+    hands = []
+    for number, (raw, played) in enumerate(zip(record["hands"], result.hands, strict=True), start=1):
+        shown = {players[e.seat] for e in played.events if isinstance(e, CardsShown)}
+        reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
+        visible = {player for player in raw["hole"] if player in shown or player == viewer}
+        hole_positions, board_positions = deal_positions(players.index(p) for p in raw["hole"])
+        opened = [*board_positions[:reached], *(p for player in visible for p in hole_positions[players.index(player)])]
+        hand: dict[str, Any] = {
+            "hole": {player: cards if player in visible else UNKNOWN * 2 for player, cards in raw["hole"].items()},
+            "board": raw["board"][: 2 * reached],
+            "actions": raw["actions"],
+        }
+        if "seed" in raw:
+            deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
+            hand.update(deal.opening(opened))
+        elif "commitment" in raw:  # a deck committed as a whole (before per-position commitments) is never opened
+            hand["commitment"] = raw["commitment"]
+        hands.append(hand)
+    return {**record, "hands": hands}
 
 
 def record_to_phh(record: dict[str, Any]) -> str:

@@ -82,10 +82,12 @@ class ClockModel(_Server):
     expired: bool
     inactivity_deadline: float | None
     next_hand_at: float | None
+    grace_until: float | None = None
 
 
 class FairnessModel(_Server):
     next: dict[str, Any] | None
+    current: dict[str, Any] | None = None
     revealed: list[dict[str, Any]]
 
 

@@ -1,5 +1,5 @@
 // Step-by-step replayer of a hand from its public events (and, once the
-// hand is over, the revealed deck: everybody's hole cards, R17 + fairness).
+// hand is over, the cards it opened: shown hands and your own, R17 + fairness).
 import {h, setText, fill} from './dom.js';
 import {t, ordinal} from './i18n.js';
 import {splitCards, describeRank} from './poker.js';
@@ -20,11 +20,11 @@ export function handSteps(hand, players, viewer = 0) {
   if (!start) return [];
   const n = players.length;
   const name = seat => players[seat] ?? '?';
-  const dealt = hand.revealed ? dealFromDeck(hand.revealed.deck, start.seats) : null;
+  const dealt = hand.revealed && hand.revealed.deck ? dealFromDeck(hand.revealed.deck, start.seats) : null;
   const seats = players.map((player, seat) => {
     const i = start.seats.indexOf(seat);
     return {seat, name: player, stack: i >= 0 ? start.stacks[i] : 0, bet: 0, inHand: i >= 0, folded: false, allin: false,
-      cards: i >= 0 ? (dealt ? dealt.hole[seat] : ['back', 'back']) : null, handName: '', out: i < 0, place: null};
+      cards: i >= 0 ? (dealt ? dealt.hole[seat].map(c => c === '??' ? 'back' : c) : ['back', 'back']) : null, handName: '', out: i < 0, place: null};
   });
   let board = [];
   let pot = 0;
