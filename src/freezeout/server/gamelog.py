@@ -14,49 +14,70 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import orjson
+
 from freezeout.cards import parse_cards
 from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, StreetDealt
 from freezeout.server.fairness import UNKNOWN, Deal, deal_cards, deal_positions
 from freezeout.server.store import LogEntry
 from freezeout.server.tablestate import TableState
+from freezeout.server.wire import pack
 
 __all__ = ["GameRecorder", "player_record", "record_to_phh"]
 
 
 class GameRecorder:
-    """Builds the current game's record as its log entries are applied."""
+    """Builds the current game's record as its log entries are applied.
+
+    A game may run to a hundred hands: each finished hand is kept serialised
+    (``wire.pack``, a few hundred bytes, untracked by the GC), only the hand in
+    progress as a dict."""
 
     def __init__(self) -> None:
         self.players: tuple[str, ...] = ()
         self.button = ""
-        self.hands: list[dict[str, Any]] = []
+        self.finished: list[bytes] = []
+        self.hand: dict[str, Any] | None = None
         self.game_id: str | None = None
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry) -> None:
         if entry.kind == "start":
             self.players, self.button = new.players, new.players[int(entry.data["button"])]
-            self.hands, self.game_id = [], new.game_id
+            self.finished, self.hand, self.game_id = [], None, new.game_id
         elif entry.kind == "deal":
             t, deal = old.tournament, new.current_deal  # who is in: before the deal (it may bust blinds)
             assert t is not None and deal is not None
+            if self.hand is not None:
+                self.finished.append(pack([self.hand]))
             seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
             hole, board = deal_cards(deal.deck, seats_in)
-            self.hands.append({
+            self.hand = {
                 "hole": {self.players[s]: "".join(map(str, cards)) for s, cards in hole.items()},
                 "board": "".join(map(str, board)),
                 "actions": [],
                 "commitment": deal.commitment,
                 **{k: v for k, v in deal.to_json().items() if k != "hand"},
-            })
-        elif entry.kind == "act" and self.hands:
+            }
+        elif entry.kind == "act" and self.hand is not None:
             action = Action.parse(int(entry.data["seat"]), str(entry.data["move"]), entry.data.get("amount"))
             row: list[Any] = [self.players[action.seat], action.kind.value]
             if action.amount is not None:
                 row.append(action.amount)
-            self.hands[-1]["actions"].append(row)
+            self.hand["actions"].append(row)
+
+    def copy(self) -> GameRecorder:
+        """An independent recorder in the same state (to record a move not yet committed)."""
+        other = GameRecorder()
+        other.players, other.button, other.finished, other.game_id = self.players, self.button, list(self.finished), self.game_id
+        if self.hand is not None:
+            other.hand = {**self.hand, "actions": [list(row) for row in self.hand["actions"]]}
+        return other
 
     def to_json(self) -> dict[str, Any]:
+        hands = [orjson.loads(packed)[0] for packed in self.finished]
+        if self.hand is not None:
+            hands.append(dict(self.hand, actions=list(self.hand["actions"])))
         return {
             "format": "freezeout.record/1",
             "ruleset": "house",
@@ -64,7 +85,7 @@ class GameRecorder:
             "players": list(self.players),
             "button": self.button,
             "game_id": self.game_id,
-            "hands": [dict(hand, actions=list(hand["actions"])) for hand in self.hands],
+            "hands": hands,
         }
 
 

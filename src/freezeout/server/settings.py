@@ -75,8 +75,9 @@ class Settings(BaseSettings):
     # says so loudly in the log when the server starts.  Never in production.
     test_mode: bool = False
     bot_only_tables: bool = False  # test mode only: tables without a human place (bench/load.py)
-    # Catch-up after a reconnect: how many log entries a table keeps in memory.
-    catchup_entries: int = 512
+    # Catch-up after a reconnect: how many recent log entries a table keeps (serialised, about
+    # 150 bytes each): a minute or more of play; a client that missed more gets a snapshot.
+    catchup_entries: int = 128
     max_body_bytes: int = 65536  # larger HTTP request bodies are refused with 413 before they are read
     web_dir: str | None = None  # default: the package's web/ directory
     # A finished (or never started) table nobody follows is retired after this long idle.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import random
 from collections import deque
@@ -390,7 +389,7 @@ class TableActor:
         new = first[0]
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
-            recorder = copy.deepcopy(self.recorder)
+            recorder = self.recorder.copy()
             recorder.apply(self.state, new, entry)
             end, op = self._end_parts(new, entry.at, recorder.to_json(), self.settings)
             entries.append(end)
