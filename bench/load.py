@@ -66,15 +66,20 @@ def raise_fd_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+PER_ADDRESS_UNLIMITED = {name: "1000000" for name in (
+    "FREEZEOUT_SIGNUP_MAX_PER_ADDRESS", "FREEZEOUT_MAX_OPEN_TABLES_PER_ADDRESS", "FREEZEOUT_TABLES_PER_HOUR_PER_ADDRESS",
+    "FREEZEOUT_WS_MAX_PER_ADDRESS")}
+
+
 class Server:
     def __init__(self, workdir: Path, db_url: str | None = None, **env: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db = workdir / "load.sqlite"
         self.db_url = db_url or f"sqlite:///{self.db}"
+        # Every guest comes from loopback: the per-address limits (sign-ups, tables, connections) are lifted.
         environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
-                       "FREEZEOUT_ACCESS_LOG": "false",
-                       "FREEZEOUT_SIGNUP_MAX_PER_ADDRESS": "1000000", **env}  # every guest comes from loopback
+                       "FREEZEOUT_ACCESS_LOG": "false", **PER_ADDRESS_UNLIMITED, **env}
         command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db_url]
         self.log = (workdir / "server.log").open("wb")
         self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
@@ -328,7 +333,9 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
 
 
 async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0")
+    # Tables of bots alone exist only in test mode (a real room requires a human place).
+    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0",
+                    FREEZEOUT_TEST_MODE="1", FREEZEOUT_BOT_ONLY_TABLES="1", FREEZEOUT_MAX_OPEN_TABLES_PER_USER="1000000")
     try:
         server.wait_healthy()
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:

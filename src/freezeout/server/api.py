@@ -311,7 +311,10 @@ async def bots() -> dict[str, Any]:
 async def list_tables(request: Request, status: str | None = None, limit: int = 50, after: str | None = None,
                       ) -> dict[str, Any]:
     """The tables, newest first, a page at a time: ``next`` (or null) is the ``after`` of the next page."""
-    tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after)
+    try:
+        tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after)
+    except Refused as error:
+        raise refused(error) from None
     return {"tables": tables, "next": cursor}
 
 

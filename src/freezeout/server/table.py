@@ -81,6 +81,7 @@ class TableActor:
         self.recorder = GameRecorder()
         self._commands: deque[_Intent | _Attach | _Detach | _Sync] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
+        self._command_next = False  # a command's turn before the next automatic step (see _step)
         self._syncs: list[_Sync] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -189,13 +190,17 @@ class TableActor:
             await self.clock.wait(self._wake, deadline)
 
     async def _step(self) -> bool:
-        """Take one due step or handle one command; False when there is nothing to do."""
+        """Take one due step or handle one command; False when there is nothing to do.  When
+        both wait, they take turns: a table whose steps are always due (bots without a thinking
+        time) still hears its clients, and a busy queue never holds up the clock."""
         now = self.clock.now()
-        if now >= self._retry_at:
+        if now >= self._retry_at and not (self._commands and self._command_next):
+            self._command_next = True
             step = timers.due(self.state, now, self.settings, online=self.online, bot_due=self._bot_due)
             if step is not None:
                 await self._take(step, now)
                 return True
+        self._command_next = False
         if not self._commands:
             return False
         command = self._commands.popleft()
