@@ -130,6 +130,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
     connected: int = 0
     measuring: bool = False
     pending: dict[str, Pending] = field(default_factory=dict)  # table -> the action in flight
@@ -179,6 +180,7 @@ class Player:
         self.table, self.size, self.stats, self.think, self.rng = table, size, stats, think, rng
         self.conn: LeanConnection | None = None
         self.thinking: asyncio.TimerHandle | None = None
+        self.rematched = False
 
     def opened(self, conn: LeanConnection) -> None:
         self.conn = conn
@@ -191,6 +193,7 @@ class Player:
         kind = msg["type"]
         if kind == "error":
             stats.errors += 1
+            stats.error_codes[msg["code"]] = stats.error_codes.get(msg["code"], 0) + 1
             return
         if kind not in ("snapshot", "update") or msg["view"] is None:
             return
@@ -205,8 +208,11 @@ class Player:
         if view["legal"] is not None and view["to_act"] == view["viewer"] and self.thinking is None:
             delay = self.rng.uniform(*self.think)
             self.thinking = asyncio.get_running_loop().call_later(delay, self.act, msg["version"], view["legal"])
-        if view["finished"]:
+        if view["finished"] and not self.rematched:
+            self.rematched = True  # once per game: every later update also shows the game over
             conn.send_text(b'{"type":"rematch"}')
+        elif not view["finished"]:
+            self.rematched = False
 
     def act(self, version: int, legal: dict[str, Any]) -> None:
         self.thinking = None
@@ -312,6 +318,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
             "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 1),
             "latency_samples": len(stats.latencies),
             "errors": stats.errors,
+            "error_codes": stats.error_codes,
             "server_cpu_percent": round(server_cpu, 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "client_cpu_percent": round(client_cpu, 1),

@@ -19,7 +19,13 @@ from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.server.fairness import AnyDeal, Deal, Reveal, deal_cards
 from freezeout.server.store import LogEntry
 
-__all__ = ["Refused", "Slot", "TableState", "initial_state", "reduce"]
+__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
+
+# The rules keep every earlier hand's public events (``Tournament.past_logs``) for one
+# reader: the bots' reads on their opponents (``view.past``).  A table keeps the last this
+# many hands of it when a bot plays there, none otherwise: a game of a hundred hands
+# would otherwise hold all of them, at every table (issue #10, docs/protocol.md "Memory").
+PUBLIC_MEMORY_HANDS = 24
 
 
 class Refused(Exception):
@@ -214,6 +220,9 @@ def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
     seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
     hole, board = deal_cards(deal.deck, seats_in)
     t, events = t.deal(hole, board)
+    keep = PUBLIC_MEMORY_HANDS if any(slot.kind == "bot" for slot in state.slots) else 0
+    if len(t.past_logs) > keep:
+        t = replace(t, past_logs=t.past_logs[len(t.past_logs) - keep :])
     new = replace(state, tournament=t, current_deal=deal, next_deal=None, turn_started=at)
     return _after_move(state, new, at), [], events
 
@@ -274,6 +283,8 @@ def _end(state: TableState, data: dict[str, Any], at: float) -> _Result:
     if not state.needs_end:
         raise Refused("illegal", "the game is not over")
     event = {"type": "game_over", "game_id": state.game_id, "places": data.get("places"), "ratings": data.get("ratings")}
+    if data.get("unrated"):  # a ranked game that changed no rating: "aborted" or "pair_limit"
+        event["unrated"] = data["unrated"]
     return replace(state, ended=True), [event], []
 
 
