@@ -32,7 +32,6 @@ import json
 import os
 import random
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,60 +44,22 @@ import httpx
 import psutil
 import websockets
 
+from serverproc import ServerProcess
+
 ROOT = Path(__file__).resolve().parents[1]
 FLOODS = ("moves", "tables", "bodies", "stalls", "frames")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    def __init__(self, workdir: Path, src: str | None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
-        env = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
-               "FREEZEOUT_ACCESS_LOG": "false", "FREEZEOUT_PAUSE_SECONDS": "0.5"}
-        if src:
-            env["PYTHONPATH"] = src  # another checkout's server (before/after comparisons)
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port),
-                   "--db", f"sqlite:///{workdir / 'abuse.sqlite'}"]
-        self.log = (workdir / "server.log").open("wb")
-        self.process = subprocess.Popen(command, cwd=workdir, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.ps = psutil.Process(self.process.pid)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def rss_mb(self) -> float:
-        try:
-            return self.ps.memory_info().rss / 2**20
-        except psutil.Error:
-            return float("nan")
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+def start_server(workdir: Path, src: str | None) -> ServerProcess:
+    server = ServerProcess(workdir, src=src, FREEZEOUT_PAUSE_SECONDS="0.5")
+    server.start()
+    return server
 
 
 class Client:
     """A guest with its own address; HTTP with its cookies."""
 
-    def __init__(self, server: Server, address: str) -> None:
+    def __init__(self, server: ServerProcess, address: str) -> None:
         self.server, self.address = server, address
         self.http = httpx.AsyncClient(base_url=server.url, timeout=60, headers={"X-Forwarded-For": address})
         self.csrf = ""
@@ -130,7 +91,7 @@ class Victim:
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     table: str = ""
 
-    async def start(self, server: Server) -> None:
+    async def start(self, server: ServerProcess) -> None:
         ana, bo = await Client(server, "10.1.0.1").guest(), await Client(server, "10.1.0.2").guest()
         table = self.table = (await ana.post("/api/tables", {"slots": [None, None]})).json()["table"]["id"]
         (await bo.post(f"/api/tables/{table}/sit")).raise_for_status()
@@ -185,7 +146,7 @@ def p99_ms(values: list[float]) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 1)
 
 
-async def rss_peak(server: Server, stop: asyncio.Event) -> float:
+async def rss_peak(server: ServerProcess, stop: asyncio.Event) -> float:
     peak = 0.0
     while not stop.is_set():
         peak = max(peak, server.rss_mb())
@@ -195,7 +156,7 @@ async def rss_peak(server: Server, stop: asyncio.Event) -> float:
 
 
 # -- the floods ------------------------------------------------------------------------
-async def flood_moves(server: Server, seconds: float) -> dict[str, Any]:
+async def flood_moves(server: ServerProcess, seconds: float) -> dict[str, Any]:
     attacker = await Client(server, "10.66.0.1").guest()
     table = (await attacker.post("/api/tables", {"slots": [None, None, None]})).json()["table"]["id"]
     sent = connections = 0
@@ -239,7 +200,7 @@ async def flood_moves(server: Server, seconds: float) -> dict[str, Any]:
             "errors_by_code": dict(codes)}
 
 
-async def flood_tables(server: Server, seconds: float) -> dict[str, Any]:
+async def flood_tables(server: ServerProcess, seconds: float) -> dict[str, Any]:
     created = 0
     statuses: Counter[int] = Counter()
     deadline = time.monotonic() + seconds
@@ -270,7 +231,7 @@ async def flood_tables(server: Server, seconds: float) -> dict[str, Any]:
             "listing_ms": round((time.perf_counter() - started) * 1000, 1), "listing_kb": round(len(listing.content) / 1024, 1)}
 
 
-async def flood_bodies(server: Server, seconds: float) -> dict[str, Any]:
+async def flood_bodies(server: ServerProcess, seconds: float) -> dict[str, Any]:
     size = 300 * 2**20
     chunk = b"[" * 2**20
 
@@ -309,7 +270,7 @@ def ws_text_frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def raw_websocket(server: Server, cookie: str | None, address: str) -> socket.socket:
+def raw_websocket(server: ServerProcess, cookie: str | None, address: str) -> socket.socket:
     """A WebSocket opened by hand on a socket with a tiny receive buffer; nothing is read after the handshake."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -330,7 +291,7 @@ def raw_websocket(server: Server, cookie: str | None, address: str) -> socket.so
     return sock
 
 
-async def flood_stalls(server: Server, seconds: float, table: str, count: int = 200) -> dict[str, Any]:
+async def flood_stalls(server: ServerProcess, seconds: float, table: str, count: int = 200) -> dict[str, Any]:
     """Sockets that follow the victim table and ask for a snapshot 8 times a second
     (within the message rate), but never read what the server sends."""
     client = await Client(server, "10.66.0.4").guest()
@@ -362,12 +323,12 @@ async def flood_stalls(server: Server, seconds: float, table: str, count: int = 
             "closed_by_the_server": cut, "server_rss_at_the_end_mb": round(rss, 1)}
 
 
-def _established(server: Server) -> int:
+def _established(server: ServerProcess) -> int:
     """The server's established connections (its side of each)."""
     return sum(1 for c in server.ps.net_connections("tcp") if c.status == psutil.CONN_ESTABLISHED and c.laddr.port == server.port)
 
 
-async def flood_frames(server: Server, seconds: float) -> dict[str, Any]:
+async def flood_frames(server: ServerProcess, seconds: float) -> dict[str, Any]:
     client = await Client(server, "10.66.0.5").guest()
     replies: Counter[str] = Counter()
     sent = pongs = reconnects = 0
@@ -396,7 +357,7 @@ async def flood_frames(server: Server, seconds: float) -> dict[str, Any]:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="fz-abuse-") as tmp:
-        server = Server(Path(tmp), args.server_src)
+        server = start_server(Path(tmp), args.server_src)
         victim = Victim()
         try:
             await victim.start(server)

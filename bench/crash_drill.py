@@ -29,12 +29,8 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
-import signal
-import socket
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,56 +41,13 @@ from typing import Any
 import httpx
 import websockets
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from serverproc import ServerProcess
 
 
-class Server:
-    """``freezeout serve`` on a fixed port and database, killed and restarted at will."""
-
-    def __init__(self, workdir: Path, src: str | None, turn: float) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = workdir / "drill.sqlite"
-        self.workdir = workdir
-        self.env = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
-                    "FREEZEOUT_ACCESS_LOG": "false", "FREEZEOUT_TURN_SECONDS": str(turn), "FREEZEOUT_PAUSE_SECONDS": "1",
-                    "FREEZEOUT_BOT_DELAY_MIN": "0.2", "FREEZEOUT_BOT_DELAY_MAX": "0.6"}
-        if src:
-            self.env["PYTHONPATH"] = src
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = (workdir / "server.log").open("ab")
-
-    def start(self) -> float:
-        """Start and wait until healthy; returns how long that took."""
-        started = time.monotonic()
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
-        self.process = subprocess.Popen(command, cwd=self.workdir, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
-        while time.monotonic() - started < 120:
-            if self.process.poll() is not None:
-                raise RuntimeError("the server exited at start; see its log")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return time.monotonic() - started
-            time.sleep(0.05)
-        raise RuntimeError("the server did not become healthy")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.log.close()
+def drill_server(workdir: Path, src: str | None, turn: float) -> ServerProcess:
+    """The drill's server: short turns, quick bots and pauses (many moves to crash between)."""
+    return ServerProcess(workdir, src=src, FREEZEOUT_TURN_SECONDS=str(turn), FREEZEOUT_PAUSE_SECONDS="1",
+                         FREEZEOUT_BOT_DELAY_MIN="0.2", FREEZEOUT_BOT_DELAY_MAX="0.6")
 
 
 @dataclass
@@ -110,7 +63,7 @@ class Seen:
 class Human:
     """A guest who follows the table over a WebSocket (reconnecting with ``since``) and moves on its turn."""
 
-    def __init__(self, server: Server, table: str, cookie: str, seen: Seen, seed: int) -> None:
+    def __init__(self, server: ServerProcess, table: str, cookie: str, seen: Seen, seed: int) -> None:
         self.server, self.table, self.cookie, self.seen = server, table, cookie, seen
         self.rng = random.Random(seed)
         self.version: int | None = None
@@ -176,7 +129,7 @@ def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen, upto: int) -> 
 async def drill(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="fz-drill-") as tmp:
-        server = Server(Path(tmp), args.server_src, args.turn)
+        server = drill_server(Path(tmp), args.server_src, args.turn)
         server.start()
         humans: list[asyncio.Task[None]] = []
         crashes: list[dict[str, Any]] = []

@@ -26,9 +26,7 @@ import json
 import os
 import random
 import resource
-import socket
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +39,7 @@ import orjson
 import psutil
 
 from lean_ws import LeanConnection, connect
+from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,58 +53,16 @@ def client_loop() -> Any:
     return uvloop.new_event_loop
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def raise_fd_limit() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+# Every guest comes from loopback: the per-address limits (sign-ups, tables, connections) are lifted.
 PER_ADDRESS_UNLIMITED = {name: "1000000" for name in (
     "FREEZEOUT_SIGNUP_MAX_PER_ADDRESS", "FREEZEOUT_MAX_OPEN_TABLES_PER_ADDRESS", "FREEZEOUT_TABLES_PER_HOUR_PER_ADDRESS",
     "FREEZEOUT_WS_MAX_PER_ADDRESS")}
-
-
-class Server:
-    def __init__(self, workdir: Path, db_url: str | None = None, **env: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = workdir / "load.sqlite"
-        self.db_url = db_url or f"sqlite:///{self.db}"
-        # Every guest comes from loopback: the per-address limits (sign-ups, tables, connections) are lifted.
-        environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
-                       "FREEZEOUT_ACCESS_LOG": "false", **PER_ADDRESS_UNLIMITED, **env}
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db_url]
-        self.log = (workdir / "server.log").open("wb")
-        self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
-        self.ps = psutil.Process(self.process.pid)
-
-    def wait_healthy(self) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-
-    def warnings(self) -> list[str]:
-        """The server's warnings and errors (slow commits, failures), for the report."""
-        lines = Path(self.log.name).read_text(errors="replace").splitlines()
-        return [line for line in lines if line.startswith(("WARNING", "ERROR")) or "Traceback" in line]
 
 
 def machine_busy_percent(since: Any) -> float:
@@ -248,7 +205,7 @@ async def open_players(ws_url: str, players: list[tuple[Player, str]], concurren
     return await asyncio.gather(*(one(p, cookie) for p, cookie in players))
 
 
-async def sample_rss(server: Server, duration: float, every: float | None) -> list[tuple[float, float]]:
+async def sample_rss(server: ServerProcess, duration: float, every: float | None) -> list[tuple[float, float]]:
     """Wait ``duration`` seconds; with ``every``, note the server's RSS (MB) that often (a soak's
     memory curve), printing each sample to stderr as it is taken."""
     if not every:
@@ -275,9 +232,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    server = ServerProcess(workdir, db_url=args.db, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
-        server.wait_healthy()
+        server.start()
         started = time.monotonic()
         tables = await setup_tables(server.url, args.players, args.table_size)
         setup_seconds = time.monotonic() - started
@@ -329,7 +286,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
     finally:
         server.stop()
         if args.server_log:
-            Path(args.server_log).write_text(Path(server.log.name).read_text(errors="replace"))
+            Path(args.server_log).write_text(server.log_path.read_text(errors="replace"))
         problems = server.warnings()
         if problems:
             kinds: dict[str, int] = {}
@@ -341,10 +298,11 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
 
 async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     # Tables of bots alone exist only in test mode (a real room requires a human place).
-    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0",
-                    FREEZEOUT_TEST_MODE="1", FREEZEOUT_BOT_ONLY_TABLES="1", FREEZEOUT_MAX_OPEN_TABLES_PER_USER="1000000")
+    server = ServerProcess(workdir, db_url=args.db, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS="0",
+                           FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0", FREEZEOUT_TEST_MODE="1",
+                           FREEZEOUT_BOT_ONLY_TABLES="1", FREEZEOUT_MAX_OPEN_TABLES_PER_USER="1000000")
     try:
-        server.wait_healthy()
+        server.start()
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
             csrf, _ = await make_guest(http)
             for _ in range(args.bot_tables):

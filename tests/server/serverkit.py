@@ -140,6 +140,15 @@ class Player:
     async def error(self) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "error")
 
+    async def until_closed(self, timeout: float = 10) -> websockets.ConnectionClosed:
+        """Read until the server closes the connection; returns how it closed it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                await self.recv(max(0.01, deadline - time.monotonic()))
+            except websockets.ConnectionClosed as close:
+                return close
+
     @property
     def view(self) -> dict[str, Any] | None:
         return self.latest["view"] if self.latest else None
@@ -181,6 +190,22 @@ class Harness:
         player = await Player(self).start()
         self.players.append(player)
         return player
+
+    async def guests(self, count: int) -> list[Player]:
+        """``count`` new players, each a guest."""
+        return [await (await self.player()).guest() for _ in range(count)]
+
+    async def heads_up_with_a_spectator(self) -> tuple[str, Player, Player, Player]:
+        """ana and bo (registered) playing heads-up, and a spectator, all following the table."""
+        ana, bo, eve = await self.player(), await self.player(), await self.player()
+        await ana.register("ana")
+        await bo.register("bo")
+        table = await ana.create([None, None])
+        await bo.post(f"/api/tables/{table}/sit")
+        for p in (ana, bo, eve):
+            await p.join(table)
+        await self.settle()
+        return table, ana, bo, eve
 
     async def advance(self, seconds: float) -> None:
         self.clock.advance(seconds)

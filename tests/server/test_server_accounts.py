@@ -5,8 +5,6 @@ revocation close the sockets opened with them."""
 
 from __future__ import annotations
 
-import websockets
-
 from serverkit import Harness, Player
 
 
@@ -103,11 +101,7 @@ async def test_a_revoked_tokens_socket_is_closed(harness: Harness):
     assert response.status_code == 200
     error = await bot.error()
     assert error["code"] == "unauthorized" and "revoked" in error["message"]
-    try:
-        while True:
-            await bot.recv()
-    except websockets.ConnectionClosed:
-        pass
+    await bot.until_closed()
 
 
 async def test_log_out_closes_the_sockets_of_that_session_only(harness: Harness):
@@ -121,11 +115,7 @@ async def test_log_out_closes_the_sockets_of_that_session_only(harness: Harness)
     assert (await ana.post("/api/logout")).json() == {"ok": True}
     error = await ana.error()
     assert error["code"] == "unauthorized" and "logged out" in error["message"]
-    try:
-        while True:
-            await ana.recv()
-    except websockets.ConnectionClosed:
-        pass
+    await ana.until_closed()
     await other.send({"type": "ping"})
     assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"
     version = harness.table(table).state.version

@@ -87,7 +87,7 @@ async def test_the_same_pair_counts_only_so_often_a_day(tmp_path):
 
 
 async def test_ratings_are_provisional_until_enough_rated_games(harness):
-    ana, bo = await ranked_pair(harness)
+    ana, _ = await ranked_pair(harness)
     assert ana.user["provisional"] is True
     store = harness.ctx.store
     for name, games, rating in (("ana", elo.PROVISIONAL_GAMES, 1450.0), ("bo", elo.PROVISIONAL_GAMES - 1, 2100.0)):

@@ -26,8 +26,6 @@ from freezeout.server.fairness import (
 )
 from freezeout.server.gamelog import player_record
 
-from serverkit import Harness, Player
-
 
 def full_hand(deal: Deal, holes: dict[str, tuple], board: tuple, actions: list) -> dict[str, Any]:
     return {"hole": {p: format_cards(c) for p, c in holes.items()}, "board": format_cards(board), "actions": actions,
@@ -157,24 +155,12 @@ class TestPlayerRecord:
 
 
 # -- over the wire ------------------------------------------------------------------
-async def heads_up_with_a_spectator(h: Harness) -> tuple[str, Player, Player, Player]:
-    ana, bo, eve = await h.player(), await h.player(), await h.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    for p in (ana, bo, eve):
-        await p.join(table)
-    await h.settle()
-    return table, ana, bo, eve
-
-
 def opened_positions(entry: dict[str, Any]) -> list[int]:
     return [i for i, s in enumerate(entry["salts"]) if s]
 
 
 async def test_a_hand_won_without_showdown_reveals_no_hole_card_to_anyone_else(harness):
-    table, ana, bo, eve = await heads_up_with_a_spectator(harness)
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
     state = harness.table(table).state
     for p in (ana, bo, eve):
         await p.until_version(state.version)
@@ -202,7 +188,7 @@ async def test_a_hand_won_without_showdown_reveals_no_hole_card_to_anyone_else(h
 
 
 async def test_downloads_hold_only_what_the_asker_saw(harness):
-    table, ana, bo, eve = await heads_up_with_a_spectator(harness)
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
     await ana.send({"type": "resign"})
     await harness.settle()
     game_id = harness.table(table).state.game_id

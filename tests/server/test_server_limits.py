@@ -22,17 +22,7 @@ from freezeout.server.store import LogEntry, UserRow
 from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import initial_state
 
-from serverkit import Player, fast_settings, serve
-
-
-async def closed(player: Player, timeout: float = 10) -> websockets.ConnectionClosed:
-    """Read until the server closes the connection; returns how it closed it."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            await player.recv(max(0.01, deadline - time.monotonic()))
-        except websockets.ConnectionClosed as close:
-            return close
+from serverkit import fast_settings, serve
 
 
 async def wait_until(condition, timeout: float = 30.0) -> None:
@@ -60,9 +50,7 @@ async def test_bad_frames_are_bad_messages_and_the_connection_stays_usable(harne
 async def test_a_flood_of_moves_is_dropped_and_then_closed(tmp_path):
     settings = fast_settings(tmp_path, ws_messages_per_second=10.0, ws_message_burst=30)
     async with serve(settings, FakeClock()) as h:
-        flooder, other = await h.player(), await h.player()
-        await flooder.guest()
-        await other.guest()
+        flooder, other = await h.guests(2)
         table = await other.create([None, None, None])
         await flooder.join(table)
         version = h.table(table).state.version
@@ -71,7 +59,7 @@ async def test_a_flood_of_moves_is_dropped_and_then_closed(tmp_path):
                 await flooder.send({"type": "sit" if i % 2 == 0 else "stand"})
             except websockets.ConnectionClosed:
                 break
-        close = await closed(flooder)
+        close = await flooder.until_closed()
         assert close.rcvd is not None and close.rcvd.code == 1008
         codes = [e["code"] for e in flooder.errors]
         assert "rate_limited" in codes and codes[-1] == "rate_limited"
@@ -145,9 +133,7 @@ async def test_every_table_needs_a_human_place(harness):
 async def test_open_tables_are_capped_per_account_and_per_address(tmp_path):
     settings = fast_settings(tmp_path, max_open_tables_per_user=3, max_open_tables_per_address=5)
     async with serve(settings, FakeClock()) as h:
-        first, second = await h.player(), await h.player()
-        await first.guest()
-        await second.guest()
+        first, second = await h.guests(2)
         tables = [await first.create([None, None]) for _ in range(3)]
         response = await first.post("/api/tables", {"slots": [None, None]})
         assert response.status_code == 429 and response.json()["error"]["code"] == "rate_limited"

@@ -59,7 +59,7 @@ async def page_at(tmp_path: Path) -> AsyncIterator[tuple[Harness, Any]]:
 
 
 async def test_the_strict_csp_blocks_nothing_the_page_needs(page_at):
-    h, page = page_at
+    _, page = page_at
     await page.goto("/")
     await page.locator("#quickplay").wait_for()
     await page.locator("#quickplay").click()

@@ -127,14 +127,7 @@ async def test_hidden_cards_never_reach_opponents_or_spectators(harness, policie
 
 
 async def test_nobody_can_act_for_another_seat(harness):
-    ana, bo, eve = await harness.player(), await harness.player(), await harness.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    for p in (ana, bo, eve):
-        await p.join(table)
-    await harness.settle()
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
     state = harness.table(table).state
     for p in (ana, bo, eve):
         await p.until_version(state.version)
