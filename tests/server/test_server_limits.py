@@ -130,6 +130,19 @@ async def test_every_table_needs_a_human_place(harness):
     assert (await ana.post("/api/tables", {"slots": [None, "easy"], "sit": False})).status_code == 200
 
 
+async def test_a_table_of_bots_alone_from_an_older_server_is_retired_at_start(tmp_path):
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, bot_only_tables=True), clock) as h:  # as an older server allowed
+        (player,) = await h.guests(1)
+        table = await player.create(["random", "random"], sit=False)
+        await h.settle()
+        assert h.table(table).state.tournament is not None
+    async with serve(fast_settings(tmp_path), clock) as h:
+        assert table not in h.ctx.room.tables
+        (player,) = await h.guests(1)
+        assert (await player.http.get(f"/api/tables/{table}")).status_code == 404
+
+
 async def test_open_tables_are_capped_per_account_and_per_address(tmp_path):
     settings = fast_settings(tmp_path, max_open_tables_per_user=3, max_open_tables_per_address=5)
     async with serve(settings, FakeClock()) as h:

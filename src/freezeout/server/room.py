@@ -44,11 +44,17 @@ class Room:
         for level in BOT_LEVELS:
             self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
         for table_id, entries in (await self.store.open_table_logs()).items():
-            if entries:
-                actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
-                self.tables[table_id] = actor
-                await actor.resume()
-                actor.start()
+            if not entries:
+                continue
+            actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
+            if all(slot.kind == "bot" for slot in actor.state.slots) and not self.settings.bot_only_tables:
+                # Opened by an older server: bots alone would play and rematch for ever.
+                log.warning("retiring table %s: it has no place for a human", table_id)
+                await self.store.close_table(table_id)
+                continue
+            self.tables[table_id] = actor
+            await actor.resume()
+            actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
 
     async def close(self) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 from urllib.parse import urlparse
 
@@ -33,6 +34,8 @@ from freezeout.server.tablestate import Refused
 from freezeout.server.wire import dumps
 
 __all__ = ["RateBucket", "websocket_endpoint"]
+
+log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 8192
 OUTBOX_LIMIT = 2000
@@ -94,6 +97,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     def abort() -> None:
         """Cut the connection off at once (the peer stopped reading or cannot keep up)."""
         nonlocal stalled
+        if not stalled:
+            log.info("cutting off a connection from %s (user %s): it does not read what it is sent",
+                     link.address, link.user_id)
         stalled = True
         closed.set()
         if transport is not None:
@@ -167,6 +173,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             balance = bucket.take(now)
             if balance < 0:
                 if balance <= -bucket.burst:
+                    log.info("closing a connection from %s (user %s): message flood", link.address, link.user_id)
                     end("rate_limited", f"too many messages (at most {bucket.rate:g} a second): the connection is closed")
                     break
                 if not warned:
