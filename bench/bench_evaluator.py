@@ -16,6 +16,9 @@ Sections (each peer is skipped, with a note, when it is not installed):
    loop (bench/c_baseline.c, same algorithm, gcc -O2), pokerfast's native
    batch call, and per-call loops of the C/Cython peers.
 4. enumeration: all 133,784,560 seven-card hands (numba and C).
+5. the other rankings (short-deck, lows, badugi, Omaha) against PokerKit,
+   per call and in batch: :mod:`bench_rankings` (also runnable alone, with
+   table build times and ``--repeat``).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def best_time(run: Callable[[], object], repeat: int) -> float:
 
 
 # --------------------------------------------------------------------------- import
-def _subprocess_seconds(code: str, env: dict[str, str]) -> float:
+def subprocess_seconds(code: str, env: dict[str, str]) -> float:
     full_env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}", **env}
     wrapped = f"import time\n_t = time.perf_counter()\n{code}\nprint(time.perf_counter() - _t)"
     output = subprocess.run(
@@ -69,18 +72,18 @@ def _subprocess_seconds(code: str, env: dict[str, str]) -> float:
 def bench_import() -> Results:
     with tempfile.TemporaryDirectory() as tables_dir, tempfile.TemporaryDirectory() as numba_dir:
         env = {"FREEZEOUT_CACHE_DIR": tables_dir, "NUMBA_CACHE_DIR": numba_dir}
-        bare = _subprocess_seconds("import freezeout", env)
+        bare = subprocess_seconds("import freezeout", env)
         built_anything = any(Path(tables_dir).iterdir())
-        cold = _subprocess_seconds("from freezeout.evaluate import hand_rank", env)
-        warm = min(_subprocess_seconds("from freezeout.evaluate import hand_rank", env) for _ in range(3))
+        cold = subprocess_seconds("from freezeout.evaluate import hand_rank", env)
+        warm = min(subprocess_seconds("from freezeout.evaluate import hand_rank", env) for _ in range(3))
         batch_code = (
             "import numpy as np\nfrom freezeout.evaluate import evaluate_batch\n"
             "evaluate_batch(np.arange(7, dtype=np.int8).reshape(1, 7))"
         )
-        numpy_only = min(_subprocess_seconds("import numpy", env) for _ in range(3))
-        numba_only = min(_subprocess_seconds("import numba", env) for _ in range(3))
-        compile_first = _subprocess_seconds(batch_code, env)
-        compile_warm = min(_subprocess_seconds(batch_code, env) for _ in range(3))
+        numpy_only = min(subprocess_seconds("import numpy", env) for _ in range(3))
+        numba_only = min(subprocess_seconds("import numba", env) for _ in range(3))
+        compile_first = subprocess_seconds(batch_code, env)
+        compile_warm = min(subprocess_seconds(batch_code, env) for _ in range(3))
     return {
         "import freezeout (s)": bare,
         "import freezeout built tables?": built_anything,
@@ -357,6 +360,19 @@ def bench_enumeration() -> Results:
     return dict(best)
 
 
+_RANKINGS_SINGLE: Results = {}
+
+
+def _rankings(section: str, count: int) -> Results:
+    """The rankings sections of bench_rankings.py, run in this process."""
+    import bench_rankings
+
+    if section == "single":
+        _RANKINGS_SINGLE.update(bench_rankings.bench_single(count, 7))
+        return _RANKINGS_SINGLE
+    return bench_rankings.bench_batch(count, 7, _RANKINGS_SINGLE)
+
+
 def show(title: str, results: Results) -> None:
     print(f"\n## {title}")
     for key, value in results.items():
@@ -388,6 +404,9 @@ def main() -> None:
          lambda: bench_single(singles, 9)),
         ("batch, 7 cards, one core (million hands per second)", lambda: bench_batch(rows, 15)),
         ("enumeration", bench_enumeration),
+        ("rankings, single call (ns per hand; ratio = PokerKit time / ours)",
+         lambda: _rankings("single", singles)),
+        ("rankings, batch, one core (million hands per second)", lambda: _rankings("batch", rows)),
     ):  # fmt: skip
         report[title] = run()
         show(title, report[title])

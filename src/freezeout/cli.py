@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -53,24 +54,17 @@ def cmd_record_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_record_phh(args: argparse.Namespace) -> int:
-    from freezeout.formats.phh_export import played_hand_to_phh
-    from freezeout.rules.actions import Action
+    from freezeout.formats.phh_export import record_to_phh
 
     result = _replay_file(args.file)
     if result is None:
         return 2
-    players = result.tournament.config.players
-    chunks = []
-    for hand in result.hands:
-        hand_actions = [
-            Action(hand.setup.names.index(players[action.seat]), action.kind, action.amount)
-            for _, action in hand.actions
-        ]
-        phh = played_hand_to_phh(hand.setup, hand_actions, hand_number=hand.number, event=args.file)
-        chunks.append(f"[{hand.number}]\n{phh}")
-    output = "\n".join(chunks)
+    output = record_to_phh(result, event=args.file)
     if args.output:
-        Path(args.output).write_text(output, encoding="utf-8")
+        try:
+            Path(args.output).write_text(output, encoding="utf-8")
+        except OSError as error:
+            return _fail(f"cannot write {args.output}: {error.strerror}")
     else:
         sys.stdout.write(output)
     return 0
@@ -142,11 +136,36 @@ def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentPars
     commands.register(sub)
 
 
+# Exit status when the reader of our output goes away (`freezeout … | head`):
+# 128 + SIGPIPE, what a shell reports for a program that SIGPIPE ends.
+READER_GONE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    status: int = args.func(args)
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
     return status
+
+
+def _reader_gone() -> int:
+    """The reader of stdout closed the pipe: stop quietly, as a Unix filter does.
+
+    Python ignores SIGPIPE, so the write raised instead of ending the
+    process.  Any output still buffered cannot be written; pointing stdout at
+    /dev/null lets the interpreter's final flush succeed instead of printing
+    a second traceback.  The status is 141 (128 + SIGPIPE), the one a shell
+    shows for ``yes | head``: the output was cut short, which is not a
+    success (``set -o pipefail`` sees it as it sees any other program ended
+    by its reader), and it is not 2, which means bad input.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return READER_GONE
 
 
 if __name__ == "__main__":

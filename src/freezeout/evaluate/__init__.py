@@ -10,40 +10,58 @@ Public API::
 A rank is an int in 1..7462; higher is stronger and equal ranks split the
 pot.  Every path returns the same numbers.
 
+Other games have rankings of their own (short-deck, 8-or-better,
+ace-to-five and deuce-to-seven lows, badugi, Omaha high and Omaha
+8-or-better), all behind one interface::
+
+    get_ranking("omaha-low8").rank(hole, board) -> int   # higher is better; 0 = no low
+
+>>> from freezeout.cards import parse_cards
+>>> razz = get_ranking("low-a5")
+>>> razz.describe(razz.rank(parse_cards("KsKh5d3cAs9h9d")))
+'K-9-5-3-A low'
+
+:mod:`.rankings` lists the names, scales and conventions.
+
 Layout (generation apart from lookup):
 
-* :mod:`.tables` generates every table from the rules; :mod:`.cache` keeps
-  them on disk (built on first use, about a second; loaded in milliseconds).
-* :mod:`.high` is the pure-Python lookup and :class:`HandValue`;
-  :mod:`.batch` the numpy/numba twin; :mod:`.describe` names hands.
-* :mod:`.reference` is a slow, obviously-correct oracle for the tests.
-* :mod:`.rankings` is the seam for later variants: a ``Ranking`` protocol
-  and registry holding ``high`` today.
+* :mod:`.tables` generates the high tables from the rules (and
+  :mod:`.lowtables`, :mod:`.shorttables`, :mod:`.badugitables`,
+  :mod:`.omahatables` those of the other rankings, with the helpers
+  :mod:`.multisets` and :mod:`.highlike`); :mod:`.cache` keeps them on
+  disk (built on first use, loaded in milliseconds).
+* :mod:`.high` is the pure-Python high lookup and :class:`HandValue`;
+  :mod:`.batch` and :mod:`.kernels` its numpy/numba twin; :mod:`.describe`
+  and :mod:`.words` name hands (English and Czech).
+* :mod:`.low`, :mod:`.shortdeck`, :mod:`.badugi`, :mod:`.omaha` look the
+  other rankings up; :mod:`.variant_batch` and :mod:`.variant_kernels` are
+  their batch paths; :mod:`.rankings` is the registry.
+* :mod:`.reference` and :mod:`.reference_variants` are slow,
+  obviously-correct oracles for the tests.
 
-Plan for the variants still to come (nothing here needs rewriting):
+The package itself is callable: ``freezeout.evaluate(cards)`` is
+:func:`evaluate`.  Python binds the name ``evaluate`` in ``freezeout`` to
+this subpackage as soon as it is imported, so without this the documented
+``from freezeout import evaluate`` would hand back a module in some import
+orders and the function in others.
 
-* ace-to-five low and 8-or-better low become two more rankings, each a
-  generator in the style of :mod:`.tables` (suits and straights do not count
-  for lows, so a dict keyed by the same base-5 rank key is the whole table;
-  8-or-better maps non-qualifying hands to 0, "no low") plus a lookup that
-  keeps the convention *higher is better*;
-* Omaha is a selection rule, not a ranking: ``best_of(ranking, hole, board)``
-  maximises ``ranking.rank`` over the 60 two-hole-plus-three-board subsets,
-  with a batch twin in :mod:`.kernels` over the same tables, so Omaha high
-  and Omaha Hi-Lo reuse every table above;
-* :class:`HandValue` would gain the name of its ranking, and descriptions
-  move to each ranking (``Ranking.describe``).
-
-Importing this package loads the tables; ``import freezeout`` does not.
+Importing this package loads the high tables; ``import freezeout`` does
+not.  Every other ranking loads its tables when :func:`get_ranking` first
+returns it; generating them (first use ever, then cached on disk) takes
+about half a second for the three lows together, a tenth for short-deck,
+a few hundredths for badugi and half a second for Omaha.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from freezeout.evaluate.errors import EvaluationError
 from freezeout.evaluate.high import HandValue, category_of, evaluate, hand_rank
+from freezeout.evaluate.rankings import Ranking, get_ranking
 from freezeout.evaluate.tables import CATEGORIES
 
 if TYPE_CHECKING:
@@ -56,10 +74,12 @@ __all__ = [
     "CATEGORIES",
     "EvaluationError",
     "HandValue",
+    "Ranking",
     "best_rank_indices",
     "category_of",
     "evaluate",
     "evaluate_batch",
+    "get_ranking",
     "hand_rank",
 ]
 
@@ -91,3 +111,13 @@ def best_rank_indices(values: Sequence[int | HandValue]) -> tuple[int, ...]:
 
 def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _CallableModule(ModuleType):
+    """This package's module type: calling it is calling :func:`evaluate` (see the docstring)."""
+
+    def __call__(self, cards: str | Iterable[str | int]) -> HandValue:
+        return evaluate(cards)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -9,31 +9,13 @@ the showdown fast path never pays for it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from typing import Final
 
 from freezeout.evaluate import tables
 from freezeout.evaluate.errors import EvaluationError
+from freezeout.evaluate.words import describe_high
 
 __all__ = ["describe_rank", "rank_value"]
-
-_NAMES: Final = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
-_PLURALS: Final = tuple("sixes" if name == "six" else name + "s" for name in _NAMES)
 
 
 @cache
@@ -49,39 +31,14 @@ def rank_value(rank: int) -> tables.Value:
     return classes[rank - 1]
 
 
-def _kickers(ranks: Sequence[int]) -> str:
-    """``"; kickers ace, queen"``: the side cards that break ties within a
-    made hand, so two hands that differ only there never read the same."""
-    if not ranks:
-        return ""
-    word = "kicker" if len(ranks) == 1 else "kickers"
-    return f"; {word} {', '.join(_NAMES[rank] for rank in ranks)}"
-
-
-def describe_rank(rank: int) -> str:
+def describe_rank(rank: int, lang: str = "en") -> str:
     """Name of the hand with this rank, as shown to players.
 
     The words identify the exact five-card value: every rank that can
     decide a showdown is named (kickers, and all five cards of a flush), so
     distinct ranks always get distinct descriptions. The web client's
     ``describeValue`` (web/js/poker.js) must read the same in English.
+    ``lang`` is "en" or "cs" (:mod:`.words`).
     """
     category, ranks = rank_value(rank)
-    first = ranks[0]
-    if category == tables.STRAIGHT_FLUSH:
-        return "Royal flush" if first == 12 else f"Straight flush, {_NAMES[first]} high"
-    if category == tables.QUADS:
-        return f"Four of a kind, {_PLURALS[first]}{_kickers(ranks[1:])}"
-    if category == tables.FULL_HOUSE:
-        return f"Full house, {_PLURALS[first]} full of {_PLURALS[ranks[1]]}"
-    if category == tables.FLUSH:
-        return "Flush, " + ", ".join(_NAMES[r] for r in ranks)
-    if category == tables.STRAIGHT:
-        return f"Straight, {_NAMES[first]} high"
-    if category == tables.TRIPS:
-        return f"Three of a kind, {_PLURALS[first]}{_kickers(ranks[1:])}"
-    if category == tables.TWO_PAIR:
-        return f"Two pair, {_PLURALS[first]} and {_PLURALS[ranks[1]]}{_kickers(ranks[2:])}"
-    if category == tables.ONE_PAIR:
-        return f"One pair, {_PLURALS[first]}{_kickers(ranks[1:])}"
-    return f"High card, {_NAMES[first]}{_kickers(ranks[1:])}"
+    return describe_high(category, ranks, lang)

@@ -27,8 +27,9 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final
 
-from freezeout.cards import Card, CardError, parse_cards
+from freezeout.cards import Card, parse_cards
 from freezeout.evaluate import tables
+from freezeout.evaluate.checks import bad_cards
 from freezeout.evaluate.errors import EvaluationError
 
 __all__ = ["RANK_COUNT", "HandValue", "category_of", "evaluate", "hand_rank"]
@@ -101,15 +102,7 @@ def _flush_rank(cards: Sequence[int], total: int) -> int:
 
 def _bad_cards(cards: Iterable[object]) -> ValueError:
     """The precise error for input the fast path rejected (slow, only on failure)."""
-    items: list[int] = []
-    for item in cards:
-        if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item < 52:
-            return CardError(f"invalid card index {item!r}: expected an int in 0..51")
-        items.append(item)
-    if len(set(items)) != len(items):
-        duplicate = next(card for card in items if items.count(card) > 1)
-        return CardError(f"duplicate card {Card(duplicate)}")
-    return EvaluationError(f"a hand has {tables.MIN_CARDS} to {tables.MAX_CARDS} cards, got {len(items)}")
+    return bad_cards(cards, f"a hand has {tables.MIN_CARDS} to {tables.MAX_CARDS} cards")
 
 
 def category_of(rank: int) -> str:

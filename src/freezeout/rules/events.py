@@ -27,6 +27,7 @@ __all__ = [
     "Resigned",
     "StreetDealt",
     "TournamentEnded",
+    "public_event",
 ]
 
 
@@ -155,3 +156,18 @@ Event = (
     | Eliminated
     | TournamentEnded
 )
+
+
+def public_event(event: Event) -> Event | None:
+    """What everyone at the table may learn from ``event``: the event itself,
+    a redacted copy, or ``None`` when it is private as a whole.
+
+    The single gate between the rules' complete event stream (which the
+    server logs so that a table can be rebuilt) and anything a client or a
+    public hand log sees (design principle 5).  Today only the deal
+    (:class:`CardsDealt`) is private; games with down cards dealt during the
+    hand and draws add events whose hidden cards this function strips.
+    """
+    if isinstance(event, CardsDealt):
+        return None
+    return event

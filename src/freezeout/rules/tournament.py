@@ -26,6 +26,7 @@ from freezeout.rules.events import (
     PotAwarded,
     Resigned,
     TournamentEnded,
+    public_event,
 )
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
@@ -286,7 +287,7 @@ class Tournament:
 
     def _after_hand_move(self, events: list[Event]) -> tuple[Tournament, list[Event]]:
         new, events = self._settle(events)
-        public = tuple(event for event in events if not isinstance(event, CardsDealt))
+        public = tuple(shown for event in events if (shown := public_event(event)) is not None)
         return replace(new, hand_log=new.hand_log + public), events
 
     def _settle(self, events: list[Event]) -> tuple[Tournament, list[Event]]:

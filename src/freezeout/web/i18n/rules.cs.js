@@ -1,4 +1,4 @@
-// Pravidla podniku (shared/spec/rules.md, R1–R30) česky, podle seed dokumentu, s tipy.
+// Pravidla podniku (docs/rules.md, R1–R30) česky, podle českého originálu pravidel, s tipy.
 export default {
   title: 'Pravidla podniku: No-Limit Texas Hold\'em freezeout',
   lead: 'Tato pravidla hlídá server; čísla odpovídají pravidlům (R1–R30). Pravidla označená „podnik“ se od standardního Texas Hold\'em liší záměrně.',

@@ -1,4 +1,4 @@
-// The house rules (shared/spec/rules.md, R1–R30) in English, with the seed's tips.
+// The house rules (docs/rules.md, R1–R30) in English, with the tips of the Czech original.
 export default {
   title: 'House rules: No-Limit Texas Hold\'em freezeout',
   lead: 'These are the rules the server enforces, numbered as in the rulebook (R1–R30). Rules marked “house” differ from standard Texas Hold\'em on purpose.',
