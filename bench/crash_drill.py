@@ -52,9 +52,9 @@ def drill_server(workdir: Path, src: str | None, turn: float) -> ServerProcess:
 
 @dataclass
 class Seen:
-    """What the clients were told: per version, the moves (seat, kind) it carried."""
+    """What the clients were told: per version, the moves (seat, kind) it carried (None: not known)."""
 
-    updates: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    updates: dict[int, list[tuple[int, str]] | None] = field(default_factory=dict)
     sent: int = 0
     last_version: int = 0
     games: int = 0
@@ -83,11 +83,15 @@ class Human:
     async def on_message(self, ws: Any, msg: dict[str, Any]) -> None:
         if msg["type"] not in ("snapshot", "update"):
             return
-        version = self.version = msg["version"]
+        previous, version = self.version, msg["version"]
+        self.version = version
         self.seen.last_version = max(self.seen.last_version, version)
         if msg["type"] == "update":
-            moves = [(e["seat"], e["kind"]) for e in msg["events"] if e["type"] == "action_taken"]
-            if len(msg["events"]) and version not in self.seen.updates:
+            # One entry's update carries that entry's moves; a catch-up (after a reconnect) carries
+            # several entries' under the last version: only that the version exists is known then.
+            single = previous is not None and version == previous + 1
+            moves = [(e["seat"], e["kind"]) for e in msg["events"] if e["type"] == "action_taken"] if single else None
+            if self.seen.updates.get(version) is None:
                 self.seen.updates[version] = moves
         view = msg["view"]
         if view is None:
@@ -120,7 +124,7 @@ def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen, upto: int) -> 
             problems.append(f"version {version} was told to a client but is not in the log")
             continue
         kind, data = log[version]
-        for seat, _move in moves:
+        for seat, _move in moves or ():
             if kind != "act" or int(data["seat"]) != seat:
                 problems.append(f"version {version}: a client saw seat {seat} move, the log has {kind} {data}")
     return problems
