@@ -403,8 +403,7 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.rules.events import CardsDealt
-    from freezeout.server.protocol import event_to_json
+    from freezeout.server.protocol import events_json
 
     record = await _finished_record(request, game_id, found)
     result = replay_record(parse_record(record))
@@ -413,7 +412,7 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
         hands.append({
             "number": played.number,
-            "events": [event_to_json(e) for e in played.events if not isinstance(e, CardsDealt)],
+            "events": events_json(played.events),
             "revealed": {"hand": played.number, **opened} if "leaves" in opened else None,
             "commitment": raw.get("commitment"),
         })

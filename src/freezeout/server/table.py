@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from freezeout.cards import system_random
-from freezeout.rules.events import CardsDealt, Event
+from freezeout.rules.events import Event
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
-from freezeout.server.protocol import event_to_json
+from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
@@ -413,7 +413,8 @@ class TableActor:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
-        public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
+        hand = self.state.tournament.hand if self.state.tournament is not None else None
+        public = table_events + events_json(events, hand.board if hand is not None else ())
         self._catchup.append((self.state.version, pack(public)))
         return table_events, events
 
@@ -527,7 +528,7 @@ class TableActor:
             conn.send(dumps(self._message("update", seat, missed, self._common())))
             return
         t = self.state.tournament
-        history = [event_to_json(e) for e in self._seat_view(None).history] if t is not None else []
+        history = events_json(self._seat_view(None).history) if t is not None else []
         you = {"user": conn.user.public() if conn.user else None, "seat": seat,
                "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
         msg = {**self._message("snapshot", seat, history, self._common()), "you": you, "presence": self.presence()}

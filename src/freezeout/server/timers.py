@@ -97,6 +97,8 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
     started = state.turn_started if to_act >= 0 else None
     deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
     deal_at = state.deal_due(settings.pause_seconds)
+    # R30: a finished hand's result stays on the table until then (the game's last hand too)
+    shown = state.hand_ended_at is not None and t is not None and not t.in_hand
     return {
         "now": now,
         "to_act": to_act,
@@ -106,4 +108,5 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
         "inactivity_deadline": started + settings.inactivity_seconds if started is not None else None,
         "next_hand_at": deal_at,
         "grace_until": state.grace_until if state.grace_until > now else None,
+        "result_until": state.hand_ended_at + settings.pause_seconds if shown and state.hand_ended_at is not None else None,
     }
