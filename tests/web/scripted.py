@@ -16,10 +16,10 @@ from typing import Any
 
 from freezeout.cards import parse_cards
 from freezeout.rules.actions import Action
-from freezeout.rules.events import CardsDealt, Event
+from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import view_dicts
-from freezeout.server.protocol import SnapshotMessage, UpdateMessage, event_to_json
+from freezeout.server.protocol import SnapshotMessage, UpdateMessage, events_json
 
 NOW = 1_700_000_000.0
 TURN = 30.0
@@ -83,9 +83,9 @@ class Script:
             self.hand_ended_at = self.now
         return self._public(events)
 
-    @staticmethod
-    def _public(events: list[Event]) -> list[dict[str, Any]]:
-        return [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
+    def _public(self, events: list[Event]) -> list[dict[str, Any]]:
+        hand = self.t.hand
+        return events_json(events, hand.board if hand is not None else ())
 
     # -- messages ------------------------------------------------------------
     def table(self) -> dict[str, Any]:
@@ -116,7 +116,7 @@ class Script:
 
     def snapshot(self, **clock: Any) -> dict[str, Any]:
         self.version += 1
-        events = [event_to_json(e) for e in self.t.hand_log]
+        events = events_json(self.t.hand_log)
         msg = {"type": "snapshot", "version": self.version, "table": self.table(), "view": self.view(),
                "events": events, "clock": self.clock(**clock), "presence": [True] * len(self.players),
                "fairness": {"next": None, "current": None, "revealed": []},

@@ -43,7 +43,7 @@ export default {
       ['R27', 'Kdo propadne 2 tahy po sobě, je z turnaje vyřazený. Počítadlo vynuluje jen jeho vlastní akce.', true],
       ['R28', 'Vzdát se můžeš kdykoli, i když nejsi na tahu; stejně dopadne odchod ze hry. Jsi hned vyřazený, žetony, které ti zbyly, ze hry zmizí (nikdo je nedostane) a co už leží v banku, zůstává ostatním. Zbude-li ve hře jediný hráč, bere vše na stole a vyhrává.', true],
       ['R29', 'Když se 10 hodin nikdo nepohne, hráči na tahu propadne tah stejně jako po vypršení času a počítá se mu do limitu R27. Hra tím sama neskončí.', true],
-      ['R30', 'Mezi rukama je pauza 4 sekundy, výsledek ruky zůstane na stole; pak se rozdá další ruka.'],
+      ['R30', 'Mezi rukami je pauza 4 sekundy, výsledek ruky zůstane na stole; pak se rozdá další ruka.'],
     ]},
   ],
   differencesTitle: 'Rozdíly proti standardním pravidlům Texas Hold\'em',

@@ -1,12 +1,14 @@
-// The action bar: exactly the legal moves (R10–R13), a raise sizer clamped
-// to the legal minimum and maximum, and Don't wait (R26).
+// The action bar: exactly the server's legal moves, a raise sizer clamped to
+// the legal minimum and maximum whose slider moves in big blinds, and Don't
+// wait. Folding when checking is free is asked first (onFoldFree).
 import {h, setText, fill} from './dom.js';
 import {t, num} from './i18n.js';
 import {quickSizes} from './model.js';
 
 export class ActionBar {
-  constructor({onAct, onDontWait}) {
+  constructor({onAct, onDontWait, onFoldFree}) {
     this.onAct = onAct;
+    this.onFoldFree = onFoldFree;
     this.onDontWait = onDontWait;
     this.legal = null;
     this.amount = 0;
@@ -17,7 +19,7 @@ export class ActionBar {
     this.moves = h('div.moves', this.foldBtn, this.callBtn, this.raiseBtn);
     this.sizes = h('div.quick-sizes');
     this.range = h('input', {type: 'range', min: 0, max: 1, step: 1, 'aria-label': t('act.slider'),
-      oninput: () => this.setAmount(Number(this.range.value), 'range')});
+      oninput: () => this.setAmount(this.snap(Number(this.range.value)), 'range')});
     this.input = h('input', {type: 'number', inputmode: 'numeric', 'aria-label': t('act.amount'), min: 0, step: 1,
       oninput: () => this.setAmount(Number(this.input.value), 'input', false),
       onchange: () => this.setAmount(Number(this.input.value), 'input'),
@@ -78,6 +80,7 @@ export class ActionBar {
       if (this.canSize) {
         this.range.min = legal.min_to;
         this.range.max = legal.max_to;
+        this.range.step = String(this.bigBlind());
         this.input.min = legal.min_to;
         this.input.max = legal.max_to;
         fill(this.sizes, ...quickSizes(s.view, legal).map((q, i) =>
@@ -118,8 +121,22 @@ export class ActionBar {
     this.raiseBtn.classList.toggle('raise', !allIn);
   }
 
+  bigBlind() { return (this.view && this.view.blinds && this.view.blinds[1]) || 1; }
+
+  /** A slider position → a raise in whole big blinds; its last step is all-in. */
+  snap(value) {
+    const legal = this.legal;
+    if (!legal || !this.canSize) return value;
+    if (value >= legal.max_to - this.bigBlind() / 2) return legal.max_to;
+    return Math.min(legal.max_to, legal.min_to + Math.round((value - legal.min_to) / this.bigBlind()) * this.bigBlind());
+  }
+
   // --- moves (also bound to keys) ---
-  fold() { if (this.legal && this.legal.moves.includes('fold')) this.onAct('fold'); }
+  fold() {
+    if (!this.legal || !this.legal.moves.includes('fold')) return;
+    if (this.legal.moves.includes('check') && this.onFoldFree) this.onFoldFree();
+    else this.onAct('fold');
+  }
   checkCall() {
     if (!this.legal) return;
     if (this.legal.moves.includes('check')) this.onAct('check');
@@ -136,8 +153,7 @@ export class ActionBar {
   quick(i) { const b = this.sizes.children[i]; if (b && this.canSize) this.setAmount(Number(b.dataset.to)); }
   adjust(dir) {
     if (!this.legal || !this.canSize) return;
-    const bb = (this.view && this.view.blinds && this.view.blinds[1]) || 20;
-    this.setAmount((this.amount ?? this.legal.min_to) + dir * bb);
+    this.setAmount((this.amount ?? this.legal.min_to) + dir * this.bigBlind());
   }
   focusAmount() { if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
   dontWait() { if (!this.dontWaitBtn.hidden) this.onDontWait(); }
