@@ -123,7 +123,7 @@ export function tableModel(state, now) {
     else if (flags.acting) stateText = t('table.toAct');
     else if (flags.expired) stateText = t('table.timeUpShort');
     else if (s.all_in) stateText = t('table.allIn');
-    else if (s.folded) stateText = t('table.folded');
+    else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
     const stateTitle = s.forfeits && s.in_tournament ? t(s.seat === me ? 'table.forfeitsYou' : 'table.forfeitsLong', {n: s.forfeits, name: shownName(s.player)}) : '';
     return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, flags, stateText, stateTitle,
