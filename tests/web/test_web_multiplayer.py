@@ -71,6 +71,19 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     profile.locator("svg.chart path.line").wait_for()
     row = profile.locator(".profile table.grid tbody tr", has=profile.locator(".elo-delta")).first
     assert row.locator("a[href$='/record']").count() == 1 and row.locator("a[href$='/phh']").count() == 1
+    # Past games: date, game, opponents, place, Elo change; not a raw id
+    heads = profile.locator(".profile table.grid.past thead th").all_inner_texts()
+    assert [h.lower() for h in heads[:5]] == ["date", "game", "opponents", "place", "elo"], heads
+    cells = row.locator("td").all_inner_texts()
+    assert cells[1] == "Heads-up · ranked" and cells[2] == name_b and cells[3] in ("1st", "2nd"), cells
+    assert re.search(r"\d{4}", cells[0]) and "-1" not in cells[0], "a date, not the game's id"
+    row.locator("button", has_text="Replay final hand").click()
+    final = profile.locator("dialog[open] .replayer .log li")
+    final.first.wait_for()
+    assert final.last.get_attribute("class") == "cur", "the final hand opens at its end"
+    profile.keyboard.press("ArrowLeft")
+    assert final.nth(final.count() - 2).get_attribute("class") == "cur", "the arrow keys move the replayer"
+    profile.keyboard.press("Escape")
     phh = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/phh']").get_attribute("href"))
     assert "[1]" in phh or "variant" in phh
     row.locator("button", has_text="Replay").click()

@@ -131,7 +131,7 @@ export default {
   'table.connecting': 'Připojuji…',
   'table.reconnecting': 'Spojení přerušeno — připojuji znovu…',
   'table.notFound': 'Tento stůl neexistuje.',
-  'table.shortcuts': 'Klávesy: F složit · C check/dorovnat · R vsadit/navýšit · A all-in · 1–5 velikosti · ↑↓ upravit · Enter potvrdit · D nečekat',
+  'table.shortcuts': 'Klávesy: F složit (při checku zdarma se zeptá) · C check/dorovnat · R vsadit/navýšit · A all-in · 1–5 velikosti · ↑↓ upravit · Enter potvrdit · D nečekat',
 
   'act.bar': 'Tvůj tah',
   'act.fold': 'Složit',

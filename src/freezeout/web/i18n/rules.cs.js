@@ -66,7 +66,7 @@ export default {
     'Co už leží v banku, není tvoje — neházej dobré žetony za špatnými jen proto, že jsi do ruky už vložil.',
   ],
   keysTitle: 'Klávesy u stolu',
-  keys: [['F', 'složit'], ['C / K', 'check nebo dorovnat'], ['R / B', 'vsadit nebo navýšit: přejít na částku'], ['A', 'částka all-in'],
+  keys: [['F', 'složit; když je check zdarma, nejdřív se zeptá (Check, nebo Přesto složit)'], ['C / K', 'check nebo dorovnat'], ['R / B', 'vsadit nebo navýšit: přejít na částku'], ['A', 'částka all-in'],
     ['1–5', 'min, ½ banku, ¾ banku, bank, all-in'], ['↑ ↓', 'částka ± jeden velký blind'], ['Enter', 'potvrdit sázku nebo navýšení'],
     ['D', 'Nečekat'], ['H', 'historie rukou'], ['Esc', 'zavřít dialog']],
 };
