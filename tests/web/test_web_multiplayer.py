@@ -86,7 +86,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     profile.keyboard.press("Escape")
     phh = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/phh']").get_attribute("href"))
     assert "[1]" in phh or "variant" in phh
-    row.locator("button", has_text="Replay").click()
+    row.get_by_role("button", name="Replay", exact=True).click()
     profile.locator("dialog[open] .replayer .log li").first.wait_for()
     profile.screenshot(path=str(artifacts / "profile-replayer.png"))
 
@@ -96,7 +96,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     stranger.goto(f"/#/profile/{name_b}")
     stranger_row = stranger.locator(".profile table.grid tbody tr").first
     stranger_row.wait_for()
-    stranger_row.locator("button", has_text="Replay").click()
+    stranger_row.get_by_role("button", name="Replay", exact=True).click()
     stranger.locator("dialog[open] .replayer .log li").first.wait_for()
     for page in (a, b):
         assert not [e for e in page.errors if "pageerror" in e], page.errors
