@@ -126,3 +126,25 @@ def test_lobby_waiting_table_tiles_and_card_art(new_page, ui):
     assert art["x"] >= panel["x"] and art["y"] >= panel["y"] and art["x"] + art["width"] <= panel["x"] + panel["width"]
     for handle in page.locator(".levels label").element_handles():
         assert page.evaluate("el => el.scrollWidth <= el.clientWidth + 1", handle), page.evaluate("el => el.textContent", handle)
+
+
+def test_turn_sound_switch_and_slider_in_big_blinds(new_page):
+    page = new_page()
+    mount(page)
+    s = Script(["ana", "bo"], button=0, viewer=0)
+    s.deal({0: "7c2d", 1: "8c3d"}, "Ah9s4c8h5s")
+    s.feed(page, s.snapshot())
+    switch = page.locator(".table-head .sound")
+    assert switch.get_attribute("aria-pressed") == "true"
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('fz-sound')") == "off", "the mute is remembered"
+    legal = s.view()["legal"]
+    big = s.view()["blinds"][1]
+    slider = page.locator(".sizer input[type=range]")
+    assert slider.get_attribute("step") == str(big)
+    amount = page.locator(".sizer input[type=number]")
+    slider.evaluate("(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }", legal["min_to"] + big + 7)
+    assert (int(amount.input_value()) - legal["min_to"]) % big == 0, "the slider moves in whole big blinds"
+    slider.evaluate("(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }", legal["max_to"])
+    assert int(amount.input_value()) == legal["max_to"], "its last step is all-in"
