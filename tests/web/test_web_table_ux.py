@@ -201,3 +201,25 @@ def test_kickers_that_decide_are_on_the_seats_and_the_winner_is_marked(new_page)
     # the winning five are the server's (kicker included), highlighted
     assert sorted(page.locator(".felt-wrap .card.win").evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(
         ["6d", "6h", "3c", "3h", "Kc"])
+
+
+def test_pre_actions_act_when_the_turn_comes(new_page):
+    page = new_page()
+    mount(page)
+    s = Script(["ana", "bo", "cy"], button=2, viewer=0)  # pre-flop: cy, ana, bo; on the flop ana first
+    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
+    s.feed(page, s.snapshot())
+    pre = page.locator(".actionbar .pre")
+    assert pre.is_visible(), "while others act"
+    pre.locator("button", has_text="Call any").click()
+    s.feed(page, s.update(s.act(2, "raise", 60)))  # ana's turn, facing a raise: Call any calls
+    assert [m["move"] for m in sent(page)] == ["call"]
+    assert pre.is_hidden(), "not on your own turn"
+    s.feed(page, s.update(s.act(0, "call")))
+    pre.locator("button", has_text="Check/Fold").click()
+    s.feed(page, s.update(s.act(1, "call")))  # the flop, ana first: Check/Fold checks when it is free
+    assert [m["move"] for m in sent(page)] == ["call", "check"]
+    s.feed(page, s.update(s.act(0, "check")))
+    pre.locator("button", has_text="Check/Fold").click()
+    s.feed(page, s.update(s.act(1, "bet", 40) + s.act(2, "call")))  # facing a bet: it folds
+    assert [m["move"] for m in sent(page)] == ["call", "check", "fold"]

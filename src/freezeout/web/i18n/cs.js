@@ -317,4 +317,7 @@ export default {
   'profile.place': 'Místo',
   'profile.elo': 'Elo',
   'profile.actions': 'Záznam a stažení',
+  'act.pre': 'Tah předem',
+  'act.preCheckFold': 'Check/Složit',
+  'act.preCallAny': 'Dorovnat cokoli',
 };

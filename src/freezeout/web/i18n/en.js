@@ -318,4 +318,7 @@ export default {
   'profile.place': 'Place',
   'profile.elo': 'Elo',
   'profile.actions': 'Replay and downloads',
+  'act.pre': 'Act in advance',
+  'act.preCheckFold': 'Check/Fold',
+  'act.preCallAny': 'Call any',
 };

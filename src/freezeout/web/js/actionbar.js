@@ -27,14 +27,23 @@ export class ActionBar {
     this.sizer = h('div.sizer', {hidden: true}, this.sizes, this.range, this.input);
     this.dontWaitBtn = h('button.btn.danger.dontwait', {type: 'button', hidden: true, onclick: () => this.onDontWait()},
       h('span.lbl'), h('kbd', 'D'));
-    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.sizer, this.dontWaitBtn);
+    // pre-actions while others act: taken at once when your turn comes
+    this.preMove = null;
+    this.preBtns = {
+      checkfold: h('button.btn.small.ghost', {type: 'button', 'aria-pressed': 'false', onclick: () => this.setPre('checkfold')}, t('act.preCheckFold')),
+      callany: h('button.btn.small.ghost', {type: 'button', 'aria-pressed': 'false', onclick: () => this.setPre('callany')}, t('act.preCallAny')),
+    };
+    this.pre = h('div.pre', {hidden: true, role: 'group', 'aria-label': t('act.pre')}, this.preBtns.checkfold, this.preBtns.callany);
+    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.pre, this.sizer, this.dontWaitBtn);
   }
 
   /**
    * s: {legal, view, status (text or node), dontWait: name|null, busy}
    */
   update(s) {
+    if (s.view && this.view && s.view.hand_number !== this.view.hand_number) this.setPre(null);
     this.view = s.view;
+    this.pre.hidden = !s.canPre;
     const legal = s.legal && !s.busy ? s.legal : null;
     const changed = JSON.stringify(legal) !== JSON.stringify(this.legal);
     this.legal = legal;
@@ -119,6 +128,22 @@ export class ActionBar {
     setText(this.raiseBtn.querySelector('.lbl'), label);
     this.raiseBtn.classList.toggle('allin', allIn);
     this.raiseBtn.classList.toggle('raise', !allIn);
+  }
+
+  /** Toggle a pre-action ('checkfold' | 'callany'); null clears it. */
+  setPre(move) {
+    this.preMove = move && this.preMove !== move ? move : null;
+    for (const [key, btn] of Object.entries(this.preBtns)) btn.setAttribute('aria-pressed', String(this.preMove === key));
+  }
+
+  /** The move a pre-action makes with these legal moves (and clears it), or null. */
+  takePre(legal) {
+    const pre = this.preMove;
+    this.setPre(null);
+    if (!pre || !legal) return null;
+    const moves = new Set(legal.moves);
+    if (pre === 'checkfold') return moves.has('check') ? 'check' : moves.has('fold') ? 'fold' : null;
+    return moves.has('call') ? 'call' : moves.has('check') ? 'check' : null;
   }
 
   bigBlind() { return (this.view && this.view.blinds && this.view.blinds[1]) || 1; }

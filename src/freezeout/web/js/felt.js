@@ -20,6 +20,7 @@ const WIDE = {
 // seats never cover the board or the pots. Cells per slot (0 = the viewer).
 const GRID_AREAS = {2: ['s0', 's1'], 3: ['s0', 's1', 's2'], 4: ['s0', 's1', 's2', 's3']};
 const narrowQuery = window.matchMedia('(max-width: 720px)');
+const stillQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
 export function avatarColor(name) {
@@ -169,6 +170,7 @@ export class Felt {
     fillRow(el.querySelector('.hole'), s.cards || [], {animate: model.animate !== false});
     for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
     const badge = el.querySelector('.winbadge');
+    if (s.won && !badge.classList.contains('on') && model.animate !== false) this.flyChips(this.center, el.querySelector('.plate'));
     setText(badge, s.won ? '+' + num(s.won) : '');
     toggle(badge, 'on', !!s.won);
     const hn = el.querySelector('.handname');
@@ -200,8 +202,30 @@ export class Felt {
     // bet in front of the seat
     const bet = this.betEls[s.seat];
     const amount = s.bet || 0;
+    const before = Number(bet.dataset.amount || 0);
+    bet.dataset.amount = String(amount);
+    if (amount > before && model.animate !== false) this.flyChips(el.querySelector('.plate'), bet);
     toggle(bet, 'off', !amount);
     if (amount) setText(bet.querySelector('.amount'), num(amount));
+  }
+
+  /** A chip flies from one element to another (bets to the middle, pots to the winner);
+   * nothing moves for those who prefer reduced motion. */
+  flyChips(from, to) {
+    if (stillQuery.matches || !from || !to || !this.el.isConnected) return;
+    const box = this.el.getBoundingClientRect();
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    if (!a.width || !b.width) return;
+    const chip = h('div.flying', {'aria-hidden': 'true'}, chipSvg('#e2a72a'));
+    const x0 = a.left + a.width / 2 - box.left, y0 = a.top + a.height / 2 - box.top;
+    chip.style.left = x0 + 'px';
+    chip.style.top = y0 + 'px';
+    this.el.append(chip);
+    const dx = b.left + b.width / 2 - box.left - x0, dy = b.top + b.height / 2 - box.top - y0;
+    const anim = chip.animate([{transform: 'translate(-50%, -50%)', opacity: 1},
+      {transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%))`, opacity: 0.2}], {duration: 450, easing: 'cubic-bezier(.2,.8,.2,1)'});
+    anim.onfinish = anim.oncancel = () => chip.remove();
   }
 
   renderResult(result) {

@@ -5,7 +5,7 @@ import {t, num} from './i18n.js';
 import * as api from './api.js';
 import {toast} from './ui.js';
 import {openAuth} from './auth.js';
-import {shownName} from './names.js';
+import {shownName, botOf} from './names.js';
 
 const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
 
@@ -158,7 +158,8 @@ export class LobbyPage {
         h('thead', h('tr', h('th.num', t('leader.rank')), h('th', t('leader.name')), h('th.num', t('leader.rating')), h('th.num', t('leader.games')))),
         h('tbody', ...players.slice(0, 50).map((p, i) => h('tr' + (me && me.name === p.name ? '.me' : ''),
           h('td.num', i + 1),
-          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.name), p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
+          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.kind === 'bot' && botOf(p.name) ? t('level.' + botOf(p.name).level) : p.name),
+            p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
           h('td.num', num(Math.round(p.rating))),
           h('td.num', num(p.games))))));
     }

@@ -471,9 +471,15 @@ export class TablePage {
     this.bar.el.classList.toggle('hurry', hurry);
     this.keysHint.hidden = you.seat == null || !!v.finished;
     const legal = !v.hand_over && acting === you.seat ? v.legal : null;
-    this.bar.update({legal, view: v, status, dontWait, busy: this.busy});
+    const canPre = !v.hand_over && !v.finished && !!me && me.in_hand && !me.all_in && acting != null && acting !== you.seat;
+    this.bar.update({legal, view: v, status, dontWait, busy: this.busy, canPre});
     const turnKey = legal ? `${v.hand_number}:${clock.turn_started}` : null;
-    if (turnKey && turnKey !== this.turnKey) { announce(t('table.yourTurn')); this.alerts.turn(); }
+    if (turnKey && turnKey !== this.turnKey) {
+      const pre = this.bar.takePre(legal);
+      if (pre && !this.busy) { this.turnKey = turnKey; this.act(pre); return; }
+      announce(t('table.yourTurn'));
+      this.alerts.turn();
+    }
     if (turnKey && hurry && this.hurryKey !== turnKey) { this.hurryKey = turnKey; announce(t('table.hurry')); this.alerts.hurry(); }
     if (!turnKey) this.alerts.stopFlash();
     this.turnKey = turnKey;
