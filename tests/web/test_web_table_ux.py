@@ -129,8 +129,7 @@ def test_resigning_mid_hand_in_the_first_person(new_page):
     s.feed(page, s.update(s.act(2, "call") + s.act(0, "resign")))
     page.locator(".toast", has_text="You resigned: your 990 chips left the game").wait_for()
     status = page.locator(".actionbar .status").inner_text()
-    assert status.startswith("You are out (3rd)"), status
-    assert "Waiting for" not in status.split("·")[0]
+    assert status == "You are out (3rd) · you are watching the rest of the game", status
 
 
 def test_bots_have_short_distinct_names_and_avatars(new_page):

@@ -320,4 +320,5 @@ export default {
   'act.pre': 'Tah předem',
   'act.preCheckFold': 'Check/Složit',
   'act.preCallAny': 'Dorovnat cokoli',
+  'table.watching': 'zbytek hry sleduješ',
 };

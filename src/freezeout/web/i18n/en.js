@@ -321,4 +321,5 @@ export default {
   'act.pre': 'Act in advance',
   'act.preCheckFold': 'Check/Fold',
   'act.preCallAny': 'Call any',
+  'table.watching': 'you are watching the rest of the game',
 };

@@ -465,8 +465,9 @@ export class TablePage {
         status = t('act.wait', {name: actingName}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
       }
     }
-    if (me && !me.in_tournament && !v.finished) status = t('table.youAreOut', {place: ordinal(me.place)}) + (typeof status === 'string' && status ? ' · ' + status : '');
-    else if (you.seat == null && !v.finished) status = t('table.spectating') + (typeof status === 'string' && status ? ' ' + status : '');
+    const out = me && !me.in_tournament && !v.finished;
+    if (out && typeof status === 'string') status = t('table.youAreOut', {place: ordinal(me.place)}) + ' · ' + t('table.watching');
+    else if (you.seat == null && !v.finished && typeof status === 'string') status = t('table.spectating') + (status ? ' ' + status : '');
     this.bar.el.hidden = ended;
     this.bar.el.classList.toggle('hurry', hurry);
     this.keysHint.hidden = you.seat == null || !!v.finished;
