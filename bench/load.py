@@ -26,9 +26,7 @@ import json
 import os
 import random
 import resource
-import socket
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +39,7 @@ import orjson
 import psutil
 
 from lean_ws import LeanConnection, connect
+from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,53 +53,16 @@ def client_loop() -> Any:
     return uvloop.new_event_loop
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def raise_fd_limit() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-class Server:
-    def __init__(self, workdir: Path, db_url: str | None = None, **env: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = workdir / "load.sqlite"
-        self.db_url = db_url or f"sqlite:///{self.db}"
-        environment = {**os.environ, "FREEZEOUT_ARGON2_TIME_COST": "1", "FREEZEOUT_ARGON2_MEMORY_KIB": "1024",
-                       "FREEZEOUT_ACCESS_LOG": "false",
-                       "FREEZEOUT_SIGNUP_MAX_PER_ADDRESS": "1000000", **env}  # every guest comes from loopback
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db_url]
-        self.log = (workdir / "server.log").open("wb")
-        self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
-        self.ps = psutil.Process(self.process.pid)
-
-    def wait_healthy(self) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-
-    def warnings(self) -> list[str]:
-        """The server's warnings and errors (slow commits, failures), for the report."""
-        lines = Path(self.log.name).read_text(errors="replace").splitlines()
-        return [line for line in lines if line.startswith(("WARNING", "ERROR")) or "Traceback" in line]
+# Every guest comes from loopback: the per-address limits (sign-ups, tables, connections) are lifted.
+PER_ADDRESS_UNLIMITED = {name: "1000000" for name in (
+    "FREEZEOUT_SIGNUP_MAX_PER_ADDRESS", "FREEZEOUT_MAX_OPEN_TABLES_PER_ADDRESS", "FREEZEOUT_TABLES_PER_HOUR_PER_ADDRESS",
+    "FREEZEOUT_WS_MAX_PER_ADDRESS")}
 
 
 def machine_busy_percent(since: Any) -> float:
@@ -125,6 +87,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
     connected: int = 0
     measuring: bool = False
     pending: dict[str, Pending] = field(default_factory=dict)  # table -> the action in flight
@@ -174,6 +137,7 @@ class Player:
         self.table, self.size, self.stats, self.think, self.rng = table, size, stats, think, rng
         self.conn: LeanConnection | None = None
         self.thinking: asyncio.TimerHandle | None = None
+        self.rematched = False
 
     def opened(self, conn: LeanConnection) -> None:
         self.conn = conn
@@ -186,6 +150,7 @@ class Player:
         kind = msg["type"]
         if kind == "error":
             stats.errors += 1
+            stats.error_codes[msg["code"]] = stats.error_codes.get(msg["code"], 0) + 1
             return
         if kind not in ("snapshot", "update") or msg["view"] is None:
             return
@@ -200,8 +165,11 @@ class Player:
         if view["legal"] is not None and view["to_act"] == view["viewer"] and self.thinking is None:
             delay = self.rng.uniform(*self.think)
             self.thinking = asyncio.get_running_loop().call_later(delay, self.act, msg["version"], view["legal"])
-        if view["finished"]:
+        if view["finished"] and not self.rematched:
+            self.rematched = True  # once per game: every later update also shows the game over
             conn.send_text(b'{"type":"rematch"}')
+        elif not view["finished"]:
+            self.rematched = False
 
     def act(self, version: int, legal: dict[str, Any]) -> None:
         self.thinking = None
@@ -237,6 +205,25 @@ async def open_players(ws_url: str, players: list[tuple[Player, str]], concurren
     return await asyncio.gather(*(one(p, cookie) for p, cookie in players))
 
 
+async def sample_rss(server: ServerProcess, duration: float, every: float | None) -> list[tuple[float, float]]:
+    """Wait ``duration`` seconds; with ``every``, note the server's RSS (MB) that often (a soak's
+    memory curve), printing each sample to stderr as it is taken."""
+    if not every:
+        await asyncio.sleep(duration)
+        return []
+    series: list[tuple[float, float]] = []
+    start = time.monotonic()
+    for k in range(1, int(duration // every) + 2):
+        at = min(k * every, duration)
+        await asyncio.sleep(max(0.0, at - (time.monotonic() - start)))
+        if series and at == series[-1][0]:
+            break
+        point = (at, round(server.ps.memory_info().rss / 2**20, 1))
+        series.append(point)
+        print(f"rss at {point[0]:.0f} s: {point[1]} MB", file=sys.stderr, flush=True)
+    return series
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -245,9 +232,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    server = ServerProcess(workdir, db_url=args.db, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
-        server.wait_healthy()
+        server.start()
         started = time.monotonic()
         tables = await setup_tables(server.url, args.players, args.table_size)
         setup_seconds = time.monotonic() - started
@@ -268,7 +255,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         machine = psutil.cpu_times()
         stats.measuring = True
         t0 = time.perf_counter()
-        await asyncio.sleep(args.duration)
+        rss_series = await sample_rss(server, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
         server_cpu = server.ps.cpu_percent(None)
@@ -288,16 +275,18 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
             "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 1),
             "latency_samples": len(stats.latencies),
             "errors": stats.errors,
+            "error_codes": stats.error_codes,
             "server_cpu_percent": round(server_cpu, 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "client_cpu_percent": round(client_cpu, 1),
             "other_cpu_percent": round(max(0.0, busy - server_cpu - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
+            **({"server_rss_mb_series": rss_series} if rss_series else {}),
         }
     finally:
         server.stop()
         if args.server_log:
-            Path(args.server_log).write_text(Path(server.log.name).read_text(errors="replace"))
+            Path(args.server_log).write_text(server.log_path.read_text(errors="replace"))
         problems = server.warnings()
         if problems:
             kinds: dict[str, int] = {}
@@ -308,9 +297,12 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
 
 
 async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(workdir, args.db, FREEZEOUT_PAUSE_SECONDS="0", FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0")
+    # Tables of bots alone exist only in test mode (a real room requires a human place).
+    server = ServerProcess(workdir, db_url=args.db, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS="0",
+                           FREEZEOUT_BOT_DELAY_MIN="0", FREEZEOUT_BOT_DELAY_MAX="0", FREEZEOUT_TEST_MODE="1",
+                           FREEZEOUT_BOT_ONLY_TABLES="1", FREEZEOUT_MAX_OPEN_TABLES_PER_USER="1000000")
     try:
-        server.wait_healthy()
+        server.start()
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
             csrf, _ = await make_guest(http)
             for _ in range(args.bot_tables):
@@ -359,6 +351,7 @@ def main() -> int:
     parser.add_argument("--bot-table-size", type=int, default=2)
     parser.add_argument("--bot-level", default="random")
     parser.add_argument("--bot-duration", type=float, default=20.0)
+    parser.add_argument("--rss-every", type=float, help="sample the server's RSS this often during the run (a soak)")
     parser.add_argument("--skip-humans", action="store_true")
     parser.add_argument("--server-log", help="keep the server's log of the human phase here")
     parser.add_argument("--db", help="a fresh, empty PostgreSQL database URL (default: a temporary SQLite file)")

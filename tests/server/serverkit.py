@@ -47,6 +47,10 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "bot_delay_min": 0.0,
         "bot_delay_max": 0.0,
         "deck_seed": "tests",
+        "test_mode": True,
+        # Fake time stands still while a test plays many moves: a deep message bucket
+        # (test_server_limits.py tests the real limits).
+        "ws_message_burst": 1000,
         "web_dir": str(tmp_path / "no-web"),
     }
     values.update(overrides)
@@ -136,6 +140,15 @@ class Player:
     async def error(self) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "error")
 
+    async def until_closed(self, timeout: float = 10) -> websockets.ConnectionClosed:
+        """Read until the server closes the connection; returns how it closed it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                await self.recv(max(0.01, deadline - time.monotonic()))
+            except websockets.ConnectionClosed as close:
+                return close
+
     @property
     def view(self) -> dict[str, Any] | None:
         return self.latest["view"] if self.latest else None
@@ -177,6 +190,22 @@ class Harness:
         player = await Player(self).start()
         self.players.append(player)
         return player
+
+    async def guests(self, count: int) -> list[Player]:
+        """``count`` new players, each a guest."""
+        return [await (await self.player()).guest() for _ in range(count)]
+
+    async def heads_up_with_a_spectator(self) -> tuple[str, Player, Player, Player]:
+        """ana and bo (registered) playing heads-up, and a spectator, all following the table."""
+        ana, bo, eve = await self.player(), await self.player(), await self.player()
+        await ana.register("ana")
+        await bo.register("bo")
+        table = await ana.create([None, None])
+        await bo.post(f"/api/tables/{table}/sit")
+        for p in (ana, bo, eve):
+            await p.join(table)
+        await self.settle()
+        return table, ana, bo, eve
 
     async def advance(self, seconds: float) -> None:
         self.clock.advance(seconds)
@@ -238,12 +267,21 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(settings: Settings, clock: FakeClock) -> AsyncIterator[Harness]:
-    app = create_app(settings, clock=clock)
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536, lifespan="on")
+async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False,
+                send_buffer: int | None = None) -> AsyncIterator[Harness]:
+    """The app on a free loopback port.  ``send_buffer``: the server's sockets get this small a
+    kernel send buffer (accepted sockets inherit it from the listening one), so a client that
+    stops reading blocks the server's sends after kilobytes, not megabytes."""
+    app = create_app(settings, clock=clock, tune_process=tune_process)
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if send_buffer is not None:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+    listener.bind(("127.0.0.1", 0))
+    port = int(listener.getsockname()[1])
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on")
     server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
+    task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:
         if task.done():
             task.result()

@@ -48,16 +48,24 @@ async def test_accounts_and_sessions(db_url):
     store = await open_store(db_url)
     try:
         ana = await store.create_user("ana", "user", "hash", 1.0)
-        with pytest.raises(NameTaken):
-            await store.create_user("ana", "user", "hash", 2.0)
+        for twin in ("ana", "ANA", "Ana", "\uff41\uff4e\uff41"):  # the same name in any case or Unicode form
+            with pytest.raises(NameTaken):
+                await store.create_user(twin, "user", "hash", 2.0)
+        assert (await store.user_by_name("aNa")).name == "ana"
         await store.create_session("h1", ana.id, "csrf", 1.0, 100.0)
         found = await store.session("h1", 50.0)
         assert found is not None and found[0].name == "ana" and found[1] == "csrf"
         assert await store.session("h1", 150.0) is None  # expired
         await store.delete_session("h1")
         assert await store.session("h1", 50.0) is None
-        await store.create_api_token("t1", ana.id, 1.0)
-        assert (await store.api_token_user("t1")).id == ana.id
+        assert await store.create_api_token("a1" * 32, ana.id, 1.0, expires_at=100.0, label="my bot")
+        assert (await store.api_token_user("a1" * 32, 50.0))[0].id == ana.id
+        assert await store.api_token_user("a1" * 32, 100.0) is None  # expired
+        assert not await store.create_api_token("b2" * 32, ana.id, 2.0, expires_at=100.0, limit=1)
+        assert [t["id"] for t in await store.api_tokens_of(ana.id, 50.0)] == ["a1" * 8]
+        assert await store.revoke_api_token(ana.id + 1, "a1" * 8) is None  # not someone else's
+        assert await store.revoke_api_token(ana.id, "a1" * 8) == "a1" * 32
+        assert await store.api_token_user("a1" * 32, 50.0) is None
         bot = await store.ensure_user("bot-easy", "bot", 1.0)
         assert (await store.ensure_user("bot-easy", "bot", 2.0)).id == bot.id
     finally:

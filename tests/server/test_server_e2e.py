@@ -10,6 +10,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -37,6 +38,8 @@ class ServerProcess:
         self.env = {
             **os.environ,
             "FREEZEOUT_DECK_SEED": "e2e",
+            "FREEZEOUT_TEST_MODE": "1",
+            "FREEZEOUT_WS_MESSAGES_PER_SECOND": "500",  # bots and clients here play at machine speed
             "FREEZEOUT_BOT_DELAY_MIN": "0.01",
             "FREEZEOUT_BOT_DELAY_MAX": "0.02",
             "FREEZEOUT_PAUSE_SECONDS": "0.05",
@@ -114,7 +117,9 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
                                 result["game_id"] = msg["table"]["game_id"]
                                 return
                             if view["legal"] is not None and view["to_act"] == view["viewer"]:
-                                decision = random_policy(view, random.Random(version))
+                                # Seeded by the game's position, not the version: a restart adds a log entry.
+                                point = [view["hand_number"], view["board"], [(x["stack"], x["bet"]) for x in view["seats"]]]
+                                decision = random_policy(view, random.Random(json.dumps(point)))
                                 await ws.send(json.dumps({"type": "act", "version": version, **decision}))
                                 moves += 1
                                 if crash_after is not None and moves == crash_after and not crashed.is_set():
@@ -130,11 +135,13 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
             if response.status_code == 200:
                 break
             await asyncio.sleep(0.05)
-        record = response.json()
+        assert response.status_code == 200
         await ana.aclose()
         await bo.aclose()
     finally:
         server.stop()
+    with contextlib.closing(sqlite3.connect(tmp_path / "game.sqlite")) as db:  # the full record: every card
+        record = json.loads(db.execute("SELECT record FROM games WHERE id = ?", (result["game_id"],)).fetchone()[0])
     if crash_after is not None:
         assert crashed.is_set(), "the game ended before the crash point"
     return record, result["places"]
@@ -164,6 +171,7 @@ def test_the_example_bot_plays_a_game_to_the_end(tmp_path):
             capture_output=True, text=True, timeout=120, check=False,
         )
         assert done.returncode == 0, done.stderr
+        assert "*** TEST MODE *** every deck, seating and bot move follows deck_seed='e2e'" in server.log.read_text()
         result = json.loads(done.stdout.strip().splitlines()[-1])
         assert sorted(result["places"].values()) == [1, 2]
         board = httpx.get(f"{server.url}/api/leaderboard").json()["players"]

@@ -30,7 +30,9 @@ class ThreadServer:
 
     def __init__(self, tmp_path: Path) -> None:
         self.port = free_port()
-        self.app = create_app(fast_settings(tmp_path, bot_delay_min=0.0))
+        # Floods are tested apart (test_server_limits.py): here every message is answered.
+        self.app = create_app(fast_settings(tmp_path, bot_delay_min=0.0, ws_messages_per_second=10_000.0,
+                                            ws_message_burst=10_000))
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                                     ws_max_size=65536))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -170,7 +170,8 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     log = (await ana.http.get(f"/api/games/{game_id}/events")).json()
     assert log["players"] == record["players"] and len(log["hands"]) == len(record["hands"])
     first = log["hands"][0]
-    assert first["events"][0]["type"] == "hand_started" and first["revealed"]["salt"] == record["hands"][0]["salt"]
+    assert first["events"][0]["type"] == "hand_started" and first["revealed"]["deck"] == record["hands"][0]["deck"]
+    assert first["revealed"]["salts"] == record["hands"][0]["salts"] and first["revealed"]["leaves"] == record["hands"][0]["leaves"]
     assert not any(event["type"] == "cards_dealt" for hand in log["hands"] for event in hand["events"])
     listed = (await ana.http.get("/api/users/ana/games")).json()["games"]
     assert [g["id"] for g in listed] == [game_id] and "ana" in listed[0]["players"] and not listed[0]["ranked"]
@@ -183,11 +184,13 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     wired = subprocess.run([sys.executable, "-m", "freezeout.cli", "record", "verify", str(path)], capture_output=True,
                            text=True, cwd=ROOT, check=False)
     assert wired.returncode == 0, wired.stderr
-    record["hands"][0]["salt"] = "0" * 32
+    salts = record["hands"][0]["salts"]
+    opened = next(i for i, salt in enumerate(salts) if salt)  # ana's own first card
+    salts[opened] = "0" * 32
     path.write_text(json.dumps(record))
     bad = subprocess.run([sys.executable, "-m", "freezeout.cli", "verify-record", str(path)], capture_output=True, text=True,
                          cwd=ROOT, check=False)
-    assert bad.returncode == 2 and "hand 1: the commitment does not match" in bad.stderr
+    assert bad.returncode == 2 and f"hand 1: position {opened}" in bad.stderr and "does not match the committed leaf" in bad.stderr
     assert (await ana.http.get("/api/games/nope/record")).status_code == 404
 
 

@@ -1,5 +1,5 @@
-"""Pure parts of the server: Elo (R25), fairness, URLs, rate limiter, protocol
-parsing and the table log fold."""
+"""Pure parts of the server: Elo (R25), URLs, rate limiter, protocol parsing
+and the table log fold (fairness: test_server_fairness.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from freezeout.cards import format_cards
 from freezeout.server import elo
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import FakeClock
-from freezeout.server.fairness import commitment, deal_cards, new_deal, verify_record
 from freezeout.server.protocol import CLIENT_MESSAGE
 from freezeout.server.settings import async_database_url
 from freezeout.server.store import LogEntry
@@ -46,56 +44,6 @@ class TestElo:
             new_a, new_b = elo.update((a, 40), (b, 40))
             assert new_a + new_b == pytest.approx(a + b)
             assert new_a > a and new_b < b
-
-
-class TestFairness:
-    def test_commitment_is_sha256_of_deck_and_salt(self):
-        import hashlib
-
-        deal = new_deal(1, random.Random(1))
-        text = f"{format_cards(deal.deck)}:{deal.salt}"
-        assert deal.commitment == hashlib.sha256(text.encode()).hexdigest() == commitment(deal.deck, deal.salt)
-        assert len(deal.salt) == 32 and len(set(deal.deck)) == 52
-
-    def test_deal_from_the_front_of_the_deck_in_seat_order(self):
-        deal = new_deal(1, random.Random(2))
-        hole, board = deal_cards(deal.deck, [3, 0, 2])
-        assert hole[0] == deal.deck[0:2] and hole[2] == deal.deck[2:4] and hole[3] == deal.deck[4:6]
-        assert board == deal.deck[6:11]
-
-    def _record(self) -> dict:
-        deal = new_deal(1, random.Random(3))
-        hole, board = deal_cards(deal.deck, [0, 1])
-        hand = {"hole": {"a": format_cards(hole[0]), "b": format_cards(hole[1])}, "board": format_cards(board),
-                "actions": [["a", "fold"]], **{k: v for k, v in deal.to_json().items() if k != "hand"}}
-        return {"format": "freezeout.record/1", "players": ["a", "b"], "button": "a", "hands": [hand]}
-
-    def test_verify_accepts_an_honest_record(self):
-        assert verify_record(self._record()) == {"ok": True, "hands": [{"hand": 1, "ok": True}]}
-
-    @pytest.mark.parametrize("tamper", ["deck", "salt", "hole", "board", "commitment"])
-    def test_verify_catches_any_tampering(self, tamper):
-        record = self._record()
-        hand = record["hands"][0]
-        if tamper == "deck":
-            deck = hand["deck"]
-            hand["deck"] = deck[2:4] + deck[0:2] + deck[4:]
-        elif tamper == "salt":
-            hand["salt"] = "f" * 32
-        elif tamper == "hole":
-            hand["hole"]["a"], hand["hole"]["b"] = hand["hole"]["b"], hand["hole"]["a"]
-        elif tamper == "board":
-            hand["board"] = hand["board"][2:] + hand["board"][:2]
-        else:
-            hand["commitment"] = "0" * 64
-        report = verify_record(record)
-        assert not report["ok"] and not report["hands"][0]["ok"]
-
-    def test_verify_reports_a_broken_record(self):
-        assert "error" in verify_record("{not json")
-        record = self._record()
-        record["hands"][0]["actions"] = [["b", "fold"]]
-        assert "not b's" in verify_record(record)["error"] or "turn" in verify_record(record)["error"]
 
 
 def test_plain_database_urls_get_an_async_driver():
@@ -186,7 +134,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
 
     clock = FakeClock()
     entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None, None], "ranked": False, "created_by": 1})
-    actor = TableActor(initial_state(entry), store=_MemoryStore(), clock=clock, settings=Settings(deck_seed="units"))
+    actor = TableActor(initial_state(entry), store=_MemoryStore(), clock=clock, settings=Settings(deck_seed="units", test_mode=True))
     users = [UserRow(i + 1, f"u{i}", "guest", None, 1500.0, 0) for i in range(3)]
     received: dict[int | None, list[str]] = {}
     actor.start()
@@ -214,7 +162,8 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
                 message = json.loads(texts[-1])
                 assert message["type"] == "update" and list(message)[-1] == "view", message
                 assert message["view"] == seat_view(actor.state.tournament, seat).to_dict()
-                expected = actor._message("update", seat, Fragment(actor._catchup[-1][1]), actor._common())
+                expected = {"type": "update", "version": actor.state.version, "events": Fragment(actor._catchup[-1][1]),
+                            **actor._common(), "fairness": Fragment(actor.fairness(seat)), "view": actor._view(seat)}
                 assert message == json.loads(dumps(expected))
     finally:
         await actor.stop()

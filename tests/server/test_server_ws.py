@@ -6,15 +6,25 @@ from typing import Any
 
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server.fairness import verify_record
+from freezeout.server.gamelog import player_record
 from freezeout.server.protocol import SERVER_MESSAGE
+
+
+async def full_record(harness, table: str) -> dict[str, Any]:
+    """The server's full (audit) record of the table's current game: every card."""
+    game = await harness.ctx.store.game(harness.table(table).state.game_id)
+    return game["record"]
 
 
 def check_messages(messages: list[dict[str, Any]], record: dict[str, Any] | None = None, *, me: str | None = None) -> int:
     """Every message parses as a protocol message and shows no hidden card.
 
-    Returns the number of distinct hands seen.  With ``record``: the client's
-    own cards and every shown hand are the ones really dealt."""
+    Returns the number of distinct hands seen.  With ``record`` (the full
+    record): the client's own cards and every shown hand are the ones really
+    dealt, and every hand's reveal opens exactly what ``me`` (a player's name;
+    None: a spectator) saw: the public cards and ``me``'s own."""
     hands: set[int] = set()
+    seen = player_record(record, me) if record is not None else None
     for msg in messages:
         SERVER_MESSAGE.validate_python(msg)
         if msg["type"] not in ("snapshot", "update") or msg["view"] is None:
@@ -25,6 +35,9 @@ def check_messages(messages: list[dict[str, Any]], record: dict[str, Any] | None
         assert "deck" not in (msg["fairness"]["next"] or {})
         for revealed in msg["fairness"]["revealed"]:  # a deck is revealed only after its hand
             assert revealed["hand"] < number or (revealed["hand"] == number and view["hand_over"])
+            if seen is not None and msg["table"]["game_id"] == record["game_id"]:
+                expected = seen["hands"][revealed["hand"] - 1]
+                assert (revealed["deck"], revealed["salts"]) == (expected["deck"], expected["salts"]), (me, revealed)
         for seat in view["seats"]:
             if seat["cards"] is None:
                 continue
@@ -51,12 +64,14 @@ async def test_heads_up_between_two_humans_with_a_spectator(harness, policies):
         await p.join(table)
     await harness.play_out(table, [ana, bo], policies["random"], watchers=(eve,), seed=1)
     game_id = harness.table(table).state.game_id
-    record = (await eve.http.get(f"/api/games/{game_id}/record")).json()
+    record = await full_record(harness, table)
     result = replay_record(parse_record(record))
     assert result.finished
     assert verify_record(record)["ok"]
-    assert check_messages(ana.messages, record) > 1
-    check_messages(bo.messages, record)
+    downloaded = (await eve.http.get(f"/api/games/{game_id}/record")).json()
+    assert verify_record(downloaded)["ok"] and replay_record(parse_record(downloaded)).to_json() == result.to_json()
+    assert check_messages(ana.messages, record, me="ana") > 1
+    check_messages(bo.messages, record, me="bo")
     check_messages(eve.messages, record)
     assert all(seat["cards"] is None or eve.view["showdown"] for seat in eve.view["seats"])
     final = ana.view
@@ -77,12 +92,11 @@ async def test_four_seats_two_humans_two_bots(harness, policies):
     await ana.join(table)
     await bo.join(table)
     await harness.play_out(table, [ana, bo], policies["calling"], seed=2)
-    state = harness.table(table).state
-    record = (await ana.http.get(f"/api/games/{state.game_id}/record")).json()
+    record = await full_record(harness, table)
     assert replay_record(parse_record(record)).finished
     assert sorted(p for p in record["players"]) == sorted(["ana", bo.user["name"], "bot-random", "bot-station"])
-    check_messages(ana.messages, record)
-    check_messages(bo.messages, record)
+    check_messages(ana.messages, record, me="ana")
+    check_messages(bo.messages, record, me=bo.user["name"])
 
 
 async def test_hidden_cards_never_reach_opponents_or_spectators(harness, policies):
@@ -101,10 +115,9 @@ async def test_hidden_cards_never_reach_opponents_or_spectators(harness, policie
     hands = 0
     for game in range(3):
         await harness.play_out(table, players, policies["random"], watchers=tuple(spectators), seed=10 + game)
-        state = harness.table(table).state
-        record = (await players[0].http.get(f"/api/games/{state.game_id}/record")).json()
-        for p in [*players, *spectators]:
-            hands_seen = check_messages(p.messages, record)
+        record = await full_record(harness, table)
+        for i, p in enumerate([*players, *spectators]):
+            hands_seen = check_messages(p.messages, record, me=f"player{i}" if i < len(players) else None)
             p.messages.clear()
         hands += hands_seen
         for p in players:
@@ -114,14 +127,7 @@ async def test_hidden_cards_never_reach_opponents_or_spectators(harness, policie
 
 
 async def test_nobody_can_act_for_another_seat(harness):
-    ana, bo, eve = await harness.player(), await harness.player(), await harness.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    for p in (ana, bo, eve):
-        await p.join(table)
-    await harness.settle()
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
     state = harness.table(table).state
     for p in (ana, bo, eve):
         await p.until_version(state.version)
@@ -211,13 +217,24 @@ async def test_quickplay_is_one_click_for_a_guest(harness, policies):
     assert harness.table(table).state.ended
 
 
+async def finish_the_first_hand(harness, table: str, player) -> None:
+    """``player`` folds (or checks) whenever it is their turn until hand 1 is over."""
+    actor = harness.table(table)
+    await harness.settle()
+    while (t := actor.state.tournament).hand_number <= 1 and (t.hand_number == 0 or t.in_hand):
+        await player.until_version(actor.state.version)
+        if t.to_act == player.view["viewer"]:
+            await player.send({"type": "act", "version": actor.state.version, "move": "fold"})
+        await harness.settle()
+
+
 async def test_ranked_game_against_a_bot_updates_elo_and_rematch_stays_ranked(harness, policies):
     ana = await harness.player()
     await ana.register("ana")
     table = await ana.create([None, "random"], ranked=True)
     await ana.join(table)
-    await harness.settle()
-    await ana.send({"type": "resign"})
+    await finish_the_first_hand(harness, table, ana)
+    await ana.send({"type": "resign"})  # after a complete hand: the game counts (an earlier exit aborts it)
     await harness.settle()
     actor = harness.table(table)
     assert actor.state.ended

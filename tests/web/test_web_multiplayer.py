@@ -71,9 +71,22 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     profile.locator("svg.chart path.line").wait_for()
     row = profile.locator(".profile table.grid tbody tr", has=profile.locator(".elo-delta")).first
     assert row.locator("a[href$='/record']").count() == 1 and row.locator("a[href$='/phh']").count() == 1
+    # Past games: date, game, opponents, place, Elo change; not a raw id
+    heads = profile.locator(".profile table.grid.past thead th").all_inner_texts()
+    assert [h.lower() for h in heads[:5]] == ["date", "game", "opponents", "place", "elo"], heads
+    cells = row.locator("td").all_inner_texts()
+    assert cells[1] == "Heads-up · ranked" and cells[2] == name_b and cells[3] in ("1st", "2nd"), cells
+    assert re.search(r"\d{4}", cells[0]) and "-1" not in cells[0], "a date, not the game's id"
+    row.locator("button", has_text="Replay final hand").click()
+    final = profile.locator("dialog[open] .replayer .log li")
+    final.first.wait_for()
+    assert final.last.get_attribute("class") == "cur", "the final hand opens at its end"
+    profile.keyboard.press("ArrowLeft")
+    assert final.nth(final.count() - 2).get_attribute("class") == "cur", "the arrow keys move the replayer"
+    profile.keyboard.press("Escape")
     phh = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/phh']").get_attribute("href"))
     assert "[1]" in phh or "variant" in phh
-    row.locator("button", has_text="Replay").click()
+    row.get_by_role("button", name="Replay", exact=True).click()
     profile.locator("dialog[open] .replayer .log li").first.wait_for()
     profile.screenshot(path=str(artifacts / "profile-replayer.png"))
 
@@ -83,7 +96,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     stranger.goto(f"/#/profile/{name_b}")
     stranger_row = stranger.locator(".profile table.grid tbody tr").first
     stranger_row.wait_for()
-    stranger_row.locator("button", has_text="Replay").click()
+    stranger_row.get_by_role("button", name="Replay", exact=True).click()
     stranger.locator("dialog[open] .replayer .log li").first.wait_for()
     for page in (a, b):
         assert not [e for e in page.errors if "pageerror" in e], page.errors

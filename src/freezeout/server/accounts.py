@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import re
 import secrets
+import unicodedata
 from collections import deque
 
 from argon2 import PasswordHasher, Type
@@ -15,14 +16,27 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
 
-__all__ = ["NAME_RE", "Passwords", "RateLimiter", "new_token", "token_hash", "valid_name", "valid_password"]
+__all__ = ["NAME_RE", "Passwords", "RateLimiter", "display_name", "name_key", "new_token", "token_hash", "valid_name",
+           "valid_password"]
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_-]{2,24}$")
 RESERVED_PREFIXES = ("bot-", "guest-")
 
 
 def valid_name(name: str) -> bool:
-    return bool(NAME_RE.match(name)) and not name.lower().startswith(RESERVED_PREFIXES)
+    return bool(NAME_RE.match(name)) and not name_key(name).startswith(RESERVED_PREFIXES)
+
+
+def display_name(name: str) -> str:
+    """A name as it is kept and shown: Unicode NFKC of what was typed (full-width letters
+    become plain ones), otherwise the spelling chosen."""
+    return unicodedata.normalize("NFKC", name)
+
+
+def name_key(name: str) -> str:
+    """The key under which a name is unique and looked up: NFKC, case-folded, NFKC again
+    (``Victim``, ``victim`` and ``ＶＩＣＴＩＭ`` are one name)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def valid_password(password: str) -> bool:

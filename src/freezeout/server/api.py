@@ -14,10 +14,17 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from freezeout.server.accounts import new_token, token_hash, valid_name, valid_password
+from freezeout.server.accounts import (
+    display_name,
+    name_key,
+    new_token,
+    token_hash,
+    valid_name,
+    valid_password,
+)
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.context import Context
-from freezeout.server.store import NameTaken, UserRow
+from freezeout.server.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.tablestate import Refused
 
 __all__ = ["ApiError", "Auth", "identify", "router"]
@@ -32,7 +39,8 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.headers = status, code, message, headers
 
 
-_STATUS = {"not_found": 404, "forbidden": 403, "not_seated": 403, "bad_message": 400, "storage": 503}
+_STATUS = {"not_found": 404, "forbidden": 403, "not_seated": 403, "bad_message": 400, "storage": 503, "busy": 503,
+           "rate_limited": 429}
 
 
 def refused(error: Refused) -> ApiError:
@@ -41,10 +49,15 @@ def refused(error: Refused) -> ApiError:
 
 @dataclass(frozen=True, slots=True)
 class Auth:
+    """Who is asking.  ``credential`` is the hash of the session cookie or API token used
+    (sockets opened with it close when it is logged out or revoked) and ``expires_at``
+    its expiry."""
+
     user: UserRow | None
     csrf: str | None = None
     bearer: bool = False
-    session_hash: str | None = None
+    credential: str | None = None
+    expires_at: float | None = None
 
 
 def ctx(request: Request) -> Context:
@@ -56,16 +69,17 @@ async def identify(context: Context, headers: Any, cookies: Any) -> Auth:
     """Who is asking: an API token (Authorization: Bearer), a session cookie, or nobody."""
     header = headers.get("authorization", "")
     if header.lower().startswith("bearer "):
-        user = await context.store.api_token_user(token_hash(header[7:].strip()))
-        if user is None:
-            raise ApiError(401, "unauthorized", "unknown API token")
-        return Auth(user, bearer=True)
+        hashed = token_hash(header[7:].strip())
+        token = await context.store.api_token_user(hashed, context.clock.now())
+        if token is None:
+            raise ApiError(401, "unauthorized", "unknown, revoked or expired API token")
+        return Auth(token[0], bearer=True, credential=hashed, expires_at=token[1])
     cookie = cookies.get(SESSION_COOKIE)
     if cookie:
         hashed = token_hash(cookie)
         found = await context.store.session(hashed, context.clock.now())
         if found is not None:
-            return Auth(found[0], found[1], session_hash=hashed)
+            return Auth(found[0], found[1], credential=hashed, expires_at=found[2])
     return Auth(None)
 
 
@@ -97,6 +111,14 @@ def _need_user(found: Auth, *, registered: bool = False) -> UserRow:
     return found.user
 
 
+def _need_session(found: Auth) -> UserRow:
+    """API tokens are managed from a logged-in session: a token cannot mint or keep others."""
+    user = _need_user(found, registered=True)
+    if found.bearer:
+        raise ApiError(403, "forbidden", "manage API tokens from a logged-in session, not with a token")
+    return user
+
+
 def _secure(request: Request) -> bool:
     setting = ctx(request).settings.cookie_secure
     return request.url.scheme == "https" if setting is None else setting
@@ -119,6 +141,12 @@ class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(max_length=64)]
     password: Annotated[str, Field(max_length=256)]
+
+
+class NewToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: Annotated[str, Field(max_length=64)] = ""
+    days: Annotated[float, Field(gt=0)] | None = None
 
 
 class NewTable(BaseModel):
@@ -164,37 +192,48 @@ def _check_signups(request: Request) -> str:
 async def register(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
     context = ctx(request)
     key = _check_signups(request)
-    if not valid_name(body.name):
+    name = display_name(body.name)
+    if not valid_name(name):
         raise ApiError(400, "bad_name", "names are 2-24 letters, digits, _ or -, not starting with bot- or guest-")
     if not valid_password(body.password):
         raise ApiError(400, "bad_password", "passwords are 8 to 200 characters")
+    if await context.store.user_by_name(name) is not None:  # before the slow hash; the unique key decides
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)")
     try:
-        user = await context.store.create_user(body.name, "user", await context.passwords.hash(body.password), context.clock.now())
+        user = await context.store.create_user(name, "user", await context.passwords.hash(body.password), context.clock.now())
     except NameTaken:
-        raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)") from None
     context.signups.fail(key)
     return await _start_session(request, response, user)
 
 
 @router.post("/login")
 async def login(request: Request, response: Response, body: Credentials, _: PostAuth) -> dict[str, Any]:
+    """Failures count per (account, address) and per address, never per account alone: a
+    stranger guessing a password locks only himself out, not the owner at home."""
     context = ctx(request)
-    keys = (_address_key(request), f"name:{body.name.lower()}")
-    wait = context.limiter.retry_after(*keys)
-    if wait is not None:
-        raise ApiError(429, "rate_limited", "too many failed log-ins; try again later", {"Retry-After": str(int(wait) + 1)})
+    address = _address_key(request)
+    account = f"name:{name_key(body.name)}|{address}"
+    waits = [w for w in (context.limiter.retry_after(account), context.address_limiter.retry_after(address)) if w is not None]
+    if waits:
+        raise ApiError(429, "rate_limited", "too many failed log-ins from here; try again later",
+                       {"Retry-After": str(int(max(waits)) + 1)})
     user = await context.store.user_by_name(body.name)
     if user is None or user.password_hash is None or not await context.passwords.verify(user.password_hash, body.password):
-        context.limiter.fail(*keys)
+        context.limiter.fail(account)
+        context.address_limiter.fail(address)
         raise ApiError(401, "bad_credentials", "wrong name or password")
-    context.limiter.reset(keys[1])
+    context.limiter.reset(account)
     return await _start_session(request, response, user)
 
 
 @router.post("/logout")
 async def logout(request: Request, response: Response, found: PostAuth) -> dict[str, Any]:
-    if found.session_hash is not None:
-        await ctx(request).store.delete_session(found.session_hash)
+    """End the session, and close every WebSocket opened with it."""
+    context = ctx(request)
+    if found.credential is not None and not found.bearer:
+        await context.store.delete_session(found.credential)
+        context.links.end_all(found.credential, "unauthorized", "you logged out")
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
 
@@ -225,18 +264,42 @@ async def quickplay(request: Request, response: Response, body: QuickPlay, found
     if user is None:
         user, extra = await _guest(request, response)
     try:
-        actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True)
+        actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True, address=_address_key(request))
     except Refused as error:
         raise refused(error) from None
     return {"table": actor.summary(), **extra}
 
 
 @router.post("/tokens")
-async def tokens(request: Request, found: PostAuth) -> dict[str, Any]:
-    user = _need_user(found, registered=True)
+async def create_token(request: Request, found: PostAuth, body: NewToken | None = None) -> dict[str, Any]:
+    """A new API token for external bots; it expires (``days``, default ``api_token_days``)."""
+    context = ctx(request)
+    user = _need_session(found)
+    settings, now = context.settings, context.clock.now()
+    days = min(body.days if body and body.days else settings.api_token_days, settings.api_token_max_days)
     token, hashed = new_token()
-    await ctx(request).store.create_api_token(hashed, user.id, ctx(request).clock.now())
-    return {"token": token}
+    if not await context.store.create_api_token(hashed, user.id, now, expires_at=now + days * 86400,
+                                                label=body.label if body else "", limit=settings.api_tokens_per_user):
+        raise ApiError(409, "illegal", f"at most {settings.api_tokens_per_user} live API tokens: revoke one first")
+    return {"token": token, "id": hashed[:TOKEN_ID_LENGTH], "expires_at": now + days * 86400}
+
+
+@router.get("/tokens")
+async def list_tokens(request: Request, found: AuthDep) -> dict[str, Any]:
+    user = _need_session(found)
+    return {"tokens": await ctx(request).store.api_tokens_of(user.id, ctx(request).clock.now())}
+
+
+@router.delete("/tokens/{token_id}")
+async def revoke_token(request: Request, token_id: str, found: PostAuth) -> dict[str, Any]:
+    """Revoke a token at once: requests with it are refused, and its WebSockets are closed."""
+    context = ctx(request)
+    user = _need_session(found)
+    hashed = await context.store.revoke_api_token(user.id, token_id)
+    if hashed is None:
+        raise ApiError(404, "not_found", f"no API token {token_id!r}")
+    context.links.end_all(hashed, "unauthorized", "this API token was revoked")
+    return {"ok": True}
 
 
 @router.get("/bots")
@@ -245,15 +308,22 @@ async def bots() -> dict[str, Any]:
 
 
 @router.get("/tables")
-async def list_tables(request: Request, status: str | None = None) -> dict[str, Any]:
-    return {"tables": ctx(request).room.listing(status)}
+async def list_tables(request: Request, status: str | None = None, limit: int = 50, after: str | None = None,
+                      ) -> dict[str, Any]:
+    """The tables, newest first, a page at a time: ``next`` (or null) is the ``after`` of the next page."""
+    try:
+        tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after)
+    except Refused as error:
+        raise refused(error) from None
+    return {"tables": tables, "next": cursor}
 
 
 @router.post("/tables")
 async def create_table(request: Request, body: NewTable, found: PostAuth) -> dict[str, Any]:
     user = _need_user(found)
     try:
-        actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit)
+        actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
+                                               address=_address_key(request))
     except Refused as error:
         raise refused(error) from None
     return {"table": actor.summary()}
@@ -291,26 +361,32 @@ async def table_games(request: Request, table_id: str) -> dict[str, Any]:
     return {"games": [{k: v for k, v in g.items() if k != "record"} for g in games]}
 
 
-async def _finished_record(request: Request, game_id: str) -> dict[str, Any]:
+async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[str, Any]:
+    """A finished game's record as the asker saw it (gamelog.player_record): a player of the
+    game gets their own hole cards too; everyone else only what became public.  The full
+    record (every card, every hand's seed) stays on the server for audits."""
+    from freezeout.server.gamelog import player_record
+
     game = await ctx(request).store.game(game_id)
     if game is None or game["record"] is None:
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]
-    return record
+    name = found.user.name if found.user is not None else None
+    return player_record(record, name if name in record.get("players", ()) else None)
 
 
 @router.get("/games/{game_id}/record")
-async def game_record(request: Request, game_id: str) -> JSONResponse:
-    record = await _finished_record(request, game_id)
+async def game_record(request: Request, game_id: str, found: AuthDep) -> JSONResponse:
+    record = await _finished_record(request, game_id, found)
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.record.json"'}
     return JSONResponse(record, headers=headers)
 
 
 @router.get("/games/{game_id}/phh")
-async def game_phh(request: Request, game_id: str) -> PlainTextResponse:
+async def game_phh(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
     from freezeout.server.gamelog import record_to_phh
 
-    record = await _finished_record(request, game_id)
+    record = await _finished_record(request, game_id, found)
     try:
         text = record_to_phh(record)
     except ImportError:
@@ -320,26 +396,24 @@ async def game_phh(request: Request, game_id: str) -> PlainTextResponse:
 
 
 @router.get("/games/{game_id}/events")
-async def game_events(request: Request, game_id: str) -> dict[str, Any]:
-    """A finished game's public events per hand, for the replayer and the
-    stack chart, with each hand's revealed deck, salt and commitment.
+async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[str, Any]:
+    """A finished game's public events per hand, for the replayer and the stack chart,
+    with what each hand opened to the asker (docs/protocol.md "Fairness").
 
-    Rebuilt from the stored record through the rules, so it shows exactly
-    what the players saw (the private deal is left out; the deck reveal
-    carries the cards, as the fairness check needs them)."""
+    Rebuilt from the asker's record through the rules, so it shows exactly what
+    they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.rules.events import CardsDealt
-    from freezeout.server.protocol import event_to_json
+    from freezeout.server.protocol import events_json
 
-    record = await _finished_record(request, game_id)
+    record = await _finished_record(request, game_id, found)
     result = replay_record(parse_record(record))
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
-        revealed = {key: raw[key] for key in ("deck", "salt", "commitment") if key in raw}
+        opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
         hands.append({
             "number": played.number,
-            "events": [event_to_json(e) for e in played.events if not isinstance(e, CardsDealt)],
-            "revealed": revealed if len(revealed) == 3 else None,
+            "events": events_json(played.events),
+            "revealed": {"hand": played.number, **opened} if "leaves" in opened else None,
             "commitment": raw.get("commitment"),
         })
     return {"players": list(result.tournament.config.players), "hands": hands}
@@ -354,9 +428,10 @@ async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
 async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
     """Every finished game of a player, ranked or not, newest first (the profile's list)."""
     store = ctx(request).store
-    if await store.user_by_name(name) is None:
+    user = await store.user_by_name(name)
+    if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
-    return {"games": await store.player_games(name, max(1, min(limit, 200)))}
+    return {"games": await store.player_games(user.name, max(1, min(limit, 200)))}
 
 
 @router.get("/users/{name}/ratings")
@@ -366,4 +441,5 @@ async def ratings(request: Request, name: str) -> dict[str, Any]:
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
     history = await store.rating_history(user.id)
-    return {"name": user.name, "rating": round(user.rating, 1), "games": user.ranked_games, "history": history}
+    return {"name": user.name, "rating": round(user.rating, 1), "games": user.ranked_games,
+            "provisional": user.public()["provisional"], "history": history}

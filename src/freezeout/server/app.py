@@ -8,16 +8,13 @@ settings (design principle 8).
 from __future__ import annotations
 
 import asyncio
-import gc
+import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,6 +25,9 @@ from freezeout.server.api import ApiError, router
 from freezeout.server.clock import Clock, SystemClock
 from freezeout.server.context import Context
 from freezeout.server.db import create_engine, run_migrations
+from freezeout.server.gctune import tuned_gc
+from freezeout.server.httpguard import BodyLimit, SecurityHeaders, error_body, install_error_handlers
+from freezeout.server.links import Links
 from freezeout.server.room import Room
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store
@@ -55,116 +55,82 @@ async def _watch_event_loop(period: float = 0.05, limit: float = 0.1) -> None:
             log.warning("event loop blocked for %.0f ms", late * 1000)
 
 
-def _watch_gc(limit: float = 0.05) -> None:
-    """Log slow garbage collections (a full collection stops every table at once)."""
-    started: list[float] = []
-
-    def callback(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            started[:] = [time.perf_counter()]
-        elif started:
-            took = time.perf_counter() - started[0]
-            if took > limit:
-                log.warning("garbage collection of generation %d took %.0f ms", info["generation"], took * 1000)
-
-    gc.callbacks.append(callback)
-
-
-async def _collect_young(period: float = 0.05, older_every: int = 10) -> None:
-    """Collect the young generations on a clock, in small steps.
-
-    CPython starts a collection when allocations minus deallocations pass a
-    threshold; a busy room frees an old table state for each new one, so that
-    count stays low while the young generation grows to 100,000+ objects, and
-    the collection that finally comes stopped every table for 70-130 ms
-    (measured at 4,000 players).  Collecting generation 0 every 50 ms and
-    generation 1 every 0.5 s keeps each pass to the objects born since the
-    last one: a few milliseconds."""
-    ticks = 0
-    while True:
-        await asyncio.sleep(period)
-        ticks += 1
-        gc.collect(1 if ticks % older_every == 0 else 0)
+def _announce_test_mode(settings: Settings) -> None:
+    """Test mode says so loudly, at every start: a room in it is not fit for real players."""
+    if not settings.test_mode:
+        return
+    if settings.deck_seed is not None:
+        what = f"every deck, seating and bot move follows deck_seed={settings.deck_seed!r} and is predictable"
+    else:
+        what = "test-only settings are allowed"
+    log.warning("*** TEST MODE *** %s; never run a real room like this", what)
 
 
 async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
-    """Delete expired sessions at start and then every ``period`` seconds, so
-    the table holds only sessions that can still log someone in."""
+    """Delete expired sessions and API tokens at start and then every ``period`` seconds,
+    so the database holds only credentials that can still log someone in."""
     while True:
         try:
             removed = await store.delete_expired_sessions(clock.now())
-            if removed:
-                log.info("deleted %d expired sessions", removed)
+            tokens = await store.delete_expired_tokens(clock.now())
+            if removed or tokens:
+                log.info("deleted %d expired sessions and %d expired API tokens", removed, tokens)
         except SQLAlchemyError as error:  # the database may be briefly unavailable; try next time
             log.warning("could not delete expired sessions: %s", error)
         await asyncio.sleep(period)
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None, tune_process: bool = False) -> FastAPI:
+    """The app.  ``tune_process`` (only ``freezeout serve`` sets it) lets the app change
+    process-wide state while it runs: the garbage collector's tuning (``gc_tuning``),
+    undone at shutdown.  An app built by a test or another program never touches it."""
     settings = settings or Settings()
     clock = clock or SystemClock()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _announce_test_mode(settings)
         engine = create_engine(settings.resolved_database_url())
         await run_migrations(engine)
         store = Store(engine)
         await store.start()
         room = Room(settings=settings, store=store, clock=clock)
+        links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address)
         app.state.ctx = Context(
             settings=settings, clock=clock, store=store, room=room, passwords=Passwords(settings),
             limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),
+            address_limiter=RateLimiter(settings.login_max_failures_per_address, settings.login_window_seconds, clock),
             signups=RateLimiter(settings.signup_max_per_address, settings.signup_window_seconds, clock),
+            links=links,
         )
         await room.open()
         watchdog = asyncio.create_task(_watch_event_loop())
         sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds), name="sessions")
-        if not any(getattr(cb, "__qualname__", "").startswith("_watch_gc") for cb in gc.callbacks):
-            _watch_gc()
-        collector: asyncio.Task[None] | None = None
-        if settings.gc_tuning:
-            # Game states are many small immutable tuples freed by reference counting; the
-            # cyclic collector's passes over a large heap were the server's p99 stalls.  Young
-            # generations are collected on a clock (above); a full collection (it scans every
-            # connection's objects, so it is long at 10,000 players) waits for 1,000
-            # generation-1 passes (about 8 minutes) and CPython's own rule (the old
-            # generation grew by 25%).
-            # The trade-off: cyclic garbage that reached the old generation (closed
-            # connections) is reclaimed that much later.
-            gc.freeze()
-            gc.set_threshold(10_000, 20, 1000)
-            collector = asyncio.create_task(_collect_young(), name="gc-young")
-        try:
-            yield
-        finally:
-            if collector is not None:
-                collector.cancel()
-            watchdog.cancel()
-            sweeper.cancel()
-            await room.close()
-            await store.close()
+        stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
+        async with contextlib.AsyncExitStack() as process:
+            if tune_process and settings.gc_tuning:
+                await process.enter_async_context(tuned_gc())
+            try:
+                yield
+            finally:
+                watchdog.cancel()
+                sweeper.cancel()
+                stalls.cancel()
+                await room.close()
+                await store.close()
 
-    app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    # No interactive API docs: they load scripts from a CDN, which the page's CSP (rightly) refuses.
+    app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     app.include_router(router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
+    install_error_handlers(app)
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status,
-                            headers=error.headers)
-
-    @app.exception_handler(SQLAlchemyError)
-    async def storage_error(_: Request, error: SQLAlchemyError) -> JSONResponse:
-        log.error("database error: %s", error)
-        return JSONResponse({"error": {"code": "storage", "message": "the database is unavailable; try again"}},
-                            status_code=503)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, error: RequestValidationError) -> JSONResponse:
-        first: Any = error.errors()[0] if error.errors() else {"msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        return JSONResponse({"error": {"code": "bad_message", "message": f"{where}: {first['msg']}"}}, status_code=400)
+        return JSONResponse(error_body(error.code, error.message), status_code=error.status, headers=error.headers)
 
     @app.get("/healthz")
     async def healthz(request: Request) -> JSONResponse:

@@ -14,6 +14,7 @@ __all__ = ["cmd_verify_record", "register"]
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
+    from pydantic import ValidationError
 
     from freezeout.server.app import create_app
     from freezeout.server.settings import Settings
@@ -21,15 +22,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     overrides: dict[str, object] = {"host": args.host, "port": args.port}
     if args.db:
         overrides["database_url"] = args.db
-    settings = Settings(**overrides)  # type: ignore[arg-type]
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
         settings.resolved_database_url()
+    except ValidationError as error:
+        print("; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors()), file=sys.stderr)
+        return 2
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     uvicorn.run(
-        create_app(settings), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
+        # Only the serve command tunes the process (the GC), and the app undoes it at shutdown.
+        create_app(settings, tune_process=True), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
         access_log=settings.access_log, ws_per_message_deflate=settings.ws_compression,
         ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
     )

@@ -74,3 +74,6 @@ class FakeClock:
             waiter.cancel()
             if not timer.done():
                 timer.cancel()
+            if len(self._timers) > 1024:  # drop cancelled timers (a deadline hours away stays otherwise)
+                self._timers = [item for item in self._timers if not item[2].done()]
+                heapq.heapify(self._timers)

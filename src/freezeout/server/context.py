@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.clock import Clock
+from freezeout.server.links import Links
 from freezeout.server.room import Room
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store
@@ -21,5 +22,7 @@ class Context:
     store: Store
     room: Room
     passwords: Passwords
-    limiter: RateLimiter  # failed log-ins per address and per name
+    limiter: RateLimiter  # failed log-ins per (name, address)
+    address_limiter: RateLimiter  # failed log-ins per address
     signups: RateLimiter  # new accounts per address
+    links: Links  # open WebSocket connections

@@ -37,7 +37,10 @@ users = Table(
     "users",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("name", String(64), nullable=False, unique=True),
+    Column("name", String(64), nullable=False, unique=True),  # as registered (the display spelling)
+    # The name case-folded after Unicode NFKC (accounts.name_key): unique, so "Ana" and "ana"
+    # cannot both exist.  Nullable only because SQLite cannot tighten it in place (0002).
+    Column("name_key", String(80), nullable=True, unique=True),
     Column("kind", String(8), nullable=False),  # user | guest | bot
     Column("password_hash", Text, nullable=True),
     Column("rating", Float, nullable=False, default=1500.0),
@@ -49,7 +52,7 @@ sessions = Table(
     "sessions",
     metadata,
     Column("token_hash", String(64), primary_key=True),
-    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
     Column("csrf", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
@@ -59,8 +62,11 @@ api_tokens = Table(
     "api_tokens",
     metadata,
     Column("token_hash", String(64), primary_key=True),
-    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
+    Column("label", String(64), nullable=False, default=""),
+    Column("expires_at", Float, nullable=True),
+    Column("last_used_at", Float, nullable=True),
 )
 
 tables = Table(
@@ -92,7 +98,9 @@ games = Table(
     Column("started_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
     Column("places", Text, nullable=True),
-    Column("record", Text, nullable=True),
+    Column("record", Text, nullable=True),  # the full record (every card): for audits, never sent as is
+    Column("pair", String(32), nullable=True),  # a ranked game's accounts, "low id:high id" (the daily pair limit)
+    Column("unrated", String(16), nullable=True),  # a ranked game that did not change ratings: why
 )
 
 rating_history = Table(

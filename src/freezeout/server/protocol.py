@@ -8,14 +8,19 @@ as plain dicts on the hot path, then checked against these models in tests.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
 from freezeout.cards import Card, format_cards
-from freezeout.rules.events import CardsDealt, Event
+from freezeout.evaluate.describe import describe_rank
+from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt
 
-__all__ = ["CLIENT_MESSAGE", "ClientMessage", "event_to_json"]
+__all__ = ["CLIENT_MESSAGE", "HAND_NAME_LANGS", "ClientMessage", "event_to_json", "events_json"]
+
+# The languages a hand's name is sent in (the web page's catalogs; evaluate.words).
+HAND_NAME_LANGS = ("en", "cs")
 
 MsgId = StrictStr | StrictInt | None
 
@@ -82,10 +87,13 @@ class ClockModel(_Server):
     expired: bool
     inactivity_deadline: float | None
     next_hand_at: float | None
+    grace_until: float | None = None
+    result_until: float | None = None
 
 
 class FairnessModel(_Server):
     next: dict[str, Any] | None
+    current: dict[str, Any] | None = None
     revealed: list[dict[str, Any]]
 
 
@@ -176,3 +184,34 @@ def event_to_json(event: Event) -> dict[str, Any]:
     for field_name in names:
         data[field_name] = _value(getattr(event, field_name))
     return data
+
+
+def _names(rank: int) -> dict[str, str]:
+    return {lang: describe_rank(rank, lang) for lang in HAND_NAME_LANGS}
+
+
+def events_json(events: Iterable[Event], board: Sequence[Card] | None = None) -> list[dict[str, Any]]:
+    """The public events as JSON, with what a client shows at a showdown said by the server:
+    ``names`` (the hand's name per language) on ``cards_shown`` and on a ``pot_awarded`` won
+    with a hand, and ``best`` (the five cards that make the hand) on ``cards_shown``.  ``board``
+    is the hand's board when the events do not deal it themselves (an update after the river);
+    ``None``: the board is read from the events' ``street_dealt``.  The private deal is left out."""
+    from freezeout.evaluate import evaluate
+
+    out: list[dict[str, Any]] = []
+    dealt: list[Card] = []
+    for event in events:
+        if isinstance(event, CardsDealt):
+            continue
+        data = event_to_json(event)
+        if isinstance(event, StreetDealt):
+            dealt.extend(event.cards)
+        elif isinstance(event, CardsShown):
+            cards = (*event.cards, *(dealt if board is None else board))
+            data["names"] = _names(event.rank)
+            if len(cards) >= 5:
+                data["best"] = format_cards(evaluate(cards).best_five)
+        elif isinstance(event, PotAwarded) and event.rank:
+            data["names"] = _names(event.rank)
+        out.append(data)
+    return out

@@ -2,7 +2,10 @@
 
 It creates tables (writing their first log entry), rebuilds every open table
 from its log after a restart and resumes its clock, and lists tables for the
-lobby.
+lobby, a page at a time.  Every table has a place for a human (a table of
+bots alone would play and rematch for ever, and could move ratings with
+nobody playing); one account and one client address may keep only so many
+tables open, and open only so many an hour.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import logging
 import secrets
 from typing import Any
 
+from freezeout.server.accounts import RateLimiter
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
@@ -30,16 +34,27 @@ class Room:
         self.tables: dict[str, TableActor] = {}
         self.bots: dict[str, UserRow] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
+        self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
 
     async def open(self) -> None:
-        """Create the bot accounts, then rebuild and start every open table."""
+        """Create the bot accounts, then rebuild and start every open table.  A table whose game
+        was running resumes with a ``resume`` entry: its turn starts again in full and nobody
+        is forfeited for being offline during ``restore_grace_seconds`` (the outage was ours)."""
         for level in BOT_LEVELS:
             self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
         for table_id, entries in (await self.store.open_table_logs()).items():
-            if entries:
-                actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
-                self.tables[table_id] = actor
-                actor.start()
+            if not entries:
+                continue
+            actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
+            if all(slot.kind == "bot" for slot in actor.state.slots) and not self.settings.bot_only_tables:
+                # Opened by an older server: bots alone would play and rematch for ever.
+                log.warning("retiring table %s: it has no place for a human", table_id)
+                await self.store.close_table(table_id)
+                continue
+            self.tables[table_id] = actor
+            await actor.resume()
+            actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
 
     async def close(self) -> None:
@@ -68,6 +83,7 @@ class Room:
         ]
         for table_id in idle:
             actor = self.tables.pop(table_id)
+            self._created.pop(table_id, None)
             await actor.stop()
             await self.store.close_table(table_id)
         return idle
@@ -78,16 +94,41 @@ class Room:
             raise Refused("not_found", f"no table {table_id!r}")
         return actor
 
-    def listing(self, status: str | None = None) -> list[dict[str, Any]]:
-        summaries = [actor.summary() for actor in self.tables.values()]
-        if status is not None:
-            summaries = [s for s in summaries if s["status"] == status]
-        return sorted(summaries, key=lambda s: -s["created_at"])
+    def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
+                ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of tables, newest first, and the cursor of the next page (None: the last page).
+        The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
+        shift the pages."""
+        actors = [a for a in self.tables.values() if status is None or a.state.status == status]
+        order = sorted(((-a.state.created_at, a.state.id, a) for a in actors), key=lambda x: (x[0], x[1]))
+        if after:
+            at, _, table_id = after.partition("/")
+            try:
+                mark = (-float(at), table_id)
+            except ValueError:
+                raise Refused("bad_message", f"bad page cursor {after!r}") from None
+            order = [x for x in order if (x[0], x[1]) > mark]
+        page = [x[2].summary() for x in order[:limit]]
+        cursor = f"{page[-1]['created_at']!r}/{page[-1]['id']}" if len(order) > limit else None
+        return page, cursor
 
-    async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool) -> TableActor:
+    def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
+        """Tables waiting or playing that this account, and this address, opened."""
+        mine = here = 0
+        for table_id, actor in self.tables.items():
+            if actor.state.status == "finished":
+                continue
+            mine += actor.state.created_by == creator.id
+            here += address is not None and self._created.get(table_id) == address
+        return mine, here
+
+    async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
+                     address: str | None = None) -> TableActor:
         """Open a table; bot levels fill their places at once, ``None`` places wait for humans."""
         if not 2 <= len(slots) <= 4:
             raise Refused("bad_message", "a table has 2 to 4 places")
+        if all(level is not None for level in slots) and not self.settings.bot_only_tables:
+            raise Refused("illegal", "a table needs a place for a human: bots alone do not play")
         for level in slots:
             if level is not None and level not in self.bots:
                 raise Refused("bad_message", f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
@@ -98,6 +139,17 @@ class Room:
                 raise Refused("forbidden", "guests cannot play ranked games")
         if sit and all(level is not None for level in slots):
             raise Refused("illegal", "no place is left for you")
+        mine, here = self._open_tables(creator, address)
+        if mine >= self.settings.max_open_tables_per_user:
+            raise Refused("rate_limited", f"you already have {mine} open tables (at most "
+                                          f"{self.settings.max_open_tables_per_user}): finish or leave one first")
+        if here >= self.settings.max_open_tables_per_address:
+            raise Refused("rate_limited", f"{here} tables are open from your address (at most "
+                                          f"{self.settings.max_open_tables_per_address})")
+        if address is not None:
+            if self._creations.retry_after(address) is not None:
+                raise Refused("rate_limited", "too many new tables from your address this hour")
+            self._creations.fail(address)
         names: set[str] = set()
         slot_data: list[dict[str, Any] | None] = []
         for level in slots:
@@ -116,6 +168,8 @@ class Room:
         await self.store.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
         self.tables[table_id] = actor
+        if address is not None:
+            self._created[table_id] = address
         actor.start()
         if sit:
             await actor.request(creator, {"type": "sit"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "async_database_url"]
@@ -31,21 +31,54 @@ class Settings(BaseSettings):
     # Accounts.
     session_days: float = 30.0
     cookie_secure: bool | None = None  # None: Secure exactly when the request came over HTTPS
+    # Failed log-ins: per account and client address (the owner elsewhere is never locked
+    # out), and per address over all accounts (guessing many names from one place).
     login_max_failures: int = 5
+    login_max_failures_per_address: int = 30
     login_window_seconds: float = 300.0
     # New accounts (guests and registrations) per client address and window: a
     # flood of sign-ups from one address is refused with 429 (the load bench,
     # thousands of guests from loopback, raises it).
     signup_max_per_address: int = 300
     signup_window_seconds: float = 3600.0
-    session_sweep_seconds: float = 3600.0  # how often expired sessions are deleted
+    session_sweep_seconds: float = 3600.0  # how often expired sessions (and API tokens) are deleted
+    api_token_days: float = 90.0  # an API token's default lifetime (at most api_token_max_days)
+    api_token_max_days: float = 365.0
+    api_tokens_per_user: int = 20  # live tokens an account may hold
+    # Ratings (R25): the same two accounts' ranked games count at most this often in 24 h.
+    elo_pair_daily_limit: int = 5
+    # Tables: a guest or user may keep this many waiting or playing tables they created, and one
+    # client address this many (an address may be many people behind one NAT).
+    max_open_tables_per_user: int = 5
+    max_open_tables_per_address: int = 20
+    tables_per_hour_per_address: int = 120  # new tables from one client address in an hour
+    table_queue_limit: int = 64  # commands waiting at one table; beyond it a move is refused as busy
+    conn_queue_limit: int = 4  # commands of one connection waiting at its table
+    # WebSocket connections: messages a client may send (a token bucket: a steady rate and a
+    # burst; a client that keeps flooding is closed), connections per account and per address,
+    # and how long a send may stay blocked before the connection is cut off (a stalled reader).
+    ws_messages_per_second: float = 10.0
+    ws_message_burst: int = 30
+    ws_max_per_user: int = 16
+    ws_max_per_address: int = 256
+    ws_send_timeout_seconds: float = 10.0
+    # After a restart every running turn starts again in full, and nobody is forfeited for
+    # being offline (R26) before this many seconds: time to reconnect after the outage.
+    restore_grace_seconds: float = 60.0
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
     # Tests only: derive every deck, seating and bot decision from this seed (per game, hand
-    # and version, the same at every table) instead of the OS CSPRNG.  Never in production.
+    # and version, the same at every table) instead of the OS CSPRNG.  Refused unless
+    # ``test_mode`` is on (a server with predictable decks must never run by accident).
     deck_seed: str | None = None
-    # Catch-up after a reconnect: how many log entries a table keeps in memory.
-    catchup_entries: int = 512
+    # An explicit test mode: allows ``deck_seed`` (and tables of bots alone, for benches) and
+    # says so loudly in the log when the server starts.  Never in production.
+    test_mode: bool = False
+    bot_only_tables: bool = False  # test mode only: tables without a human place (bench/load.py)
+    # Catch-up after a reconnect: how many recent log entries a table keeps (serialised, about
+    # 150 bytes each): a minute or more of play; a client that missed more gets a snapshot.
+    catchup_entries: int = 128
+    max_body_bytes: int = 65536  # larger HTTP request bodies are refused with 413 before they are read
     web_dir: str | None = None  # default: the package's web/ directory
     # A finished (or never started) table nobody follows is retired after this long idle.
     idle_close_seconds: float = 3600.0
@@ -57,6 +90,16 @@ class Settings(BaseSettings):
     ws_ping_seconds: float = 20.0
     access_log: bool = True
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
+
+    @model_validator(mode="after")
+    def _test_only_settings(self) -> Settings:
+        """``deck_seed`` and bot-only tables make a server predictable or farmable: test mode only."""
+        if not self.test_mode:
+            if self.deck_seed is not None:
+                raise ValueError("deck_seed (a fixed deck) is allowed only in test mode (FREEZEOUT_TEST_MODE=1)")
+            if self.bot_only_tables:
+                raise ValueError("bot_only_tables is allowed only in test mode (FREEZEOUT_TEST_MODE=1)")
+        return self
 
     def resolved_database_url(self) -> str:
         """The async URL to connect to; creates ``var/`` for the default SQLite file."""

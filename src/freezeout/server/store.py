@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, case, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
 from freezeout.server import elo
+from freezeout.server.accounts import name_key
 from freezeout.server.db import (
     api_tokens,
     games,
@@ -36,9 +37,12 @@ from freezeout.server.db import (
 )
 from freezeout.server.wire import dumps
 
-__all__ = ["GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
+__all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
 
 log = logging.getLogger(__name__)
+
+
+TOKEN_ID_LENGTH = 16  # an API token is named by the first hex digits of its hash
 
 
 class NameTaken(Exception):
@@ -55,7 +59,8 @@ class UserRow:
     ranked_games: int
 
     def public(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "kind": self.kind, "rating": round(self.rating, 1)}
+        return {"id": self.id, "name": self.name, "kind": self.kind, "rating": round(self.rating, 1),
+                "provisional": elo.provisional(self.ranked_games)}
 
 
 @dataclass(slots=True)
@@ -80,7 +85,10 @@ class GameStart:
 @dataclass(slots=True)
 class GameEnd:
     """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
-    and the ratings go into ``entry.data["ratings"]`` by player name."""
+    and the ratings go into ``entry.data["ratings"]`` by player name, unless the game
+    is not rated: ``aborted`` (a player left before the first hand was complete), or
+    the pair's games already counted ``pair_limit`` times in the last 24 hours; then
+    ``entry.data["unrated"]`` says why."""
 
     game_id: str
     places: dict[str, int]
@@ -89,6 +97,8 @@ class GameEnd:
     entry: LogEntry
     ranked: tuple[int, int] | None = None
     names: dict[int, str] = field(default_factory=dict)
+    aborted: bool = False
+    pair_limit: int | None = None
 
 
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
@@ -99,6 +109,10 @@ _SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data) VALU
 
 def _log_row(e: LogEntry) -> tuple[str, int, float, str, str]:
     return (e.table_id, e.seq, e.at, e.kind, dumps(e.data))
+
+
+def _pair(a: int, b: int) -> str:
+    return f"{min(a, b)}:{max(a, b)}"
 
 
 def _user(row: Any) -> UserRow:
@@ -251,24 +265,43 @@ class Store:
 
     @staticmethod
     def _end_game(conn: Connection, op: GameEnd) -> None:
+        pair = unrated = None
         if op.ranked is not None:
             winner_id, loser_id = op.ranked
-            rows = {r.id: r for r in conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id]))).all()}
-            w, lo = rows[winner_id], rows[loser_id]
-            new_w, new_l = elo.update((w.rating, w.ranked_games), (lo.rating, lo.ranked_games))
-            ratings: dict[str, list[float]] = {}
-            for row, after in ((w, new_w), (lo, new_l)):
-                conn.execute(update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1))
-                conn.execute(
-                    insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=row.rating, after=after, at=op.at)
-                )
-                ratings[op.names.get(row.id, row.name)] = [round(row.rating, 1), round(after, 1)]
-            op.entry.data["ratings"] = ratings
+            pair = _pair(winner_id, loser_id)
+            if op.aborted:
+                unrated = "aborted"
+            elif op.pair_limit is not None:
+                counted = conn.execute(
+                    select(func.count()).select_from(games).where(
+                        games.c.pair == pair, games.c.unrated.is_(None), games.c.finished_at > op.at - 86400)
+                ).scalar_one()
+                if counted >= op.pair_limit:
+                    unrated = "pair_limit"
+            if unrated is None:
+                op.entry.data["ratings"] = Store._rate(conn, op, winner_id, loser_id)
+            else:
+                op.entry.data["unrated"] = unrated
         conn.execute(
             update(games).where(games.c.id == op.game_id).values(
-                finished_at=op.at, places=json.dumps(op.places), record=json.dumps(op.record)
+                finished_at=op.at, places=json.dumps(op.places), record=json.dumps(op.record), pair=pair, unrated=unrated,
             )
         )
+
+    @staticmethod
+    def _rate(conn: Connection, op: GameEnd, winner_id: int, loser_id: int) -> dict[str, list[float]]:
+        """Both players' new Elo (R25), their history rows; the ratings by player name."""
+        rows = {r.id: r for r in conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id]))).all()}
+        w, lo = rows[winner_id], rows[loser_id]
+        new_w, new_l = elo.update((w.rating, w.ranked_games), (lo.rating, lo.ranked_games))
+        ratings: dict[str, list[float]] = {}
+        for row, after in ((w, new_w), (lo, new_l)):
+            conn.execute(update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1))
+            conn.execute(
+                insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=row.rating, after=after, at=op.at)
+            )
+            ratings[op.names.get(row.id, row.name)] = [round(row.rating, 1), round(after, 1)]
+        return ratings
 
     async def create_table(self, table_id: str, entry: LogEntry) -> None:
         async with self.engine.begin() as conn:
@@ -295,11 +328,12 @@ class Store:
 
     # -- accounts ----------------------------------------------------------
     async def create_user(self, name: str, kind: str, password_hash: str | None, at: float) -> UserRow:
+        """A new account; :class:`NameTaken` when the name, compared by :func:`name_key`, exists."""
         try:
             async with self.engine.begin() as conn:
                 result = await conn.execute(
-                    insert(users).values(name=name, kind=kind, password_hash=password_hash, rating=elo.INITIAL_RATING,
-                                         ranked_games=0, created_at=at)
+                    insert(users).values(name=name, name_key=name_key(name), kind=kind, password_hash=password_hash,
+                                         rating=elo.INITIAL_RATING, ranked_games=0, created_at=at)
                 )
                 user_id = int(result.inserted_primary_key[0])  # type: ignore[index]
         except IntegrityError:
@@ -307,8 +341,16 @@ class Store:
         return UserRow(user_id, name, kind, password_hash, elo.INITIAL_RATING, 0)
 
     async def user_by_name(self, name: str) -> UserRow | None:
+        """The account called ``name`` in any case or Unicode form (the exact spelling first:
+        accounts that differed only by case before migration 0002 keep theirs)."""
+        exact = users.c.name == name
         async with self.engine.connect() as conn:
-            row = (await conn.execute(select(users).where(users.c.name == name))).first()
+            row = (
+                await conn.execute(
+                    select(users).where(or_(exact, users.c.name_key == name_key(name)))
+                    .order_by(case((exact, 0), else_=1)).limit(1)
+                )
+            ).first()
         return _user(row) if row is not None else None
 
     async def user_by_id(self, user_id: int) -> UserRow | None:
@@ -333,15 +375,16 @@ class Store:
                 insert(sessions).values(token_hash=token_hash, user_id=user_id, csrf=csrf, created_at=at, expires_at=expires_at)
             )
 
-    async def session(self, token_hash: str, now: float) -> tuple[UserRow, str] | None:
+    async def session(self, token_hash: str, now: float) -> tuple[UserRow, str, float] | None:
+        """The session's user, CSRF token and expiry, while it has not expired."""
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(users, sessions.c.csrf).join(sessions, sessions.c.user_id == users.c.id)
+                    select(users, sessions.c.csrf, sessions.c.expires_at).join(sessions, sessions.c.user_id == users.c.id)
                     .where(sessions.c.token_hash == token_hash, sessions.c.expires_at > now)
                 )
             ).first()
-        return (_user(row), str(row.csrf)) if row is not None else None
+        return (_user(row), str(row.csrf), float(row.expires_at)) if row is not None else None
 
     async def delete_session(self, token_hash: str) -> None:
         async with self.engine.begin() as conn:
@@ -353,18 +396,63 @@ class Store:
             result = await conn.execute(sessions.delete().where(sessions.c.expires_at <= now))
         return int(result.rowcount or 0)
 
-    async def create_api_token(self, token_hash: str, user_id: int, at: float) -> None:
+    async def create_api_token(self, token_hash: str, user_id: int, at: float, *, expires_at: float, label: str = "",
+                               limit: int | None = None) -> bool:
+        """Store a new token; False (nothing stored) when the user already has ``limit`` live ones."""
         async with self.engine.begin() as conn:
-            await conn.execute(insert(api_tokens).values(token_hash=token_hash, user_id=user_id, created_at=at))
+            if limit is not None:
+                live = (await conn.execute(select(func.count()).select_from(api_tokens).where(
+                    api_tokens.c.user_id == user_id, api_tokens.c.expires_at > at))).scalar_one()
+                if live >= limit:
+                    return False
+            await conn.execute(insert(api_tokens).values(token_hash=token_hash, user_id=user_id, created_at=at,
+                                                         expires_at=expires_at, label=label))
+        return True
 
-    async def api_token_user(self, token_hash: str) -> UserRow | None:
+    async def api_token_user(self, token_hash: str, now: float) -> tuple[UserRow, float] | None:
+        """The user of a token that has not expired, and its expiry; notes when it was last used
+        (at most once a minute: a bot's every request is not a write)."""
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(users).join(api_tokens, api_tokens.c.user_id == users.c.id).where(api_tokens.c.token_hash == token_hash)
+                    select(users, api_tokens.c.expires_at, api_tokens.c.last_used_at)
+                    .join(api_tokens, api_tokens.c.user_id == users.c.id)
+                    .where(api_tokens.c.token_hash == token_hash, api_tokens.c.expires_at > now)
                 )
             ).first()
-        return _user(row) if row is not None else None
+        if row is None:
+            return None
+        if row.last_used_at is None or row.last_used_at < now - 60:
+            async with self.engine.begin() as conn:
+                await conn.execute(update(api_tokens).where(api_tokens.c.token_hash == token_hash).values(last_used_at=now))
+        return _user(row), float(row.expires_at)
+
+    async def api_tokens_of(self, user_id: int, now: float) -> list[dict[str, Any]]:
+        """A user's live tokens, newest first; a token's ``id`` is the start of its hash (never the token)."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(api_tokens).where(api_tokens.c.user_id == user_id, api_tokens.c.expires_at > now)
+                .order_by(api_tokens.c.created_at.desc())
+            )).all()
+        return [{"id": r.token_hash[:TOKEN_ID_LENGTH], "label": r.label, "created_at": r.created_at,
+                 "expires_at": r.expires_at, "last_used_at": r.last_used_at} for r in rows]
+
+    async def revoke_api_token(self, user_id: int, token_id: str) -> str | None:
+        """Delete the user's token whose id is ``token_id``; returns its hash (to close its sockets)."""
+        if len(token_id) != TOKEN_ID_LENGTH or not all(c in "0123456789abcdef" for c in token_id):
+            return None
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(select(api_tokens.c.token_hash).where(
+                api_tokens.c.user_id == user_id, api_tokens.c.token_hash.startswith(token_id)))).first()
+            if row is None:
+                return None
+            await conn.execute(api_tokens.delete().where(api_tokens.c.token_hash == row.token_hash))
+        return str(row.token_hash)
+
+    async def delete_expired_tokens(self, now: float) -> int:
+        async with self.engine.begin() as conn:
+            result = await conn.execute(api_tokens.delete().where(api_tokens.c.expires_at <= now))
+        return int(result.rowcount or 0)
 
     # -- games and ratings ---------------------------------------------------
     async def game(self, game_id: str) -> dict[str, Any] | None:
@@ -386,7 +474,7 @@ class Store:
         needle = json.dumps(name)
         query = (
             select(games.c.id, games.c.table_id, games.c.number, games.c.players, games.c.ranked,
-                   games.c.started_at, games.c.finished_at, games.c.places)
+                   games.c.started_at, games.c.finished_at, games.c.places, games.c.unrated)
             .where(games.c.finished_at.is_not(None), games.c.players.contains(needle, autoescape=True))
             .order_by(games.c.finished_at.desc())
             .limit(limit)
@@ -399,20 +487,23 @@ class Store:
             if name in players:
                 found.append({
                     "id": r.id, "table": r.table_id, "number": r.number, "players": players,
-                    "ranked": bool(r.ranked), "finished_at": r.finished_at,
+                    "ranked": bool(r.ranked), "rated": bool(r.ranked) and r.unrated is None, "finished_at": r.finished_at,
                     "places": json.loads(r.places) if r.places else None,
                 })
         return found
 
     async def leaderboard(self, limit: int) -> list[dict[str, Any]]:
+        """Rated accounts by rating: established ratings first, then provisional ones (elo.py)."""
+        established = case((users.c.ranked_games >= elo.PROVISIONAL_GAMES, 0), else_=1)
         async with self.engine.connect() as conn:
             rows = (
                 await conn.execute(
                     select(users).where(users.c.kind != "guest", users.c.ranked_games > 0)
-                    .order_by(users.c.rating.desc(), users.c.name).limit(limit)
+                    .order_by(established, users.c.rating.desc(), users.c.name).limit(limit)
                 )
             ).all()
-        return [{"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games)} for r in rows]
+        return [{"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games),
+                 "provisional": elo.provisional(int(r.ranked_games))} for r in rows]
 
     async def rating_history(self, user_id: int) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:
@@ -435,5 +526,6 @@ def _game(row: Any) -> dict[str, Any]:
         "ranked": bool(row.ranked),
         "finished": row.finished_at is not None,
         "places": json.loads(row.places) if row.places else None,
+        "rated": bool(row.ranked) and row.finished_at is not None and row.unrated is None,
         "record": json.loads(row.record) if row.record else None,
     }

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 import random
 from collections import deque
@@ -20,14 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from freezeout.cards import system_random
-from freezeout.rules.events import CardsDealt, Event
+from freezeout.rules.events import Event
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
-from freezeout.server.protocol import event_to_json
+from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
@@ -40,10 +39,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class Conn:
-    """One client connection following a table; ``send`` must not block."""
+    """One client connection following a table; ``send`` must not block.  ``pending``
+    counts its commands waiting in the table's queue (bounded: ``conn_queue_limit``)."""
 
     user: UserRow | None
     send: Callable[[str], None]
+    pending: int = 0
 
 
 @dataclass
@@ -79,6 +80,8 @@ class TableActor:
         self.conns: list[Conn] = []
         self.recorder = GameRecorder()
         self._commands: deque[_Intent | _Attach | _Detach | _Sync] = deque()
+        self._intents = 0  # intents in _commands (bounded: table_queue_limit)
+        self._command_next = False  # a command's turn before the next automatic step (see _step)
         self._syncs: list[_Sync] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -88,7 +91,8 @@ class TableActor:
         self._retry_at = 0.0
         self._spectator: tuple[int, TableView] | None = None
         self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
-        self._fairness: tuple[int, dict[str, Any]] | None = None
+        # The fairness object per version, serialised, per viewer whose own cards it opens (None: everyone else).
+        self._fairness: tuple[int, dict[tuple[bool, int | None], str]] = (-1, {})
         self._rng = random.Random() if settings.deck_seed else system_random()
 
     # -- construction ------------------------------------------------------
@@ -99,6 +103,14 @@ class TableActor:
         for entry in entries[1:]:
             actor._apply(entry)
         return actor
+
+    async def resume(self) -> None:
+        """After a restart: if a game is running, write a ``resume`` entry (tablestate._resume)."""
+        t = self.state.tournament
+        if t is None or t.finished or self.state.ended:
+            return
+        now = self.clock.now()
+        await self._write("resume", {"grace_until": now + self.settings.restore_grace_seconds}, now)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.state.id}")
@@ -121,11 +133,32 @@ class TableActor:
         self._submit(_Detach(conn))
 
     def intent(self, user: UserRow | None, msg: dict[str, Any], conn: Conn | None = None) -> None:
+        """Queue a client's intent, unless the table's queue or the connection's share of it is
+        full: then it is refused at once as ``busy`` (one client cannot bury a table in moves)."""
+        refusal = self._queue_refusal(conn)
+        if refusal is not None:
+            if conn is not None:
+                self._send_error(conn, "busy", refusal, msg.get("id"))
+            return
+        if conn is not None:
+            conn.pending += 1
+        self._intents += 1
         self._submit(_Intent(user, msg, conn))
+
+    def _queue_refusal(self, conn: Conn | None) -> str | None:
+        if self._intents >= self.settings.table_queue_limit:
+            return "the table is busy: try again in a moment"
+        if conn is not None and conn.pending >= self.settings.conn_queue_limit:
+            return f"at most {self.settings.conn_queue_limit} of your messages wait at a table: wait for the answers"
+        return None
 
     async def request(self, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
         """An intent from HTTP: returns the table summary or raises :class:`Refused`."""
+        refusal = self._queue_refusal(None)
+        if refusal is not None:
+            raise Refused("busy", refusal)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._intents += 1
         self._submit(_Intent(user, msg, None, future))
         return await future
 
@@ -157,13 +190,17 @@ class TableActor:
             await self.clock.wait(self._wake, deadline)
 
     async def _step(self) -> bool:
-        """Take one due step or handle one command; False when there is nothing to do."""
+        """Take one due step or handle one command; False when there is nothing to do.  When
+        both wait, they take turns: a table whose steps are always due (bots without a thinking
+        time) still hears its clients, and a busy queue never holds up the clock."""
         now = self.clock.now()
-        if now >= self._retry_at:
+        if now >= self._retry_at and not (self._commands and self._command_next):
+            self._command_next = True
             step = timers.due(self.state, now, self.settings, online=self.online, bot_due=self._bot_due)
             if step is not None:
                 await self._take(step, now)
                 return True
+        self._command_next = False
         if not self._commands:
             return False
         command = self._commands.popleft()
@@ -178,6 +215,9 @@ class TableActor:
                 self.conns.remove(command.conn)
                 self._broadcast_presence()
         else:
+            self._intents -= 1
+            if command.conn is not None:
+                command.conn.pending -= 1
             await self._handle_intent(command, now)
         return True
 
@@ -227,11 +267,11 @@ class TableActor:
         await self._write("start", data, now, [op])
 
     async def _end_game(self, now: float) -> None:
-        entry, op = self._end_parts(self.state, now, self.recorder.to_json())
+        entry, op = self._end_parts(self.state, now, self.recorder.to_json(), self.settings)
         await self._commit_entry(entry, [op])
 
     @staticmethod
-    def _end_parts(state: TableState, now: float, record: dict[str, Any]) -> tuple[LogEntry, GameEnd]:
+    def _end_parts(state: TableState, now: float, record: dict[str, Any], settings: Settings) -> tuple[LogEntry, GameEnd]:
         """The ``end`` entry of a finished game and its database work (places, record, Elo)."""
         t = state.tournament
         assert t is not None and state.game_id is not None
@@ -246,7 +286,8 @@ class TableActor:
             if ids[0] is not None and ids[1] is not None and ids[0] != ids[1]:
                 ranked = (ids[0], ids[1])
                 names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
-        return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names)
+        return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names, aborted=state.left_early,
+                              pair_limit=settings.elo_pair_daily_limit)
 
     def _bot_due(self, seat: int) -> float:
         state = self.state
@@ -262,7 +303,10 @@ class TableActor:
         assert state.tournament is not None
         level = state.seat_slot(seat).bot or "random"
         seed = self.settings.deck_seed
-        rng = random.Random(f"{seed}:{state.version}") if seed is not None else random.Random(self._rng.random())
+        # Test mode: the same decision at the same point of the game, however many entries
+        # (a restart's ``resume``) the log has besides.
+        point = f"{seed}:{state.game}:{state.tournament.hand_number}:{len(state.tournament.hand_log)}"
+        rng = random.Random(point) if seed is not None else random.Random(self._rng.random())
         # Off the event loop: a strong bot may think for tens of milliseconds.
         action = await asyncio.to_thread(botseat.choose, level, seat_view(state.tournament, seat), rng)
         data: dict[str, Any] = {"seat": seat, "move": action.kind.value}
@@ -328,8 +372,11 @@ class TableActor:
             late = t.to_act
             if late < 0 or late == seat or not t.alive[seat]:
                 raise Refused("illegal", "nobody else is late")
-            if now < state.turn_started + self.settings.turn_seconds:
+            if now < state.turn_deadline(self.settings.turn_seconds):
                 raise Refused("too_early", "the turn's time has not run out yet")
+            if now < state.grace_until and not self.online(late):
+                raise Refused("too_early", "the late player may reconnect after the server's restart until "
+                                           f"{state.grace_until:.0f} (Unix time)")
             await self._write("act", {"seat": late, "move": "timeout", "reason": "dont_wait", "by": seat}, now)
         else:
             raise Refused("bad_message", f"unknown intent {kind!r}")
@@ -347,9 +394,9 @@ class TableActor:
         new = first[0]
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
-            recorder = copy.deepcopy(self.recorder)
+            recorder = self.recorder.copy()
             recorder.apply(self.state, new, entry)
-            end, op = self._end_parts(new, entry.at, recorder.to_json())
+            end, op = self._end_parts(new, entry.at, recorder.to_json(), self.settings)
             entries.append(end)
             ops = [*ops, op]
         try:
@@ -366,7 +413,8 @@ class TableActor:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         self.recorder.apply(old, self.state, entry)
-        public = table_events + [event_to_json(e) for e in events if not isinstance(e, CardsDealt)]
+        hand = self.state.tournament.hand if self.state.tournament is not None else None
+        public = table_events + events_json(events, hand.board if hand is not None else ())
         self._catchup.append((self.state.version, pack(public)))
         return table_events, events
 
@@ -405,14 +453,27 @@ class TableActor:
             "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
         }
 
-    def fairness(self) -> dict[str, Any]:
-        if self._fairness is not None and self._fairness[0] == self.state.version:
-            return self._fairness[1]
+    def fairness(self, seat: int | None, *, reveal: bool | None = None) -> str:
+        """The fairness object for ``seat`` as JSON text, built once per version and per viewer
+        whose own hole cards the last finished hand opens (everyone else shares one text).
+        The last hand's reveal travels between hands (from its end to the next deal, ``reveal``
+        None) and in every snapshot and catch-up (``reveal=True``): not in every update."""
         s = self.state
-        nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
-        result = {"next": nxt, "revealed": [s.revealed.to_json()] if s.revealed else []}
-        self._fairness = (s.version, result)
-        return result
+        if reveal is None:
+            reveal = s.tournament is None or not s.tournament.in_hand
+        opened = s.revealed if reveal else None
+        key = (reveal, seat if opened is not None and seat in opened.own else None)
+        version, texts = self._fairness
+        if version != s.version:
+            texts = {}
+            self._fairness = (s.version, texts)
+        text = texts.get(key)
+        if text is None:
+            nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
+            cur = s.current_deal if s.tournament is not None and s.tournament.in_hand else None
+            text = texts[key] = dumps({"next": nxt, "current": {"hand": cur.hand, "commitment": cur.commitment} if cur else None,
+                                       "revealed": [opened.to_json(key[1])] if opened is not None else []})
+        return text
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
         return self._view_dicts([seat])[seat] if self.state.tournament is not None else None
@@ -433,11 +494,12 @@ class TableActor:
 
     def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]] | Fragment, common: dict[str, Any],
                  ) -> dict[str, Any]:
-        return {"type": kind, "version": self.state.version, "events": events, **common, "view": self._view(seat)}
+        """A snapshot or catch-up for ``seat`` (with the last hand's reveal, see :meth:`fairness`)."""
+        return {"type": kind, "version": self.state.version, "events": events, **common,
+                "fairness": Fragment(self.fairness(seat, reveal=True)), "view": self._view(seat)}
 
     def _common(self) -> dict[str, Any]:
-        return {"table": self.summary(), "clock": timers.clock_json(self.state, self.clock.now(), self.settings),
-                "fairness": self.fairness()}
+        return {"table": self.summary(), "clock": timers.clock_json(self.state, self.clock.now(), self.settings)}
 
     def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
         if not self.conns:
@@ -447,14 +509,14 @@ class TableActor:
         seats = [self.seat_of(conn) for conn in self.conns]
         if self.state.tournament is not None:
             self._view_dicts(seats)  # every seat's view in one pass
-        # The message without its last field, the per-seat view, is serialised once for all seats.
+        # The message without its per-seat fields (fairness, view) is serialised once for all seats.
         shared = {"type": "update", "version": self.state.version, "events": public, **common}
-        head = dumps(shared)[:-1] + ',"view":'
+        head = dumps(shared)[:-1] + ',"fairness":'
         cache: dict[int | None, str] = {}
         for conn, seat in zip(list(self.conns), seats, strict=True):
             text = cache.get(seat)
             if text is None:
-                text = cache[seat] = head + dumps(self._view(seat)) + "}"
+                text = cache[seat] = f'{head}{self.fairness(seat)},"view":{dumps(self._view(seat))}}}'
             conn.send(text)
         self._views = (-1, {})  # built for this broadcast: not kept (fewer objects for the GC to scan)
 
@@ -466,7 +528,7 @@ class TableActor:
             conn.send(dumps(self._message("update", seat, missed, self._common())))
             return
         t = self.state.tournament
-        history = [event_to_json(e) for e in self._seat_view(None).history] if t is not None else []
+        history = events_json(self._seat_view(None).history) if t is not None else []
         you = {"user": conn.user.public() if conn.user else None, "seat": seat,
                "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
         msg = {**self._message("snapshot", seat, history, self._common()), "you": you, "presence": self.presence()}

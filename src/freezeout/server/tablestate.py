@@ -14,12 +14,18 @@ from typing import Any
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import Event
+from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
-from freezeout.server.fairness import Deal, deal_cards
+from freezeout.server.fairness import AnyDeal, Deal, Reveal, deal_cards
 from freezeout.server.store import LogEntry
 
-__all__ = ["Refused", "Slot", "TableState", "initial_state", "reduce"]
+__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
+
+# The rules keep every earlier hand's public events (``Tournament.past_logs``) for one
+# reader: the bots' reads on their opponents (``view.past``).  A table keeps the last this
+# many hands of it when a bot plays there, none otherwise: a game of a hundred hands
+# would otherwise hold all of them, at every table (issue #10, docs/protocol.md "Memory").
+PUBLIC_MEMORY_HANDS = 24
 
 
 class Refused(Exception):
@@ -59,6 +65,7 @@ class TableState:
     ranked: bool
     slots: tuple[Slot, ...]
     created_at: float
+    created_by: int | None = None  # the account that opened the table
     version: int = 1
     game: int = 0
     game_id: str | None = None
@@ -66,14 +73,19 @@ class TableState:
     seat_slots: tuple[int, ...] = ()  # tournament seat -> lobby slot
     tournament: Tournament | None = None
     started_at: float = 0.0
-    next_deal: Deal | None = None  # committed, not dealt yet
-    current_deal: Deal | None = None  # the hand in progress or the last one
-    revealed: Deal | None = None  # the last finished hand's deck
+    next_deal: AnyDeal | None = None  # committed, not dealt yet
+    current_deal: AnyDeal | None = None  # the hand in progress or the last one
+    revealed: Reveal | None = None  # what the last finished hand opens (fairness)
     turn_started: float = 0.0
     hand_ended_at: float | None = None
     ended: bool = False  # the current game's end (and Elo) is stored
     rematch: frozenset[int] = frozenset()
     last_at: float = 0.0
+    # After a restart (a ``resume`` entry): until then nobody is forfeited for being offline.
+    grace_until: float = 0.0
+    # A player left (resigned, or forfeited out) before the first hand was complete: a ranked
+    # game is then aborted, not rated (elo.py).
+    left_early: bool = False
 
     # -- derived ---------------------------------------------------------
     @property
@@ -112,6 +124,10 @@ class TableState:
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 
+    def turn_deadline(self, turn_seconds: float) -> float:
+        """R15: when the running turn's time runs out."""
+        return self.turn_started + turn_seconds
+
     @property
     def needs_end(self) -> bool:
         return self.tournament is not None and self.tournament.finished and not self.ended
@@ -120,8 +136,10 @@ class TableState:
 def initial_state(entry: LogEntry) -> TableState:
     data = entry.data
     slots = tuple(Slot.from_json(s) for s in data["slots"])
+    created_by = data.get("created_by")
     return TableState(id=entry.table_id, size=len(slots), ranked=bool(data["ranked"]), slots=slots,
-                      created_at=entry.at, version=entry.seq, last_at=entry.at)
+                      created_at=entry.at, created_by=int(created_by) if created_by is not None else None,
+                      version=entry.seq, last_at=entry.at)
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -179,6 +197,7 @@ def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
         state, game=int(data["game"]), game_id=str(data["game_id"]), players=players,
         seat_slots=tuple(int(s) for s in data["seat_slots"]), tournament=Tournament.start(config), started_at=at,
         next_deal=deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
+        left_early=False,
     )
     event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
              "button": config.button, "ranked": state.ranked}
@@ -201,6 +220,9 @@ def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
     seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
     hole, board = deal_cards(deal.deck, seats_in)
     t, events = t.deal(hole, board)
+    keep = PUBLIC_MEMORY_HANDS if any(slot.kind == "bot" for slot in state.slots) else 0
+    if len(t.past_logs) > keep:
+        t = replace(t, past_logs=t.past_logs[len(t.past_logs) - keep :])
     new = replace(state, tournament=t, current_deal=deal, next_deal=None, turn_started=at)
     return _after_move(state, new, at), [], events
 
@@ -226,22 +248,43 @@ def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
     new = replace(state, tournament=new_t)
     if not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act):
         new = replace(new, turn_started=at)
+    first_hand_open = t.hand_number == 0 or (t.hand_number == 1 and t.in_hand)
+    if first_hand_open and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
+            isinstance(e, Eliminated) and e.seat == seat for e in events):
+        new = replace(new, left_early=True)
     return _after_move(state, new, at), table_events, events
 
 
 def _after_move(old: TableState, new: TableState, at: float) -> TableState:
-    """When a hand has just ended: reveal its deck and start the pause (R30)."""
+    """When a hand has just ended: open what became public (fairness) and start the pause (R30)."""
     before, after = old.tournament, new.tournament
     assert after is not None
     if before is not None and before.in_hand and not after.in_hand:
-        return replace(new, revealed=new.current_deal, hand_ended_at=at)
+        hand, deal = after.hand, new.current_deal
+        assert hand is not None and deal is not None
+        shown = [after.seats[i] for i, was_shown in enumerate(hand.shown) if was_shown]
+        return replace(new, revealed=Reveal.after_hand(deal, after.seats, hand.board_dealt, shown), hand_ended_at=at)
     return new
+
+
+def _resume(state: TableState, data: dict[str, Any], at: float) -> _Result:
+    """The server restarted: a running turn starts again in full (R15) and nobody is forfeited
+    for being offline (R26) before ``grace_until``: the outage is not the players' fault."""
+    t = state.tournament
+    if t is None or t.finished or state.ended:
+        raise Refused("illegal", "no game is running")
+    new = replace(state, grace_until=float(data["grace_until"]))
+    if t.in_hand:
+        new = replace(new, turn_started=at)
+    return new, [{"type": "resumed", "grace_until": new.grace_until}], []
 
 
 def _end(state: TableState, data: dict[str, Any], at: float) -> _Result:
     if not state.needs_end:
         raise Refused("illegal", "the game is not over")
     event = {"type": "game_over", "game_id": state.game_id, "places": data.get("places"), "ratings": data.get("ratings")}
+    if data.get("unrated"):  # a ranked game that changed no rating: "aborted" or "pair_limit"
+        event["unrated"] = data["unrated"]
     return replace(state, ended=True), [event], []
 
 
@@ -263,4 +306,5 @@ _HANDLERS = {
     "act": _act,
     "end": _end,
     "rematch": _rematch,
+    "resume": _resume,
 }

@@ -55,13 +55,14 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         return None
     if state.seat_slot(seat).kind == "bot":
         return Due("bot", seat) if now >= bot_due(seat) else None
-    deadline = state.turn_started + settings.turn_seconds
-    if now >= deadline and not online(seat):  # R26: offline and late: forfeit at once
+    deadline = state.turn_deadline(settings.turn_seconds)
+    present = online(seat) or now >= state.grace_until  # offline within a restart's grace: not forfeited
+    if now >= deadline and not online(seat) and present:  # R26: offline and late: forfeit at once
         return Due("forfeit", seat, {"reason": "offline"})
     if now >= state.turn_started + settings.inactivity_seconds:  # R29
         return Due("forfeit", seat, {"reason": "inactivity"})
     bots = [b for b in _bot_seats(state) if b != seat and t.alive[b]]
-    if bots and now >= deadline + settings.dont_wait_bot_seconds:  # R26: the bot presses Don't wait
+    if bots and present and now >= deadline + settings.dont_wait_bot_seconds:  # R26: the bot presses Don't wait
         return Due("forfeit", seat, {"reason": "dont_wait", "by": bots[0]})
     return None
 
@@ -80,12 +81,13 @@ def next_deadline(state: TableState, settings: Settings, *, online: Callable[[in
         return None
     if state.seat_slot(seat).kind == "bot":
         return bot_due(seat)
-    deadline = state.turn_started + settings.turn_seconds
+    deadline = state.turn_deadline(settings.turn_seconds)
+    grace = 0.0 if online(seat) else state.grace_until
     times = [state.turn_started + settings.inactivity_seconds]
     if not online(seat):
-        times.append(deadline)
+        times.append(max(deadline, grace))
     if any(b != seat and t.alive[b] for b in _bot_seats(state)):
-        times.append(deadline + settings.dont_wait_bot_seconds)
+        times.append(max(deadline + settings.dont_wait_bot_seconds, grace))
     return min(times)
 
 
@@ -93,8 +95,10 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
     t = state.tournament
     to_act = t.to_act if t is not None else -1
     started = state.turn_started if to_act >= 0 else None
-    deadline = started + settings.turn_seconds if started is not None else None
+    deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
     deal_at = state.deal_due(settings.pause_seconds)
+    # R30: a finished hand's result stays on the table until then (the game's last hand too)
+    shown = state.hand_ended_at is not None and t is not None and not t.in_hand
     return {
         "now": now,
         "to_act": to_act,
@@ -103,4 +107,6 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
         "expired": deadline is not None and now >= deadline,
         "inactivity_deadline": started + settings.inactivity_seconds if started is not None else None,
         "next_hand_at": deal_at,
+        "grace_until": state.grace_until if state.grace_until > now else None,
+        "result_until": state.hand_ended_at + settings.pause_seconds if shown and state.hand_ended_at is not None else None,
     }

@@ -31,8 +31,11 @@ def pack(value: list[Any]) -> bytes:
 
     For data a server keeps for a long time (each table's recent events, for
     catch-ups): one untracked bytes object instead of many dicts and lists
-    that every garbage collection would have to scan."""
-    return orjson.dumps(value, option=_OPTIONS)
+    that every garbage collection would have to scan.  Copied to its exact
+    size: the object ``orjson.dumps`` returns keeps the 4 KB buffer it was
+    written into (a catch-up buffer of such objects was most of a busy
+    server's memory growth, issue #10)."""
+    return bytes(memoryview(orjson.dumps(value, option=_OPTIONS)))
 
 
 def join_arrays(arrays: list[bytes]) -> Fragment:

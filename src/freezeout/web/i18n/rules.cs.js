@@ -43,7 +43,7 @@ export default {
       ['R27', 'Kdo propadne 2 tahy po sobě, je z turnaje vyřazený. Počítadlo vynuluje jen jeho vlastní akce.', true],
       ['R28', 'Vzdát se můžeš kdykoli, i když nejsi na tahu; stejně dopadne odchod ze hry. Jsi hned vyřazený, žetony, které ti zbyly, ze hry zmizí (nikdo je nedostane) a co už leží v banku, zůstává ostatním. Zbude-li ve hře jediný hráč, bere vše na stole a vyhrává.', true],
       ['R29', 'Když se 10 hodin nikdo nepohne, hráči na tahu propadne tah stejně jako po vypršení času a počítá se mu do limitu R27. Hra tím sama neskončí.', true],
-      ['R30', 'Mezi rukama je pauza 4 sekundy, výsledek ruky zůstane na stole; pak se rozdá další ruka.'],
+      ['R30', 'Mezi rukami je pauza 4 sekundy, výsledek ruky zůstane na stole; pak se rozdá další ruka.'],
     ]},
   ],
   differencesTitle: 'Rozdíly proti standardním pravidlům Texas Hold\'em',
@@ -66,7 +66,7 @@ export default {
     'Co už leží v banku, není tvoje — neházej dobré žetony za špatnými jen proto, že jsi do ruky už vložil.',
   ],
   keysTitle: 'Klávesy u stolu',
-  keys: [['F', 'složit'], ['C / K', 'check nebo dorovnat'], ['R / B', 'vsadit nebo navýšit: přejít na částku'], ['A', 'částka all-in'],
+  keys: [['F', 'složit; když je check zdarma, nejdřív se zeptá (Check, nebo Přesto složit)'], ['C / K', 'check nebo dorovnat'], ['R / B', 'vsadit nebo navýšit: přejít na částku'], ['A', 'částka all-in'],
     ['1–5', 'min, ½ banku, ¾ banku, bank, all-in'], ['↑ ↓', 'částka ± jeden velký blind'], ['Enter', 'potvrdit sázku nebo navýšení'],
     ['D', 'Nečekat'], ['H', 'historie rukou'], ['Esc', 'zavřít dialog']],
 };

@@ -66,7 +66,7 @@ export default {
     'What is already in the pot is not yours — don\'t throw good chips after bad just because you have already put some in.',
   ],
   keysTitle: 'Keyboard at the table',
-  keys: [['F', 'fold'], ['C / K', 'check or call'], ['R / B', 'bet or raise: focus the amount'], ['A', 'all-in amount'],
+  keys: [['F', 'fold; when checking is free it asks first (Check or Fold anyway)'], ['C / K', 'check or call'], ['R / B', 'bet or raise: focus the amount'], ['A', 'all-in amount'],
     ['1–5', 'min, ½ pot, ¾ pot, pot, all-in'], ['↑ ↓', 'amount ± one big blind'], ['Enter', 'confirm the bet or raise'],
     ['D', 'Don\'t wait'], ['H', 'hand history'], ['Esc', 'close a dialog']],
 };

@@ -1,12 +1,14 @@
-// The action bar: exactly the legal moves (R10–R13), a raise sizer clamped
-// to the legal minimum and maximum, and Don't wait (R26).
+// The action bar: exactly the server's legal moves, a raise sizer clamped to
+// the legal minimum and maximum whose slider moves in big blinds, and Don't
+// wait. Folding when checking is free is asked first (onFoldFree).
 import {h, setText, fill} from './dom.js';
 import {t, num} from './i18n.js';
 import {quickSizes} from './model.js';
 
 export class ActionBar {
-  constructor({onAct, onDontWait}) {
+  constructor({onAct, onDontWait, onFoldFree}) {
     this.onAct = onAct;
+    this.onFoldFree = onFoldFree;
     this.onDontWait = onDontWait;
     this.legal = null;
     this.amount = 0;
@@ -17,7 +19,7 @@ export class ActionBar {
     this.moves = h('div.moves', this.foldBtn, this.callBtn, this.raiseBtn);
     this.sizes = h('div.quick-sizes');
     this.range = h('input', {type: 'range', min: 0, max: 1, step: 1, 'aria-label': t('act.slider'),
-      oninput: () => this.setAmount(Number(this.range.value), 'range')});
+      oninput: () => this.setAmount(this.snap(Number(this.range.value)), 'range')});
     this.input = h('input', {type: 'number', inputmode: 'numeric', 'aria-label': t('act.amount'), min: 0, step: 1,
       oninput: () => this.setAmount(Number(this.input.value), 'input', false),
       onchange: () => this.setAmount(Number(this.input.value), 'input'),
@@ -25,14 +27,23 @@ export class ActionBar {
     this.sizer = h('div.sizer', {hidden: true}, this.sizes, this.range, this.input);
     this.dontWaitBtn = h('button.btn.danger.dontwait', {type: 'button', hidden: true, onclick: () => this.onDontWait()},
       h('span.lbl'), h('kbd', 'D'));
-    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.sizer, this.dontWaitBtn);
+    // pre-actions while others act: taken at once when your turn comes
+    this.preMove = null;
+    this.preBtns = {
+      checkfold: h('button.btn.small.ghost', {type: 'button', 'aria-pressed': 'false', onclick: () => this.setPre('checkfold')}, t('act.preCheckFold')),
+      callany: h('button.btn.small.ghost', {type: 'button', 'aria-pressed': 'false', onclick: () => this.setPre('callany')}, t('act.preCallAny')),
+    };
+    this.pre = h('div.pre', {hidden: true, role: 'group', 'aria-label': t('act.pre')}, this.preBtns.checkfold, this.preBtns.callany);
+    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.pre, this.sizer, this.dontWaitBtn);
   }
 
   /**
    * s: {legal, view, status (text or node), dontWait: name|null, busy}
    */
   update(s) {
+    if (s.view && this.view && s.view.hand_number !== this.view.hand_number) this.setPre(null);
     this.view = s.view;
+    this.pre.hidden = !s.canPre;
     const legal = s.legal && !s.busy ? s.legal : null;
     const changed = JSON.stringify(legal) !== JSON.stringify(this.legal);
     this.legal = legal;
@@ -78,6 +89,7 @@ export class ActionBar {
       if (this.canSize) {
         this.range.min = legal.min_to;
         this.range.max = legal.max_to;
+        this.range.step = String(this.bigBlind());
         this.input.min = legal.min_to;
         this.input.max = legal.max_to;
         fill(this.sizes, ...quickSizes(s.view, legal).map((q, i) =>
@@ -118,8 +130,38 @@ export class ActionBar {
     this.raiseBtn.classList.toggle('raise', !allIn);
   }
 
+  /** Toggle a pre-action ('checkfold' | 'callany'); null clears it. */
+  setPre(move) {
+    this.preMove = move && this.preMove !== move ? move : null;
+    for (const [key, btn] of Object.entries(this.preBtns)) btn.setAttribute('aria-pressed', String(this.preMove === key));
+  }
+
+  /** The move a pre-action makes with these legal moves (and clears it), or null. */
+  takePre(legal) {
+    const pre = this.preMove;
+    this.setPre(null);
+    if (!pre || !legal) return null;
+    const moves = new Set(legal.moves);
+    if (pre === 'checkfold') return moves.has('check') ? 'check' : moves.has('fold') ? 'fold' : null;
+    return moves.has('call') ? 'call' : moves.has('check') ? 'check' : null;
+  }
+
+  bigBlind() { return (this.view && this.view.blinds && this.view.blinds[1]) || 1; }
+
+  /** A slider position → a raise in whole big blinds; its last step is all-in. */
+  snap(value) {
+    const legal = this.legal;
+    if (!legal || !this.canSize) return value;
+    if (value >= legal.max_to - this.bigBlind() / 2) return legal.max_to;
+    return Math.min(legal.max_to, legal.min_to + Math.round((value - legal.min_to) / this.bigBlind()) * this.bigBlind());
+  }
+
   // --- moves (also bound to keys) ---
-  fold() { if (this.legal && this.legal.moves.includes('fold')) this.onAct('fold'); }
+  fold() {
+    if (!this.legal || !this.legal.moves.includes('fold')) return;
+    if (this.legal.moves.includes('check') && this.onFoldFree) this.onFoldFree();
+    else this.onAct('fold');
+  }
   checkCall() {
     if (!this.legal) return;
     if (this.legal.moves.includes('check')) this.onAct('check');
@@ -136,8 +178,7 @@ export class ActionBar {
   quick(i) { const b = this.sizes.children[i]; if (b && this.canSize) this.setAmount(Number(b.dataset.to)); }
   adjust(dir) {
     if (!this.legal || !this.canSize) return;
-    const bb = (this.view && this.view.blinds && this.view.blinds[1]) || 20;
-    this.setAmount((this.amount ?? this.legal.min_to) + dir * bb);
+    this.setAmount((this.amount ?? this.legal.min_to) + dir * this.bigBlind());
   }
   focusAmount() { if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
   dontWait() { if (!this.dontWaitBtn.hidden) this.onDontWait(); }

@@ -47,9 +47,17 @@ export function cardRow(n, cls = '') {
   return row;
 }
 
+/** Fill a row of slots; cards that arrive together (a flop, an all-in run-out)
+ * are dealt one after another rather than all at once. */
 export function fillRow(row, cards, opts) {
   const els = row.children;
-  for (let i = 0; i < els.length; i++) setCard(els[i], cards[i] || null, opts);
+  let dealt = 0;
+  for (let i = 0; i < els.length; i++) {
+    setCard(els[i], cards[i] || null, opts);
+    const fresh = els[i].classList.contains('deal') && !els[i].dataset.dealt;
+    if (fresh) { els[i].dataset.dealt = '1'; els[i].style.animationDelay = (dealt++ * 0.22) + 's'; }
+    else if (!cards[i]) { delete els[i].dataset.dealt; els[i].style.animationDelay = ''; }
+  }
 }
 
 export function chipSvg(color = '#d23b3b') {

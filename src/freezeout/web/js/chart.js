@@ -32,10 +32,11 @@ export function lineChart(series, {label = '', width = 560, height = 240, yZero 
   root.append(svg('line', {class: 'axis', x1: pad.l, x2: width - pad.r, y1: height - pad.b, y2: height - pad.b}));
   series.forEach((s, i) => {
     const color = s.color || PALETTE[i % PALETTE.length];
-    const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + Y(p[1]).toFixed(1)).join(' ');
+    const dy = s.offset || 0;
+    const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + (Y(p[1]) + dy).toFixed(1)).join(' ');
     root.append(svg('path', {class: 'line', d, stroke: color}));
     const last = s.points[s.points.length - 1];
-    if (last) root.append(svg('circle', {cx: X(last[0]), cy: Y(last[1]), r: 3.5, fill: color}));
+    if (last) root.append(svg('circle', {cx: X(last[0]), cy: Y(last[1]) + dy, r: 3.5, fill: color}));
   });
   const legend = h('div.legend', ...series.map((s, i) => h('span', {style: {'--c': s.color || PALETTE[i % PALETTE.length]}}, s.name)));
   return h('figure', {style: {margin: 0}}, root, series.length > 1 ? legend : null);

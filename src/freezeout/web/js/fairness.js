@@ -1,10 +1,15 @@
-// Fair dealing checks in the browser (docs/protocol.md "Fairness"):
-// sha256(deck + ":" + salt) must equal the commitment published before the
-// hand, and every card seen must come from the front of that deck.
+// Fair dealing checks in the browser (docs/protocol.md "Fairness"): before a
+// hand the server commits to every deck position, sha256(leaf_0 + ... + leaf_51)
+// with leaf_i = sha256(i + ":" + card + ":" + salt_i).  After the hand it opens
+// only the cards that became public (and, to you, your own): each opened card
+// must match its leaf, the leaves the commitment published before the hand, and
+// every card seen at the table the opened card at its deal position.
 import {h} from './dom.js';
 import {t} from './i18n.js';
 import {splitCards} from './poker.js';
 import {dealFromDeck} from './replayer.js';
+
+const UNKNOWN = '??';
 
 export async function sha256hex(text) {
   const bytes = new TextEncoder().encode(text);
@@ -13,30 +18,41 @@ export async function sha256hex(text) {
 }
 
 /**
- * Check one revealed hand. `hand` is a GameLog hand ({events, revealed,
- * commitment}); `myCards` optionally the viewer's own hole cards.
- * Returns {ok, hashOk, dealOk, computed}.
+ * Check one finished hand. `revealed` is what the server opened
+ * ({commitment, deck with ?? where not opened, salts, leaves}); `hand` a GameLog
+ * hand ({events, commitment}); `myCards` optionally the viewer's own hole cards.
+ * Returns {ok, hashOk, dealOk, computed, opened}.
  */
 export async function verifyHand(revealed, hand, mySeat, myCards) {
-  const computed = await sha256hex(revealed.deck + ':' + revealed.salt);
-  const published = (hand && hand.commitment) || revealed.commitment;
-  const hashOk = computed === String(published).toLowerCase() && computed === String(revealed.commitment).toLowerCase();
+  if (!revealed || !Array.isArray(revealed.leaves)) return {ok: false, legacy: true, hashOk: false, dealOk: false, opened: 0};
   const deck = splitCards(revealed.deck);
-  let dealOk = deck.length === 52 && new Set(deck).size === 52;
+  const leaves = revealed.leaves.map(x => String(x).toLowerCase());
+  let hashOk = deck.length === 52 && leaves.length === 52 && Array.isArray(revealed.salts);
+  const opened = [];
+  for (let i = 0; hashOk && i < 52; i++) {
+    if (deck[i] === UNKNOWN) continue;
+    const salt = revealed.salts[i];
+    if (!salt || await sha256hex(`${i}:${deck[i]}:${salt}`) !== leaves[i]) hashOk = false;
+    opened.push(deck[i]);
+  }
+  const computed = await sha256hex(leaves.join(''));
+  const published = String((hand && hand.commitment) || revealed.commitment).toLowerCase();
+  hashOk = hashOk && computed === published && computed === String(revealed.commitment).toLowerCase();
+  let dealOk = new Set(opened).size === opened.length;
   const start = hand && hand.events.find(e => e.type === 'hand_started');
   if (dealOk && start) {
+    // every card seen must be the opened card at its deal position (?? there: not opened, not fair)
     const {hole, board} = dealFromDeck(revealed.deck, start.seats);
+    const same = (seen, dealt) => seen.every((c, i) => dealt && c === dealt[i]);
     const seenBoard = hand.events.filter(e => e.type === 'street_dealt').flatMap(e => splitCards(e.cards));
-    if (seenBoard.some((c, i) => c !== board[i])) dealOk = false;
-    for (const e of hand.events.filter(e => e.type === 'cards_shown')) {
-      if (splitCards(e.cards).join('') !== (hole[e.seat] || []).join('')) dealOk = false;
-    }
-    if (myCards && mySeat != null && hole[mySeat] && myCards.join('') !== hole[mySeat].join('')) dealOk = false;
+    if (!same(seenBoard, board)) dealOk = false;
+    for (const e of hand.events.filter(e => e.type === 'cards_shown')) if (!same(splitCards(e.cards), hole[e.seat])) dealOk = false;
+    if (myCards && myCards.length && mySeat != null && hole[mySeat] && !same(myCards, hole[mySeat])) dealOk = false;
   }
-  return {ok: hashOk && dealOk, hashOk, dealOk, computed};
+  return {ok: hashOk && dealOk, hashOk, dealOk, computed, opened: opened.length};
 }
 
-/** The Fairness panel: next commitment, revealed hands with a Check button. */
+/** The Fairness panel: next commitment, finished hands' opened cards with a Check button. */
 export function fairnessPanel({fairness, log, mySeat, myCardsByHand}) {
   const items = [];
   if (fairness && fairness.next) {
@@ -53,15 +69,16 @@ export function fairnessPanel({fairness, log, mySeat, myCardsByHand}) {
       if (!globalThis.crypto || !crypto.subtle) { out.textContent = t('fair.noCrypto'); out.className = 'fair-bad'; return; }
       const res = await verifyHand(r, hand, mySeat, myCardsByHand && myCardsByHand[number]);
       out.className = res.ok ? 'fair-ok' : 'fair-bad';
-      out.textContent = res.ok ? '✓ ' + t('fair.ok', {n: number}) : '✗ ' + t(res.hashOk ? 'fair.badDeal' : 'fair.badHash', {n: number});
+      out.textContent = res.ok ? '✓ ' + t('fair.ok', {n: number, k: res.opened})
+        : '✗ ' + t(res.legacy ? 'fair.legacy' : res.hashOk ? 'fair.badDeal' : 'fair.badHash', {n: number});
     }}, t('fair.check', {n: number}));
+    const cards = splitCards(r.deck).filter(c => c !== UNKNOWN);
     items.push(h('div.fair-hand', {dataset: {hand: String(number)}},
       h('div', h('b', t('fair.revealed', {n: number})), ' ', btn, ' ', out),
       h('details',
         h('summary', t('fair.commitment')),
         h('div', h('code', r.commitment)),
-        h('div', t('fair.deck'), ': ', h('code', r.deck)),
-        h('div', t('fair.salt'), ': ', h('code', r.salt)))));
+        h('div', t('fair.deck'), ': ', h('code', cards.join(' ') || '—')))));
   }
   return h('div.fair-list', h('p.muted', t('fair.lead')), ...items);
 }

@@ -4,6 +4,7 @@
 import {h, setText, toggle, svg, fill} from './dom.js';
 import {cardRow, fillRow, chipSvg} from './cards.js';
 import {t, num} from './i18n.js';
+import {shownName, nameTitle, botOf} from './names.js';
 
 // Screen positions (percent of the wrapper), clockwise from the viewer at
 // the bottom. x/y: seat, bx/by: its bet, dx/dy: the dealer button.
@@ -14,17 +15,17 @@ const WIDE = {
   4: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 10, y: 47, bx: 24, by: 47, dx: 20, dy: 32, sx: 24, sy: 55},
       {x: 50, y: 15, bx: 50, by: 34, dx: 64, dy: 32, sx: 58, sy: 34}, {x: 90, y: 47, bx: 76, by: 47, dx: 80, dy: 62, sx: 76, sy: 39}],
 };
-const NARROW = {
-  2: [{x: 50, y: 85, bx: 50, by: 68, dx: 24, dy: 72, sx: 35, sy: 68}, {x: 50, y: 14, bx: 50, by: 31, dx: 76, dy: 27, sx: 65, sy: 31}],
-  3: [{x: 50, y: 85, bx: 50, by: 68, dx: 24, dy: 72, sx: 35, sy: 68}, {x: 22, y: 15, bx: 30, by: 31, dx: 9, dy: 33, sx: 30, sy: 38},
-      {x: 78, y: 15, bx: 70, by: 31, dx: 91, dy: 33, sx: 70, sy: 38}],
-  4: [{x: 50, y: 85, bx: 50, by: 69, dx: 24, dy: 72, sx: 35, sy: 69}, {x: 17, y: 37, bx: 22, by: 55, dx: 6, dy: 56, sx: 22, sy: 62},
-      {x: 50, y: 12, bx: 50, by: 29, dx: 76, dy: 25, sx: 65, sy: 29}, {x: 83, y: 37, bx: 78, by: 55, dx: 94, dy: 56, sx: 78, sy: 62}],
-};
+// Phones (max-width 720px) lay the table out as a grid instead (style.css
+// ".felt-wrap.grid"): each seat, bet and the middle get their own cell, so
+// seats never cover the board or the pots. Cells per slot (0 = the viewer).
+const GRID_AREAS = {2: ['s0', 's1'], 3: ['s0', 's1', 's2'], 4: ['s0', 's1', 's2', 's3']};
 const narrowQuery = window.matchMedia('(max-width: 720px)');
+const stillQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
 export function avatarColor(name) {
+  const bot = botOf(name);
+  if (bot) return `hsl(${HUES[(bot.index * 3 + ['random', 'station', 'easy', 'medium', 'hard'].indexOf(bot.level)) % HUES.length]} 40% 34%)`;
   let hash = 0;
   for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
   return `hsl(${HUES[hash % HUES.length]} 45% 38%)`;
@@ -73,7 +74,9 @@ export class Felt {
           h('div.avatar', {'aria-hidden': 'true'},
             h('span.initial'),
             svg('svg', {class: 'ring', viewBox: '0 0 36 36'}, svg('circle', {class: 'track', cx: 18, cy: 18, r: 16}), ringTime)),
-          h('div.meta', h('span.pname'), h('span.stack'), h('span.state'))),
+          h('div.meta', h('span.pname'), h('span.stack'), h('span.state')),
+          h('div.marks', {'aria-hidden': 'true'}, h('span.mark.d', 'D'), h('span.mark.sb', t('table.sb')), h('span.mark.bb', t('table.bb'))),
+          h('span.winbadge', {'aria-hidden': 'true'})),
         h('div.handname'));
       seatEl.addEventListener('click', () => this.onSeatClick && this.onSeatClick(seat));
       const betEl = h('div.bet.off', {'aria-hidden': 'true'}, chipSvg(), h('span.amount'));
@@ -87,7 +90,15 @@ export class Felt {
   slotOf(seat) { return (seat - this.viewer + this.n) % this.n; }
 
   position() {
-    const table = (narrowQuery.matches ? NARROW : WIDE)[this.n];
+    const grid = narrowQuery.matches;
+    this.el.classList.toggle('grid', grid);
+    this.el.dataset.n = String(this.n);
+    for (let seat = 0; seat < this.n; seat++) {
+      const area = (GRID_AREAS[this.n] || [])[this.slotOf(seat)] || 's0';
+      this.seatEls[seat].style.gridArea = grid ? area : '';
+      this.betEls[seat].style.gridArea = grid ? 'b' + area.slice(1) : '';
+    }
+    const table = WIDE[this.n];
     if (!table) return;
     for (let seat = 0; seat < this.n; seat++) {
       const p = table[this.slotOf(seat)];
@@ -100,8 +111,14 @@ export class Felt {
   }
 
   placeMarkers() {
-    const table = (narrowQuery.matches ? NARROW : WIDE)[this.n];
+    const table = WIDE[this.n];
     if (!table || !this.model) return;
+    for (let seat = 0; seat < this.n; seat++) {
+      const marks = this.seatEls[seat].querySelector('.marks');
+      toggle(marks.querySelector('.d'), 'on', this.model.button === seat);
+      toggle(marks.querySelector('.sb'), 'on', this.model.sb === seat);
+      toggle(marks.querySelector('.bb'), 'on', this.model.bb === seat);
+    }
     const put = (el, seat, blind) => {
       if (seat == null || seat < 0 || seat >= this.n) { el.hidden = true; return; }
       const p = table[this.slotOf(seat)];
@@ -127,7 +144,7 @@ export class Felt {
     if (this.pots.dataset.keys !== keys) {
       this.pots.dataset.keys = keys;
       fill(this.pots, ...pots.map((p, i) =>
-        h('span.pot', {'aria-label': `${p.label} ${p.amount}`}, chipSvg(i ? '#2f6fd1' : '#e2a72a'), h('small', p.label), h('span.num', num(p.amount)))));
+        h('span.pot' + (p.total ? '.total' : ''), {'aria-label': `${p.label} ${p.amount}`}, chipSvg(i ? '#2f6fd1' : '#e2a72a'), h('small', p.label), h('span.num', num(p.amount)))));
     }
     fillRow(this.board, model.board || [], {animate: model.animate !== false});
     const winning = new Set(model.seats.flatMap(x => x.winCards || []));
@@ -139,22 +156,31 @@ export class Felt {
   renderSeat(s, model) {
     const el = this.seatEls[s.seat];
     const f = s.flags || {};
-    el.querySelector('.initial').textContent = s.empty ? '+' : (s.name || '?').slice(0, 1).toUpperCase();
+    const name = s.empty ? '' : shownName(s.name || '');
+    el.querySelector('.initial').textContent = s.empty ? '+' : (name || '?').slice(0, 1).toUpperCase();
     el.querySelector('.avatar').style.setProperty('--av', avatarColor(s.name || ''));
-    setText(el.querySelector('.pname'), s.empty ? t('table.emptySeat') : s.name);
+    setText(el.querySelector('.pname'), s.empty ? t('table.emptySeat') : name);
+    el.querySelector('.pname').title = s.empty ? '' : nameTitle(s.name || '');
     setText(el.querySelector('.stack'), s.empty ? '' : num(s.stack));
     setText(el.querySelector('.state'), s.stateText || '');
+    el.querySelector('.state').title = s.stateTitle || s.stateText || '';
     for (const flag of ['acting', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
+    toggle(el, 'bot', !s.empty && !!botOf(s.name));
+    toggle(el, 'shown', !!s.handName);
     fillRow(el.querySelector('.hole'), s.cards || [], {animate: model.animate !== false});
     for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
+    const badge = el.querySelector('.winbadge');
+    if (s.won && !badge.classList.contains('on') && model.animate !== false) this.flyChips(this.center, el.querySelector('.plate'));
+    setText(badge, s.won ? '+' + num(s.won) : '');
+    toggle(badge, 'on', !!s.won);
     const hn = el.querySelector('.handname');
-    // The label under the seat keeps to one line: the kickers (after ';') are
-    // in the hand's result, the log and the seat's aria-label.
-    setText(hn, (s.handName || '').split(';')[0]);
+    // One line under the seat: the hand's name up to its kickers, or all of it
+    // when another shown hand reads the same (then the kickers decide, R19).
+    setText(hn, s.handLabel || (s.handName || '').split(';')[0]);
     hn.title = s.handName || '';
     toggle(hn, 'on', !!s.handName);
-    const label = [s.empty ? t('table.emptySeat') : s.name, s.empty ? '' : t('table.stack', {n: s.stack}), s.stateText,
-      s.bet ? t('table.bet', {n: s.bet}) : '', s.handName].filter(Boolean).join(', ');
+    const label = [s.empty ? t('table.emptySeat') : nameTitle(s.name || ''), s.empty ? '' : t('table.stack', {n: s.stack}), s.stateTitle || s.stateText,
+      s.bet ? t('table.bet', {n: s.bet}) : '', s.handName, s.won ? t('table.won', {n: s.won}) : ''].filter(Boolean).join(', ');
     el.setAttribute('aria-label', label);
     // countdown ring: a CSS animation started in the past by a negative delay
     if (f.acting && model.clock && model.clock.deadline) {
@@ -176,8 +202,30 @@ export class Felt {
     // bet in front of the seat
     const bet = this.betEls[s.seat];
     const amount = s.bet || 0;
+    const before = Number(bet.dataset.amount || 0);
+    bet.dataset.amount = String(amount);
+    if (amount > before && model.animate !== false) this.flyChips(el.querySelector('.plate'), bet);
     toggle(bet, 'off', !amount);
     if (amount) setText(bet.querySelector('.amount'), num(amount));
+  }
+
+  /** A chip flies from one element to another (bets to the middle, pots to the winner);
+   * nothing moves for those who prefer reduced motion. */
+  flyChips(from, to) {
+    if (stillQuery.matches || !from || !to || !this.el.isConnected) return;
+    const box = this.el.getBoundingClientRect();
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    if (!a.width || !b.width) return;
+    const chip = h('div.flying', {'aria-hidden': 'true'}, chipSvg('#e2a72a'));
+    const x0 = a.left + a.width / 2 - box.left, y0 = a.top + a.height / 2 - box.top;
+    chip.style.left = x0 + 'px';
+    chip.style.top = y0 + 'px';
+    this.el.append(chip);
+    const dx = b.left + b.width / 2 - box.left - x0, dy = b.top + b.height / 2 - box.top - y0;
+    const anim = chip.animate([{transform: 'translate(-50%, -50%)', opacity: 1},
+      {transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%))`, opacity: 0.2}], {duration: 450, easing: 'cubic-bezier(.2,.8,.2,1)'});
+    anim.onfinish = anim.oncancel = () => chip.remove();
   }
 
   renderResult(result) {

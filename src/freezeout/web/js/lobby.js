@@ -5,6 +5,7 @@ import {t, num} from './i18n.js';
 import * as api from './api.js';
 import {toast} from './ui.js';
 import {openAuth} from './auth.js';
+import {shownName, botOf} from './names.js';
 
 const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
 
@@ -85,17 +86,18 @@ export class LobbyPage {
   renderTables(tables) {
     const me = api.currentUser();
     const list = tables.length ? h('ul.table-list', ...tables.map(table => {
-      const names = table.slots.map(s => s.user ? s.user.name : s.bot ? 'bot-' + s.bot : null);
+      const names = table.slots.map(s => s.user ? shownName(s.user.name) : s.bot ? t('level.' + s.bot) : null);
       const free = names.filter(n => n == null).length;
+      const seated = names.filter(n => n != null);
       const mine = me && table.slots.some(s => s.user && s.user.id === me.id);
       const label = table.status === 'waiting' && free && !mine ? t('tables.sit') : mine ? t('tables.open') : t('tables.watch');
       return h('li', {dataset: {table: table.id}},
         h('div',
-          h('div.who-sits', names.map(n => n ?? '·').join(' · ')),
+          h('div.who-sits', seated.join(' · ')),
           h('div.meta',
             h('span.pill' + (table.status === 'playing' ? '.playing' : ''), t('tables.status.' + table.status)),
             table.ranked ? h('span.pill.ranked', t('tables.ranked')) : null,
-            free ? h('span', `${free} × ${t('tables.free')}`) : null)),
+            free ? h('span.free', t('tables.freeSeats', {n: free})) : null)),
         h('a.btn.small' + (label === t('tables.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label));
     })) : h('p.empty', t('tables.empty'));
     fill(this.tablesEl, 
@@ -156,7 +158,8 @@ export class LobbyPage {
         h('thead', h('tr', h('th.num', t('leader.rank')), h('th', t('leader.name')), h('th.num', t('leader.rating')), h('th.num', t('leader.games')))),
         h('tbody', ...players.slice(0, 50).map((p, i) => h('tr' + (me && me.name === p.name ? '.me' : ''),
           h('td.num', i + 1),
-          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.name), p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
+          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.kind === 'bot' && botOf(p.name) ? t('level.' + botOf(p.name).level) : p.name),
+            p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
           h('td.num', num(Math.round(p.rating))),
           h('td.num', num(p.games))))));
     }

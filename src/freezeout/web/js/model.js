@@ -1,12 +1,14 @@
 // From the server's view + events to what the felt draws. Pure functions
-// (no DOM), so they are easy to test.
-import {t, ordinal} from './i18n.js';
-import {splitCards, describeRank, evaluate} from './poker.js';
+// (no DOM), so they are easy to test. Every poker fact (hand names, the best
+// five, winners, blinds) comes from the server's events and view.
+import {t, ordinal, num} from './i18n.js';
+import {splitCards, handName} from './poker.js';
+import {shownName} from './names.js';
 
 /** Facts about the current hand from its public events. */
 export function handFacts(events) {
-  const facts = {sb: null, bb: null, shown: {}, awarded: [], returned: [], eliminated: [], resigned: [],
-    number: null, ended: false, showdown: false, started: null};
+  const facts = {sb: null, bb: null, shown: {}, awarded: [], returned: [], eliminated: [], resigned: [], forfeited: [],
+    number: null, ended: false, showdown: false, started: null, streets: 0};
   for (const e of events || []) {
     switch (e.type) {
       case 'hand_started': facts.number = e.number; facts.started = e; break;
@@ -14,11 +16,13 @@ export function handFacts(events) {
         if (e.kind === 'small blind') facts.sb = e.seat;
         else if (e.kind === 'big blind') facts.bb = e.seat;
         break;
-      case 'cards_shown': facts.shown[e.seat] = {cards: splitCards(e.cards), rank: e.rank}; break;
+      case 'street_dealt': facts.streets++; break;
+      case 'cards_shown': facts.shown[e.seat] = {cards: splitCards(e.cards), name: handName(e), best: splitCards(e.best)}; break;
       case 'pot_awarded': facts.awarded.push(e); break;
       case 'bet_returned': facts.returned.push(e); break;
       case 'eliminated': facts.eliminated.push(e); break;
       case 'resigned': facts.resigned.push(e); break;
+      case 'forfeited': facts.forfeited.push(e); break;
       case 'hand_ended': facts.ended = true; facts.showdown = !!e.showdown; break;
       default: break;
     }
@@ -26,21 +30,17 @@ export function handFacts(events) {
   return facts;
 }
 
-/** SB/BB seats computed from the button when no blind events are known (R5). */
-export function blindSeats(view) {
-  const alive = view.seats.filter(s => s.in_tournament || s.in_hand || s.folded).map(s => s.seat);
-  if (alive.length < 2) return {sb: null, bb: null};
-  const n = view.seats.length;
-  const after = seat => { for (let i = 1; i <= n; i++) { const s = (seat + i) % n; if (alive.includes(s)) return s; } return null; };
-  if (alive.length === 2) return {sb: view.button, bb: after(view.button)};
-  const sb = after(view.button);
-  return {sb, bb: after(sb)};
+/** Chips each seat won in the hand (from pot_awarded). */
+export function winnings(facts) {
+  const won = {};
+  for (const pot of facts.awarded) for (const [seat, chips] of pot.shares) if (chips > 0) won[seat] = (won[seat] || 0) + chips;
+  return won;
 }
 
-/** The hand's result in words, for the 4 s pause (R30). */
-export function resultOf(facts, view) {
-  if (!facts.awarded.length) return null;
-  const name = seat => (view.seats[seat] || {}).player || '?';
+/** The hand's result in words, for the pause (R30). `me`: the viewer's seat. */
+export function resultOf(facts, view, me = null) {
+  if (!facts.awarded.length && !facts.resigned.length) return null;
+  const name = seat => shownName((view.seats[seat] || {}).player || '?');
   const lines = [];
   const many = facts.awarded.length > 1;
   for (const pot of facts.awarded) {
@@ -48,29 +48,35 @@ export function resultOf(facts, view) {
     const potName = pot.pot === 0 ? t('result.mainPot') : t('result.sidePot', {n: pot.pot});
     let text;
     if (winners.length > 1) text = t('result.splits', {names: winners.map(name).join(' & '), pot: potName, amount: pot.amount});
+    else if (winners[0] === me) text = many ? t('result.youWinPot', {pot: potName, amount: pot.amount}) : t('result.youWin', {amount: pot.amount});
     else if (many) text = t('result.winsPot', {name: name(winners[0]), pot: potName, amount: pot.amount});
     else text = t('result.wins', {name: name(winners[0]), amount: pot.amount});
-    let hand = '';
-    if (pot.rank) hand = describeRank(pot.rank);
-    else if (!facts.showdown) hand = t('result.noShowdown');
+    let hand = handName(pot);
+    if (!hand && !facts.showdown) hand = t('result.noShowdown');
     lines.push({text, hand, winners});
   }
-  const out = facts.eliminated.map(e => t('result.eliminated', {name: name(e.seat), place: ordinal(e.place)}));
+  const out = [];
+  const twice = new Set(facts.forfeited.filter(e => e.in_a_row >= 2).map(e => e.seat));
+  for (const e of facts.resigned) {
+    const who = e.seat === me ? 'You' : '';
+    const key = twice.has(e.seat) ? 'result.timedOut' + who : 'result.resigned' + who;
+    out.push(t(key, {name: name(e.seat), n: e.vanished}));
+  }
+  for (const e of facts.eliminated) {
+    out.push(e.seat === me ? t('result.youOut', {place: ordinal(e.place)}) : t('result.eliminated', {name: name(e.seat), place: ordinal(e.place)}));
+  }
   return {title: t('result.title', {n: facts.number ?? view.hand_number}), lines, out};
 }
 
-/** Winning five cards (for highlighting) of a seat at showdown. */
-export function bestFive(hole, board) {
-  const cards = [...hole, ...board];
-  if (cards.length < 5) return null;
-  const key = JSON.stringify(evaluate(cards));
-  // find a five-card subset with the best value
-  const n = cards.length;
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-    const five = cards.filter((_, i) => i !== a && i !== b).slice(0, 5);
-    if (n === 7 && JSON.stringify(evaluate(five)) === key) return five;
-  }
-  return n === 5 ? cards : null;
+/** The label under each shown hand: its name up to the kickers, or the whole name
+ * when another shown hand reads the same up to there (then the kickers decide). */
+export function handLabels(shown) {
+  const head = name => name.split(';')[0];
+  const count = {};
+  for (const s of Object.values(shown)) if (s.name) count[head(s.name)] = (count[head(s.name)] || 0) + 1;
+  const labels = {};
+  for (const [seat, s] of Object.entries(shown)) if (s.name) labels[seat] = count[head(s.name)] > 1 ? s.name : head(s.name);
+  return labels;
 }
 
 /**
@@ -85,27 +91,30 @@ export function tableModel(state, now) {
   const handOver = view.hand_over;
   const finished = view.finished;
   const board = splitCards(view.board);
-  const blinds = facts.sb != null || facts.bb != null ? facts : blindSeats(view);
   const acting = !handOver && !finished && view.to_act != null && view.to_act >= 0 ? view.to_act : null;
   const clock = state.clock || {};
   const expired = acting != null && clock.turn_deadline != null && now >= clock.turn_deadline;
-  const winners = new Set(facts.awarded.flatMap(p => p.shares.filter(([, c]) => c > 0).map(([s]) => s)));
+  const won = handOver ? winnings(facts) : {};
   const showHands = handOver && facts.showdown;
+  const labels = showHands ? handLabels(facts.shown) : {};
+  const bets = view.seats.reduce((a, s) => a + (s.bet || 0), 0);
   const seats = view.seats.map(s => {
     const online = state.presence ? state.presence[s.seat] !== false : true;
     const dealtIn = s.in_hand || s.folded || s.all_in;
     let cards = null;
     if (s.cards) cards = splitCards(s.cards);
     else if (!handOver && s.in_hand && view.hand_number > 0) cards = ['back', 'back'];
+    const shown = showHands ? facts.shown[s.seat] : null;
     const flags = {
       me: s.seat === me,
       acting: acting === s.seat && !expired,
       expired: acting === s.seat && expired,
-      folded: s.folded && !handOver,
+      folded: s.folded,
       allin: s.all_in,
       offline: !online && s.in_tournament,
       out: !s.in_tournament && s.place != null && !(finished && s.place === 1),
-      winner: (handOver && winners.has(s.seat)) || (finished && s.place === 1),
+      winner: won[s.seat] > 0 || (finished && !handOver && s.place === 1),
+      bot: false,
     };
     let stateText = '';
     if (finished && s.place === 1) stateText = t('table.winner');
@@ -116,12 +125,10 @@ export function tableModel(state, now) {
     else if (s.all_in) stateText = t('table.allIn');
     else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
-    let handName = '';
-    let winCards = null;
-    const shown = facts.shown[s.seat];
-    if (showHands && shown && shown.rank) handName = describeRank(shown.rank);
-    if (showHands && cards && cards[0] !== 'back' && winners.has(s.seat)) winCards = bestFive(cards, board);
-    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, flags, stateText, handName, winCards, dealtIn};
+    const stateTitle = s.forfeits && s.in_tournament ? t(s.seat === me ? 'table.forfeitsYou' : 'table.forfeitsLong', {n: s.forfeits, name: shownName(s.player)}) : '';
+    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, flags, stateText, stateTitle,
+      handName: shown ? shown.name : '', handLabel: labels[s.seat] || '',
+      winCards: shown && won[s.seat] > 0 ? shown.best : null, won: won[s.seat] || 0, dealtIn};
   });
   const pots = [];
   if (!handOver) {
@@ -129,7 +136,11 @@ export function tableModel(state, now) {
     list.forEach((p, i) => {
       if (p.amount > 0) pots.push({label: i === 0 ? t('table.pot') : t('table.sidePot', {n: i}), amount: p.amount});
     });
+    const total = list.reduce((a, p) => a + p.amount, 0) + bets;
+    if (!pots.length && total > 0) pots.push({label: t('table.pot'), amount: total});
+    else if (bets > 0 && total > 0) pots.push({label: t('table.total'), amount: total, total: true});
   }
+  const blinds = facts.sb != null || facts.bb != null ? facts : {sb: null, bb: null};
   return {
     viewer: me ?? 0,
     seats,
@@ -139,7 +150,7 @@ export function tableModel(state, now) {
     pots,
     board,
     clock: acting != null ? {seat: acting, started: clock.turn_started ?? now, deadline: clock.turn_deadline, now} : null,
-    result: handOver && !finished ? resultOf(facts, view) : null,
+    result: handOver ? resultOf(facts, view, me) : null,
     facts,
     acting,
     expired,
@@ -152,7 +163,7 @@ export function potTotal(view) {
 }
 
 /**
- * Quick bet sizes for the action bar, clamped to [min_to, max_to] (R10–R11).
+ * Quick bet sizes for the action bar, clamped to the server's [min_to, max_to].
  * A pot-fraction raise is: to_match + f × (pot after calling).
  */
 export function quickSizes(view, legal) {
@@ -169,3 +180,5 @@ export function quickSizes(view, legal) {
     {key: 'max', label: t('act.max'), to: legal.max_to},
   ];
 }
+
+export {num};

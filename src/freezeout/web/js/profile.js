@@ -2,7 +2,8 @@
 // server) with record/PHH downloads and the replayer (hands this browser saw,
 // or the server's public hand events of the finished game).
 import {h, fill} from './dom.js';
-import {t, num} from './i18n.js';
+import {t, num, ordinal, getLang} from './i18n.js';
+import {shownName} from './names.js';
 import * as api from './api.js';
 import {lineChart} from './chart.js';
 import {GameLog, rememberedGames} from './gamelog.js';
@@ -35,30 +36,39 @@ export class ProfilePage {
     let played = [];
     try { played = (await api.get(`/api/users/${encodeURIComponent(name)}/games`)).games || []; } catch { played = []; }
     const games = new Map();
-    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at});
+    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked});
     for (const g of history) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
+    const when = new Intl.DateTimeFormat(getLang(), {dateStyle: 'medium', timeStyle: 'short'});
     const rows = [...games.values()].sort((a, b) => (b.at || 0) - (a.at || 0)).map(g => {
-      const delta = g.ranked ? Math.round(g.after - g.before) : null;
-      return h('tr',
-        h('td', String(g.id)),
-        h('td', g.players ? g.players.join(', ') : ''),
+      const delta = g.ranked && g.after != null ? Math.round(g.after - g.before) : null;
+      const players = g.players || [];
+      const place = g.places && g.places[name];
+      const kind = t(g.ranked ? 'profile.kindRanked' : 'profile.kind', {n: players.length || 2});
+      return h('tr', {dataset: {game: String(g.id)}},
+        h('td.when', g.at ? when.format(new Date(g.at * 1000)) : ''),
+        h('td', kind),
+        h('td', players.filter(p => p !== name).map(shownName).join(', ')),
+        h('td.num.place', place ? ordinal(place) : '–'),
         h('td.num', delta == null ? '' : h('span.elo-delta.' + (delta >= 0 ? 'up' : 'down'), (delta >= 0 ? '+' : '−') + num(Math.abs(delta)))),
         h('td', h('div.side-tools',
-          h('a.btn.small', {href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `freezeout-game-${g.id}.json`}, t('end.record')),
-          h('a.btn.small', {href: `/api/games/${encodeURIComponent(g.id)}/phh`, download: `freezeout-game-${g.id}.phh`}, t('end.phh')),
-          h('button.btn.small.primary', {type: 'button', onclick: () => this.replay(g)}, t('profile.replay')))));
+          h('button.btn.small.primary', {type: 'button', onclick: () => this.replay(g, true)}, '▶ ', t('profile.replayFinal')),
+          h('button.btn.small', {type: 'button', onclick: () => this.replay(g)}, t('profile.replay')),
+          h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `freezeout-game-${g.id}.json`, title: t('end.record')}, '⤓ JSON'),
+          h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/phh`, download: `freezeout-game-${g.id}.phh`, title: t('end.phh')}, '⤓ PHH'))));
     });
+    const head = h('thead', h('tr', ...['profile.when', 'profile.gameKind', 'profile.opponents', 'profile.place', 'profile.elo', 'profile.actions']
+      .map(k => h(k === 'profile.place' || k === 'profile.elo' ? 'th.num' : 'th', t(k)))));
     fill(this.main, h('div.profile',
       h('section.panel', h('h1', t('profile.of', {name: data.name || name})),
         h('p', data.rating != null ? h('b.num', t('profile.rating', {rating: Math.round(data.rating)})) : null, ' · ',
           t('profile.games', {n: data.games || 0})),
         h('h2', t('profile.chart')), chart),
       h('section.panel', h('h2', t('profile.past')),
-        rows.length ? h('table.grid', h('tbody', ...rows)) : h('p.muted', t('profile.noGames')))));
+        rows.length ? h('div.scroll-x', h('table.grid.past', head, h('tbody', ...rows))) : h('p.muted', t('profile.noGames')))));
   }
 
-  async replay(game) {
+  async replay(game, final = false) {
     let log = new GameLog(game.id, game.players || []);
     if (!log.finished().length) {
       // the server's public events of a finished game (requested endpoint; see the web report)
@@ -74,8 +84,9 @@ export class ProfilePage {
     const hands = log.finished();
     const me = api.currentUser();
     const viewer = Math.max(0, (log.players || []).indexOf(me && me.name));
-    const replayer = new Replayer({hands, players: log.players, viewer});
-    dialog({title: t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
+    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final});
+    const d = dialog({title: final ? t('end.finalHand') : t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
+    replayer.keysOn(d.el);
   }
 
   destroy() {}

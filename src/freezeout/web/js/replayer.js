@@ -1,8 +1,9 @@
 // Step-by-step replayer of a hand from its public events (and, once the
-// hand is over, the revealed deck: everybody's hole cards, R17 + fairness).
+// hand is over, the cards it opened: shown hands and your own, R17 + fairness).
 import {h, setText, fill} from './dom.js';
 import {t, ordinal} from './i18n.js';
-import {splitCards, describeRank} from './poker.js';
+import {splitCards, handName, cardsText, inSentence} from './poker.js';
+import {shownName} from './names.js';
 import {Felt} from './felt.js';
 
 /** Hole cards per seat from a revealed deck (dealt from the front, seat order). */
@@ -19,24 +20,26 @@ export function handSteps(hand, players, viewer = 0) {
   const start = events.find(e => e.type === 'hand_started');
   if (!start) return [];
   const n = players.length;
-  const name = seat => players[seat] ?? '?';
-  const dealt = hand.revealed ? dealFromDeck(hand.revealed.deck, start.seats) : null;
+  const name = seat => shownName(players[seat] ?? '?');
+  const dealt = hand.revealed && hand.revealed.deck ? dealFromDeck(hand.revealed.deck, start.seats) : null;
   const seats = players.map((player, seat) => {
     const i = start.seats.indexOf(seat);
     return {seat, name: player, stack: i >= 0 ? start.stacks[i] : 0, bet: 0, inHand: i >= 0, folded: false, allin: false,
-      cards: i >= 0 ? (dealt ? dealt.hole[seat] : ['back', 'back']) : null, handName: '', out: i < 0, place: null};
+      cards: i >= 0 ? (dealt ? dealt.hole[seat].map(c => c === '??' ? 'back' : c) : ['back', 'back']) : null, handName: '', out: i < 0, place: null,
+      best: null, won: 0};
   });
   let board = [];
   let pot = 0;
   let sb = null, bb = null;
   const winners = new Set();
+  const timedOut = new Set();
   const steps = [];
   const snap = text => {
     steps.push({text, model: {
       viewer, animate: false, button: start.button, sb, bb, board: board.slice(),
       pots: pot ? [{label: t('table.pot'), amount: pot}] : [],
       seats: seats.map(s => ({seat: s.seat, name: s.name, stack: s.stack, bet: s.bet, cards: s.folded ? null : s.cards,
-        handName: s.handName,
+        handName: s.handName, handLabel: s.handName.split(';')[0], won: s.won, winCards: s.won ? s.best : null,
         stateText: s.place != null ? t('table.out', {place: ordinal(s.place)}) : s.folded ? t('table.folded') : s.allin ? t('table.allIn') : '',
         flags: {folded: s.folded, allin: s.allin, out: s.out, winner: winners.has(s.seat)}})),
     }});
@@ -68,23 +71,27 @@ export function handSteps(hand, players, viewer = 0) {
       case 'street_dealt':
         collect();
         board = board.concat(splitCards(e.cards));
-        snap(t('history.street.' + e.street) + ': ' + splitCards(e.cards).map(c => c.replace('T', '10')).join(' '));
+        snap(t('history.street.' + e.street) + ': ' + cardsText(e.cards));
         break;
       case 'cards_shown':
         s.cards = splitCards(e.cards);
-        s.handName = describeRank(e.rank);
-        snap(t('history.shows', {name: name(e.seat), hand: s.handName}));
+        s.handName = handName(e);
+        s.best = e.best ? splitCards(e.best) : null;
+        snap(t('history.shows', {name: name(e.seat), cards: cardsText(e.cards), hand: inSentence(s.handName)}));
         break;
       case 'pot_awarded':
         collect();
-        for (const [seat, chips] of e.shares) { seats[seat].stack += chips; if (chips > 0) winners.add(seat); }
+        for (const [seat, chips] of e.shares) { seats[seat].stack += chips; seats[seat].won += chips; if (chips > 0) winners.add(seat); }
         pot = Math.max(0, pot - e.amount);
         snap(t('history.won', {name: e.shares.filter(x => x[1] > 0).map(x => name(x[0])).join(' & '), amount: e.amount}) +
-          (e.rank ? ' — ' + describeRank(e.rank) : ''));
+          (handName(e) ? ' — ' + inSentence(handName(e)) : ''));
+        break;
+      case 'forfeited':
+        if (e.in_a_row >= 2) timedOut.add(e.seat);
         break;
       case 'resigned':
         if (s) { s.folded = true; s.stack = 0; }
-        snap(t('history.resigned', {name: name(e.seat)}));
+        snap(t(timedOut.has(e.seat) ? 'history.timedOut' : 'history.resigned', {name: name(e.seat), n: e.vanished}));
         break;
       case 'eliminated':
         if (s) { s.place = e.place; s.out = true; }
@@ -104,7 +111,8 @@ export function handSteps(hand, players, viewer = 0) {
 
 /** The replayer widget: hand picker, felt, controls, step log. */
 export class Replayer {
-  constructor({hands, players, viewer = 0}) {
+  constructor({hands, players, viewer = 0, atEnd = false}) {
+    this.atEnd = atEnd;
     this.hands = hands;
     this.players = players;
     this.viewer = viewer;
@@ -123,7 +131,7 @@ export class Replayer {
       this.counter);
     this.list = h('div.hands', {role: 'group', 'aria-label': t('history.title')});
     this.log = h('ol.log');
-    this.el = h('div.replayer', {tabindex: '-1', onkeydown: e => this.key(e)}, this.list, this.stage, this.stepText, this.controls, this.log);
+    this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log);
     this.renderList();
     if (hands.length) this.pick(hands[hands.length - 1].number);
     else this.stepText.textContent = t('history.empty');
@@ -141,7 +149,7 @@ export class Replayer {
     for (const b of this.list.children) b.setAttribute('aria-pressed', String(Number(b.dataset.hand) === number));
     this.steps = handSteps(hand, this.players, this.viewer);
     fill(this.log, ...this.steps.map((s, i) => h('li', {onclick: () => this.go(i)}, s.text)));
-    this.go(0);
+    this.go(this.atEnd ? this.steps.length - 1 : 0);
   }
 
   go(i) {
@@ -164,6 +172,12 @@ export class Replayer {
     this.playBtn.textContent = t('history.pause');
   }
   stop() { clearInterval(this.timer); this.timer = null; this.playBtn.textContent = t('history.play'); }
+  /** Arrow keys, Home, End and Space anywhere in `el` (the dialog around the replayer). */
+  keysOn(el) {
+    el.addEventListener('keydown', e => { if (!e.target.closest || !e.target.closest('input, select, textarea')) this.key(e); });
+    this.el.focus();
+  }
+
   key(e) {
     if (e.key === 'ArrowRight') { this.go(this.i + 1); e.preventDefault(); }
     else if (e.key === 'ArrowLeft') { this.go(this.i - 1); e.preventDefault(); }

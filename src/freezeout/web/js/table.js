@@ -1,18 +1,23 @@
 // The live table page: one WebSocket, the felt, the action bar, the hand
-// result during the pause (R30), the end screen, history and fairness.
+// result during the pause (R30) — the game's last hand too, before the end
+// screen — turn alerts, history and fairness.
 import {h, setText, announce, fill} from './dom.js';
 import {t, num, ordinal} from './i18n.js';
 import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
 import {ActionBar} from './actionbar.js';
-import {tableModel, handFacts, blindSeats} from './model.js';
+import {tableModel, handFacts} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {fairnessPanel} from './fairness.js';
-import {lineChart, PALETTE} from './chart.js';
-import {describeRank, splitCards} from './poker.js';
+import {handName, splitCards} from './poker.js';
+import {shownName} from './names.js';
+import {renderEnd} from './endscreen.js';
+import {TurnAlerts, soundOn, setSound} from './alerts.js';
 import * as api from './api.js';
 import {toast, dialog, confirmDialog} from './ui.js';
+
+const HURRY_SECONDS = 10;
 
 const metrics = (window.__fzMetrics = window.__fzMetrics || {updates: []});
 
@@ -31,7 +36,10 @@ export class TablePage {
     this.bar = new ActionBar({
       onAct: (move, amount) => this.act(move, amount),
       onDontWait: () => this.dontWait(),
+      onFoldFree: () => this.askFoldFree(),
     });
+    this.alerts = new TurnAlerts(() => t('table.yourTurn'));
+    this.finalUntil = null;
     this.build();
     this.conn = this.connect(tableId, {
       onMessage: msg => this.onMessage(msg),
@@ -46,6 +54,7 @@ export class TablePage {
   destroy() {
     if (window.__fzTable === this) window.__fzTable = null;
     clearInterval(this.ticker);
+    this.alerts.destroy();
     document.removeEventListener('keydown', this._key);
     this.conn.close();
     this.felt.destroy();
@@ -61,10 +70,12 @@ export class TablePage {
     this.fairBtn = h('button.btn.small.ghost', {type: 'button', onclick: () => this.openFairness(), 'aria-label': t('table.fairness'),
       title: t('table.fairness')}, icon('i-lock'), h('span.tool-label', t('table.fairness')));
     this.resignBtn = h('button.btn.small.danger', {type: 'button', onclick: () => this.askResign(), hidden: true}, t('table.resign'));
+    this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
+    this.renderSoundBtn();
     const head = h('div.table-head',
       h('a.btn.small.ghost', {href: '#/', 'aria-label': t('table.back')}, '←', h('span.tool-label', ' ' + t('table.back'))),
       this.info, h('span.spacer'), this.connEl,
-      h('div.side-tools', this.historyBtn, this.fairBtn, this.resignBtn));
+      h('div.side-tools', this.soundBtn, this.historyBtn, this.fairBtn, this.resignBtn));
     this.waitingEl = h('div.waiting-room', {hidden: true});
     this.endEl = h('section.endscreen', {hidden: true, 'aria-live': 'polite'});
     this.keysHint = h('p.muted.shortcut-hint', {style: {textAlign: 'center', fontSize: '.8rem', margin: 0}}, t('table.shortcuts'));
@@ -118,8 +129,10 @@ export class TablePage {
     s.events = msg.events || [];
     this.busy = false;
     this.syncClock(msg.clock);
-    if (msg.view) this.lastHand = msg.view.hand_number;
-    for (const e of s.events) if (e.type === 'hand_ended') this.lastEndStacks = e.stacks;
+    // joined (or came back) while the game's last hand is on the table: show it out (R30)
+    const c = msg.clock || {};
+    this.finalUntil = msg.view && msg.view.finished && c.result_until && c.result_until > c.now &&
+      s.events.some(e => e.type === 'hand_ended') ? c.result_until : null;
     this.ensureLog();
     if (this.log && s.events.length) this.log.setCurrent(s.events);
     if (this.log) this.log.addFairness(s.fairness);
@@ -130,7 +143,7 @@ export class TablePage {
 
   applyUpdate(msg) {
     const s = this.state;
-    const events = this.repair(msg.events || [], msg.view);
+    const events = msg.events || [];
     s.version = msg.version;
     if (msg.table) s.table = msg.table;
     s.view = msg.view;
@@ -143,6 +156,11 @@ export class TablePage {
     if (startIdx >= 0) s.events = events.slice(startIdx);
     else s.events = s.events.concat(events);
     if (events.some(e => e.type === 'game_started')) this.onGameStarted(events.find(e => e.type === 'game_started'));
+    // the hand that ended the game stays on the table for the pause (R30) before the end screen
+    if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
+      const c = msg.clock || {};
+      this.finalUntil = c.result_until || (c.now != null ? c.now : this.now());
+    }
     this.ensureLog();
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
@@ -151,40 +169,8 @@ export class TablePage {
     this.announceEvents(events);
   }
 
-  /**
-   * Work around a server that drops the first events of a deal (hand_started
-   * and the small blind; see the report to the server lead): rebuild them
-   * from the view and the previous hand's final stacks. A no-op once the
-   * server sends them.
-   */
-  repair(events, view) {
-    let out = events;
-    const number = view && view.hand_number;
-    if (number && number !== this.lastHand && !events.some(e => e.type === 'hand_started')) {
-      const seats = view.seats.filter(x => x.in_hand || x.folded || x.all_in).map(x => x.seat);
-      const prev = this.lastEndStacks;
-      const stacks = seats.map(seat => prev && prev[seat] != null ? prev[seat] : view.seats[seat].stack + view.seats[seat].bet);
-      const start = {type: 'hand_started', number, button: view.button, small_blind: view.blinds[0], big_blind: view.blinds[1], seats, stacks};
-      const posted = new Set(events.filter(e => e.type === 'blind_posted').map(e => e.seat));
-      const {sb, bb} = blindSeats(view);
-      const extra = [];
-      for (const [seat, kind] of [[sb, 'small blind'], [bb, 'big blind']]) {
-        const x = seat != null && view.seats[seat];
-        if (x && !posted.has(seat) && x.bet > 0) extra.push({type: 'blind_posted', seat, kind, amount: x.bet, all_in: x.stack === 0});
-      }
-      out = [start, ...extra, ...events];
-    }
-    // drop an exact repeat of the previous hand_ended
-    out = out.filter((e, i) => !(e.type === 'hand_ended' && this.lastEnded && JSON.stringify(e) === this.lastEnded && i === out.findIndex(x => x.type === 'hand_ended')));
-    for (const e of out) if (e.type === 'hand_ended') { this.lastEndStacks = e.stacks; this.lastEnded = JSON.stringify(e); }
-    if (out.some(e => e.type === 'hand_started')) this.lastEnded = null;
-    if (number) this.lastHand = number;
-    return out;
-  }
-
   onGameStarted(e) {
-    this.lastHand = null;
-    this.lastEndStacks = null;
+    this.finalUntil = null;
     this.gameOver = null;
     this.rematchFrom = new Set();
     this.rematchSent = false;
@@ -232,14 +218,25 @@ export class TablePage {
   announceEvents(events) {
     const v = this.state.view;
     if (!v) return;
-    const name = seat => (v.seats[seat] || {}).player || '?';
+    const me = this.state.you ? this.state.you.seat : null;
+    const name = seat => shownName((v.seats[seat] || {}).player || '?');
+    const twice = new Set(events.filter(e => e.type === 'forfeited' && e.in_a_row >= 2).map(e => e.seat));
     for (const e of events) {
       if (e.type === 'pot_awarded') {
         const winners = e.shares.filter(x => x[1] > 0).map(x => name(x[0])).join(', ');
-        announce(t('result.wins', {name: winners, amount: e.amount}) + (e.rank ? ', ' + describeRank(e.rank) : ''));
-      } else if (e.type === 'resigned') toast(t('table.resigned', {name: name(e.seat)}), 'info');
-      else if (e.type === 'dont_wait') toast(t('table.dontWaitBy', {by: name(e.by), name: name(e.seat)}), 'info');
-      else if (e.type === 'forfeited') announce(t('table.forfeited', {name: name(e.seat)}));
+        const hand = handName(e);
+        announce(t('result.wins', {name: winners, amount: e.amount}) + (hand ? ', ' + hand : ''));
+      } else if (e.type === 'resigned') {
+        // a second forfeit in a row eliminates like a resignation (R27): say which it was
+        const key = (twice.has(e.seat) ? 'table.timedOut' : 'table.resigned') + (e.seat === me ? 'You' : '');
+        toast(t(key, {name: name(e.seat), n: e.vanished}), 'info', 6000);
+      } else if (e.type === 'dont_wait') toast(t('table.dontWaitBy', {by: name(e.by), name: name(e.seat)}), 'info');
+      else if (e.type === 'forfeited' && e.in_a_row < 2) {
+        const forced = events.find(x => x.type === 'action_taken' && x.seat === e.seat && x.forced);
+        const move = t(forced && forced.kind === 'check' ? 'table.forcedCheck' : 'table.forcedFold');
+        if (e.seat === me) toast(t('table.forfeitedYou', {move}), 'info', 6000);
+        else announce(t('table.forfeited', {name: name(e.seat), move}));
+      }
     }
   }
 
@@ -270,6 +267,33 @@ export class TablePage {
   dontWait() {
     if (this.state.version == null) return;
     this.conn.send({type: 'dont_wait', version: this.state.version});
+  }
+
+  /** Fold when checking is free: asked first (docs/protocol.md "The web page"). */
+  askFoldFree() {
+    if (this.foldDialog) return;
+    const version = this.state.version;
+    const done = move => { d.close(); if (move && this.state.version === version) this.act(move); };
+    const check = h('button.btn.primary', {type: 'button', onclick: () => done('check')}, t('act.check'));
+    const fold = h('button.btn.danger', {type: 'button', onclick: () => done('fold')}, t('act.foldAnyway'));
+    const d = dialog({title: t('act.foldFreeTitle'), body: h('p', t('act.foldFreeText')), actions: [fold, check],
+      onClose: () => { this.foldDialog = null; }});
+    d.el.classList.add('fold-guard');
+    this.foldDialog = d;
+    check.focus();
+  }
+
+  toggleSound() {
+    setSound(!soundOn());
+    this.renderSoundBtn();
+  }
+
+  renderSoundBtn() {
+    const on = soundOn();
+    fill(this.soundBtn, icon(on ? 'i-sound' : 'i-mute'));
+    this.soundBtn.setAttribute('aria-pressed', String(on));
+    this.soundBtn.setAttribute('aria-label', t('table.sound'));
+    this.soundBtn.title = t(on ? 'table.soundOn' : 'table.soundOff');
   }
 
   async askResign() {
@@ -345,8 +369,20 @@ export class TablePage {
   tick() {
     const s = this.state;
     if (!s.view || !s.clock) return;
+    if (this.finalUntil != null && !this.holdingFinal()) { this.finalUntil = null; this.render(); return; }
     // repaint only while something time-dependent is visible
-    if ((!s.view.hand_over && s.clock.turn_deadline) || s.clock.next_hand_at) this.render();
+    if ((!s.view.hand_over && s.clock.turn_deadline) || s.clock.next_hand_at || this.finalUntil != null) this.render();
+  }
+
+  /** The game's last hand is on the table (R30) and the end screen waits for it. */
+  holdingFinal() {
+    return this.finalUntil != null && this.now() < this.finalUntil;
+  }
+
+  /** Straight to the end screen (the button under the last hand's result). */
+  skipFinal() {
+    this.finalUntil = null;
+    this.render();
   }
 
   render() {
@@ -362,17 +398,21 @@ export class TablePage {
     const now = this.now();
     const model = tableModel(s, now);
     this.model = model;
-    this.felt.el.hidden = !!s.view.finished;
+    const ended = !!s.view.finished && !this.holdingFinal();
+    this.felt.el.hidden = ended;
     this.felt.render({...model, result: null});
-    this.renderBar(model, now);
-    this.renderEnd(model);
+    this.renderBar(model, now, ended);
+    renderEnd(this);
   }
 
   renderInfo() {
     const s = this.state;
     const v = s.view;
     const parts = [];
-    if (v && v.hand_number > 0) {
+    if (v && v.finished) {
+      parts.push(h('b', t('table.gameOver')));
+      parts.push(h('span', t('end.hands', {n: v.hand_number})));
+    } else if (v && v.hand_number > 0) {
       parts.push(h('b', t('table.hand', {n: v.hand_number})));
       parts.push(h('span', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
       const left = v.hands_to_next_level;
@@ -380,7 +420,8 @@ export class TablePage {
       for (let i = 0; i < 6; i++) dots.append(h('i' + (i < 6 - left ? '.on' : '')));
       if (v.blinds[1] < 1000) {
         const text = left === 0 ? t('table.lastOfLevel') : t('table.nextLevel', {n: left + 1});
-        parts.push(h('span.muted.level', {title: text, 'aria-label': text}, dots, ' ', h('span.long', text), h('span.short', {'aria-hidden': 'true'}, '↑' + (left + 1))));
+        const short = left === 0 ? t('table.lastOfLevelShort') : t('table.nextLevelShort', {n: left + 1});
+        parts.push(h('span.muted.level', {title: text, 'aria-label': text}, dots, ' ', h('span.long', text), h('span.short', {'aria-hidden': 'true'}, short)));
       }
     } else if (s.table) {
       parts.push(h('b', t('tables.table', {id: String(s.table.id).slice(0, 6)})));
@@ -390,7 +431,7 @@ export class TablePage {
     if (this.info.dataset.key !== key) { this.info.dataset.key = key; fill(this.info, ...parts); }
   }
 
-  renderBar(model, now) {
+  renderBar(model, now, ended) {
     const s = this.state;
     const v = s.view;
     const you = s.you || {};
@@ -398,17 +439,23 @@ export class TablePage {
     const clock = s.clock || {};
     let status = '';
     let dontWait = null;
+    let hurry = false;
     const acting = model.acting;
-    const actingName = acting != null ? v.seats[acting].player : '';
-    if (v.finished) {
+    const actingName = acting != null ? shownName(v.seats[acting].player) : '';
+    if (ended) {
       status = '';
     } else if (v.hand_over) {
-      const left = clock.next_hand_at ? Math.max(0, Math.ceil(clock.next_hand_at - now)) : null;
-      const next = v.hand_number === 0 ? t('table.starting') : left != null ? t('act.handOver', {s: left}) : '';
+      let next = '';
+      if (v.finished) next = h('button.btn.small.see-results', {type: 'button', onclick: () => this.skipFinal()}, t('end.seeResults'), ' →');
+      else if (v.hand_number === 0) next = t('table.starting');
+      else if (clock.next_hand_at) next = t('act.handOver', {s: Math.max(0, Math.ceil(clock.next_hand_at - now))});
       status = model.result ? resultNode(model.result, next) : next;
     } else if (acting != null && acting === you.seat) {
       const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
-      status = t('table.yourTurn') + (left != null ? ' · ' + t('table.timeLeft', {s: left}) : '');
+      hurry = left != null && left <= HURRY_SECONDS;
+      if (left === 0) status = t('table.yourTimeUp');
+      else status = t('table.yourTurn') + (left != null ? ' · ' + t('table.timeLeft', {s: left}) : '') +
+        (hurry && me && me.forfeits ? ' · ' + t('table.lastWarning') : '');
     } else if (acting != null) {
       if (model.expired) {
         status = t('table.timeUp', {name: actingName});
@@ -418,13 +465,25 @@ export class TablePage {
         status = t('act.wait', {name: actingName}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
       }
     }
-    if (you.seat == null && !v.finished) status = t('table.spectating') + (status ? ' ' + status : '');
-    this.bar.el.hidden = !!v.finished;
+    const out = me && !me.in_tournament && !v.finished;
+    if (out && typeof status === 'string') status = t('table.youAreOut', {place: ordinal(me.place)}) + ' · ' + t('table.watching');
+    else if (you.seat == null && !v.finished && typeof status === 'string') status = t('table.spectating') + (status ? ' ' + status : '');
+    this.bar.el.hidden = ended;
+    this.bar.el.classList.toggle('hurry', hurry);
     this.keysHint.hidden = you.seat == null || !!v.finished;
     const legal = !v.hand_over && acting === you.seat ? v.legal : null;
-    this.bar.update({legal, view: v, status, dontWait, busy: this.busy});
-    if (legal && !this.wasMyTurn) announce(t('table.yourTurn'));
-    this.wasMyTurn = !!legal;
+    const canPre = !v.hand_over && !v.finished && !!me && me.in_hand && !me.all_in && acting != null && acting !== you.seat;
+    this.bar.update({legal, view: v, status, dontWait, busy: this.busy, canPre});
+    const turnKey = legal ? `${v.hand_number}:${clock.turn_started}` : null;
+    if (turnKey && turnKey !== this.turnKey) {
+      const pre = this.bar.takePre(legal);
+      if (pre && !this.busy) { this.turnKey = turnKey; this.act(pre); return; }
+      announce(t('table.yourTurn'));
+      this.alerts.turn();
+    }
+    if (turnKey && hurry && this.hurryKey !== turnKey) { this.hurryKey = turnKey; announce(t('table.hurry')); this.alerts.hurry(); }
+    if (!turnKey) this.alerts.stopFlash();
+    this.turnKey = turnKey;
   }
 
   renderWaiting() {
@@ -437,7 +496,7 @@ export class TablePage {
       viewer: you.slot ?? 0, board: [], pots: [],
       seats: slots.map((slot, i) => {
         const user = slot.user;
-        const name = user ? user.name : slot.bot ? 'bot-' + slot.bot : '';
+        const name = user ? user.name : '';
         return {seat: i, name, stack: 1000, bet: 0, cards: null, empty: !user && !slot.bot,
           stateText: !user && !slot.bot ? t('table.sitHere') : '', flags: {me: you.slot === i, empty: !user && !slot.bot}};
       }),
@@ -455,89 +514,17 @@ export class TablePage {
     this.endEl.hidden = true;
   }
 
-  renderEnd(model) {
-    const s = this.state;
-    const v = s.view;
-    if (!v.finished) { this.endEl.hidden = true; this.endKey = null; return; }
-    const you = s.you || {};
-    const status = s.table.status;
-    const key = JSON.stringify([this.gameOver, [...this.rematchFrom], this.rematchSent, status, s.table.game_id, this.log ? this.log.hands.length : 0]);
-    if (this.endKey === key) return;
-    this.endKey = key;
-    this.endEl.hidden = false;
-    const players = v.seats.map(x => x.player);
-    const winner = v.seats.find(x => x.place === 1);
-    const ratings = this.gameOver && this.gameOver.ratings;
-    const me = you.seat != null ? v.seats[you.seat] : null;
-    const title = me && me.place === 1 ? t('end.youWin') : t('end.winner', {name: winner ? winner.player : '?'});
-    const rows = [...v.seats].sort((a, b) => (a.place ?? 99) - (b.place ?? 99)).map(x => {
-      const r = ratings && ratings[x.player];
-      let elo = null;
-      if (r) {
-        const d = Math.round(r[1] - r[0]);
-        elo = h('span', num(Math.round(r[0])), ' → ', h('b', num(Math.round(r[1]))), ' ',
-          h('span.elo-delta.' + (d >= 0 ? 'up' : 'down'), (d >= 0 ? '+' : '−') + num(Math.abs(d))));
-      }
-      return h('tr' + (x.seat === you.seat ? '.me' : ''), h('td.num', x.place != null ? ordinal(x.place) : '–'),
-        h('td', x.player), s.table.ranked ? h('td.num.elo', {dataset: {player: x.player}}, elo || '…') : null);
-    });
-    const standings = h('table.grid', h('caption', t('end.standings')),
-      h('thead', h('tr', h('th.num', t('end.place')), h('th', t('end.player')), s.table.ranked ? h('th.num', t('end.elo')) : null)),
-      h('tbody', ...rows));
-    const series = this.log ? this.log.stackSeries(players.length) : [];
-    const chart = series.length > 1 ? lineChart(players.map((p, i) => ({name: p, color: PALETTE[i], points: series.map(pt => [pt.hand, pt.stacks[i]])})),
-      {label: t('end.chartLabel'), yZero: true}) : h('p.muted', t('history.empty'));
-    const canRematch = me && status === 'finished';
-    const accepted = [...this.rematchFrom].map(seat => players[seat]).filter(Boolean);
-    const gameId = s.table.game_id;
-    const actions = h('div.end-actions',
-      canRematch ? h('button.btn.primary', {type: 'button', disabled: this.rematchSent || this.rematchFrom.has(you.seat),
-        title: t('end.rematchHint'), onclick: () => this.rematch()}, '↻ ', t('end.rematch')) : null,
-      h('button.btn', {type: 'button', onclick: () => this.openHistory()}, t('table.history')),
-      gameId != null ? h('a.btn', {href: `/api/games/${gameId}/record`, download: `freezeout-game-${gameId}.json`}, '⤓ ', t('end.record')) : null,
-      gameId != null ? h('a.btn', {href: `/api/games/${gameId}/phh`, download: `freezeout-game-${gameId}.phh`}, '⤓ ', t('end.phh')) : null,
-      h('a.btn.ghost', {href: '#/'}, t('end.lobby')));
-    const rematchInfo = h('p.muted', {style: {textAlign: 'center', margin: '.4rem 0 0'}, role: 'status'},
-      this.rematchSent || this.rematchFrom.has(you.seat) ? t('end.rematchWaiting') : '',
-      accepted.filter(n => !me || n !== me.player).map(n => ' ' + t('end.rematchAccepted', {name: n})).join(''));
-    fill(this.endEl, 
-      h('div.panel.banner', trophy(), h('h1', title),
-        me && me.place !== 1 && me.place != null ? h('p', t('end.youPlace', {place: ordinal(me.place)})) : null,
-        h('p.muted', t('end.hands', {n: v.hand_number}), s.table.ranked ? '' : ' · ' + t('end.unranked')), actions, rematchInfo),
-      h('div.panel', standings),
-      h('div.panel', h('h2', t('end.chart')), chart));
-    if (s.table.ranked && !ratings) this.fetchRatings(players, gameId);
-  }
-
-  /** Elo after a reconnect (the game_over event may be gone): read the players' histories. */
-  async fetchRatings(players, gameId) {
-    if (this.fetchingRatings === gameId) return;
-    this.fetchingRatings = gameId;
-    const ratings = {};
-    for (const p of players) {
-      try {
-        const data = await api.get(`/api/users/${encodeURIComponent(p)}/ratings`);
-        const entry = (data.history || []).find(x => String(x.game) === String(gameId));
-        if (entry) ratings[p] = [entry.before, entry.after];
-      } catch { /* guests have no ratings */ }
-    }
-    if (Object.keys(ratings).length && !this.gameOver) {
-      this.gameOver = {type: 'game_over', game_id: gameId, ratings};
-      this.endKey = null;
-      this.render();
-    }
-  }
-
   // -------------------------------------------------------------- dialogs
-  openHistory() {
+  /** The hand history; {last: true}: the game's final hand at its showdown. */
+  openHistory({last = false} = {}) {
     const hands = this.log ? this.log.finished() : [];
     const v = this.state.view;
     if (this.replayer) this.replayer.destroy();
-    // add the viewer's own hole cards to hands not revealed yet (none: a finished hand is revealed)
     this.replayer = new Replayer({hands, players: this.log ? this.log.players : (v ? v.seats.map(x => x.player) : []),
-      viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0});
-    dialog({title: t('history.title'), body: this.replayer.el, wide: true, onClose: () => { this.replayer && this.replayer.stop(); }});
-    this.replayer.el.focus();
+      viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0, atEnd: last});
+    const d = dialog({title: last ? t('end.finalHand') : t('history.title'), body: this.replayer.el, wide: true,
+      onClose: () => { this.replayer && this.replayer.stop(); }});
+    this.replayer.keysOn(d.el);
   }
 
   openFairness() {
@@ -562,16 +549,6 @@ function icon(id) {
   const use = document.createElementNS(ns, 'use');
   use.setAttribute('href', '#' + id);
   s.append(use);
-  return s;
-}
-
-function trophy() {
-  const ns = 'http://www.w3.org/2000/svg';
-  const s = document.createElementNS(ns, 'svg');
-  s.setAttribute('viewBox', '0 0 64 64');
-  s.setAttribute('class', 'trophy');
-  s.setAttribute('aria-hidden', 'true');
-  s.innerHTML = '<path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="#f2c14e"/><path d="M18 12H8c0 9 5 14 12 15M46 12h10c0 9-5 14-12 15" fill="none" stroke="#f2c14e" stroke-width="4"/><rect x="28" y="36" width="8" height="10" fill="#d9a531"/><rect x="20" y="46" width="24" height="8" rx="2" fill="#8a5a1c"/><path d="M32 14l2.4 5 5.4.6-4 3.7 1.1 5.3-4.9-2.8-4.9 2.8 1.1-5.3-4-3.7 5.4-.6z" fill="#fff8dc"/>';
   return s;
 }
 

@@ -1,0 +1,415 @@
+"""Floods against a running ``freezeout serve`` (issue #10): what each achieves,
+what it costs the server, and what it does to everyone else.
+
+Starts the server on a fresh SQLite database (its own settings: the shipped
+defaults, cheap password hashing), seats two guests at a *victim* table that
+plays on throughout, and runs each flood in turn for ``--seconds``:
+
+* ``moves``   one guest floods its own table with sit/stand (reconnecting when closed);
+* ``tables``  guests from one address open tables as fast as they can;
+* ``bodies``  three concurrent 300 MB JSON bodies to ``POST /api/login``;
+* ``stalls``  200 WebSockets that follow the victim table, ask for snapshots, never read;
+* ``frames``  deeply nested JSON and binary frames on one connection.
+
+For each it prints what the flood achieved, the server's peak RSS during it,
+and the p99 latency of the victim table's moves (a move sent to both players
+having its update).  Clients get distinct addresses through ``X-Forwarded-For``
+(uvicorn trusts it from loopback), as they would have behind a proxy.
+
+    .venv/bin/python bench/abuse.py                      # this checkout's server
+    .venv/bin/python bench/abuse.py --server-src /tmp/main/src --only moves,bodies   # another one's (before/after)
+
+Every request goes to 127.0.0.1 only; every phase is bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import contextlib
+import json
+import os
+import random
+import socket
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+import websockets
+
+from serverproc import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[1]
+FLOODS = ("moves", "tables", "bodies", "stalls", "frames")
+
+
+def start_server(workdir: Path, src: str | None) -> ServerProcess:
+    server = ServerProcess(workdir, src=src, FREEZEOUT_PAUSE_SECONDS="0.5")
+    server.start()
+    return server
+
+
+class Client:
+    """A guest with its own address; HTTP with its cookies."""
+
+    def __init__(self, server: ServerProcess, address: str) -> None:
+        self.server, self.address = server, address
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=60, headers={"X-Forwarded-For": address})
+        self.csrf = ""
+        self.cookie: str | None = None
+
+    async def guest(self) -> Client:
+        self.csrf = (await self.http.get("/api/session")).json()["csrf"]
+        response = await self.http.post("/api/guest", headers={"X-CSRF-Token": self.csrf})
+        response.raise_for_status()
+        self.csrf, self.cookie = response.json()["csrf"], self.http.cookies.get("fz_session")
+        return self
+
+    async def post(self, path: str, body: Any = None) -> httpx.Response:
+        return await self.http.post(path, json=body, headers={"X-CSRF-Token": self.csrf})
+
+    async def connect(self, **kwargs: Any) -> Any:
+        headers = {"X-Forwarded-For": self.address, **({"Cookie": f"fz_session={self.cookie}"} if self.cookie else {})}
+        return await websockets.connect(self.server.ws_url, additional_headers=headers, max_size=2**22, **kwargs)
+
+
+@dataclass
+class Victim:
+    """Two guests playing a heads-up table on and on; the latency of each move."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    pending: dict[int, float] = field(default_factory=dict)  # version acted on -> when
+    seen: dict[int, set[int]] = field(default_factory=dict)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    table: str = ""
+
+    async def start(self, server: ServerProcess) -> None:
+        ana, bo = await Client(server, "10.1.0.1").guest(), await Client(server, "10.1.0.2").guest()
+        table = self.table = (await ana.post("/api/tables", {"slots": [None, None]})).json()["table"]["id"]
+        (await bo.post(f"/api/tables/{table}/sit")).raise_for_status()
+        self.tasks = [asyncio.create_task(self._play(c, table)) for c in (ana, bo)]
+
+    async def _play(self, client: Client, table: str) -> None:
+        rng = random.Random(client.address)
+        while True:
+            try:
+                async with await client.connect() as ws:
+                    await ws.send(json.dumps({"type": "join", "table": table}))
+                    async for text in ws:
+                        msg = json.loads(text)
+                        if msg["type"] == "error":
+                            self.errors[msg["code"]] += 1
+                            continue
+                        if msg["type"] not in ("snapshot", "update") or msg["view"] is None:
+                            continue
+                        view, version = msg["view"], msg["version"]
+                        for acted, sent in list(self.pending.items()):
+                            if version > acted:
+                                seen = self.seen.setdefault(acted, set())
+                                seen.add(view["viewer"])
+                                if len(seen) == 2:
+                                    self.latencies.append(time.perf_counter() - sent)
+                                    del self.pending[acted], self.seen[acted]
+                        if view["finished"]:
+                            await ws.send('{"type": "rematch"}')
+                        elif view["legal"] is not None and view["to_act"] == view["viewer"]:
+                            await asyncio.sleep(rng.uniform(0.1, 0.3))
+                            moves = view["legal"]["moves"]
+                            move = "check" if "check" in moves else "call" if rng.random() < 0.8 else "fold"
+                            self.pending[version] = time.perf_counter()
+                            await ws.send(json.dumps({"type": "act", "version": version, "move": move}))
+            except (OSError, websockets.ConnectionClosed):
+                self.errors["disconnected"] += 1
+                await asyncio.sleep(0.5)
+
+    def take(self) -> list[float]:
+        done, self.latencies = self.latencies, []
+        return done
+
+    def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+
+
+def p99_ms(values: list[float]) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 1)
+
+
+async def rss_peak(server: ServerProcess, stop: asyncio.Event) -> float:
+    peak = 0.0
+    while not stop.is_set():
+        peak = max(peak, server.rss_mb())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.2)
+    return peak
+
+
+# -- the floods ------------------------------------------------------------------------
+async def flood_moves(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    attacker = await Client(server, "10.66.0.1").guest()
+    table = (await attacker.post("/api/tables", {"slots": [None, None, None]})).json()["table"]["id"]
+    sent = connections = 0
+    codes: Counter[str] = Counter()
+    start = (await attacker.http.get(f"/api/tables/{table}")).json()["table"]["version"]
+    deadline = time.monotonic() + seconds
+
+    async def drain(ws: Any) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for text in ws:
+                msg = json.loads(text)
+                if msg["type"] == "error":
+                    codes[msg["code"]] += 1
+
+    while time.monotonic() < deadline:
+        connections += 1
+        try:
+            async with await attacker.connect() as ws:
+                reader = asyncio.create_task(drain(ws))
+                await ws.send(json.dumps({"type": "join", "table": table}))
+                i = 0
+                while time.monotonic() < deadline and not reader.done():
+                    await ws.send('{"type":"sit"}' if i % 2 == 0 else '{"type":"stand"}')
+                    sent += 1
+                    i += 1
+                    if i % 200 == 0:
+                        await asyncio.sleep(0)
+                reader.cancel()
+        except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus):
+            await asyncio.sleep(0.05)
+    at_end = (await attacker.http.get(f"/api/tables/{table}")).json()["table"]["version"]
+    # The backlog: how much longer the table kept writing what was queued (bounded wait).
+    settled, last, quiet_since = time.monotonic(), at_end, time.monotonic()
+    while time.monotonic() - settled < 120 and time.monotonic() - quiet_since < 2:
+        await asyncio.sleep(0.5)
+        now = (await attacker.http.get(f"/api/tables/{table}", timeout=120)).json()["table"]["version"]
+        if now != last:
+            last, quiet_since = now, time.monotonic()
+    return {"messages_sent": sent, "connections_opened": connections, "moves_written_during_flood": at_end - start,
+            "moves_written_in_all": last - start, "backlog_seconds": round(quiet_since - settled, 1),
+            "errors_by_code": dict(codes)}
+
+
+async def flood_tables(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    created = 0
+    statuses: Counter[int] = Counter()
+    deadline = time.monotonic() + seconds
+    guests = 0
+    while time.monotonic() < deadline:
+        guest = Client(server, "10.66.0.2")
+        try:
+            await guest.guest()
+        except httpx.HTTPStatusError as error:
+            statuses[error.response.status_code] += 1
+            break
+        guests += 1
+        while time.monotonic() < deadline:
+            response = await guest.post("/api/tables", {"slots": [None, "random"], "sit": False})
+            statuses[response.status_code] += 1
+            if response.status_code != 200:
+                break
+            created += 1
+        await guest.http.aclose()
+    bots_only = Client(server, "10.66.0.3")
+    await bots_only.guest()
+    bot_table = await bots_only.post("/api/tables", {"slots": ["random", "random"], "sit": False})
+    started = time.perf_counter()
+    listing = await bots_only.http.get("/api/tables")
+    listed = len(listing.json().get("tables", []))
+    return {"tables_created": created, "guests_used": guests, "answers": dict(statuses),
+            "bots_only_table": bot_table.status_code, "listing_entries": listed,
+            "listing_ms": round((time.perf_counter() - started) * 1000, 1), "listing_kb": round(len(listing.content) / 1024, 1)}
+
+
+async def flood_bodies(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    size = 300 * 2**20
+    chunk = b"[" * 2**20
+
+    async def body() -> Any:
+        for _ in range(size // len(chunk)):
+            yield chunk
+
+    async def one(i: int) -> tuple[int | str, float]:
+        started = time.perf_counter()
+        async with httpx.AsyncClient(base_url=server.url, timeout=300, headers={"X-Forwarded-For": f"10.66.1.{i}"}) as http:
+            try:
+                response = await http.post("/api/login", content=body(),
+                                           headers={"Content-Type": "application/json", "Content-Length": str(size)})
+                return response.status_code, time.perf_counter() - started
+            except httpx.HTTPError as error:
+                return type(error).__name__, time.perf_counter() - started
+
+    results = await asyncio.wait_for(asyncio.gather(*(one(i) for i in range(3))), max(seconds, 300))
+    # What the server answers to such a request's headers (a client streaming the body sees the
+    # connection close under it, above): read on a raw socket after a little of the body.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock:
+        sock.sendall(f"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {size}\r\n\r\n".encode() + b"[" * 1000)
+        try:
+            status = sock.recv(4096).split(b"\r\n")[0].decode()
+        except OSError as error:
+            status = type(error).__name__
+    return {"answers": [r[0] for r in results], "seconds": [round(r[1], 2) for r in results], "status_line": status}
+
+
+def ws_text_frame(text: str) -> bytes:
+    """One masked client text frame (RFC 6455), for raw sockets."""
+    payload, mask = text.encode(), os.urandom(4)
+    n = len(payload)
+    head = bytes([0x81, 0x80 | n]) if n < 126 else bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def raw_websocket(server: ServerProcess, cookie: str | None, address: str) -> socket.socket:
+    """A WebSocket opened by hand on a socket with a tiny receive buffer; nothing is read after the handshake."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nX-Forwarded-For: {address}\r\n"
+                  + (f"Cookie: fz_session={cookie}\r\n" if cookie else "") + "\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        if not chunk:
+            raise ConnectionError("handshake refused")
+        head += chunk
+    if not head.startswith(b"HTTP/1.1 101"):
+        raise ConnectionError(head.split(b"\r\n")[0].decode())
+    sock.setblocking(False)
+    return sock
+
+
+async def flood_stalls(server: ServerProcess, seconds: float, table: str, count: int = 200) -> dict[str, Any]:
+    """Sockets that follow the victim table and ask for a snapshot 8 times a second
+    (within the message rate), but never read what the server sends."""
+    client = await Client(server, "10.66.0.4").guest()
+    before = _established(server)
+    socks = [raw_websocket(server, client.cookie, "10.66.0.4") for _ in range(count)]
+    join = ws_text_frame(json.dumps({"type": "join", "table": table}))
+    deadline = time.monotonic() + max(seconds, 40.0)  # long enough for buffers to fill and a send to stay blocked
+    sent = refused = 0
+    while time.monotonic() < deadline:
+        for sock in socks:
+            try:
+                sent += sock.send(join) == len(join)
+            except (BlockingIOError, OSError):
+                refused += 1
+        await asyncio.sleep(0.125)  # 8 a second: within the message rate a client is allowed
+    await asyncio.sleep(1)
+    established = _established(server) - before
+    rss = server.rss_mb()
+    cut = 0
+    for sock in socks:
+        try:
+            cut += sock.recv(1, socket.MSG_PEEK) == b""  # the server closed it (reset: an error below)
+        except BlockingIOError:
+            pass
+        except OSError:
+            cut += 1
+        sock.close()
+    return {"stalled_sockets": count, "joins_sent": sent, "still_established_at_the_end": established,
+            "closed_by_the_server": cut, "server_rss_at_the_end_mb": round(rss, 1)}
+
+
+def _established(server: ServerProcess) -> int:
+    """The server's established connections (its side of each)."""
+    return sum(1 for c in server.ps.net_connections("tcp") if c.status == psutil.CONN_ESTABLISHED and c.laddr.port == server.port)
+
+
+async def flood_frames(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    client = await Client(server, "10.66.0.5").guest()
+    replies: Counter[str] = Counter()
+    sent = pongs = reconnects = 0
+    deadline = time.monotonic() + seconds
+    frames: list[Any] = ["[" * 3000 + "]" * 3000, b"\x00\x01\x02binary", '{"type":"ping","id":' + "[" * 2000 + "]" * 2000 + "}"]
+    while time.monotonic() < deadline:
+        try:
+            async with await client.connect() as ws:
+                while time.monotonic() < deadline:
+                    for frame in frames:
+                        await ws.send(frame)
+                        sent += 1
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                        replies[msg.get("code", msg["type"])] += 1
+                    await ws.send('{"type":"ping"}')
+                    while (msg := json.loads(await asyncio.wait_for(ws.recv(), 10)))["type"] != "pong":
+                        replies[msg.get("code", msg["type"])] += 1
+                    pongs += 1
+                    await asyncio.sleep(0.35)  # within the message rate a client is allowed
+        except (OSError, websockets.ConnectionClosed, TimeoutError):
+            reconnects += 1
+            await asyncio.sleep(0.1)
+    return {"bad_frames_sent": sent, "replies": dict(replies), "pings_answered": pongs, "connections_dropped": reconnects}
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="fz-abuse-") as tmp:
+        server = start_server(Path(tmp), args.server_src)
+        victim = Victim()
+        try:
+            await victim.start(server)
+            await asyncio.sleep(3)
+            victim.take()
+            await asyncio.sleep(args.seconds)
+            quiet = victim.take()
+            report["baseline"] = {"server_rss_mb": round(server.rss_mb(), 1), "victim_moves": len(quiet),
+                                  "victim_p99_ms": p99_ms(quiet)}
+            print(json.dumps({"baseline": report["baseline"]}), flush=True)
+            for name in args.only:
+                stop = asyncio.Event()
+                peak = asyncio.create_task(rss_peak(server, stop))
+                victim.take()
+                started = time.monotonic()
+                try:
+                    if name == "stalls":
+                        result = await flood_stalls(server, args.seconds, victim.table)
+                    else:
+                        result = await {"moves": flood_moves, "tables": flood_tables, "bodies": flood_bodies,
+                                        "frames": flood_frames}[name](server, args.seconds)
+                except Exception as error:  # a flood that breaks the bench is a result too
+                    result = {"failed": f"{type(error).__name__}: {error}"}
+                stop.set()
+                moves = victim.take()
+                result.update(seconds=round(time.monotonic() - started, 1), server_rss_peak_mb=round(await peak, 1),
+                              server_alive=server.alive(), victim_moves=len(moves), victim_p99_ms=p99_ms(moves))
+                report[name] = result
+                print(json.dumps({name: result}), flush=True)
+                await asyncio.sleep(2)
+            report["victim_errors"] = dict(victim.errors)
+        finally:
+            victim.stop()
+            server.stop()
+            report["server_warnings"] = Counter(
+                " ".join(w for w in line.split() if not w[0].isdigit())[:80]
+                for line in Path(tmp, "server.log").read_text(errors="replace").splitlines()
+                if line.startswith(("WARNING", "ERROR")) or "Traceback" in line)
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Floods against the Freezeout server (issue #10)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="how long each flood lasts")
+    parser.add_argument("--only", default=",".join(FLOODS), help=f"floods to run, of {', '.join(FLOODS)}")
+    parser.add_argument("--server-src", help="run the server from another checkout's src/ (PYTHONPATH)")
+    args = parser.parse_args()
+    args.only = [name for name in args.only.split(",") if name]
+    report = asyncio.run(run(args))
+    print(json.dumps(report, indent=2, default=dict))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

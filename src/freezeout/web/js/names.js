@@ -1,0 +1,34 @@
+// Players' names as the page shows them. The server names bot seats by level
+// ("bot-station", "bot-station-2"): at the table each bot gets a short name of
+// its own and a bot badge, so three bots of one level are told apart.
+import {t} from './i18n.js';
+
+const PERSONAS = {
+  random: ['Ada', 'Bea', 'Cid', 'Dot'],
+  station: ['Eli', 'Flo', 'Gus', 'Hal'],
+  easy: ['Ivy', 'Jo', 'Kit', 'Lou'],
+  medium: ['Max', 'Ned', 'Oz', 'Pia'],
+  hard: ['Quinn', 'Rita', 'Sam', 'Tess'],
+};
+const BOT = /^bot-([a-z]+)(?:-(\d+))?$/;
+
+/** {level, index} of a bot seat's name, else null. */
+export function botOf(name) {
+  const m = BOT.exec(String(name || ''));
+  if (!m || !PERSONAS[m[1]]) return null;
+  return {level: m[1], index: m[2] ? Number(m[2]) - 1 : 0};
+}
+
+/** The short name shown for a player (a bot's persona, a human's own name). */
+export function shownName(name) {
+  const bot = botOf(name);
+  if (!bot) return name;
+  const list = PERSONAS[bot.level];
+  return bot.index < list.length ? list[bot.index] : `${list[0]} ${bot.index + 1}`;
+}
+
+/** A longer description for tooltips and screen readers ("Gus, bot · Calling station"). */
+export function nameTitle(name) {
+  const bot = botOf(name);
+  return bot ? `${shownName(name)} — ${t('names.bot', {level: t('level.' + bot.level)})}` : name;
+}

@@ -1,0 +1,78 @@
+"""What every HTTP answer carries and refuses (issue #10, findings 2, 10, 12):
+bodies over the limit are refused before they are read, every error has
+the documented ``{"error": {...}}`` shape, and every answer carries the
+security headers (a strict CSP among them)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from freezeout.server.httpguard import CONTENT_SECURITY_POLICY
+
+
+async def raw_request(harness, data: bytes) -> bytes:
+    """Send the start of a request by hand and read what the server answers to it."""
+    host, port = harness.base_url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    try:
+        writer.write(data)
+        await writer.drain()
+        return await asyncio.wait_for(reader.read(4096), 10)
+    finally:
+        writer.close()
+
+
+async def test_a_body_over_the_limit_is_refused_before_it_is_read(harness):
+    limit = harness.settings.max_body_bytes
+    head = (b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 300000000\r\n\r\n")
+    answer = await raw_request(harness, head + b"[" * 1000)  # the answer comes without the other 299,999,000 bytes
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b'{"error":{"code":"too_large","message":"request bodies are at most 65536 bytes"}}' in answer
+    player = await harness.player()  # a body just under the limit is read as usual
+    response = await player.post("/api/login", {"name": "x" * 10, "password": "p" * 10, "pad": "y" * (limit - 200)})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_message"
+
+
+async def test_a_body_without_a_length_is_cut_at_the_limit(harness):
+    player = await harness.player()
+
+    async def chunks():
+        for _ in range(64):  # 4 MB, never all read
+            yield b"[" * 65536
+
+    response = await player.http.post("/api/login", content=chunks(), headers={"X-CSRF-Token": player.csrf,
+                                                                                "Content-Type": "application/json"})
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+    assert (await player.http.get("/healthz")).status_code == 200
+
+
+async def test_every_error_has_the_documented_shape(harness):
+    player = await harness.player()
+    response = await player.http.get("/api/no-such-thing")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+    response = await player.http.delete("/api/session")
+    assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
+    response = await player.http.post("/api/login", content=b"{not json", headers={
+        "X-CSRF-Token": player.csrf, "Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_message"
+    response = await player.post("/api/login", {"name": 5})
+    assert response.status_code == 400 and set(response.json()) == {"error"}
+    response = await player.http.get("/api/leaderboard", params={"limit": "many"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_message"
+    for response in (await player.http.get("/api/tables/nope"), await player.http.get("/static/nope.js")):
+        assert response.status_code == 404 and set(response.json()["error"]) == {"code", "message"}
+
+
+async def test_every_answer_carries_the_security_headers(harness):
+    player = await harness.player()
+    for response in (await player.http.get("/api/session"), await player.http.get("/nope"), await player.http.get("/healthz")):
+        headers = response.headers
+        assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-content-type-options"] == "nosniff"
+    csp = dict(part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
+    assert csp["default-src"] == "'self'" and csp["script-src"] == "'self'" and csp["frame-ancestors"] == "'none'"
+    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY and "unsafe-eval" not in CONTENT_SECURITY_POLICY
+    assert (await player.http.get("/api/session")).headers["cache-control"] == "no-store"

@@ -1,0 +1,209 @@
+"""What one client may cost the room (issue #10, findings 3, 4, 5 and 12):
+bad frames are a ``bad_message`` on a connection that stays usable; floods of
+messages are dropped and then closed; each table's command queue is bounded;
+tables need a human place, are capped per account and address, and are
+listed a page at a time; a connection whose peer stopped reading is cut off
+and counts as offline.  Every wait here is for a condition, never for a time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from typing import Any
+
+import pytest
+import websockets
+
+from freezeout.server.clock import FakeClock
+from freezeout.server.settings import Settings
+from freezeout.server.store import LogEntry, UserRow
+from freezeout.server.table import Conn, TableActor
+from freezeout.server.tablestate import initial_state
+
+from serverkit import fast_settings, serve
+
+
+async def wait_until(condition, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        await asyncio.sleep(0.02)
+
+
+# -- bad frames (finding 12) -----------------------------------------------------
+async def test_bad_frames_are_bad_messages_and_the_connection_stays_usable(harness):
+    p = await harness.player()
+    await p.guest()
+    await p.connect()
+    for frame in ("[" * 3000 + "]" * 3000, '{"type": "ping", "id": ' + "[" * 2000 + "]" * 2000 + "}", b"\x00\x01binary",
+                  b'{"type": "ping"}', "NaN", '{"type": "join", "table": ' + '{"a":' * 1500 + "1" + "}" * 1501):
+        await p.ws.send(frame)
+        error = await p.error()
+        assert error["code"] == "bad_message" and error["message"], frame[:20]
+    await p.send({"type": "ping", "id": 5})
+    assert (await p.until(lambda m: m["type"] == "pong"))["type"] == "pong"
+
+
+# -- floods (finding 3) --------------------------------------------------------------
+async def test_a_flood_of_moves_is_dropped_and_then_closed(tmp_path):
+    settings = fast_settings(tmp_path, ws_messages_per_second=10.0, ws_message_burst=30)
+    async with serve(settings, FakeClock()) as h:
+        flooder, other = await h.guests(2)
+        table = await other.create([None, None, None])
+        await flooder.join(table)
+        version = h.table(table).state.version
+        for i in range(200):  # the sit/stand flood of the issue
+            try:
+                await flooder.send({"type": "sit" if i % 2 == 0 else "stand"})
+            except websockets.ConnectionClosed:
+                break
+        close = await flooder.until_closed()
+        assert close.rcvd is not None and close.rcvd.code == 1008
+        codes = [e["code"] for e in flooder.errors]
+        assert "rate_limited" in codes and codes[-1] == "rate_limited"
+        assert "closed" in flooder.errors[-1]["message"]
+        await h.settle()
+        assert h.table(table).state.version - version <= settings.ws_message_burst  # a few rows, not 567,600
+        await other.join(table)
+        await other.send({"type": "ping"})
+        assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"  # everyone else is served
+
+
+async def test_a_client_that_slows_down_is_served_again(tmp_path):
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, ws_messages_per_second=10.0, ws_message_burst=5), clock) as h:
+        p = await h.player()
+        await p.guest()
+        await p.connect()
+        for _ in range(7):
+            await p.send({"type": "ping"})
+        error = await p.error()
+        assert error["code"] == "rate_limited" and "dropped" in error["message"]
+        clock.advance(2.0)  # the bucket refills
+        await p.send({"type": "ping", "id": "again"})
+        assert (await p.until(lambda m: m["type"] == "pong"))["type"] == "pong"
+
+
+class _MemoryStore:
+    async def append(self, entries: Any, ops: Any = ()) -> None:
+        return None
+
+
+async def test_a_tables_command_queue_is_bounded():
+    """Commands beyond the table's queue (or a connection's share of it) are refused as busy
+    at once, so no backlog builds up behind anyone's move."""
+    clock = FakeClock()
+    settings = Settings(deck_seed="x", test_mode=True, table_queue_limit=8, conn_queue_limit=3)
+    entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None], "ranked": False, "created_by": 1})
+    actor = TableActor(initial_state(entry), store=_MemoryStore(), clock=clock, settings=settings)
+    sent: dict[int, list[dict[str, Any]]] = {}
+    conns = [Conn(UserRow(i, f"u{i}", "guest", None, 1500.0, 0), lambda text, i=i: sent.setdefault(i, []).append(json.loads(text)))
+             for i in range(5)]
+    for _ in range(5):  # nothing runs in between: the actor has not started
+        actor.intent(conns[0].user, {"type": "stand"}, conns[0])
+    own = [m["message"] for m in sent[0]]
+    assert len(own) == 2 and all("at most 3 of your messages" in m for m in own)  # its own share: 3
+    for conn in conns[1:]:
+        for _ in range(2):
+            actor.intent(conn.user, {"type": "stand"}, conn)
+    table = [m for i in range(1, 5) for m in sent.get(i, [])]
+    assert len(table) == 3 and all(m["code"] == "busy" and "table is busy" in m["message"] for m in table)  # 8 in all
+    assert actor._intents == 8
+    actor.start()
+    try:
+        await actor.sync()
+        assert actor._intents == 0 and all(c.pending == 0 for c in conns)
+    finally:
+        await actor.stop()
+
+
+# -- tables (finding 4) ----------------------------------------------------------------
+async def test_every_table_needs_a_human_place(harness):
+    ana = await harness.player()
+    await ana.register("ana")
+    for body in ({"slots": ["easy", "hard"], "sit": False}, {"slots": ["easy", "hard"], "ranked": True, "sit": False},
+                 {"slots": ["random", "random", "random"], "sit": False}):
+        response = await ana.post("/api/tables", body)
+        assert response.status_code == 409 and "human" in response.json()["error"]["message"]
+    assert (await ana.post("/api/tables", {"slots": [None, "easy"], "sit": False})).status_code == 200
+
+
+async def test_a_table_of_bots_alone_from_an_older_server_is_retired_at_start(tmp_path):
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, bot_only_tables=True), clock) as h:  # as an older server allowed
+        (player,) = await h.guests(1)
+        table = await player.create(["random", "random"], sit=False)
+        await h.settle()
+        assert h.table(table).state.tournament is not None
+    async with serve(fast_settings(tmp_path), clock) as h:
+        assert table not in h.ctx.room.tables
+        (player,) = await h.guests(1)
+        assert (await player.http.get(f"/api/tables/{table}")).status_code == 404
+
+
+async def test_open_tables_are_capped_per_account_and_per_address(tmp_path):
+    settings = fast_settings(tmp_path, max_open_tables_per_user=3, max_open_tables_per_address=5)
+    async with serve(settings, FakeClock()) as h:
+        first, second = await h.guests(2)
+        tables = [await first.create([None, None]) for _ in range(3)]
+        response = await first.post("/api/tables", {"slots": [None, None]})
+        assert response.status_code == 429 and response.json()["error"]["code"] == "rate_limited"
+        assert (await first.post("/api/quickplay", {"bot": "random"})).status_code == 429
+        await second.create([None, None])
+        await second.create([None, None])
+        response = await second.post("/api/tables", {"slots": [None, None]})  # the address's fifth is taken
+        assert response.status_code == 429 and "address" in response.json()["error"]["message"]
+        assert (await first.post(f"/api/tables/{tables[0]}/stand")).status_code == 200
+        listed = {t["id"] for t in (await first.http.get("/api/tables")).json()["tables"]}
+        assert set(tables) <= listed  # a table left empty still waits (for others) until it is retired
+
+
+async def test_the_table_list_comes_a_page_at_a_time(harness):
+    players = [await harness.player() for _ in range(3)]
+    made = []
+    for p in players:
+        await p.guest()
+        for _ in range(2):
+            made.append(await p.create([None, None]))
+            harness.clock.advance(1.0)
+    pages, after = [], None
+    while True:
+        query = {"limit": 4, **({"after": after} if after else {})}
+        body = (await players[0].http.get("/api/tables", params=query)).json()
+        pages.append([t["id"] for t in body["tables"]])
+        after = body["next"]
+        if after is None:
+            break
+    assert [len(page) for page in pages] == [4, 2]
+    assert [t for page in pages for t in page] == list(reversed(made))  # newest first, each once
+    response = await players[0].http.get("/api/tables", params={"after": "nonsense"})
+    assert response.status_code == 400
+
+
+# -- stalled connections (finding 5) ------------------------------------------------------
+async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path):
+    """A spectator stops reading while bots play on at full speed: once a send has been
+    blocked for ``ws_send_timeout_seconds`` the server cuts the connection off (its socket
+    and buffers are freed) and the table no longer counts it."""
+    settings = fast_settings(tmp_path, ws_send_timeout_seconds=0.3, pause_seconds=0.0, bot_only_tables=True)
+    async with serve(settings, FakeClock(), send_buffer=4096) as h:
+        ana = await h.player()
+        await ana.register("ana")
+        host, port = h.base_url.removeprefix("http://").split(":")
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: the server's sends block soon
+        sock.connect((host, int(port)))
+        cookie = ana.http.cookies.get("fz_session")
+        ws = await websockets.connect(h.ws_url, sock=sock, additional_headers={"Cookie": f"fz_session={cookie}"},
+                                      max_queue=1, max_size=2**22)  # takes one message, then stops reading
+        await wait_until(lambda: len(h.ctx.links) == 1)
+        table = await ana.create(["random", "random", "random", "random"], sit=False)  # test mode: plays by itself
+        await ws.send(json.dumps({"type": "join", "table": table}))
+        actor = h.table(table)
+        await wait_until(lambda: len(h.ctx.links) == 0)  # cut off
+        await wait_until(lambda: actor.conns == [])  # offline for the table (R26 presence)
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:
+                await asyncio.wait_for(ws.recv(), 10)
