@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from freezeout.cards import Card
 from freezeout.rules import hand as hand_engine
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.dealing import flop_deal_positions
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import (
     CardsDealt,
@@ -270,12 +271,12 @@ class Tournament:
         variant = self.config.variant
         seats = self._seats_in()
         if not (variant.deals_later_hole_cards or variant.has_draws):
-            per = variant.hole_cards
-            if len(deck) < per * len(seats) + variant.board_size:
-                raise InvalidInput(f"the deck has {len(deck)} cards; {variant.name} needs {per * len(seats) + variant.board_size}")
-            hole = {seat: tuple(deck[per * i : per * (i + 1)]) for i, seat in enumerate(seats)}
-            start = per * len(seats)
-            return self.deal(hole, tuple(deck[start : start + variant.board_size]))
+            hole_positions, board_positions = flop_deal_positions(variant, len(seats))
+            needed = variant.hole_cards * len(seats) + variant.board_size
+            if len(deck) < needed:
+                raise InvalidInput(f"the deck has {len(deck)} cards; {variant.name} needs {needed}")
+            hole = {seat: tuple(deck[p] for p in positions) for seat, positions in zip(seats, hole_positions, strict=True)}
+            return self.deal(hole, tuple(deck[p] for p in board_positions))
         dealt = CardsDealt((), (), tuple(deck), tuple(reshuffle))
         return self._start(dealt, deck=tuple(deck), reshuffle=tuple(reshuffle))
 

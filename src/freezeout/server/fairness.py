@@ -17,9 +17,9 @@ public: the board cards dealt and the hands shown at a showdown (R17), never
 the cards of a hand won without a showdown (R16), folded cards or board
 cards never dealt; a player's own hole cards are opened to that player only.
 
-:func:`deal_positions` is the one place that says which deck position goes
-where (two hole cards per player still in, in seat order, then five board
-cards, no burns).  :func:`verify_record` checks a record hand by hand:
+:func:`deal_positions` asks the rules which deck position goes where
+(:func:`freezeout.rules.dealing.flop_deal_positions`: two hole cards per
+player still in, in seat order, then five board cards, no burns).  :func:`verify_record` checks a record hand by hand:
 ``freezeout record verify FILE`` (and ``freezeout verify-record``) call it.
 The full record with every ``seed`` stays on the server for audits; records
 given to a player open only what that player saw (``gamelog.player_record``).
@@ -36,6 +36,8 @@ from typing import Any, Protocol
 
 from freezeout.cards import Card, CardError, format_cards, full_deck, parse_cards, shuffled_deck
 from freezeout.formats.record import RecordError, parse_record, replay_record
+from freezeout.rules.dealing import flop_deal_positions
+from freezeout.rules.variant import NLHE, Variant
 
 __all__ = [
     "UNKNOWN",
@@ -48,7 +50,6 @@ __all__ = [
     "verify_record",
 ]
 
-BOARD_CARDS = 5
 DECK_SIZE = 52
 UNKNOWN = "??"  # a card that is not known (the PHH convention)
 
@@ -59,15 +60,13 @@ class DealSource(Protocol):
     def getrandbits(self, k: int, /) -> int: ...
 
 
-def deal_positions(seats_in: Iterable[int]) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
-    """The deck positions of each seat's hole cards and of the board, in dealing order.
-
-    Two cards to each player still in, in seat order (seat 0 first), from the
-    front of the deck, then the five board cards; no burn cards."""
+def deal_positions(seats_in: Iterable[int], variant: Variant = NLHE) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
+    """The deck positions of each seat's hole cards and of the board, in dealing order,
+    as the rules deal them (:func:`freezeout.rules.dealing.flop_deal_positions`: the house
+    game's two cards to each player still in, in seat order, then the five board cards)."""
     seats = sorted(seats_in)
-    hole: dict[int, tuple[int, ...]] = {seat: (2 * i, 2 * i + 1) for i, seat in enumerate(seats)}
-    start = 2 * len(seats)
-    return hole, tuple(range(start, start + BOARD_CARDS))
+    hole_positions, board = flop_deal_positions(variant, len(seats))
+    return dict(zip(seats, hole_positions, strict=True)), board
 
 
 def deal_cards(deck: Sequence[Card], seats_in: Sequence[int]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:

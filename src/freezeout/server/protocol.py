@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 
 from freezeout.cards import Card, format_cards
 from freezeout.evaluate.describe import describe_rank
-from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt
+from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt, public_event
 
 __all__ = ["CLIENT_MESSAGE", "HAND_NAME_LANGS", "ClientMessage", "event_to_json", "events_json"]
 
@@ -164,6 +164,8 @@ def _value(value: Any) -> Any:
     if isinstance(value, tuple):
         if value and all(isinstance(v, Card) for v in value):
             return format_cards(value)
+        if value and all(v is None or isinstance(v, Card) for v in value):
+            return "".join("??" if v is None else str(v) for v in value)  # cards hidden from this reader
         return [_value(v) for v in value]
     return value
 
@@ -186,32 +188,45 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return data
 
 
-def _names(rank: int) -> dict[str, str]:
-    return {lang: describe_rank(rank, lang) for lang in HAND_NAME_LANGS}
+def _names(ranking: str, rank: int) -> dict[str, str]:
+    """The hand's name in every language the page speaks, in the game's ranking."""
+    if ranking in ("", "high"):
+        return {lang: describe_rank(rank, lang) for lang in HAND_NAME_LANGS}
+    from freezeout.evaluate.rankings import get_ranking
+
+    named = get_ranking(ranking)
+    return {lang: named.describe(rank, lang) for lang in HAND_NAME_LANGS}
 
 
-def events_json(events: Iterable[Event], board: Sequence[Card] | None = None) -> list[dict[str, Any]]:
+def events_json(events: Iterable[Event], board: Sequence[Card | None] | None = None) -> list[dict[str, Any]]:
     """The public events as JSON, with what a client shows at a showdown said by the server:
-    ``names`` (the hand's name per language) on ``cards_shown`` and on a ``pot_awarded`` won
-    with a hand, and ``best`` (the five cards that make the hand) on ``cards_shown``.  ``board``
-    is the hand's board when the events do not deal it themselves (an update after the river);
-    ``None``: the board is read from the events' ``street_dealt``.  The private deal is left out."""
-    from freezeout.evaluate import evaluate
+    ``names`` (the hand's name per language) on ``cards_shown`` (and ``low_names`` for a
+    split game's low) and on a ``pot_awarded`` won with a hand, and ``best`` (the cards that
+    make the hand) on ``cards_shown``.  ``board`` is the hand's board when the events do not
+    deal it themselves (an update after the river); ``None``: the board is read from the
+    events' ``street_dealt``.  Every event passes the rules' :func:`public_event` first: the
+    private deal is left out and down cards dealt or drawn are hidden."""
+    from freezeout.rules.showdown import best_cards
 
     out: list[dict[str, Any]] = []
     dealt: list[Card] = []
-    for event in events:
-        if isinstance(event, CardsDealt):
+    for raw in events:
+        event = public_event(raw)
+        if event is None:
             continue
         data = event_to_json(event)
         if isinstance(event, StreetDealt):
-            dealt.extend(event.cards)
+            dealt.extend(card for card in event.cards if card is not None)
         elif isinstance(event, CardsShown):
-            cards = (*event.cards, *(dealt if board is None else board))
-            data["names"] = _names(event.rank)
-            if len(cards) >= 5:
-                data["best"] = format_cards(evaluate(cards).best_five)
+            shared = dealt if board is None else [card for card in board if card is not None]
+            data["names"] = _names(event.ranking, event.rank)
+            if event.low_ranking and event.low:
+                data["low_names"] = _names(event.low_ranking, event.low)
+            enough = len(event.cards) + len(shared) >= (4 if event.ranking == "badugi" else 5)
+            best = best_cards(event.ranking, event.cards, shared) if enough else ()
+            if best:
+                data["best"] = format_cards(best)
         elif isinstance(event, PotAwarded) and event.rank:
-            data["names"] = _names(event.rank)
+            data["names"] = _names(event.ranking, event.rank)
         out.append(data)
     return out

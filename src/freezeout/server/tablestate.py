@@ -16,7 +16,7 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
-from freezeout.server.fairness import AnyDeal, Deal, Reveal, deal_cards
+from freezeout.server.fairness import AnyDeal, Deal, Reveal
 from freezeout.server.store import LogEntry
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
@@ -217,9 +217,7 @@ def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
         raise Refused("illegal", "no hand is due")
     if deal.hand != t.hand_number + 1:
         raise Refused("illegal", f"the committed deck is for hand {deal.hand}, not {t.hand_number + 1}")
-    seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
-    hole, board = deal_cards(deal.deck, seats_in)
-    t, events = t.deal(hole, board)
+    t, events = t.deal_deck(deal.deck)  # the rules say which card goes where
     keep = PUBLIC_MEMORY_HANDS if any(slot.kind == "bot" for slot in state.slots) else 0
     if len(t.past_logs) > keep:
         t = replace(t, past_logs=t.past_logs[len(t.past_logs) - keep :])
