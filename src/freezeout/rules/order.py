@@ -12,7 +12,6 @@ between showing hands go to the first such seat from seat 1.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from freezeout.cards import Card
@@ -65,20 +64,26 @@ def _showing_key(cards: Sequence[Card], *, low: bool) -> tuple[tuple[int, ...], 
     flushes with fewer than five cards).  High: bigger groups, then higher
     ranks win.  Ace-to-five low: the key is negated so that bigger is still
     better — no pair beats a pair, then the lower cards win, ace lowest."""
-    ranks = [(-1 if card.rank == 12 else card.rank) if low else card.rank for card in cards]
-    counts = Counter(ranks)
-    ordered = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
-    groups = tuple(counts[rank] for rank in ordered)
+    counts: dict[int, int] = {}
+    for card in cards:
+        rank = -1 if low and card.rank == 12 else card.rank
+        counts[rank] = counts.get(rank, 0) + 1
+    ordered = sorted(counts.items(), key=_group_then_rank, reverse=True)
     if low:
-        return tuple(-g for g in groups), tuple(-rank for rank in ordered)
-    return groups, tuple(ordered)
+        return tuple(-count for _, count in ordered), tuple(-rank for rank, _ in ordered)
+    return tuple(count for _, count in ordered), tuple(rank for rank, _ in ordered)
+
+
+def _group_then_rank(item: tuple[int, int]) -> tuple[int, int]:
+    return item[1], item[0]
 
 
 def round_opener(state: HandState) -> int:
-    """The seat the betting of a later stud street starts from (V7, V10)."""
+    """The seat the betting of a later stud street starts from (V7, V10);
+    a tie goes to the first such seat from seat 1."""
     low = state.setup.variant.later_opening is Opening.LOW_HAND
     best_seat, best_key = -1, None
-    for seat, cards in sorted(_showing(state).items()):
+    for seat, cards in _showing(state).items():  # in seat order
         key = _showing_key(cards, low=low)
         if best_key is None or key > best_key:
             best_seat, best_key = seat, key
