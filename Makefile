@@ -16,11 +16,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Debian packages the browser and PostgreSQL tests need (no browser download).
+# Debian packages the browser, PostgreSQL and Redis tests need (no browser download).
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "installing Debian packages:$$missing"; \

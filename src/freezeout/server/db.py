@@ -2,7 +2,10 @@
 
 The schema here mirrors ``migrations/versions``; the migrations are what
 creates it.  ``table_log`` is the heart: an append-only log per table whose
-primary key ``(table_id, seq)`` makes a doubled write impossible.
+primary key ``(table_id, seq)`` makes a doubled write impossible.  Past one
+process a table has an owner (``table_owner``: a lease with a fencing epoch,
+see ownership.py) and the database refuses a log entry whose ``epoch`` is not
+the owner's (migration 0003's trigger), so a stale owner can never write.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Connection,
@@ -29,7 +33,7 @@ from sqlalchemy import (
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sync_sqlite_engine", "table_log", "tables", "users"]
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sync_sqlite_engine", "table_log", "table_owner", "tables", "users"]
 
 metadata = MetaData()
 
@@ -85,6 +89,19 @@ table_log = Table(
     Column("at", Float, nullable=False),
     Column("kind", String(16), nullable=False),
     Column("data", Text, nullable=False),
+    # The writer's fencing epoch: must equal table_owner.epoch, or be NULL for a table that
+    # has never had an owner (one process, no leases); the database refuses anything else.
+    Column("epoch", BigInteger, nullable=True),
+)
+
+# One row per table that has ever been owned; never deleted, its epoch only grows (0003).
+table_owner = Table(
+    "table_owner",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("epoch", BigInteger, nullable=False),
+    Column("worker", String(128), nullable=False),
+    Column("expires_at", Float, nullable=False, index=True),  # seconds since 1970 by the database's clock
 )
 
 games = Table(

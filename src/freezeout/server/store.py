@@ -35,6 +35,7 @@ from freezeout.server.db import (
     tables,
     users,
 )
+from freezeout.server.ownership import StaleOwner, is_stale_owner_error
 from freezeout.server.wire import dumps
 
 __all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
@@ -65,11 +66,15 @@ class UserRow:
 
 @dataclass(slots=True)
 class LogEntry:
+    """One entry of a table's log.  ``epoch`` is the fencing epoch of the owner that wrote it
+    (ownership.py); None for a table without an owner (one process, no leases)."""
+
     table_id: str
     seq: int
     at: float
     kind: str
     data: dict[str, Any]
+    epoch: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +109,11 @@ class GameEnd:
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
 
 _LOG_INSERT = insert(table_log)
-_SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data) VALUES (?, ?, ?, ?, ?)"
+_SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data, epoch) VALUES (?, ?, ?, ?, ?, ?)"
 
 
-def _log_row(e: LogEntry) -> tuple[str, int, float, str, str]:
-    return (e.table_id, e.seq, e.at, e.kind, dumps(e.data))
+def _log_row(e: LogEntry) -> tuple[str, int, float, str, str, int | None]:
+    return (e.table_id, e.seq, e.at, e.kind, dumps(e.data), e.epoch)
 
 
 def _pair(a: int, b: int) -> str:
@@ -180,17 +185,17 @@ class Store:
                 took = time.perf_counter() - started
                 if took > 0.1:
                     log.warning("slow log commit: %d jobs in %.0f ms", len(batch), took * 1000)
-            except Exception:
+            except Exception as failure:
                 if len(batch) == 1:
-                    log.exception("log write failed")
-                    self._settle(batch[0][1], error=True)
+                    self._log_failure(failure)
+                    self._settle(batch[0][1], error=failure)
                     continue
                 for job, future in batch:  # one bad job must not fail the others
                     try:
                         await self._commit([job])
-                    except Exception:
-                        log.exception("log write failed")
-                        self._settle(future, error=True)
+                    except Exception as exc:
+                        self._log_failure(exc)
+                        self._settle(future, error=exc)
                     else:
                         self._settle(future)
             else:
@@ -227,13 +232,25 @@ class Store:
                 await conn.run_sync(self._write_jobs, jobs)
 
     @staticmethod
-    def _settle(future: asyncio.Future[None], *, error: bool = False) -> None:
+    def _log_failure(error: Exception) -> None:
+        """A fenced refusal is the design working (an owner lost its table): one line, no trace."""
+        if is_stale_owner_error(error):
+            log.warning("log write refused: %s", error)
+        else:
+            log.error("log write failed", exc_info=error)
+
+    @staticmethod
+    def _settle(future: asyncio.Future[None], *, error: BaseException | None = None) -> None:
+        """Resolve a caller's append; a fenced refusal is :class:`StaleOwner`, so that the
+        owner that lost its table can tell it from a database that is down."""
         if future.done():
             return
-        if error:
-            future.set_exception(RuntimeError("the database refused the write"))
-        else:
+        if error is None:
             future.set_result(None)
+        elif is_stale_owner_error(error):
+            future.set_exception(StaleOwner(str(error)))
+        else:
+            future.set_exception(RuntimeError("the database refused the write"))
 
     def _write_jobs(self, conn: Connection, jobs: list[_Job]) -> None:
         """Synchronous: the jobs' game rows, then every plain log entry in one statement."""
@@ -260,7 +277,8 @@ class Store:
         else:
             conn.execute(
                 _LOG_INSERT,
-                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": dumps(e.data)} for e in plain],
+                [{"table_id": e.table_id, "seq": e.seq, "at": e.at, "kind": e.kind, "data": dumps(e.data), "epoch": e.epoch}
+                 for e in plain],
             )
 
     @staticmethod
@@ -325,6 +343,16 @@ class Store:
             for r in rows:
                 result[r.table_id].append(LogEntry(r.table_id, r.seq, r.at, r.kind, json.loads(r.data)))
         return result
+
+    async def table_entries(self, table_id: str, after: int = 0) -> list[LogEntry]:
+        """One table's log after entry ``after``, with each entry's epoch: what a worker that
+        has just taken the table over folds to rebuild it (ownership.py)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(table_log).where(table_log.c.table_id == table_id, table_log.c.seq > after)
+                .order_by(table_log.c.seq)
+            )
+            return [LogEntry(r.table_id, r.seq, r.at, r.kind, json.loads(r.data), r.epoch) for r in rows]
 
     # -- accounts ----------------------------------------------------------
     async def create_user(self, name: str, kind: str, password_hash: str | None, at: float) -> UserRow:

@@ -1,0 +1,150 @@
+"""How gateways and table owners talk, as three small interfaces.
+
+- :class:`Commands`: a client's intent, taken by whichever gateway holds the
+  client's connection, goes to the inbox of the worker that owns the table.
+- :class:`Updates`: what a table's owner tells after committing an entry,
+  published per table; every gateway with a connection following the table
+  receives it and fans it out.
+- :class:`Presence`: which accounts have a connection open on any gateway
+  (R26's instant forfeit and R29 need "online" across gateways).
+
+Delivery is at most once on purpose.  An intent that is lost was never
+acknowledged (the client gets no answer and retries, tagged with its
+version, so a duplicate is refused as ``stale``); an update that is lost is
+noticed by its gap in versions and the gateway catches up from the owner or
+the log, as a reconnecting client does today.  PostgreSQL holds the truth,
+so the bus never needs to be durable.
+
+``make run`` is one process without Redis: it uses the in-memory classes
+here.  redisbus.py implements the same interfaces on Redis for a cluster.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = [
+    "BusUnavailable", "Command", "Commands", "Deliver", "LocalCommands", "LocalPresence", "LocalUpdates",
+    "Presence", "Update", "Updates",
+]
+
+
+class BusUnavailable(Exception):
+    """The bus could not take a message (Redis is down past the retries): the caller refuses
+    the client's intent as busy instead of pretending it was sent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """An intent for ``table_id`` from a connection of gateway ``gateway``: ``body`` is the
+    client's message as JSON, ``reply_to`` names the connection for the owner's answer."""
+
+    table_id: str
+    gateway: str
+    reply_to: str
+    body: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What a table's owner tells after committing entry ``version``: ``body`` is the
+    serialised message for the gateways (their fan-out picks each seat's part)."""
+
+    table_id: str
+    version: int
+    body: bytes
+
+
+Deliver = Callable[[Update], None]  # must not block: a gateway queues the update for its connections
+
+
+class Commands(Protocol):
+    async def send(self, worker: str, command: Command) -> None:
+        """Put ``command`` in ``worker``'s inbox; :class:`BusUnavailable` if that cannot be done."""
+        ...
+
+    def inbox(self, worker: str) -> AsyncIterator[Command]:
+        """``worker``'s commands in the order sent, for ever (it outlives a bus outage)."""
+        ...
+
+
+class Updates(Protocol):
+    async def publish(self, update: Update) -> None:
+        """Tell every follower of the table; :class:`BusUnavailable` if that cannot be done."""
+        ...
+
+    async def follow(self, table_id: str, deliver: Deliver) -> None:
+        """Call ``deliver`` with every update of ``table_id`` published after this returns."""
+        ...
+
+    async def unfollow(self, table_id: str, deliver: Deliver) -> None: ...
+
+
+class Presence(Protocol):
+    async def connected(self, user_id: int) -> None:
+        """One more connection of ``user_id`` on this gateway."""
+        ...
+
+    async def disconnected(self, user_id: int) -> None: ...
+
+    async def online(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of ``user_ids`` with a connection open on any gateway."""
+        ...
+
+
+class LocalCommands:
+    """One process: an asyncio queue per worker name."""
+
+    def __init__(self) -> None:
+        self._queues: defaultdict[str, asyncio.Queue[Command]] = defaultdict(asyncio.Queue)
+
+    async def send(self, worker: str, command: Command) -> None:
+        self._queues[worker].put_nowait(command)
+
+    async def inbox(self, worker: str) -> AsyncIterator[Command]:
+        queue = self._queues[worker]
+        while True:
+            yield await queue.get()
+
+
+class LocalUpdates:
+    """One process: followers are called directly."""
+
+    def __init__(self) -> None:
+        self._followers: defaultdict[str, list[Deliver]] = defaultdict(list)
+
+    async def publish(self, update: Update) -> None:
+        for deliver in list(self._followers.get(update.table_id, ())):
+            deliver(update)
+
+    async def follow(self, table_id: str, deliver: Deliver) -> None:
+        self._followers[table_id].append(deliver)
+
+    async def unfollow(self, table_id: str, deliver: Deliver) -> None:
+        followers = self._followers.get(table_id)
+        if followers is not None and deliver in followers:
+            followers.remove(deliver)
+            if not followers:
+                del self._followers[table_id]
+
+
+class LocalPresence:
+    """One process: a count of open connections per account."""
+
+    def __init__(self) -> None:
+        self._connections: Counter[int] = Counter()
+
+    async def connected(self, user_id: int) -> None:
+        self._connections[user_id] += 1
+
+    async def disconnected(self, user_id: int) -> None:
+        self._connections[user_id] -= 1
+        if self._connections[user_id] <= 0:
+            del self._connections[user_id]
+
+    async def online(self, user_ids: Iterable[int]) -> set[int]:
+        return {u for u in user_ids if self._connections[u] > 0}

@@ -1,0 +1,305 @@
+"""The bus (bus.py's interfaces) on Redis, for a room of many processes.
+
+- Commands: a Redis **stream** per worker (``fz:inbox:{worker}``), read
+  through a consumer group with ``NOACK``.  A stream keeps what arrives
+  while the worker reconnects (a blip must not drop every move in flight);
+  the group keeps the read position *in Redis, beside the stream*, so when
+  Redis restarts empty the reader gets ``NOGROUP``, makes a new group from
+  the start of the new stream and misses nothing sent after the restart.
+  Inboxes are capped (``MAXLEN ~``) and expire when idle.
+- Updates: **pub/sub** per table (``fz:table:{id}``).  Updates fan out to
+  every gateway following a table, cost nothing for tables nobody follows,
+  and need no per-reader position; one lost is seen as a gap in versions
+  and caught up from the log (bus.py), so a stream's durability would buy
+  nothing here.
+- Presence: a set per gateway (``fz:presence:{gateway}``) of the accounts
+  connected there, rewritten whole by a heartbeat and expiring after
+  ``ttl``: a gateway that dies takes its players offline without anyone
+  cleaning up, and a Redis restart is repaired by the next heartbeat.  The
+  gateways are listed in ``fz:gateways`` by their last heartbeat; one silent
+  for a day is dropped from the list (its set expired long before).
+
+Every reader reconnects by itself, with backoff, for as long as it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from freezeout.server.bus import BusUnavailable, Command, Deliver, Update
+
+__all__ = ["RedisCommands", "RedisPresence", "RedisUpdates", "connect", "inbox_key", "table_channel"]
+
+log = logging.getLogger(__name__)
+
+_LOST = (RedisConnectionError, RedisTimeoutError, OSError)  # Redis unreachable, as opposed to a refused command
+_GROUP = "owner"
+
+
+def connect(url: str) -> Redis:
+    """A client that retries a command across a short outage (a few seconds) before giving
+    up; the readers below outlive longer ones by reconnecting themselves."""
+    return Redis.from_url(
+        url,
+        retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=6),
+        retry_on_error=[RedisConnectionError, RedisTimeoutError],
+        socket_connect_timeout=2.0,
+        socket_keepalive=True,
+        health_check_interval=30,
+    )
+
+
+def inbox_key(worker: str) -> str:
+    return f"fz:inbox:{worker}"
+
+
+def table_channel(table_id: str) -> str:
+    return f"fz:table:{table_id}"
+
+
+def _presence_key(gateway: str) -> str:
+    return f"fz:presence:{gateway}"
+
+
+_GATEWAYS = "fz:gateways"
+_FORGET_GATEWAY_SECONDS = 86400.0  # far beyond any ttl, so clock skew between gateways cannot matter
+
+
+class _Backoff:
+    """Waits that double from ``base`` to ``cap`` while Redis stays away; reset on success."""
+
+    def __init__(self, base: float = 0.05, cap: float = 2.0) -> None:
+        self.base, self.cap, self.delay = base, cap, base
+
+    def reset(self) -> None:
+        self.delay = self.base
+
+    async def wait(self) -> None:
+        await asyncio.sleep(self.delay)
+        self.delay = min(self.cap, self.delay * 2)
+
+
+class RedisCommands:
+    """bus.Commands on one Redis stream per worker."""
+
+    def __init__(self, client: Redis, *, max_inbox: int = 10_000, idle_seconds: int = 3600,
+                 block_ms: int = 5000) -> None:
+        self.client, self.max_inbox, self.idle_seconds, self.block_ms = client, max_inbox, idle_seconds, block_ms
+
+    async def send(self, worker: str, command: Command) -> None:
+        key = inbox_key(worker)
+        fields: dict[str | bytes | int | float, str | bytes | int | float] = {"t": command.table_id, "g": command.gateway, "r": command.reply_to,
+                                          "b": command.body}
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                pipe.xadd(key, fields, maxlen=self.max_inbox, approximate=True)  # type: ignore[arg-type]
+                pipe.expire(key, self.idle_seconds)
+                await pipe.execute()
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis to send to {worker}: {exc}") from exc
+
+    async def _ensure_group(self, key: str) -> None:
+        try:
+            await self.client.xgroup_create(key, _GROUP, id="0", mkstream=True)
+        except ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):  # the group exists: keep its position
+                raise
+
+    async def inbox(self, worker: str) -> AsyncIterator[Command]:
+        key, backoff = inbox_key(worker), _Backoff()
+        while True:
+            try:
+                await self._ensure_group(key)
+                while True:
+                    batches: Any = await self.client.xreadgroup(_GROUP, worker, {key: ">"}, count=256,
+                                                           block=self.block_ms, noack=True)
+                    backoff.reset()
+                    for _stream, entries in batches or ():
+                        for _id, fields in entries:
+                            yield Command(fields[b"t"].decode(), fields[b"g"].decode(), fields[b"r"].decode(),
+                                          fields[b"b"])
+            except ResponseError as exc:
+                if "NOGROUP" not in str(exc):
+                    raise
+                log.warning("inbox %s was reset (Redis restarted or the inbox expired): reading it anew", key)
+            except _LOST as exc:
+                log.warning("inbox %s: Redis unreachable (%s), reconnecting", key, exc)
+                await backoff.wait()
+
+
+def _encode(update: Update) -> bytes:
+    return b"%d " % update.version + update.body
+
+
+def _decode(table_id: str, data: bytes) -> Update:
+    version, _, body = data.partition(b" ")
+    return Update(table_id, int(version), body)
+
+
+class RedisUpdates:
+    """bus.Updates on Redis pub/sub: one subscriber connection per process, re-subscribed to
+    every followed table after a reconnect.  ``start`` before use, ``close`` after."""
+
+    def __init__(self, client: Redis) -> None:
+        self.client = client
+        self._followers: dict[str, list[Deliver]] = {}
+        self._subscribed: dict[str, asyncio.Event] = {}  # per followed table: Redis confirmed the subscription
+        self._pubsub: PubSub | None = None
+        self._reader: asyncio.Task[None] | None = None
+        # A channel of this process alone: a PubSub must be subscribed to something to be read.
+        self._own_channel = f"fz:bus:{secrets.token_hex(8)}"
+
+    def start(self) -> None:
+        self._reader = asyncio.create_task(self._read_forever(), name="redis-updates")
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+
+    async def publish(self, update: Update) -> None:
+        try:
+            await self.client.publish(table_channel(update.table_id), _encode(update))
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis to publish table {update.table_id}: {exc}") from exc
+
+    async def follow(self, table_id: str, deliver: Deliver) -> None:
+        """Returns once Redis has confirmed the subscription (waiting while Redis is away)."""
+        followers = self._followers.setdefault(table_id, [])
+        followers.append(deliver)
+        if len(followers) == 1:
+            self._subscribed[table_id] = asyncio.Event()
+            if self._pubsub is not None:
+                with contextlib.suppress(*_LOST):  # if lost, the reader subscribes on reconnecting
+                    await self._pubsub.subscribe(table_channel(table_id))
+        await self._subscribed[table_id].wait()
+
+    async def unfollow(self, table_id: str, deliver: Deliver) -> None:
+        followers = self._followers.get(table_id)
+        if followers is None or deliver not in followers:
+            return
+        followers.remove(deliver)
+        if followers:
+            return
+        del self._followers[table_id]
+        self._subscribed.pop(table_id, None)
+        if self._pubsub is not None:
+            with contextlib.suppress(*_LOST):
+                await self._pubsub.unsubscribe(table_channel(table_id))
+
+    async def _read_forever(self) -> None:
+        backoff = _Backoff()
+        while True:
+            pubsub = self.client.pubsub()
+            try:
+                await pubsub.subscribe(self._own_channel, *(table_channel(t) for t in self._followers))
+                self._pubsub = pubsub
+                async for message in pubsub.listen():
+                    backoff.reset()
+                    self._dispatch(message)
+            except _LOST as exc:
+                log.warning("update bus: Redis unreachable (%s), reconnecting", exc)
+            finally:
+                self._pubsub = None
+                for event in self._subscribed.values():
+                    event.clear()
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await backoff.wait()
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        channel = message["channel"].decode()
+        prefix, _, table_id = channel.partition("fz:table:")
+        if prefix or not table_id:
+            return
+        if message["type"] == "subscribe":
+            event = self._subscribed.get(table_id)
+            if event is not None:
+                event.set()
+        elif message["type"] == "message":
+            update = _decode(table_id, message["data"])
+            for deliver in list(self._followers.get(table_id, ())):
+                try:
+                    deliver(update)
+                except Exception:
+                    log.exception("delivering an update of table %s failed", table_id)
+
+
+class RedisPresence:
+    """bus.Presence for one gateway: its connected accounts as a Redis set that a heartbeat
+    (``keep``) rewrites and that expires ``ttl`` seconds after the gateway's last one."""
+
+    def __init__(self, client: Redis, *, gateway: str, ttl: float = 15.0) -> None:
+        self.client, self.gateway, self.ttl = client, gateway, ttl
+        self._key = _presence_key(gateway)
+        self._connections: Counter[int] = Counter()  # the truth for this gateway; Redis holds a copy
+
+    async def connected(self, user_id: int) -> None:
+        self._connections[user_id] += 1
+        if self._connections[user_id] == 1:
+            with contextlib.suppress(*_LOST):  # the next heartbeat writes it
+                async with self.client.pipeline(transaction=True) as pipe:
+                    pipe.sadd(self._key, user_id)
+                    pipe.pexpire(self._key, int(self.ttl * 1000))
+                    pipe.zadd(_GATEWAYS, {self.gateway: time.time()})
+                    await pipe.execute()
+
+    async def disconnected(self, user_id: int) -> None:
+        self._connections[user_id] -= 1
+        if self._connections[user_id] <= 0:
+            del self._connections[user_id]
+            with contextlib.suppress(*_LOST):
+                await self.client.srem(self._key, user_id)
+
+    async def heartbeat(self) -> None:
+        """Write this gateway's whole set again and extend its life by ``ttl``."""
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.delete(self._key)
+            if self._connections:
+                pipe.sadd(self._key, *self._connections)
+                pipe.pexpire(self._key, int(self.ttl * 1000))
+            pipe.zadd(_GATEWAYS, {self.gateway: time.time()})
+            pipe.zremrangebyscore(_GATEWAYS, "-inf", time.time() - _FORGET_GATEWAY_SECONDS)
+            await pipe.execute()
+
+    async def keep(self) -> None:
+        """Heartbeat three times per ``ttl`` for ever (a gateway's background task)."""
+        while True:
+            try:
+                await self.heartbeat()
+            except _LOST as exc:
+                log.warning("presence: Redis unreachable (%s)", exc)
+            await asyncio.sleep(self.ttl / 3)
+
+    async def online(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of ``user_ids`` connected to any live gateway; :class:`BusUnavailable` when
+        Redis cannot say (the caller must not forfeit anyone on a guess)."""
+        wanted = list(dict.fromkeys(user_ids))
+        if not wanted:
+            return set()
+        try:
+            listed: Any = await self.client.zrange(_GATEWAYS, 0, -1)
+            gateways = [g.decode() for g in listed]
+            async with self.client.pipeline(transaction=False) as pipe:
+                for gateway in gateways:  # a dead gateway's set has expired: it answers "no"
+                    pipe.smismember(_presence_key(gateway), wanted)
+                replies = await pipe.execute()
+            return {u for members in replies for u, member in zip(wanted, members, strict=True) if member}
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis for presence: {exc}") from exc

@@ -1,0 +1,208 @@
+"""The bus between gateways and table owners (issue #13): the in-memory one
+of a single process, and the Redis one against a real redis-server that is
+killed and restarted under it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+from redis.asyncio import Redis
+
+from freezeout.server.bus import (
+    BusUnavailable,
+    Command,
+    Commands,
+    LocalCommands,
+    LocalPresence,
+    LocalUpdates,
+    Presence,
+    Update,
+    Updates,
+)
+from freezeout.server.redisbus import RedisCommands, RedisPresence, RedisUpdates, connect
+
+from rediskit import RedisServer, eventually, redis_server
+
+__all__ = ["redis_server"]
+
+
+def command(n: int) -> Command:
+    return Command("t1", "gateway-1", f"conn-{n}", b'{"type": "check", "version": %d}' % n)
+
+
+async def collect(commands: Commands, worker: str, into: list[Command]) -> None:
+    async for received in commands.inbox(worker):
+        into.append(received)
+
+
+@contextlib.asynccontextmanager
+async def reading(commands: Commands, worker: str) -> AsyncIterator[list[Command]]:
+    received: list[Command] = []
+    task = asyncio.create_task(collect(commands, worker, received))
+    try:
+        yield received
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def has(items: list[object], count: int) -> bool:
+    return len(items) >= count
+
+
+@contextlib.asynccontextmanager
+async def redis_client(server: RedisServer) -> AsyncIterator[Redis]:
+    client = connect(server.url)
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+async def check_commands_in_order(commands: Commands) -> None:
+    async with reading(commands, "worker-1") as received:
+        for n in range(5):
+            await commands.send("worker-1", command(n))
+        await commands.send("worker-2", command(99))  # another worker's inbox
+        await eventually(lambda: has(received, 5), what="five commands")
+        assert received == [command(n) for n in range(5)]
+
+
+async def check_updates_reach_followers(updates: Updates) -> None:
+    first: list[Update] = []
+    second: list[Update] = []
+    await updates.follow("t1", first.append)
+    await updates.follow("t1", second.append)
+    await updates.publish(Update("t1", 7, b"seven"))
+    await updates.publish(Update("t2", 1, b"nobody follows t2"))
+    await eventually(lambda: has(second, 1), what="the update")
+    await updates.unfollow("t1", first.append)
+    await updates.publish(Update("t1", 8, b"eight"))
+    await eventually(lambda: has(second, 2), what="the second update")
+    assert first == [Update("t1", 7, b"seven")]
+    assert second == [Update("t1", 7, b"seven"), Update("t1", 8, b"eight")]
+
+
+async def check_presence(one: Presence, other: Presence) -> None:
+    await one.connected(1)
+    await one.connected(1)  # two tabs
+    await other.connected(2)
+    assert await one.online([1, 2, 3]) == {1, 2}
+    assert await other.online([1, 2, 3]) == {1, 2}
+    await one.disconnected(1)
+    assert await other.online([1]) == {1}  # one tab is still open
+    await one.disconnected(1)
+    await other.disconnected(2)
+    assert await one.online([1, 2]) == set()
+
+
+async def test_local_bus_delivers_commands_updates_and_presence():
+    await check_commands_in_order(LocalCommands())
+    await check_updates_reach_followers(LocalUpdates())
+    presence = LocalPresence()
+    await check_presence(presence, presence)
+
+
+@pytest.mark.redis
+async def test_redis_commands_reach_the_owner_in_order(redis_server):
+    async with redis_client(redis_server) as client:
+        await check_commands_in_order(RedisCommands(client, block_ms=200))
+
+
+@pytest.mark.redis
+async def test_redis_updates_reach_every_follower(redis_server):
+    async with redis_client(redis_server) as owner, redis_client(redis_server) as gateway:
+        updates = RedisUpdates(gateway)
+        updates.start()
+        try:
+            await check_updates_reach_followers(_Publisher(owner, updates))
+        finally:
+            await updates.close()
+
+
+class _Publisher:
+    """Publish through the owner's connection, follow through the gateway's: two processes' view."""
+
+    def __init__(self, owner: Redis, gateway: RedisUpdates) -> None:
+        self._owner, self._gateway = RedisUpdates(owner), gateway
+        self.follow, self.unfollow = gateway.follow, gateway.unfollow
+
+    async def publish(self, update: Update) -> None:
+        await self._owner.publish(update)
+
+
+@pytest.mark.redis
+async def test_redis_presence_across_gateways(redis_server):
+    async with redis_client(redis_server) as client:
+        await check_presence(RedisPresence(client, gateway="g1"), RedisPresence(client, gateway="g2"))
+
+
+@pytest.mark.redis
+async def test_a_dead_gateways_players_go_offline_by_themselves(redis_server):
+    async with redis_client(redis_server) as client:
+        dying = RedisPresence(client, gateway="g1", ttl=0.05)
+        await dying.connected(1)
+        watcher = RedisPresence(client, gateway="g2")
+
+        async def offline() -> bool:
+            return await watcher.online([1]) == set()
+
+        await eventually(offline, what="the silent gateway's set to expire")
+
+
+async def until_reachable(attempt: object) -> None:
+    """Retry ``attempt()`` until Redis takes it (it has just been restarted)."""
+    async def taken() -> bool:
+        try:
+            await attempt()  # type: ignore[operator]
+        except BusUnavailable:
+            return False
+        return True
+
+    await eventually(taken, what="Redis to take commands again")
+
+
+@pytest.mark.redis
+async def test_the_bus_recovers_from_a_redis_restart(redis_server):
+    """redis-server is killed and started again empty: the owner's inbox reader, the
+    gateway's subscriber and presence reconnect by themselves, and every command sent after
+    the restart arrives (pub/sub may drop updates while resubscribing: versions catch up)."""
+    async with redis_client(redis_server) as worker_client, redis_client(redis_server) as gateway_client:
+        commands = RedisCommands(gateway_client, block_ms=200)
+        updates = RedisUpdates(gateway_client)
+        updates.start()
+        presence = RedisPresence(gateway_client, gateway="g1")
+        seen: list[Update] = []
+        try:
+            async with reading(RedisCommands(worker_client, block_ms=200), "worker-1") as received:
+                await commands.send("worker-1", command(0))
+                await updates.follow("t1", seen.append)
+                await presence.connected(5)
+                await eventually(lambda: has(received, 1), what="the first command")
+
+                redis_server.restart()
+
+                await until_reachable(lambda: commands.send("worker-1", command(1)))
+                for n in range(2, 5):
+                    await commands.send("worker-1", command(n))
+                await eventually(lambda: has(received, 5), what="the commands sent after the restart")
+                assert received == [command(n) for n in range(5)]
+
+                owner = RedisUpdates(worker_client)
+
+                async def update_arrives() -> bool:
+                    await owner.publish(Update("t1", 9, b"after the restart"))
+                    return bool(seen)
+
+                await eventually(update_arrives, what="an update through the re-subscribed gateway")
+                assert set(seen) == {Update("t1", 9, b"after the restart")}
+
+                assert await presence.online([5]) == set()  # Redis lost it ...
+                await presence.heartbeat()
+                assert await presence.online([5]) == {5}  # ... and the heartbeat restores it
+        finally:
+            await updates.close()
