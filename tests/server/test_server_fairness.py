@@ -15,6 +15,8 @@ import pytest
 
 from freezeout.cards import format_cards
 from freezeout.formats.record import parse_record, replay_record
+from freezeout.rules.dealing import flop_deal_positions
+from freezeout.rules.variant import NLHE
 from freezeout.server.fairness import (
     UNKNOWN,
     Deal,
@@ -59,6 +61,14 @@ class TestCommitment:
         deal = new_deal(1, random.Random(2))
         cards, board_cards = deal_cards(deal.deck, [3, 0, 2])
         assert cards[2] == deal.deck[2:4] and board_cards == deal.deck[6:11]
+
+    def test_a_reveal_says_which_position_became_whose_card_as_the_rules_dealt_it(self):
+        deal = new_deal(1, random.Random(4))
+        where = Reveal.after_hand(deal, (0, 2, 3), board_dealt=5, shown=(0,)).to_json(None)["where"]
+        assert where == {"hole": {"0": [0, 1], "2": [2, 3], "3": [4, 5]}, "board": [6, 7, 8, 9, 10]}
+        hole, board = flop_deal_positions(NLHE, 3)  # the rules' own map, hand seats in order
+        assert [where["hole"][seat] for seat in ("0", "2", "3")] == [list(p) for p in hole]
+        assert where["board"] == list(board)
 
     def test_a_hand_won_without_showdown_opens_only_what_was_dealt_face_up(self):
         deal = new_deal(1, random.Random(3))

@@ -403,20 +403,22 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
+    from freezeout.server.fairness import deal_map
     from freezeout.server.protocol import events_json
 
     record = await _finished_record(request, game_id, found)
     result = replay_record(parse_record(record))
+    players = list(result.tournament.config.players)
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
         hands.append({
             "number": played.number,
             "events": events_json(played.events),
-            "revealed": {"hand": played.number, **opened} if "leaves" in opened else None,
+            "revealed": {"hand": played.number, **opened, "where": deal_map(players.index(p) for p in raw["hole"])} if "leaves" in opened else None,
             "commitment": raw.get("commitment"),
         })
-    return {"players": list(result.tournament.config.players), "hands": hands}
+    return {"players": players, "hands": hands}
 
 
 @router.get("/leaderboard")

@@ -44,6 +44,7 @@ __all__ = [
     "Deal",
     "Reveal",
     "deal_cards",
+    "deal_map",
     "deal_positions",
     "leaf",
     "new_deal",
@@ -67,6 +68,14 @@ def deal_positions(seats_in: Iterable[int], variant: Variant = NLHE) -> tuple[di
     seats = sorted(seats_in)
     hole_positions, board = flop_deal_positions(variant, len(seats))
     return dict(zip(seats, hole_positions, strict=True)), board
+
+
+def deal_map(seats_in: Iterable[int], variant: Variant = NLHE) -> dict[str, Any]:
+    """Which deck position became whose card, as the rules dealt it, for a reveal's readers
+    (``where``: ``{"hole": {"0": [0, 1], ...}, "board": [4, 5, 6, 7, 8]}``), so that a client
+    places opened cards without knowing how cards are dealt."""
+    hole, board = deal_positions(seats_in, variant)
+    return {"hole": {str(seat): list(positions) for seat, positions in hole.items()}, "board": list(board)}
 
 
 def deal_cards(deck: Sequence[Card], seats_in: Sequence[int]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
@@ -181,7 +190,7 @@ class Reveal:
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The reveal as ``seat`` may see it (None: a spectator)."""
         own = self.own.get(seat, ()) if seat is not None else ()
-        return {"hand": self.deal.hand, **self.deal.opening((*self.public, *own))}
+        return {"hand": self.deal.hand, **self.deal.opening((*self.public, *own)), "where": deal_map(self.own)}
 
 
 # -- verification ------------------------------------------------------------

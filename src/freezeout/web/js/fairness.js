@@ -7,9 +7,20 @@
 import {h} from './dom.js';
 import {t} from './i18n.js';
 import {splitCards} from './poker.js';
-import {dealFromDeck} from './replayer.js';
+import {placeOpened} from './replayer.js';
 
 const UNKNOWN = '??';
+
+/** The house game's documented deal (docs/protocol.md "Fairness"): two cards to each player
+ * in seat order, then five board cards.  An auditor cannot take the server's word for where
+ * each card went (`revealed.where`), since a dishonest server would choose positions after the
+ * fact, so it checks that word against the order published before any hand. */
+function documentedWhere(seatsIn) {
+  const hole = {};
+  [...seatsIn].sort((a, b) => a - b).forEach((seat, i) => { hole[String(seat)] = [2 * i, 2 * i + 1]; });
+  const start = 2 * seatsIn.length;
+  return {hole, board: [0, 1, 2, 3, 4].map(i => start + i)};
+}
 
 export async function sha256hex(text) {
   const bytes = new TextEncoder().encode(text);
@@ -42,7 +53,9 @@ export async function verifyHand(revealed, hand, mySeat, myCards) {
   const start = hand && hand.events.find(e => e.type === 'hand_started');
   if (dealOk && start) {
     // every card seen must be the opened card at its deal position (?? there: not opened, not fair)
-    const {hole, board} = dealFromDeck(revealed.deck, start.seats);
+    const where = documentedWhere(start.seats);
+    if (revealed.where && JSON.stringify(revealed.where) !== JSON.stringify(where)) dealOk = false;
+    const {hole, board} = placeOpened({deck: revealed.deck, where});
     const same = (seen, dealt) => seen.every((c, i) => dealt && c === dealt[i]);
     const seenBoard = hand.events.filter(e => e.type === 'street_dealt').flatMap(e => splitCards(e.cards));
     if (!same(seenBoard, board)) dealOk = false;

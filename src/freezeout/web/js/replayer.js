@@ -6,12 +6,13 @@ import {splitCards, handName, cardsText, inSentence} from './poker.js';
 import {shownName} from './names.js';
 import {Felt} from './felt.js';
 
-/** Hole cards per seat from a revealed deck (dealt from the front, seat order). */
-export function dealFromDeck(deck, seatsIn) {
-  const cards = splitCards(deck);
+/** The opened cards in their places: the server says which deck position became whose
+ * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
+export function placeOpened(revealed) {
+  const cards = splitCards(revealed.deck);
   const hole = {};
-  [...seatsIn].sort((a, b) => a - b).forEach((seat, i) => { hole[seat] = cards.slice(2 * i, 2 * i + 2); });
-  return {hole, board: cards.slice(2 * seatsIn.length, 2 * seatsIn.length + 5)};
+  for (const [seat, positions] of Object.entries(revealed.where.hole)) hole[seat] = positions.map(p => cards[p]);
+  return {hole, board: revealed.where.board.map(p => cards[p])};
 }
 
 /** Every step of a hand: [{text, model}], built from its events. */
@@ -21,7 +22,7 @@ export function handSteps(hand, players, viewer = 0) {
   if (!start) return [];
   const n = players.length;
   const name = seat => shownName(players[seat] ?? '?');
-  const dealt = hand.revealed && hand.revealed.deck ? dealFromDeck(hand.revealed.deck, start.seats) : null;
+  const dealt = hand.revealed && hand.revealed.deck && hand.revealed.where ? placeOpened(hand.revealed) : null;
   const seats = players.map((player, seat) => {
     const i = start.seats.indexOf(seat);
     return {seat, name: player, stack: i >= 0 ? start.stacks[i] : 0, bet: 0, inHand: i >= 0, folded: false, allin: false,
