@@ -1,82 +1,12 @@
 """Differential test of every variant against PokerKit 0.7.7.
 
-For each game of the registry PokerKit can express — all of them, through
-its generic ``State`` (``variantplay.pokerkit_state``) — random hands are
-played through both engines in lockstep: the same stakes and stacks (2 to
-the game's maximum of players, stacks from two bets to a hundred, antes,
-blinds or a bring-in), the same cards (our engine deals from a shuffled
-deck; PokerKit is fed exactly the cards ours dealt, hole, board and
-draws) and the same decisions (random moves from our ``legal_actions``).
-At every turn the two must agree on:
-
-* who acts, or who draws, and the cards they hold;
-* whether the seat may fold, and check or call, and the amount of the call;
-* the bring-in (V7): that it is due, its amount, and the completion;
-* whether a bet, raise or completion is allowed and its minimum and maximum
-  (V2 pot limit; V3 the fixed-limit size), and for each of a handful of
-  probe amounts (the minimum, one below, the maximum, one above, one
-  between) whether each engine accepts it — ours by really applying it;
-* in a draw, that nobody may fold, check or call, that PokerKit accepts
-  the discard we make, and that both refuse a discard of a card not held;
-
-and at the end on every finishing stack and on the order hands are shown
-in (V17).  ``HANDS`` hands per variant by
-default (a few seconds in all), ``SLOW_HANDS`` with ``FREEZEOUT_SLOW=1``.
-
-Known differences are detected exactly where they arise, counted, and
-steered round (the random player stays clear of the one move they make
-different) — never skipped wholesale.  Each is PokerKit departing from
-docs/rules.md:
-
-* ``D5 free fold``: we allow a fold when a check is free; PokerKit refuses
-  it in tournament mode.  The random player never folds for free here.
-* ``D4 pointless raise``: we allow a raise nobody can call in full while
-  someone else still has chips (the excess comes back, R21); PokerKit
-  refuses it.
-* ``D3 short all-in reopens`` (standard ruleset): PokerKit starts each
-  round's last raise size at 0, not at the big blind (D2), so an all-in
-  raise smaller than a big blind counts as a full raise when nothing bigger
-  came before it in the round — preflop (an all-in to 30 at 10/20), or
-  after an all-in opening bet below the big blind — and reopens the
-  betting for players who already acted; D3 says it does not.
-* ``D3 short all-ins add up`` (standard ruleset): a player who already
-  acted may raise again once the bet he faces has grown by a full raise
-  since his own last action, however many short all-ins made it grow.
-  PokerKit adds short all-ins up only until they reach a full raise, then
-  forgets them, so one more short all-in shuts everyone who acted out.
-* ``V3 heads-up uncapped``: with only two players left with chips there is
-  no cap; PokerKit always caps.
-* ``V3 big blind is the bet``: preflop the big blind is the round's bet, so
-  the cap is a bet and three raises *including* the blind; PokerKit counts
-  from zero and allows one raise more.
-* ``V4 half-bet all-in``: an all-in of at least half a bet is a full one
-  (it reopens the betting), and after a smaller one the next player
-  completes to the full bet; PokerKit treats every all-in below a full raise
-  as not reopening and makes the next raise a full raise *over* it.
-* ``V7 open pair``: an open pair on 4th street in stud allows the big bet;
-  PokerKit offers only the small one.
-* ``V7 shared card``: when the deck cannot give every player still in a
-  7th card, one card is shared in the middle.  PokerKit first reshuffles
-  the folded players' cards into the deck and shares a card only when even
-  those are too few, so with folds it deals 7th-street cards where we share
-  one (the hand is compared up to that point; with nobody folded both
-  share the card and the hand is compared to its end).
-* ``V6 no low in a side pot``: PokerKit splits *every* pot high/low as soon
-  as anyone at the table has a low, and when none of a side pot's players
-  has one it gives that half to all of them; V6 gives a pot without a
-  qualifying low wholly to the high hand.
-* ``V17 run-out show order``: after an all-in run-out PokerKit shows from
-  the last aggressor of the last round that had betting (stud: once then,
-  and again after the last card); V17 and the seeds show from the first
-  seat left of the button (stud: from the last round's opener), since
-  nobody bet in the last round.  Only the order of ``CardsShown`` differs.
-* ``odd chips`` (R22, V6, V9): PokerKit gives a pot's whole remainder to
-  its first winner by player index (stud: seat 1 first, where V9 orders by
-  the highest card) and merges pots the same players win; only chips of
-  the indivisible remainders may then differ.
-* V13: PokerKit reshuffles the drawing player's own discards and burnt and
-  mucked cards, at random; we are fed in, so only the cards matter, and
-  PokerKit accepts ours.
+Random hands of every game of the registry are played through both engines
+in lockstep and must agree move by move and on every finishing stack:
+:mod:`pokerkit_lockstep` says what is compared and lists each known
+difference (PokerKit departing from docs/rules.md), which is detected where
+it arises and steered round, never skipped wholesale.  Below, each known
+difference is also reproduced by a scripted hand, so that a PokerKit upgrade
+that changes one fails here.
 """
 
 from __future__ import annotations

@@ -99,6 +99,7 @@ from dataclasses import dataclass, replace
 from freezeout.cards import full_deck
 from freezeout.formats.phh import format_phh_cards
 from freezeout.formats.phh_games import game_hand_to_phh
+from freezeout.formats.phh_toml import hand_tail, toml_ints, toml_string
 from freezeout.formats.record import PlayedHand, ReplayResult
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -133,28 +134,6 @@ class _Move:
 
     action: Action
     eliminates: bool = False
-
-
-def _toml_string(text: str) -> str:
-    """A TOML basic string (double quotes, escapes for ``"``, ``\\`` and controls)."""
-    out = ['"']
-    for char in text:
-        if char in ('"', "\\"):
-            out.append("\\" + char)
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    out.append('"')
-    return "".join(out)
-
-
-def _ints(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(value) for value in values) + "]"
 
 
 def _with_full_board(setup: HandSetup) -> HandSetup:
@@ -532,10 +511,10 @@ def _render(
         trimming = setup.ante_trimming and not any(setup.dead)
         lines.append(f"ante_trimming_status = {'true' if trimming else 'false'}")
     lines += [
-        f"antes = {_ints(antes)}",
-        f"blinds_or_straddles = {_ints(blinds)}",
+        f"antes = {toml_ints(antes)}",
+        f"blinds_or_straddles = {toml_ints(blinds)}",
         f"min_bet = {setup.big_blind}",
-        f"starting_stacks = {_ints([setup.stacks[seat] for seat in order])}",
+        f"starting_stacks = {toml_ints([setup.stacks[seat] for seat in order])}",
         "actions = [",
     ]
     for seat in order:
@@ -543,14 +522,9 @@ def _render(
         text = format_phh_cards(cards) if cards is not None else "??" * setup.variant.hole_cards
         if cards is not None and seat in writer.unknown_hole:
             text = f"{'??' * len(cards)} # {format_phh_cards(cards)}, written unknown: he resigned (R28), see the showdown"
-        lines.append(f"  {_toml_string(f'd dh {writer.label[seat]} {text}')},")
+        lines.append(f"  {toml_string(f'd dh {writer.label[seat]} {text}')},")
     for line in writer.lines:
-        lines.append(f"  {_toml_string(line)},")
+        lines.append(f"  {toml_string(line)},")
     lines.append("]")
-    if hand_number is not None:
-        lines.append(f"hand = {hand_number}")
-    if event is not None:
-        lines.append(f"event = {_toml_string(event)}")
-    lines.append(f"players = [{', '.join(_toml_string(setup.name(seat)) for seat in order)}]")
-    lines.append(f"finishing_stacks = {_ints([final[seat] for seat in order])}")
+    lines += hand_tail(hand_number, event, [setup.name(seat) for seat in order], [final[seat] for seat in order])
     return "\n".join(lines) + "\n"

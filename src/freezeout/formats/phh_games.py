@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from freezeout.formats.phh import format_phh_cards
+from freezeout.formats.phh_toml import hand_tail, toml_ints, toml_string
 from freezeout.rules.events import (
     ActionTaken,
     CardsDealt,
@@ -40,14 +41,6 @@ from freezeout.rules.state import HandSetup
 from freezeout.rules.variant import BettingStructure, Forced
 
 __all__ = ["game_hand_to_phh"]
-
-
-def _toml(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _ints(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(value) for value in values) + "]"
 
 
 def game_hand_to_phh(
@@ -137,12 +130,12 @@ def _render(
     if n == 2 and variant.uses_button:  # PHH applies forced bets reversed heads-up
         antes.reverse()
         blinds.reverse()
-    out = [f"variant = {_toml(variant.code)}"]
+    out = [f"variant = {toml_string(variant.code)}"]
     if any(antes):
         out.append(f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}")
-    out.append(f"antes = {_ints(antes)}")
+    out.append(f"antes = {toml_ints(antes)}")
     if variant.forced is Forced.BLINDS:
-        out.append(f"blinds_or_straddles = {_ints(blinds)}")
+        out.append(f"blinds_or_straddles = {toml_ints(blinds)}")
     else:
         out.append(f"bring_in = {setup.bring_in}")
     if variant.betting is BettingStructure.FIXED_LIMIT:
@@ -150,14 +143,9 @@ def _render(
         out += [f"small_bet = {small}", f"big_bet = {big}"]
     else:
         out.append(f"min_bet = {setup.big_blind}")
-    out.append(f"starting_stacks = {_ints([setup.stacks[seat] for seat in hand_order])}")
+    out.append(f"starting_stacks = {toml_ints([setup.stacks[seat] for seat in hand_order])}")
     out.append("actions = [")
-    out += [f"  {_toml(line)}," for line in lines]
+    out += [f"  {toml_string(line)}," for line in lines]
     out.append("]")
-    if hand_number is not None:
-        out.append(f"hand = {hand_number}")
-    if event is not None:
-        out.append(f"event = {_toml(event)}")
-    out.append(f"players = [{', '.join(_toml(setup.name(seat)) for seat in hand_order)}]")
-    out.append(f"finishing_stacks = {_ints([ended.stacks[seat] for seat in table_seats])}")
+    out += hand_tail(hand_number, event, [setup.name(seat) for seat in hand_order], [ended.stacks[seat] for seat in table_seats])
     return "\n".join(out) + "\n"
