@@ -35,6 +35,7 @@ import websockets
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.context import Context
+from freezeout.server.httpguard import http_protocol
 from freezeout.server.settings import Settings
 from freezeout.server.table import TableActor
 
@@ -279,7 +280,8 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
     port = int(listener.getsockname()[1])
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+                            http=http_protocol(settings.http_header_timeout_seconds))
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

@@ -183,11 +183,16 @@ async def test_the_table_list_comes_a_page_at_a_time(harness):
 
 
 # -- stalled connections (finding 5) ------------------------------------------------------
-async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path):
-    """A spectator stops reading while bots play on at full speed: once a send has been
-    blocked for ``ws_send_timeout_seconds`` the server cuts the connection off (its socket
-    and buffers are freed) and the table no longer counts it."""
-    settings = fast_settings(tmp_path, ws_send_timeout_seconds=0.3, pause_seconds=0.0, bot_only_tables=True)
+@pytest.mark.parametrize("cut_by", ["blocked_send", "outbox"])
+async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path, cut_by):
+    """A spectator stops reading while bots play on at full speed.  ``blocked_send``: once a
+    send has been blocked for ``ws_send_timeout_seconds`` the server cuts the connection off
+    (its socket and buffers are freed); ``outbox``: so it does once ``ws_outbox_limit``
+    messages wait for it.  Each case turns the other mechanism off, and either way the
+    table no longer counts the connection."""
+    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_limit": 10**9},
+              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_limit": 50}}[cut_by]
+    settings = fast_settings(tmp_path, pause_seconds=0.0, bot_only_tables=True, **limits)
     async with serve(settings, FakeClock(), send_buffer=4096) as h:
         ana = await h.player()
         await ana.register("ana")

@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     # No interactive API docs: they load scripts from a CDN, which the page's CSP (rightly) refuses.
     app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.http_body_timeout_seconds)
     app.add_middleware(SecurityHeaders)
     app.include_router(router)
     app.add_api_websocket_route("/ws", websocket_endpoint)

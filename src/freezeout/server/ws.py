@@ -38,7 +38,6 @@ __all__ = ["RateBucket", "websocket_endpoint"]
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 8192
-OUTBOX_LIMIT = 2000
 
 
 def _error(code: str, message: str, ref: Any = None) -> str:
@@ -109,7 +108,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     def send(text: str) -> None:
         if closed.is_set():
             return
-        if outbox.qsize() >= OUTBOX_LIMIT:  # the client cannot keep up: drop it
+        if outbox.qsize() >= settings.ws_outbox_limit:  # the client cannot keep up: drop it
             abort()
             return
         outbox.put_nowait(text)
