@@ -9,7 +9,10 @@ plays on throughout, and runs each flood in turn for ``--seconds``:
 * ``tables``  guests from one address open tables as fast as they can;
 * ``bodies``  three concurrent 300 MB JSON bodies to ``POST /api/login``;
 * ``stalls``  200 WebSockets that follow the victim table, ask for snapshots, never read;
-* ``frames``  deeply nested JSON and binary frames on one connection.
+* ``frames``  deeply nested JSON and binary frames on one connection;
+* ``elo``     a farmer and 8 sock puppets (registered accounts, each from its own
+  address): each puppet sits at the farmer's ranked table and resigns at once
+  (the issue's attack), then, the smarter way, folds the first hand and resigns.
 
 For each it prints what the flood achieved, the server's peak RSS during it,
 and the p99 latency of the victim table's moves (a move sent to both players
@@ -47,7 +50,7 @@ import websockets
 from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
-FLOODS = ("moves", "tables", "bodies", "stalls", "frames")
+FLOODS = ("moves", "tables", "bodies", "stalls", "frames", "elo")
 
 
 def start_server(workdir: Path, src: str | None) -> ServerProcess:
@@ -68,6 +71,14 @@ class Client:
     async def guest(self) -> Client:
         self.csrf = (await self.http.get("/api/session")).json()["csrf"]
         response = await self.http.post("/api/guest", headers={"X-CSRF-Token": self.csrf})
+        response.raise_for_status()
+        self.csrf, self.cookie = response.json()["csrf"], self.http.cookies.get("fz_session")
+        return self
+
+    async def register(self, name: str) -> Client:
+        self.csrf = (await self.http.get("/api/session")).json()["csrf"]
+        response = await self.http.post("/api/register", json={"name": name, "password": "farm-password"},
+                                        headers={"X-CSRF-Token": self.csrf})
         response.raise_for_status()
         self.csrf, self.cookie = response.json()["csrf"], self.http.cookies.get("fz_session")
         return self
@@ -354,6 +365,71 @@ async def flood_frames(server: ServerProcess, seconds: float) -> dict[str, Any]:
     return {"bad_frames_sent": sent, "replies": dict(replies), "pings_answered": pongs, "connections_dropped": reconnects}
 
 
+async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[str, Any] | str:
+    """One ranked game of the farmer against a puppet who resigns (at once, or after folding
+    the first hand); the Game as the server lists it, or why there was no game."""
+    created = await farmer.post("/api/tables", {"slots": [None, None], "ranked": True})
+    if created.status_code != 200:
+        return f"create {created.status_code}"
+    table = created.json()["table"]["id"]
+    sat = await puppet.post(f"/api/tables/{table}/sit")
+    if sat.status_code != 200:
+        return f"sit {sat.status_code}"
+
+    async def play(client: Client, *, resigns: bool) -> None:
+        async with await client.connect() as ws:
+            await ws.send(json.dumps({"type": "join", "table": table}))
+            resigned = False
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                if any(e["type"] == "game_over" for e in msg.get("events", [])) or \
+                        msg.get("table", {}).get("status") == "finished":  # (over before this client joined)
+                    return
+                view = msg.get("view")
+                if msg["type"] not in ("snapshot", "update") or view is None:
+                    continue
+                if resigns and not resigned and (not one_hand or view["hand_number"] > 1 or view["hand_over"]):
+                    await ws.send('{"type": "resign"}')
+                    resigned = True
+                elif view["legal"] is not None and view["to_act"] == view["viewer"]:
+                    moves = view["legal"]["moves"]
+                    move = "fold" if resigns else "check" if "check" in moves else "call"
+                    await ws.send(json.dumps({"type": "act", "version": msg["version"], "move": move}))
+
+    await asyncio.gather(play(farmer, resigns=False), play(puppet, resigns=True))
+    games = (await farmer.http.get(f"/api/tables/{table}/games")).json()["games"]
+    return dict(games[-1])
+
+
+async def flood_elo(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    puppets = [await Client(server, f"10.66.2.{10 + i}").register(f"puppet{i}") for i in range(8)]
+    report: dict[str, Any] = {}
+    for n, (attack, one_hand) in enumerate((("resign_at_once", False), ("fold_one_hand_then_resign", True))):
+        name = f"farmer{n}"  # a farmer per attack, each from its own address
+        farmer = await Client(server, f"10.66.3.{n}").register(name)
+        games, rated, refused = 0, 0, Counter[str]()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for puppet in puppets:
+                over = await farm_game(farmer, puppet, one_hand=one_hand)
+                if isinstance(over, str):
+                    refused[over] += 1
+                    continue
+                games += 1
+                rated += bool(over.get("rated", over["ranked"]))  # (an older server rates every ranked game)
+            if refused and not games:
+                break
+            if sum(refused.values()) > 50:
+                break
+        me = (await farmer.http.get(f"/api/users/{name}/ratings")).json()
+        board = (await farmer.http.get("/api/leaderboard")).json()["players"]
+        rank = next((i + 1 for i, p in enumerate(board) if p["name"] == name), None)
+        report[attack] = {"games": games, "rated": rated, "refused": dict(refused), "farmer_rating": me.get("rating"),
+                          "farmer_rated_games": me.get("games"), "provisional": me.get("provisional"),
+                          "leaderboard_place": rank}
+    return report
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="fz-abuse-") as tmp:
@@ -378,7 +454,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         result = await flood_stalls(server, args.seconds, victim.table)
                     else:
                         result = await {"moves": flood_moves, "tables": flood_tables, "bodies": flood_bodies,
-                                        "frames": flood_frames}[name](server, args.seconds)
+                                        "frames": flood_frames, "elo": flood_elo}[name](server, args.seconds)
                 except Exception as error:  # a flood that breaks the bench is a result too
                     result = {"failed": f"{type(error).__name__}: {error}"}
                 stop.set()
