@@ -8,6 +8,7 @@ and counts as offline.  Every wait here is for a condition, never for a time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import time
@@ -69,6 +70,36 @@ async def test_a_flood_of_moves_is_dropped_and_then_closed(tmp_path):
         await other.join(table)
         await other.send({"type": "ping"})
         assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"  # everyone else is served
+
+
+async def test_reconnecting_after_a_flood_refills_nothing(tmp_path):
+    """The message bucket belongs to the account (before log-in, the address), not to one
+    connection: a flooder closed for its rate and reconnecting at once is closed again at its
+    first message, and served only once it has slowed down."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, ws_messages_per_second=10.0, ws_message_burst=5), clock) as h:
+        p = await h.player()
+        await p.guest()
+        await p.connect()
+        for _ in range(20):
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await p.send({"type": "ping"})
+        close = await p.until_closed()
+        assert close.rcvd is not None and close.rcvd.code == 1008 and "closed" in p.errors[-1]["message"]
+        for attempt in range(2):  # again at once: no fresh burst
+            seen = len(p.messages)
+            await p.connect()
+            await p.send({"type": "ping", "id": attempt})
+            await p.until_closed()
+            assert [m["type"] for m in p.messages[seen:]] == ["error"] and "closed" in p.errors[-1]["message"]
+        other = (await h.guests(1))[0]  # another account is not held back by it
+        await other.connect()
+        await other.send({"type": "ping"})
+        assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"
+        clock.advance(2.0)  # slowed down: the bucket refills
+        await p.connect()
+        await p.send({"type": "ping", "id": "again"})
+        assert (await p.until(lambda m: m["type"] == "pong"))["type"] == "pong"
 
 
 async def test_a_client_that_slows_down_is_served_again(tmp_path):

@@ -95,7 +95,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         store = Store(engine)
         await store.start()
         room = Room(settings=settings, store=store, clock=clock)
-        links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address)
+        links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
+                      rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
         app.state.ctx = Context(
             settings=settings, clock=clock, store=store, room=room, passwords=Passwords(settings),
             limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),

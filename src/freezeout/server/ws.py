@@ -5,8 +5,9 @@ Malformed or forged input gets an ``error`` message and changes nothing, and
 the connection stays usable: a binary frame, text that is not JSON (nested
 thousands deep, say) or a message of the wrong shape is one ``bad_message``.
 What a connection may cost the room is bounded (docs/protocol.md "Limits"):
-messages per second (a token bucket; a client that keeps flooding is
-closed), queued messages out (a client that cannot keep up is dropped), and
+messages per second (a token bucket per account, or per address before
+log-in, shared by its connections and kept across reconnects; a client that
+keeps flooding is closed), queued messages out (a client that cannot keep up is dropped), and
 how long a send may stay blocked (a peer that stopped reading is cut off,
 so its socket and kernel buffers are freed and it counts as offline).
 """
@@ -33,7 +34,7 @@ from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused
 from freezeout.server.wire import dumps
 
-__all__ = ["RateBucket", "websocket_endpoint"]
+__all__ = ["websocket_endpoint"]
 
 log = logging.getLogger(__name__)
 
@@ -47,22 +48,6 @@ def _error(code: str, message: str, ref: Any = None) -> str:
 def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     return origin is None or urlparse(origin).netloc == websocket.headers.get("host")
-
-
-class RateBucket:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once.  A message
-    taken without a token leaves the balance negative; the caller drops it, and closes the
-    connection once the balance reaches ``-burst`` (a client that keeps flooding)."""
-
-    __slots__ = ("balance", "burst", "rate", "stamp")
-
-    def __init__(self, rate: float, burst: int, now: float) -> None:
-        self.rate, self.burst, self.balance, self.stamp = rate, burst, float(burst), now
-
-    def take(self, now: float) -> float:
-        self.balance = min(float(self.burst), self.balance + max(0.0, now - self.stamp) * self.rate) - 1.0
-        self.stamp = now
-        return self.balance
 
 
 def _transport(websocket: WebSocket) -> Any:
@@ -158,7 +143,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         end("rate_limited", refusal)
     else:
         context.links.add(link)
-    bucket = RateBucket(settings.ws_messages_per_second, settings.ws_message_burst, context.clock.now())
+    bucket = context.links.bucket(link, context.clock.now())  # the account's (or address's): reconnecting refills nothing
     warned = False
     try:
         while not closed.is_set() and not writer.done():
