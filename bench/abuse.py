@@ -304,34 +304,50 @@ def raw_websocket(server: ServerProcess, cookie: str | None, address: str) -> so
 
 async def flood_stalls(server: ServerProcess, seconds: float, table: str, count: int = 200) -> dict[str, Any]:
     """Sockets that follow the victim table and ask for a snapshot 8 times a second
-    (within the message rate), but never read what the server sends."""
-    client = await Client(server, "10.66.0.4").guest()
+    (within the message rate), but never read what the server sends: each a guest of its
+    own (one account may keep only so many connections, at its own message rate)."""
+    clients = [await Client(server, "10.66.0.4").guest() for _ in range(count)]
     before = _established(server)
-    socks = [raw_websocket(server, client.cookie, "10.66.0.4") for _ in range(count)]
+    socks = [raw_websocket(server, client.cookie, "10.66.0.4") for client in clients]
     join = ws_text_frame(json.dumps({"type": "join", "table": table}))
-    deadline = time.monotonic() + max(seconds, 40.0)  # long enough for buffers to fill and a send to stay blocked
+    started = time.monotonic()
+    deadline = started + max(seconds, 40.0)  # long enough for buffers to fill and a send to stay blocked
     sent = refused = 0
+    all_cut_after: float | None = None
+    next_count = started
+    unsent = {sock: b"" for sock in socks}  # a frame partly sent is finished first (else the stream is garbage)
     while time.monotonic() < deadline:
         for sock in socks:
+            data = unsent[sock] or join
             try:
-                sent += sock.send(join) == len(join)
+                done = sock.send(data)
             except (BlockingIOError, OSError):
                 refused += 1
-        await asyncio.sleep(0.125)  # 8 a second: within the message rate a client is allowed
+                continue
+            unsent[sock] = data[done:]
+            sent += not unsent[sock]
+        if all_cut_after is None and time.monotonic() >= next_count:  # the server's side, once a second
+            next_count += 1.0
+            if _established(server) - before <= 0:
+                all_cut_after = round(time.monotonic() - started, 1)
+        await asyncio.sleep(0.125)  # 8 a second (for each socket): within the message rate of one client
     await asyncio.sleep(1)
     established = _established(server) - before
     rss = server.rss_mb()
     cut = 0
     for sock in socks:
-        try:
-            cut += sock.recv(1, socket.MSG_PEEK) == b""  # the server closed it (reset: an error below)
-        except BlockingIOError:
-            pass
-        except OSError:
-            cut += 1
+        cut += _tcp_state(sock) != TCP_ESTABLISHED  # our side: the server closed or reset it
         sock.close()
-    return {"stalled_sockets": count, "joins_sent": sent, "still_established_at_the_end": established,
-            "closed_by_the_server": cut, "server_rss_at_the_end_mb": round(rss, 1)}
+    return {"stalled_sockets": count, "joins_sent": sent, "still_established_at_the_end": max(0, established),
+            "closed_by_the_server": cut, "all_cut_after_seconds": all_cut_after,
+            "server_rss_at_the_end_mb": round(rss, 1)}
+
+
+TCP_ESTABLISHED = 1  # tcpi_state, the first byte of Linux's TCP_INFO
+
+
+def _tcp_state(sock: socket.socket) -> int:
+    return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0]
 
 
 def _established(server: ServerProcess) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from typing import Any
 from urllib.parse import urlparse
 
@@ -60,6 +61,17 @@ def _transport(websocket: WebSocket) -> Any:
     return transport if callable(getattr(transport, "abort", None)) else None
 
 
+def _bound_send_buffer(transport: Any, size: int) -> None:
+    """A fixed kernel send buffer for the connection.  Linux grows an autotuned one to 4 MB
+    for a peer that stopped reading, and a send only blocks (and the connection is cut off,
+    ``ws_send_timeout_seconds`` later) once it is full: at a quiet table that took an hour,
+    holding megabytes all along.  Game messages are a few KB: a small buffer is plenty."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+
+
 def _address(websocket: WebSocket) -> str:
     return websocket.client.host if websocket.client else "?"
 
@@ -73,6 +85,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     await websocket.accept()
     loop = asyncio.get_running_loop()
     transport = _transport(websocket)
+    _bound_send_buffer(transport, settings.ws_send_buffer_bytes)
     outbox: asyncio.Queue[str | None] = asyncio.Queue()
     closed = asyncio.Event()  # set: the connection is ending (no more sends; the reader stops)
     stalled = False
