@@ -398,6 +398,10 @@ async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[s
             resigned = False
             while True:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                if msg["type"] == "error" and msg["code"] == "rate_limited":  # faster than the account may: slow down
+                    await asyncio.sleep(1.0)
+                    await ws.send(json.dumps({"type": "join", "table": table}))
+                    continue
                 if any(e["type"] == "game_over" for e in msg.get("events", [])) or \
                         msg.get("table", {}).get("status") == "finished":  # (over before this client joined)
                     return
