@@ -9,7 +9,10 @@ plays on throughout, and runs each flood in turn for ``--seconds``:
 * ``tables``  guests from one address open tables as fast as they can;
 * ``bodies``  three concurrent 300 MB JSON bodies to ``POST /api/login``;
 * ``stalls``  200 WebSockets that follow the victim table, ask for snapshots, never read;
-* ``frames``  deeply nested JSON and binary frames on one connection.
+* ``frames``  deeply nested JSON and binary frames on one connection;
+* ``elo``     a farmer and 8 sock puppets (registered accounts, each from its own
+  address): each puppet sits at the farmer's ranked table and resigns at once
+  (the issue's attack), then, the smarter way, folds the first hand and resigns.
 
 For each it prints what the flood achieved, the server's peak RSS during it,
 and the p99 latency of the victim table's moves (a move sent to both players
@@ -47,7 +50,7 @@ import websockets
 from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
-FLOODS = ("moves", "tables", "bodies", "stalls", "frames")
+FLOODS = ("moves", "tables", "bodies", "stalls", "frames", "elo")
 
 
 def start_server(workdir: Path, src: str | None) -> ServerProcess:
@@ -68,6 +71,14 @@ class Client:
     async def guest(self) -> Client:
         self.csrf = (await self.http.get("/api/session")).json()["csrf"]
         response = await self.http.post("/api/guest", headers={"X-CSRF-Token": self.csrf})
+        response.raise_for_status()
+        self.csrf, self.cookie = response.json()["csrf"], self.http.cookies.get("fz_session")
+        return self
+
+    async def register(self, name: str) -> Client:
+        self.csrf = (await self.http.get("/api/session")).json()["csrf"]
+        response = await self.http.post("/api/register", json={"name": name, "password": "farm-password"},
+                                        headers={"X-CSRF-Token": self.csrf})
         response.raise_for_status()
         self.csrf, self.cookie = response.json()["csrf"], self.http.cookies.get("fz_session")
         return self
@@ -293,34 +304,50 @@ def raw_websocket(server: ServerProcess, cookie: str | None, address: str) -> so
 
 async def flood_stalls(server: ServerProcess, seconds: float, table: str, count: int = 200) -> dict[str, Any]:
     """Sockets that follow the victim table and ask for a snapshot 8 times a second
-    (within the message rate), but never read what the server sends."""
-    client = await Client(server, "10.66.0.4").guest()
+    (within the message rate), but never read what the server sends: each a guest of its
+    own (one account may keep only so many connections, at its own message rate)."""
+    clients = [await Client(server, "10.66.0.4").guest() for _ in range(count)]
     before = _established(server)
-    socks = [raw_websocket(server, client.cookie, "10.66.0.4") for _ in range(count)]
+    socks = [raw_websocket(server, client.cookie, "10.66.0.4") for client in clients]
     join = ws_text_frame(json.dumps({"type": "join", "table": table}))
-    deadline = time.monotonic() + max(seconds, 40.0)  # long enough for buffers to fill and a send to stay blocked
+    started = time.monotonic()
+    deadline = started + max(seconds, 40.0)  # long enough for buffers to fill and a send to stay blocked
     sent = refused = 0
+    all_cut_after: float | None = None
+    next_count = started
+    unsent = {sock: b"" for sock in socks}  # a frame partly sent is finished first (else the stream is garbage)
     while time.monotonic() < deadline:
         for sock in socks:
+            data = unsent[sock] or join
             try:
-                sent += sock.send(join) == len(join)
+                done = sock.send(data)
             except (BlockingIOError, OSError):
                 refused += 1
-        await asyncio.sleep(0.125)  # 8 a second: within the message rate a client is allowed
+                continue
+            unsent[sock] = data[done:]
+            sent += not unsent[sock]
+        if all_cut_after is None and time.monotonic() >= next_count:  # the server's side, once a second
+            next_count += 1.0
+            if _established(server) - before <= 0:
+                all_cut_after = round(time.monotonic() - started, 1)
+        await asyncio.sleep(0.125)  # 8 a second (for each socket): within the message rate of one client
     await asyncio.sleep(1)
     established = _established(server) - before
     rss = server.rss_mb()
     cut = 0
     for sock in socks:
-        try:
-            cut += sock.recv(1, socket.MSG_PEEK) == b""  # the server closed it (reset: an error below)
-        except BlockingIOError:
-            pass
-        except OSError:
-            cut += 1
+        cut += _tcp_state(sock) != TCP_ESTABLISHED  # our side: the server closed or reset it
         sock.close()
-    return {"stalled_sockets": count, "joins_sent": sent, "still_established_at_the_end": established,
-            "closed_by_the_server": cut, "server_rss_at_the_end_mb": round(rss, 1)}
+    return {"stalled_sockets": count, "joins_sent": sent, "still_established_at_the_end": max(0, established),
+            "closed_by_the_server": cut, "all_cut_after_seconds": all_cut_after,
+            "server_rss_at_the_end_mb": round(rss, 1)}
+
+
+TCP_ESTABLISHED = 1  # tcpi_state, the first byte of Linux's TCP_INFO
+
+
+def _tcp_state(sock: socket.socket) -> int:
+    return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0]
 
 
 def _established(server: ServerProcess) -> int:
@@ -354,6 +381,75 @@ async def flood_frames(server: ServerProcess, seconds: float) -> dict[str, Any]:
     return {"bad_frames_sent": sent, "replies": dict(replies), "pings_answered": pongs, "connections_dropped": reconnects}
 
 
+async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[str, Any] | str:
+    """One ranked game of the farmer against a puppet who resigns (at once, or after folding
+    the first hand); the Game as the server lists it, or why there was no game."""
+    created = await farmer.post("/api/tables", {"slots": [None, None], "ranked": True})
+    if created.status_code != 200:
+        return f"create {created.status_code}"
+    table = created.json()["table"]["id"]
+    sat = await puppet.post(f"/api/tables/{table}/sit")
+    if sat.status_code != 200:
+        return f"sit {sat.status_code}"
+
+    async def play(client: Client, *, resigns: bool) -> None:
+        async with await client.connect() as ws:
+            await ws.send(json.dumps({"type": "join", "table": table}))
+            resigned = False
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                if msg["type"] == "error" and msg["code"] == "rate_limited":  # faster than the account may: slow down
+                    await asyncio.sleep(1.0)
+                    await ws.send(json.dumps({"type": "join", "table": table}))
+                    continue
+                if any(e["type"] == "game_over" for e in msg.get("events", [])) or \
+                        msg.get("table", {}).get("status") == "finished":  # (over before this client joined)
+                    return
+                view = msg.get("view")
+                if msg["type"] not in ("snapshot", "update") or view is None:
+                    continue
+                if resigns and not resigned and (not one_hand or view["hand_number"] > 1 or view["hand_over"]):
+                    await ws.send('{"type": "resign"}')
+                    resigned = True
+                elif view["legal"] is not None and view["to_act"] == view["viewer"]:
+                    moves = view["legal"]["moves"]
+                    move = "fold" if resigns else "check" if "check" in moves else "call"
+                    await ws.send(json.dumps({"type": "act", "version": msg["version"], "move": move}))
+
+    await asyncio.gather(play(farmer, resigns=False), play(puppet, resigns=True))
+    games = (await farmer.http.get(f"/api/tables/{table}/games")).json()["games"]
+    return dict(games[-1])
+
+
+async def flood_elo(server: ServerProcess, seconds: float) -> dict[str, Any]:
+    puppets = [await Client(server, f"10.66.2.{10 + i}").register(f"puppet{i}") for i in range(8)]
+    report: dict[str, Any] = {}
+    for n, (attack, one_hand) in enumerate((("resign_at_once", False), ("fold_one_hand_then_resign", True))):
+        name = f"farmer{n}"  # a farmer per attack, each from its own address
+        farmer = await Client(server, f"10.66.3.{n}").register(name)
+        games, rated, refused = 0, 0, Counter[str]()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for puppet in puppets:
+                over = await farm_game(farmer, puppet, one_hand=one_hand)
+                if isinstance(over, str):
+                    refused[over] += 1
+                    continue
+                games += 1
+                rated += bool(over.get("rated", over["ranked"]))  # (an older server rates every ranked game)
+            if refused and not games:
+                break
+            if sum(refused.values()) > 50:
+                break
+        me = (await farmer.http.get(f"/api/users/{name}/ratings")).json()
+        board = (await farmer.http.get("/api/leaderboard")).json()["players"]
+        rank = next((i + 1 for i, p in enumerate(board) if p["name"] == name), None)
+        report[attack] = {"games": games, "rated": rated, "refused": dict(refused), "farmer_rating": me.get("rating"),
+                          "farmer_rated_games": me.get("games"), "provisional": me.get("provisional"),
+                          "leaderboard_place": rank}
+    return report
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="fz-abuse-") as tmp:
@@ -378,7 +474,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         result = await flood_stalls(server, args.seconds, victim.table)
                     else:
                         result = await {"moves": flood_moves, "tables": flood_tables, "bodies": flood_bodies,
-                                        "frames": flood_frames}[name](server, args.seconds)
+                                        "frames": flood_frames, "elo": flood_elo}[name](server, args.seconds)
                 except Exception as error:  # a flood that breaks the bench is a result too
                     result = {"failed": f"{type(error).__name__}: {error}"}
                 stop.set()

@@ -35,6 +35,7 @@ import websockets
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.context import Context
+from freezeout.server.httpguard import http_protocol
 from freezeout.server.settings import Settings
 from freezeout.server.table import TableActor
 
@@ -267,19 +268,15 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False,
-                send_buffer: int | None = None) -> AsyncIterator[Harness]:
-    """The app on a free loopback port.  ``send_buffer``: the server's sockets get this small a
-    kernel send buffer (accepted sockets inherit it from the listening one), so a client that
-    stops reading blocks the server's sends after kilobytes, not megabytes."""
+async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False) -> AsyncIterator[Harness]:
+    """The app on a free loopback port."""
     app = create_app(settings, clock=clock, tune_process=tune_process)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if send_buffer is not None:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
     port = int(listener.getsockname()[1])
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
+                            http=http_protocol(settings.http_header_timeout_seconds))
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

@@ -50,6 +50,10 @@ async def test_names_are_unique_whatever_their_case_or_unicode_form(harness: Har
         impostor = await harness.player()
         response = await impostor.post("/api/register", {"name": twin, "password": "impostor-pass"})
         assert response.status_code == 409 and response.json()["error"]["code"] == "name_taken", twin
+    for twin in ("Victim\n", "Victim ", "Vic\u200btim"):  # a trailing newline, a space, an invisible character
+        impostor = await harness.player()
+        response = await impostor.post("/api/register", {"name": twin, "password": "impostor-pass"})
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_name", repr(twin)
     login = await harness.player()
     response = await login.post("/api/login", {"name": "vIcTiM", "password": "victim-password"})
     assert response.status_code == 200 and response.json()["user"]["name"] == "Victim"  # the display spelling is kept

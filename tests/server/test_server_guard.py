@@ -1,5 +1,6 @@
-"""What every HTTP answer carries and refuses (issue #10, findings 2, 10, 12):
-bodies over the limit are refused before they are read, every error has
+"""What every HTTP answer carries and refuses (issue #10, findings 2, 5, 10, 12):
+bodies over the limit are refused before they are read, connections that
+send their request too slowly are cut off, every error has
 the documented ``{"error": {...}}`` shape, and every answer carries the
 security headers (a strict CSP among them)."""
 
@@ -7,7 +8,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from freezeout.server.clock import FakeClock
 from freezeout.server.httpguard import CONTENT_SECURITY_POLICY
+
+from serverkit import fast_settings, serve
 
 
 async def raw_request(harness, data: bytes) -> bytes:
@@ -76,3 +82,46 @@ async def test_every_answer_carries_the_security_headers(harness):
     assert csp["default-src"] == "'self'" and csp["script-src"] == "'self'" and csp["frame-ancestors"] == "'none'"
     assert "unsafe-inline" not in CONTENT_SECURITY_POLICY and "unsafe-eval" not in CONTENT_SECURITY_POLICY
     assert (await player.http.get("/api/session")).headers["cache-control"] == "no-store"
+
+
+async def closed_by_the_server(reader: asyncio.StreamReader) -> bytes:
+    """Everything the server sends until it closes the connection (a reset counts as closed)."""
+    received = b""
+    try:
+        while chunk := await asyncio.wait_for(reader.read(4096), 30):  # a guard: the server closes it long before
+            received += chunk
+    except ConnectionResetError:
+        pass
+    return received
+
+
+@pytest.mark.parametrize("start", [b"", b"GET /api/session HTTP/1.1\r\nHost: x\r\n"])
+async def test_a_connection_without_a_request_head_is_cut_off(tmp_path, start):
+    """A connection that sends no request, or its headers a piece at a time (slowloris), is
+    closed once ``http_header_timeout_seconds`` pass; a request sent in time is served."""
+    async with serve(fast_settings(tmp_path, http_header_timeout_seconds=0.3), FakeClock()) as h:
+        host, port = h.base_url.removeprefix("http://").split(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(start)
+        await writer.drain()
+        try:
+            assert await closed_by_the_server(reader) == b""
+        finally:
+            writer.close()
+        player = await h.player()  # served as usual
+        assert (await player.http.get("/healthz")).status_code == 200
+
+
+async def test_a_body_that_does_not_arrive_in_time_is_a_408(tmp_path):
+    async with serve(fast_settings(tmp_path, http_body_timeout_seconds=0.3), FakeClock()) as h:
+        host, port = h.base_url.removeprefix("http://").split(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"name\": ")  # and nothing more
+        await writer.drain()
+        try:
+            answer = await closed_by_the_server(reader)
+        finally:
+            writer.close()  # (on a failure too: the server would wait for the body at its shutdown)
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b'"code":"too_slow"' in answer

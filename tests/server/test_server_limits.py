@@ -8,7 +8,10 @@ and counts as offline.  Every wait here is for a condition, never for a time."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import json
+import os
 import socket
 import time
 from typing import Any
@@ -69,6 +72,36 @@ async def test_a_flood_of_moves_is_dropped_and_then_closed(tmp_path):
         await other.join(table)
         await other.send({"type": "ping"})
         assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"  # everyone else is served
+
+
+async def test_reconnecting_after_a_flood_refills_nothing(tmp_path):
+    """The message bucket belongs to the account (before log-in, the address), not to one
+    connection: a flooder closed for its rate and reconnecting at once is closed again at its
+    first message, and served only once it has slowed down."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, ws_messages_per_second=10.0, ws_message_burst=5), clock) as h:
+        p = await h.player()
+        await p.guest()
+        await p.connect()
+        for _ in range(20):
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await p.send({"type": "ping"})
+        close = await p.until_closed()
+        assert close.rcvd is not None and close.rcvd.code == 1008 and "closed" in p.errors[-1]["message"]
+        for attempt in range(2):  # again at once: no fresh burst
+            seen = len(p.messages)
+            await p.connect()
+            await p.send({"type": "ping", "id": attempt})
+            await p.until_closed()
+            assert [m["type"] for m in p.messages[seen:]] == ["error"] and "closed" in p.errors[-1]["message"]
+        other = (await h.guests(1))[0]  # another account is not held back by it
+        await other.connect()
+        await other.send({"type": "ping"})
+        assert (await other.until(lambda m: m["type"] == "pong"))["type"] == "pong"
+        clock.advance(2.0)  # slowed down: the bucket refills
+        await p.connect()
+        await p.send({"type": "ping", "id": "again"})
+        assert (await p.until(lambda m: m["type"] == "pong"))["type"] == "pong"
 
 
 async def test_a_client_that_slows_down_is_served_again(tmp_path):
@@ -183,22 +216,84 @@ async def test_the_table_list_comes_a_page_at_a_time(harness):
 
 
 # -- stalled connections (finding 5) ------------------------------------------------------
-async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path):
-    """A spectator stops reading while bots play on at full speed: once a send has been
-    blocked for ``ws_send_timeout_seconds`` the server cuts the connection off (its socket
-    and buffers are freed) and the table no longer counts it."""
-    settings = fast_settings(tmp_path, ws_send_timeout_seconds=0.3, pause_seconds=0.0, bot_only_tables=True)
-    async with serve(settings, FakeClock(), send_buffer=4096) as h:
+async def stalled_socket(h: Any, player: Any) -> Any:
+    """A WebSocket of ``player`` that takes one message and then stops reading, with a small
+    receive window: what the server sends it piles up in the server's send buffer."""
+    host, port = h.base_url.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    cookie = player.http.cookies.get("fz_session")
+    ws = await websockets.connect(h.ws_url, sock=sock, additional_headers={"Cookie": f"fz_session={cookie}"},
+                                  max_queue=1, max_size=2**22)
+    await wait_until(lambda: len(h.ctx.links) == 1)
+    return ws
+
+
+async def raw_websocket(h: Any, player: Any) -> socket.socket:
+    """A WebSocket opened by hand on a socket with a small receive window, never read after the
+    handshake: nothing on the client's side takes in what the server sends."""
+    loop = asyncio.get_running_loop()
+    host, port = h.base_url.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await loop.sock_connect(sock, (host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    await loop.sock_sendall(sock, (f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                                   f"Cookie: fz_session={player.http.cookies.get('fz_session')}\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += await loop.sock_recv(sock, 1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def text_frame(text: str) -> bytes:
+    """One masked client text frame (RFC 6455) of under 126 bytes."""
+    payload, mask = text.encode(), os.urandom(4)
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+async def test_a_stalled_reader_at_a_quiet_table_is_cut_off_too(tmp_path):
+    """A spectator who stops reading at a table where little happens: a few hundred KB sent to
+    it fill the connection's small kernel send buffer (``ws_send_buffer_bytes``; an autotuned
+    one grows to megabytes first), the send blocks, and it is cut off."""
+    settings = fast_settings(tmp_path, ws_send_timeout_seconds=0.3, ws_send_buffer_bytes=4096)
+    async with serve(settings, FakeClock()) as h:
+        watcher, ana, bo = await h.guests(3)
+        table = await ana.create([None, None])
+        await bo.post(f"/api/tables/{table}/sit")
+        await h.settle()
+        sock = await raw_websocket(h, watcher)
+        try:
+            await wait_until(lambda: len(h.ctx.links) == 1)
+            join = text_frame(json.dumps({"type": "join", "table": table}))
+            for _ in range(150):  # 150 snapshots of a game in progress, about 2 KB each
+                if not h.ctx.links:
+                    break
+                await asyncio.get_running_loop().sock_sendall(sock, join)
+            await wait_until(lambda: len(h.ctx.links) == 0)
+            assert h.table(table).conns == []
+        finally:
+            sock.close()
+
+
+@pytest.mark.parametrize("cut_by", ["blocked_send", "outbox"])
+async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path, cut_by):
+    """A spectator stops reading while bots play on at full speed.  ``blocked_send``: once a
+    send has been blocked for ``ws_send_timeout_seconds`` the server cuts the connection off
+    (its socket and buffers are freed); ``outbox``: so it does once ``ws_outbox_limit``
+    messages wait for it.  Each case turns the other mechanism off, and either way the
+    table no longer counts the connection."""
+    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_limit": 10**9},
+              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_limit": 50}}[cut_by]
+    settings = fast_settings(tmp_path, pause_seconds=0.0, bot_only_tables=True, ws_send_buffer_bytes=4096, **limits)
+    async with serve(settings, FakeClock()) as h:
         ana = await h.player()
         await ana.register("ana")
-        host, port = h.base_url.removeprefix("http://").split(":")
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: the server's sends block soon
-        sock.connect((host, int(port)))
-        cookie = ana.http.cookies.get("fz_session")
-        ws = await websockets.connect(h.ws_url, sock=sock, additional_headers={"Cookie": f"fz_session={cookie}"},
-                                      max_queue=1, max_size=2**22)  # takes one message, then stops reading
-        await wait_until(lambda: len(h.ctx.links) == 1)
+        ws = await stalled_socket(h, ana)
         table = await ana.create(["random", "random", "random", "random"], sit=False)  # test mode: plays by itself
         await ws.send(json.dumps({"type": "join", "table": table}))
         actor = h.table(table)

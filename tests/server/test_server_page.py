@@ -108,6 +108,9 @@ async def test_the_pages_fairness_check_accepts_honest_openings_and_catches_doct
         tampered = {**mine, "deck": mine["deck"][:8] + "2c" + mine["deck"][10:]} if board_dealt else \
             {**mine, "salts": [*mine["salts"][:2], "0" * 32, *mine["salts"][3:]]}
         assert not (await verify(page, tampered, events, deal.commitment, 1, cards))["ok"], what
+        wrong_salt = {**mine, "salts": [*mine["salts"][:4], "0" * 32, *mine["salts"][5:]]}  # the first board card's
+        result = await verify(page, wrong_salt, events, deal.commitment, 1, cards)
+        assert not result["ok"] and not result["hashOk"], what  # only its leaf tells: the card is the right one
         other = new_deal(1, random.Random(99))
         assert not (await verify(page, mine, events, other.commitment, 1, cards))["ok"], what  # not the committed deck
         wrong_cards = [cards[1], cards[0]]

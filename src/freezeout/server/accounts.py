@@ -19,12 +19,12 @@ from freezeout.server.settings import Settings
 __all__ = ["NAME_RE", "Passwords", "RateLimiter", "display_name", "name_key", "new_token", "token_hash", "valid_name",
            "valid_password"]
 
-NAME_RE = re.compile(r"^[A-Za-z0-9_-]{2,24}$")
+NAME_RE = re.compile(r"[A-Za-z0-9_-]{2,24}")  # the whole name (fullmatch: ``$`` would let "ana\n" in)
 RESERVED_PREFIXES = ("bot-", "guest-")
 
 
 def valid_name(name: str) -> bool:
-    return bool(NAME_RE.match(name)) and not name_key(name).startswith(RESERVED_PREFIXES)
+    return NAME_RE.fullmatch(name) is not None and not name_key(name).startswith(RESERVED_PREFIXES)
 
 
 def display_name(name: str) -> str:

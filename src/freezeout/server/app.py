@@ -95,7 +95,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         store = Store(engine)
         await store.start()
         room = Room(settings=settings, store=store, clock=clock)
-        links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address)
+        links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
+                      rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
         app.state.ctx = Context(
             settings=settings, clock=clock, store=store, room=room, passwords=Passwords(settings),
             limiter=RateLimiter(settings.login_max_failures, settings.login_window_seconds, clock),
@@ -122,7 +123,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     # No interactive API docs: they load scripts from a CDN, which the page's CSP (rightly) refuses.
     app = FastAPI(title="Freezeout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.http_body_timeout_seconds)
     app.add_middleware(SecurityHeaders)
     app.include_router(router)
     app.add_api_websocket_route("/ws", websocket_endpoint)

@@ -17,6 +17,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from freezeout.server.app import create_app
+    from freezeout.server.httpguard import http_protocol
     from freezeout.server.settings import Settings
 
     overrides: dict[str, object] = {"host": args.host, "port": args.port}
@@ -35,6 +36,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         # Only the serve command tunes the process (the GC), and the app undoes it at shutdown.
         create_app(settings, tune_process=True), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
+        http=http_protocol(settings.http_header_timeout_seconds),
         access_log=settings.access_log, ws_per_message_deflate=settings.ws_compression,
         ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
     )

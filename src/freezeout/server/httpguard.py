@@ -1,8 +1,13 @@
 """What every HTTP exchange passes through (docs/protocol.md "HTTP API"):
 
+* :func:`http_protocol` is uvicorn's HTTP protocol with a deadline for a
+  request's head: a connection that sends no request, or its headers a byte at
+  a time ("slowloris"), is cut off after ``http_header_timeout_seconds``
+  (uvicorn itself waits for ever until the first request);
 * :class:`BodyLimit` refuses a request body over ``max_body_bytes`` with 413
   before reading it (by its ``Content-Length``), or as soon as a body without
-  one grows past the limit;
+  one grows past the limit, and one that takes longer than
+  ``http_body_timeout_seconds`` to arrive with 408;
 * :class:`SecurityHeaders` adds a strict Content-Security-Policy (the page
   loads nothing from elsewhere), ``X-Frame-Options: DENY``,
   ``Referrer-Policy``, ``X-Content-Type-Options`` and friends to every answer;
@@ -15,6 +20,7 @@ Both middlewares are plain ASGI: they add no task and no copy of a body.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -25,7 +31,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-__all__ = ["CONTENT_SECURITY_POLICY", "BodyLimit", "SecurityHeaders", "error_body", "install_error_handlers"]
+__all__ = ["CONTENT_SECURITY_POLICY", "BodyLimit", "SecurityHeaders", "error_body", "http_protocol", "install_error_handlers"]
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +63,7 @@ _NO_STORE = (b"cache-control", b"no-store")
 
 # The error code of each HTTP status the framework itself may answer with.
 _CODES = {400: "bad_message", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
-          409: "conflict", 413: "too_large", 415: "bad_message", 422: "bad_message", 429: "rate_limited",
+          408: "too_slow", 409: "conflict", 413: "too_large", 415: "bad_message", 422: "bad_message", 429: "rate_limited",
           500: "internal", 503: "unavailable"}
 
 
@@ -65,14 +71,60 @@ def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
 
-class BodyTooLarge(StarletteHTTPException):
-    """Raised from ``receive`` when a body without a length grows past the limit: FastAPI lets an
-    HTTPException through its body parsing, and the error handler answers 413."""
+_CLOSE = {"Connection": "close"}  # a body too slow to wait for: the connection ends with the answer
+
+
+class BodyRefused(StarletteHTTPException):
+    """Raised from ``receive`` when a body without a length grows past the limit (413), or
+    when a body does not arrive in time (408): FastAPI lets an HTTPException through its
+    body parsing, and the error handler answers it."""
+
+
+def http_protocol(header_timeout: float) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools), cutting off a connection whose request head has
+    not arrived ``header_timeout`` seconds after the connection opened or the request began.
+    Between requests uvicorn's own keep-alive timeout closes an idle connection."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class HeadDeadline(HttpToolsProtocol):
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self._head_timer is None:
+                self._head_timer = self.loop.call_later(header_timeout, self._expire)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _expire(self) -> None:
+            self._head_timer = None
+            log.info("cutting off a connection from %s: no request head within %g s", self.client, header_timeout)
+            self.transport.abort()
+
+    return HeadDeadline
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, *, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: ASGIApp, *, limit: int, timeout: float) -> None:
+        self.app, self.limit, self.timeout = app, limit, timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -89,15 +141,26 @@ class BodyLimit:
                 await _send_error(send, 413, "too_large", f"request bodies are at most {self.limit} bytes")
                 return
         received = 0
-        limit = self.limit
+        limit, timeout = self.limit, self.timeout
+        loop = asyncio.get_running_loop()
+        deadline: float | None = None
+        complete = False
 
         async def limited() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, deadline, complete
+            if complete:  # the body is in: what follows (a disconnect) may wait as long as it likes
+                return await receive()
+            if deadline is None:
+                deadline = loop.time() + timeout
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                raise BodyRefused(408, f"the request body did not arrive within {timeout:g} s", _CLOSE) from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise BodyTooLarge(413, f"request bodies are at most {limit} bytes")
+                    raise BodyRefused(413, f"request bodies are at most {limit} bytes")
+                complete = not message.get("more_body", False)
             return message
 
         await self.app(scope, limited, send)

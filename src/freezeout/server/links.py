@@ -2,8 +2,11 @@
 
 The WebSocket endpoint registers each connection here.  This is what lets
 log-out and API-token revocation close the sockets opened with that session
-or token (docs/protocol.md "Authentication"), and what caps the connections
-one account or one client address may hold open at once.
+or token (docs/protocol.md "Authentication"), what caps the connections one
+account or one client address may hold open at once, and where the message
+rate of an account (or, before log-in, of an address) is kept: one bucket for
+all its connections, which outlives them, so that a flood closed for its rate
+gains nothing by reconnecting.
 """
 
 from __future__ import annotations
@@ -13,7 +16,30 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Link", "Links"]
+__all__ = ["Link", "Links", "RateBucket"]
+
+BUCKETS_BEFORE_SWEEP = 4096  # buckets kept before the refilled ones are forgotten
+
+
+class RateBucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once.  A message
+    taken without a token leaves the balance negative (down to ``-2 * burst``: a flood digs a
+    hole that takes a few seconds to refill); the caller drops it, and closes the connection
+    once the balance reaches ``-burst`` (a client that keeps flooding)."""
+
+    __slots__ = ("balance", "burst", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst, self.balance, self.stamp = rate, burst, float(burst), now
+
+    def take(self, now: float) -> float:
+        self.balance = max(-2.0 * self.burst, self.refilled(now) - 1.0)
+        self.stamp = now
+        return self.balance
+
+    def refilled(self, now: float) -> float:
+        """The balance at ``now`` before any further message."""
+        return min(float(self.burst), self.balance + max(0.0, now - self.stamp) * self.rate)
 
 
 @dataclass(eq=False)
@@ -36,8 +62,10 @@ class Link:
 
 
 class Links:
-    def __init__(self, *, per_user: int, per_address: int) -> None:
+    def __init__(self, *, per_user: int, per_address: int, rate: float = 10.0, burst: int = 30) -> None:
         self.per_user, self.per_address = per_user, per_address
+        self.rate, self.burst = rate, burst
+        self._buckets: dict[str, RateBucket] = {}
         self._users: Counter[int] = Counter()
         self._addresses: Counter[str] = Counter()
         self._credentials: dict[str, set[Link]] = {}
@@ -53,6 +81,18 @@ class Links:
         if user_id is not None and self._users[user_id] >= self.per_user:
             return f"too many connections for this account (at most {self.per_user})"
         return None
+
+    def bucket(self, link: Link, now: float) -> RateBucket:
+        """The message bucket of the link's account (before log-in: its address), shared by its
+        connections and kept after they close.  A refilled bucket is the same as a new one, so
+        those are forgotten once there are many: what is kept is bounded by recent floods."""
+        key = f"user:{link.user_id}" if link.user_id is not None else f"address:{link.address}"
+        found = self._buckets.get(key)
+        if found is None:
+            if len(self._buckets) >= BUCKETS_BEFORE_SWEEP:
+                self._buckets = {k: b for k, b in self._buckets.items() if b.refilled(now) < b.burst}
+            found = self._buckets[key] = RateBucket(self.rate, self.burst, now)
+        return found
 
     def add(self, link: Link) -> None:
         self._all.add(link)

@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     ws_max_per_user: int = 16
     ws_max_per_address: int = 256
     ws_send_timeout_seconds: float = 10.0
+    ws_outbox_limit: int = 2000  # messages queued for one connection: beyond, it cannot keep up and is cut off
+    ws_send_buffer_bytes: int = 65536  # a connection's kernel send buffer (Linux doubles it; never autotuned to MBs)
     # After a restart every running turn starts again in full, and nobody is forfeited for
     # being offline (R26) before this many seconds: time to reconnect after the outage.
     restore_grace_seconds: float = 60.0
@@ -79,6 +81,10 @@ class Settings(BaseSettings):
     # 150 bytes each): a minute or more of play; a client that missed more gets a snapshot.
     catchup_entries: int = 128
     max_body_bytes: int = 65536  # larger HTTP request bodies are refused with 413 before they are read
+    # A connection whose request head (line and headers) has not arrived this long after it
+    # opened or the request began is cut off; a body that takes longer than its own limit is a 408.
+    http_header_timeout_seconds: float = 10.0
+    http_body_timeout_seconds: float = 30.0
     web_dir: str | None = None  # default: the package's web/ directory
     # A finished (or never started) table nobody follows is retired after this long idle.
     idle_close_seconds: float = 3600.0

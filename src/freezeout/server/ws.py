@@ -5,8 +5,9 @@ Malformed or forged input gets an ``error`` message and changes nothing, and
 the connection stays usable: a binary frame, text that is not JSON (nested
 thousands deep, say) or a message of the wrong shape is one ``bad_message``.
 What a connection may cost the room is bounded (docs/protocol.md "Limits"):
-messages per second (a token bucket; a client that keeps flooding is
-closed), queued messages out (a client that cannot keep up is dropped), and
+messages per second (a token bucket per account, or per address before
+log-in, shared by its connections and kept across reconnects; a client that
+keeps flooding is closed), queued messages out (a client that cannot keep up is dropped), and
 how long a send may stay blocked (a peer that stopped reading is cut off,
 so its socket and kernel buffers are freed and it counts as offline).
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from typing import Any
 from urllib.parse import urlparse
 
@@ -33,12 +35,11 @@ from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused
 from freezeout.server.wire import dumps
 
-__all__ = ["RateBucket", "websocket_endpoint"]
+__all__ = ["websocket_endpoint"]
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 8192
-OUTBOX_LIMIT = 2000
 
 
 def _error(code: str, message: str, ref: Any = None) -> str:
@@ -50,22 +51,6 @@ def _same_origin(websocket: WebSocket) -> bool:
     return origin is None or urlparse(origin).netloc == websocket.headers.get("host")
 
 
-class RateBucket:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once.  A message
-    taken without a token leaves the balance negative; the caller drops it, and closes the
-    connection once the balance reaches ``-burst`` (a client that keeps flooding)."""
-
-    __slots__ = ("balance", "burst", "rate", "stamp")
-
-    def __init__(self, rate: float, burst: int, now: float) -> None:
-        self.rate, self.burst, self.balance, self.stamp = rate, burst, float(burst), now
-
-    def take(self, now: float) -> float:
-        self.balance = min(float(self.burst), self.balance + max(0.0, now - self.stamp) * self.rate) - 1.0
-        self.stamp = now
-        return self.balance
-
-
 def _transport(websocket: WebSocket) -> Any:
     """The connection's transport under uvicorn (its ``receive`` is a method of the
     connection's protocol object), else None.  ASGI cannot abort a connection, and a
@@ -74,6 +59,17 @@ def _transport(websocket: WebSocket) -> Any:
     owner = getattr(getattr(websocket, "_receive", None), "__self__", None)
     transport = getattr(owner, "transport", None)
     return transport if callable(getattr(transport, "abort", None)) else None
+
+
+def _bound_send_buffer(transport: Any, size: int) -> None:
+    """A fixed kernel send buffer for the connection.  Linux grows an autotuned one to 4 MB
+    for a peer that stopped reading, and a send only blocks (and the connection is cut off,
+    ``ws_send_timeout_seconds`` later) once it is full: at a quiet table that took an hour,
+    holding megabytes all along.  Game messages are a few KB: a small buffer is plenty."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
 
 
 def _address(websocket: WebSocket) -> str:
@@ -89,6 +85,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     await websocket.accept()
     loop = asyncio.get_running_loop()
     transport = _transport(websocket)
+    _bound_send_buffer(transport, settings.ws_send_buffer_bytes)
     outbox: asyncio.Queue[str | None] = asyncio.Queue()
     closed = asyncio.Event()  # set: the connection is ending (no more sends; the reader stops)
     stalled = False
@@ -109,7 +106,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     def send(text: str) -> None:
         if closed.is_set():
             return
-        if outbox.qsize() >= OUTBOX_LIMIT:  # the client cannot keep up: drop it
+        if outbox.qsize() >= settings.ws_outbox_limit:  # the client cannot keep up: drop it
             abort()
             return
         outbox.put_nowait(text)
@@ -159,7 +156,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         end("rate_limited", refusal)
     else:
         context.links.add(link)
-    bucket = RateBucket(settings.ws_messages_per_second, settings.ws_message_burst, context.clock.now())
+    bucket = context.links.bucket(link, context.clock.now())  # the account's (or address's): reconnecting refills nothing
     warned = False
     try:
         while not closed.is_set() and not writer.done():
