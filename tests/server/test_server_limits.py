@@ -152,6 +152,21 @@ async def test_a_tables_command_queue_is_bounded():
         await actor.stop()
 
 
+async def test_followers_hear_of_presence_only_when_it_changes(harness):
+    """A spectator joining and leaving changes nobody's presence: the others hear nothing of
+    it (else N followers re-joining at their message rate would cost N² messages)."""
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
+    mallory = (await harness.guests(1))[0]
+    for _ in range(5):
+        await mallory.join(table)
+        await mallory.ws.close()
+        mallory.ws = None
+    await bo.ws.close()  # a player leaves: that is news
+    presence = await eve.until(lambda m: m["type"] == "presence")
+    assert presence["online"] == [p is not bo for p in sorted((ana, bo), key=lambda p: p.view["viewer"])]
+    assert [m for m in eve.messages if m["type"] == "presence"] == [presence]
+
+
 # -- tables (finding 4) ----------------------------------------------------------------
 async def test_every_table_needs_a_human_place(harness):
     ana = await harness.player()
