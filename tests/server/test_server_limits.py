@@ -299,11 +299,11 @@ async def test_a_stalled_reader_at_a_quiet_table_is_cut_off_too(tmp_path):
 async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path, cut_by):
     """A spectator stops reading while bots play on at full speed.  ``blocked_send``: once a
     send has been blocked for ``ws_send_timeout_seconds`` the server cuts the connection off
-    (its socket and buffers are freed); ``outbox``: so it does once ``ws_outbox_limit``
-    messages wait for it.  Each case turns the other mechanism off, and either way the
+    (its socket and buffers are freed); ``outbox``: so it does once more than
+    ``ws_outbox_bytes`` wait for it.  Each case turns the other mechanism off, and either way the
     table no longer counts the connection."""
-    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_limit": 10**9},
-              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_limit": 50}}[cut_by]
+    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_bytes": 10**12},
+              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_bytes": 50_000}}[cut_by]
     settings = fast_settings(tmp_path, pause_seconds=0.0, bot_only_tables=True, ws_send_buffer_bytes=4096, **limits)
     async with serve(settings, FakeClock()) as h:
         ana = await h.player()
