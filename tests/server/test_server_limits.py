@@ -152,6 +152,21 @@ async def test_a_tables_command_queue_is_bounded():
         await actor.stop()
 
 
+async def test_followers_hear_of_presence_only_when_it_changes(harness):
+    """A spectator joining and leaving changes nobody's presence: the others hear nothing of
+    it (else N followers re-joining at their message rate would cost N² messages)."""
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
+    mallory = (await harness.guests(1))[0]
+    for _ in range(5):
+        await mallory.join(table)
+        await mallory.ws.close()
+        mallory.ws = None
+    await bo.ws.close()  # a player leaves: that is news
+    presence = await eve.until(lambda m: m["type"] == "presence")
+    assert presence["online"] == [p is not bo for p in sorted((ana, bo), key=lambda p: p.view["viewer"])]
+    assert [m for m in eve.messages if m["type"] == "presence"] == [presence]
+
+
 # -- tables (finding 4) ----------------------------------------------------------------
 async def test_every_table_needs_a_human_place(harness):
     ana = await harness.player()
@@ -284,11 +299,11 @@ async def test_a_stalled_reader_at_a_quiet_table_is_cut_off_too(tmp_path):
 async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(tmp_path, cut_by):
     """A spectator stops reading while bots play on at full speed.  ``blocked_send``: once a
     send has been blocked for ``ws_send_timeout_seconds`` the server cuts the connection off
-    (its socket and buffers are freed); ``outbox``: so it does once ``ws_outbox_limit``
-    messages wait for it.  Each case turns the other mechanism off, and either way the
+    (its socket and buffers are freed); ``outbox``: so it does once more than
+    ``ws_outbox_bytes`` wait for it.  Each case turns the other mechanism off, and either way the
     table no longer counts the connection."""
-    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_limit": 10**9},
-              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_limit": 50}}[cut_by]
+    limits = {"blocked_send": {"ws_send_timeout_seconds": 0.3, "ws_outbox_bytes": 10**12},
+              "outbox": {"ws_send_timeout_seconds": 10**6, "ws_outbox_bytes": 50_000}}[cut_by]
     settings = fast_settings(tmp_path, pause_seconds=0.0, bot_only_tables=True, ws_send_buffer_bytes=4096, **limits)
     async with serve(settings, FakeClock()) as h:
         ana = await h.player()

@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     ws_max_per_user: int = 16
     ws_max_per_address: int = 256
     ws_send_timeout_seconds: float = 10.0
-    ws_outbox_limit: int = 2000  # messages queued for one connection: beyond, it cannot keep up and is cut off
+    ws_outbox_bytes: int = 262144  # what may wait to be sent to one connection; beyond, it cannot keep up: cut off
     ws_send_buffer_bytes: int = 65536  # a connection's kernel send buffer (Linux doubles it; never autotuned to MBs)
     # After a restart every running turn starts again in full, and nobody is forfeited for
     # being offline (R26) before this many seconds: time to reconnect after the outage.

@@ -94,6 +94,7 @@ class TableActor:
         # The fairness object per version, serialised, per viewer whose own cards it opens (None: everyone else).
         self._fairness: tuple[int, dict[tuple[bool, int | None], str]] = (-1, {})
         self._rng = random.Random() if settings.deck_seed else system_random()
+        self._presence: list[bool] = []  # as last broadcast
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -535,7 +536,14 @@ class TableActor:
         conn.send(dumps(msg))
 
     def _broadcast_presence(self) -> None:
-        text = dumps({"type": "presence", "online": self.presence()})
+        """Tell everyone who is online, when that changed: a spectator coming or going changes
+        nothing, and telling every follower of every join would let N followers re-joining at
+        their message rate cost N² messages."""
+        online = self.presence()
+        if online == self._presence:
+            return
+        self._presence = online
+        text = dumps({"type": "presence", "online": online})
         for conn in list(self.conns):
             conn.send(text)
 

@@ -87,6 +87,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     transport = _transport(websocket)
     _bound_send_buffer(transport, settings.ws_send_buffer_bytes)
     outbox: asyncio.Queue[str | None] = asyncio.Queue()
+    queued = 0  # characters waiting in the outbox (bounded: ws_outbox_bytes)
     closed = asyncio.Event()  # set: the connection is ending (no more sends; the reader stops)
     stalled = False
     finished = False  # the endpoint has returned
@@ -104,11 +105,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         outbox.put_nowait(None)
 
     def send(text: str) -> None:
+        nonlocal queued
         if closed.is_set():
             return
-        if outbox.qsize() >= settings.ws_outbox_limit:  # the client cannot keep up: drop it
+        if queued + len(text) > settings.ws_outbox_bytes:  # the client cannot keep up: drop it
             abort()
             return
+        queued += len(text)
         outbox.put_nowait(text)
 
     def end(code: str, message: str) -> None:
@@ -125,8 +128,10 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         """Write the outbox out; however this ends, the connection is closed, so the reader
         below stops too (it never waits on anything but the next message: no task per message).
         While a send is blocked, ``link.blocked_since`` says since when (Room's watchdog)."""
+        nonlocal queued
         try:
             while (text := await outbox.get()) is not None:
+                queued -= len(text)
                 link.blocked_since = loop.time()
                 await websocket.send_text(text)
                 link.blocked_since = None
