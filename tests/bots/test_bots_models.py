@@ -14,6 +14,7 @@ from freezeout.bots.narrowing import class_range, narrow_postflop
 from freezeout.bots.ranges import class_to_combos, percentile
 from freezeout.bots.reads import PRIOR, STYLES, OpponentModel, Rate, read_opponent, shift_prior
 from freezeout.bots.strength import board_strength, combo_index, combo_strength
+from freezeout.bots.thresholds import GRID, solve_threshold
 from freezeout.cards import parse_cards, shuffled_deck
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.tournament import Tournament, TournamentConfig
@@ -28,7 +29,8 @@ def model(hands: int = 40, **rates: float) -> OpponentModel:
     for name, (prior, weight) in PRIOR.items():
         seen = 1000.0 if name in rates else 0.0
         fields[name] = Rate(rates.get(name, prior) * seen, seen, prior, weight)
-    return OpponentModel(hands=hands, wild=0.0, aggression=0.0, looseness=0.0, **fields)
+    thresholds = {f"{kind}_at": fields[kind].value for kind in ("fold_to_raise", "fold_small", "fold_big")}
+    return OpponentModel(hands=hands, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields)
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -77,10 +79,10 @@ def test_nobody_seen_is_the_population_prior() -> None:
     assert m.rates() == pytest.approx({name: prior for name, (prior, _) in PRIOR.items()})
 
 
-def _after(opponent: str, hands: int) -> TableView:
-    """A view for seat 0 (a station) after ``hands`` hands against ``opponent``
+def _after(opponent: str, hands: int, observer: str = "station") -> TableView:
+    """A view for seat 0 (``observer``) after ``hands`` hands against ``opponent``
     in seat 1, deep and at fixed blinds; the first seed whose game lasts that long."""
-    bots = [get_bot("station"), get_bot(opponent)]
+    bots = [get_bot(observer), get_bot(opponent)]
     for seed in range(20):
         rng = random.Random(seed)
         config = TournamentConfig(players=("p0", "p1"), button=0, starting_stack=100_000, levels=((10, 20),))
@@ -157,3 +159,30 @@ def test_a_bet_from_a_player_who_never_bluffs_is_stronger_than_from_one_who_alwa
     bluffer = narrow_postflop(start, record, 0, model(bet_checked_to=0.7, bluff=0.6), until_street=3)
     mean = lambda w: float((w * strength).sum() / w.sum())  # noqa: E731
     assert mean(honest) > 0.75 > mean(bluffer)
+
+
+# -- fold thresholds ---------------------------------------------------------------
+def test_a_threshold_starts_at_the_prior_and_follows_the_folds_seen() -> None:
+    nothing = (0.0, 0.0, np.zeros(len(GRID)))
+    assert solve_threshold(nothing, 0.4, 5.0) == pytest.approx(0.4)
+    uniform = GRID.copy()  # a decision from the whole range: P(strength < t) = t
+    always = (50.0, 50.0, 50 * uniform)
+    never = (0.0, 50.0, 50 * uniform)
+    assert solve_threshold(always, 0.4, 5.0) > 0.9 and solve_threshold(never, 0.4, 5.0) < 0.05
+
+
+def test_folding_a_third_of_strong_ranges_is_a_higher_threshold_than_of_weak_ones() -> None:
+    """The same fold rate means a higher bar when the ranges folded from were strong."""
+    strong = np.clip((GRID - 0.5) * 2.0, 0.0, 1.0)  # ranges of the top half only
+    seen = (10.0, 30.0, 30 * strong)
+    assert solve_threshold(seen, 0.33, 5.0) > solve_threshold((10.0, 30.0, 30 * GRID), 0.33, 5.0) + 0.1
+
+
+def test_the_equity_caller_is_read_as_folding_below_about_half() -> None:
+    """``tight-passive`` folds to any bet below half equity against a random
+    hand; its learned post-flop thresholds land near there, not at its raw
+    fold rate."""
+    m = read_opponent(_after("tight-passive", 40, observer="tag"), 1)
+    assert m.fold_small.chances + m.fold_big.chances >= 10
+    assert m.fold_small.value < m.fold_small_at  # strong ranges fold less often than their bar suggests
+    assert 0.35 < m.fold_small_at < 0.7

@@ -49,7 +49,7 @@ def deal_showdowns(
     ranges: Sequence[Range],
     samples: int,
     rng: np.random.Generator,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
     """Sample every opponent's hand from its range and the rest of the board.
 
     Returns ``(ranks, picks)``: ``ranks[0]`` is our final hand's rank in each
@@ -75,7 +75,7 @@ def deal_showdowns(
         used |= masks
         opponents.append(picks)
     if not ok.any():
-        return np.zeros((len(ranges) + 1, 0), dtype=np.int64), np.zeros((len(ranges), 0), dtype=np.int64)
+        return np.zeros((len(ranges) + 1, 0), dtype=np.int32), np.zeros((len(ranges), 0), dtype=np.int64)
     rows = int(ok.sum())
     used = used[ok]
     missing = 5 - len(board)
@@ -85,7 +85,7 @@ def deal_showdowns(
     full_board = np.concatenate([np.tile(np.asarray(board, dtype=np.int64), (rows, 1)), fill], axis=1)
     hands = [np.tile(np.asarray(hole, dtype=np.int64), (rows, 1))] + [cards[o[ok]] for o in opponents]
     stacked = np.concatenate([np.concatenate([h, full_board], axis=1) for h in hands], axis=0)
-    ranks: npt.NDArray[np.int64] = evaluate_batch(stacked).reshape(len(hands), rows)
+    ranks = evaluate_batch(stacked).reshape(len(hands), rows)
     picked: npt.NDArray[np.int64] = np.array([o[ok] for o in opponents], dtype=np.int64).reshape(len(ranges), rows)
     return ranks, picked
 

@@ -89,7 +89,7 @@ def shove_range_share(model: OpponentModel, stack_bb: float, players: int) -> fl
 
 def fold_share(model: OpponentModel) -> float:
     """Share of hands ``model`` folds to a raise before the flop."""
-    return model.fold_to_raise.value
+    return model.fold_to_raise_at
 
 
 def class_range(view: TableView, seat: int, model: OpponentModel) -> Weights:

@@ -43,11 +43,12 @@ from typing import Final
 import numpy as np
 
 from freezeout.bots.history import Move, read_hand
+from freezeout.bots.strength import board_strength
+from freezeout.bots.thresholds import BIG_BET, observations, solve_threshold
 from freezeout.rules.events import Event
 from freezeout.rules.views import TableView
 
 __all__ = [
-    "BIG_BET",
     "PRIOR",
     "STYLES",
     "WILD_PRIOR",
@@ -72,8 +73,6 @@ _WILD_SIZE: Final = 20.0
 _ORDINARY: Final = 0.6
 #: Effective depth (big blinds) from which an all-in is a wild size.
 DEEP_ALLIN_BB: Final = 35.0
-#: A post-flop bet of more than this share of the pot is a big one.
-BIG_BET: Final = 0.6
 #: A shown post-flop bet with a made hand below this percentile was a bluff.
 BLUFF_STRENGTH: Final = 0.45
 
@@ -225,6 +224,9 @@ class OpponentModel:
     wild: float
     aggression: float  # log-odds shift of the aggressive rates
     looseness: float  # log-odds shift of the continuing rates
+    fold_to_raise_at: float  # strength below which a preflop raise is folded (:mod:`.thresholds`)
+    fold_small_at: float  # ... a small post-flop bet
+    fold_big_at: float  # ... a big one
     vpip: Rate
     pfr: Rate
     fold_to_raise: Rate
@@ -238,11 +240,12 @@ class OpponentModel:
     bluff: Rate
 
     def fold_to_bet(self, pot_fraction: float) -> float:
-        """Chance of folding to a post-flop bet of ``pot_fraction`` pots: the two
-        size buckets joined by a line; past a pot it rises only slowly (and
-        only for players who fold more to big bets), since nobody has shown
-        how they answer a shove of ten pots."""
-        small, big = self.fold_small.value, self.fold_big.value
+        """The strength (share of all hands beaten) below which this player
+        folds to a post-flop bet of ``pot_fraction`` pots: the two size
+        buckets joined by a line; past a pot it rises only slowly (and only
+        for players who fold more to big bets), since nobody has shown how
+        they answer a shove of ten pots."""
+        small, big = self.fold_small_at, self.fold_big_at
         if pot_fraction <= 0.33:
             return small
         if pot_fraction >= 1.0:
@@ -290,15 +293,8 @@ def _hand_counts(events: tuple[Event, ...], seat: int) -> tuple[float, ...]:
     if cards is not None:
         for move in moves:
             if move.street > 0 and move.aggressive:
-                count("bluff", _made_strength(cards, record.board_at(move.street)) < BLUFF_STRENGTH)
+                count("bluff", board_strength(record.board_at(move.street), cards) < BLUFF_STRENGTH)
     return tuple(value for name in _FIELDS for value in counts[name])
-
-
-def _made_strength(cards: tuple[int, int], board: tuple[int, ...]) -> float:
-    """Share of the other live two-card hands that ``cards`` beat or tie on ``board``."""
-    from freezeout.bots.strength import board_strength
-
-    return board_strength(board, cards)
 
 
 def read_opponent(view: TableView, seat: int) -> OpponentModel:
@@ -306,16 +302,26 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
     totals = np.zeros(2 * len(_FIELDS))
     hands = 0
     for events in view.past:
-        counts = _hand_counts(tuple(events), seat)
-        totals += counts
+        totals += _hand_counts(tuple(events), seat)
         hands += read_hand(tuple(events)).seats.count(seat)
     counts = {name: (float(totals[2 * i]), float(totals[2 * i + 1])) for i, name in enumerate(_FIELDS)}
     shifts = {style: _style_shift(counts, members) for style, members in STYLES.items()}
-    rates = {}
+    rates: dict[str, Rate] = {}
     for name, (hits, chances) in counts.items():
         prior, weight = PRIOR[name]
         for style, members in STYLES.items():
             if name in members:
                 prior = shift_prior(prior, shifts[style], members[name])
         rates[name] = Rate(hits, chances, prior, weight)
-    return OpponentModel(hands=hands, wild=wild_probability(view, seat), **shifts, **rates)
+    seen = observations([tuple(events) for events in view.past], seat)
+    at = {kind: solve_threshold(seen[kind], rates[kind].prior, rates[kind].weight) for kind in seen}
+    return OpponentModel(
+        hands=hands,
+        wild=wild_probability(view, seat),
+        aggression=shifts["aggression"],
+        looseness=shifts["looseness"],
+        fold_to_raise_at=at["fold_to_raise"],
+        fold_small_at=at["fold_small"],
+        fold_big_at=at["fold_big"],
+        **rates,
+    )

@@ -3,10 +3,10 @@
 Ranges are narrowed by asking which of an opponent's possible hands would
 bet, call or fold here, so every combo needs a strength on the board that
 a player would act on: its share of the other hands it beats by the river.
-On the river that is the made hand's percentile; on the turn it is
-averaged over every river, on the flop over a fixed sample of turns and
-rivers — so a flush draw counts for its chances, not as the ace high it is
-now.  The flop sample is seeded by the board itself: strength is a pure
+On the river that is the made hand's percentile; on the flop and the turn
+it is averaged over a fixed sample of the cards to come — so a flush draw
+counts for its chances, not as the ace high it is now.  The sample is
+seeded by the board itself: strength is a pure
 function of the board, cached per board, and draws nothing from any
 bot's random source.
 """
@@ -23,24 +23,27 @@ from freezeout.bots.classes import combo_cards
 from freezeout.bots.montecarlo import live_combos
 from freezeout.evaluate import evaluate_batch
 
-__all__ = ["FLOP_RUNOUTS", "board_strength", "combo_index", "combo_strength", "made_strength"]
+__all__ = ["RUNOUTS", "board_strength", "combo_index", "combo_strength", "made_strength"]
 
-#: Turn-and-river samples that stand for the flop's future.
-FLOP_RUNOUTS: Final = 40
+#: Samples of the cards to come that stand for the future of a flop or a turn.
+RUNOUTS: Final = 24
 
 Strengths = npt.NDArray[np.float64]
 
 
-def _percentiles(ranks: npt.NDArray[np.int64], live: npt.NDArray[np.bool_]) -> Strengths:
+def _percentiles(ranks: npt.NDArray[np.int32], live: npt.NDArray[np.bool_]) -> Strengths:
     """Per row, the share of the row's other live hands each live hand beats
-    (ties count half), 0..1; dead entries get 0.  One sort for all rows."""
-    rows, width = ranks.shape
-    keys = np.where(live, ranks + 1, 0) + np.arange(rows)[:, None] * (int(ranks.max(initial=0)) + 2)
-    ordered = np.sort(keys, axis=None)
-    below = np.searchsorted(ordered, keys, side="left") - np.arange(rows)[:, None] * width
-    ties = np.searchsorted(ordered, keys, side="right") - np.searchsorted(ordered, keys, side="left")
-    dead = (~live).sum(axis=1, keepdims=True)
-    result: Strengths = np.where(live, (below - dead + 0.5 * (ties - 1)) / np.maximum(width - dead - 1, 1), 0.0)
+    (ties count half), 0..1; dead entries get 0.  Ranks are small integers,
+    so one histogram per row replaces sorting."""
+    rows, _ = ranks.shape
+    size = int(ranks.max(initial=0)) + 1
+    keys = np.arange(rows)[:, None] * size + ranks
+    counts = np.bincount(keys[live], minlength=rows * size).reshape(rows, size)
+    before = np.cumsum(counts, axis=1) - counts
+    below = before.ravel()[keys]
+    ties = counts.ravel()[keys]
+    others = np.maximum(live.sum(axis=1, keepdims=True) - 1, 1)
+    result: Strengths = np.where(live, (below + 0.5 * (ties - 1)) / others, 0.0)
     return result
 
 
@@ -58,7 +61,7 @@ def _strengths(board: tuple[int, ...], runouts: list[tuple[int, ...]]) -> Streng
     alive = (combo_masks[None, :] & masks[:, None]) == 0
     runout_of, combo_of = np.nonzero(alive)
     rows = np.concatenate([fulls[runout_of], combos[combo_of]], axis=1)
-    ranks = np.zeros((count, len(index)), dtype=np.int64)
+    ranks = np.zeros((count, len(index)), dtype=np.int32)
     ranks[alive] = evaluate_batch(rows)
     percent = _percentiles(ranks, alive)
     seen = alive.sum(axis=0)
@@ -67,23 +70,22 @@ def _strengths(board: tuple[int, ...], runouts: list[tuple[int, ...]]) -> Streng
     return result
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def made_strength(board: tuple[int, ...]) -> Strengths:
     """Every combo's made-hand percentile on ``board`` as it is (0 for dead combos)."""
     return _strengths(board, [()])
 
 
 def _runouts(board: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A fixed sample of the cards to come, seeded by the board itself."""
     rest = [card for card in range(52) if card not in board]
+    rng = np.random.default_rng(sum(card << (6 * i) for i, card in enumerate(board)))
     if len(board) == 4:
-        return [(card,) for card in rest]
-    seed = sum(card << (6 * i) for i, card in enumerate(board))
-    rng = np.random.default_rng(seed)
-    pairs = [tuple(int(c) for c in rng.choice(rest, size=2, replace=False)) for _ in range(FLOP_RUNOUTS)]
-    return pairs
+        return [(int(card),) for card in rng.choice(rest, size=RUNOUTS, replace=False)]
+    return [tuple(int(c) for c in rng.choice(rest, size=2, replace=False)) for _ in range(RUNOUTS)]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def combo_strength(board: tuple[int, ...]) -> Strengths:
     """Every combo's expected river percentile given ``board`` (0 for dead combos)."""
     if len(board) >= 5:
