@@ -14,7 +14,7 @@ from freezeout.bots.narrowing import class_range, narrow_postflop
 from freezeout.bots.ranges import class_to_combos, percentile
 from freezeout.bots.reads import PRIOR, STYLES, OpponentModel, Rate, read_opponent, shift_prior
 from freezeout.bots.strength import board_strength, combo_index, combo_strength
-from freezeout.bots.thresholds import GRID, solve_threshold
+from freezeout.bots.thresholds import GRID, KINDS, solve_threshold
 from freezeout.cards import parse_cards, shuffled_deck
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.tournament import Tournament, TournamentConfig
@@ -29,7 +29,7 @@ def model(hands: int = 40, **rates: float) -> OpponentModel:
     for name, (prior, weight) in PRIOR.items():
         seen = 1000.0 if name in rates else 0.0
         fields[name] = Rate(rates.get(name, prior) * seen, seen, prior, weight)
-    thresholds = {f"{kind}_at": fields[kind].value for kind in ("fold_to_raise", "fold_small", "fold_big")}
+    thresholds = {f"{kind}_at": fields[kind].value for kind in KINDS}
     return OpponentModel(hands=hands, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields)
 
 

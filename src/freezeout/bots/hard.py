@@ -23,6 +23,7 @@ however loaded the machine is.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from freezeout.bots.base import Situation, situation
 from freezeout.bots.exploit import postflop_plan
@@ -36,7 +37,11 @@ from freezeout.bots.versus_wild import versus_wild
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
-__all__ = ["HardBot"]
+__all__ = ["WILD_EDGE", "HardBot"]
+
+#: The edge assumed over a card-independent player (``hard-v1`` assumed 1.5):
+#: the bigger it is, the more coin flips for the stack are passed up.
+WILD_EDGE: Final = 1.5
 
 
 class HardBot:
@@ -53,7 +58,7 @@ class HardBot:
         s = situation(view)
         if len(s.opponents) == 1 and wild_seats(view, s.opponents):
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
-            return choose(view, versus_wild(s, view, eq), rng)
+            return choose(view, versus_wild(s, view, eq, WILD_EDGE), rng)
         return choose(view, self.plan(s, view, rng), rng)
 
     def plan(self, s: Situation, view: TableView, rng: random.Random) -> list[Intent]:

@@ -43,6 +43,7 @@ from freezeout.bots.pushfold import load_pushfold
 from freezeout.bots.ranges import class_to_combos, top_range
 from freezeout.bots.reads import WILD_READ, OpponentModel, Rate, shift_prior
 from freezeout.bots.strength import combo_strength
+from freezeout.bots.thresholds import raise_kind
 from freezeout.rules.views import TableView
 
 __all__ = [
@@ -87,8 +88,11 @@ def shove_range_share(model: OpponentModel, stack_bb: float, players: int) -> fl
     return max(0.03, Rate(rate.hits, rate.chances, shift_prior(prior, model.aggression), rate.weight).value)
 
 
-def fold_share(model: OpponentModel) -> float:
-    """Share of hands ``model`` folds to a raise before the flop."""
+def fold_share(model: OpponentModel, facing: int, middle: int) -> float:
+    """Share of all hands ``model`` folds to a preflop raise leaving ``facing``
+    to call into ``middle``: its threshold for raises of that size."""
+    if raise_kind(facing, middle) == "fold_to_big_raise":
+        return model.fold_to_big_raise_at
     return model.fold_to_raise_at
 
 
@@ -124,7 +128,7 @@ def _preflop_move_range(move: Move, model: OpponentModel, players: int) -> Weigh
             return np.maximum(top_range(vpip) - 0.7 * top_range(pfr), FLOOR)
         if committing or move.facing >= 0.3 * move.chips:
             return top_range(max(0.04, call_share(model, depth)))
-        continuing = 1.0 - fold_share(model)
+        continuing = 1.0 - fold_share(model, move.facing, move.middle)
         return np.maximum(top_range(continuing) - 0.6 * top_range(model.three_bet.value), FLOOR)
     if move.kind == "check":  # the big blind's option: a raise would have come from the top
         return np.maximum(1.0 - 0.7 * top_range(min(1.0, 1.1 * pfr)), FLOOR)

@@ -44,7 +44,7 @@ import numpy as np
 
 from freezeout.bots.history import Move, read_hand
 from freezeout.bots.strength import board_strength
-from freezeout.bots.thresholds import BIG_BET, observations, solve_threshold
+from freezeout.bots.thresholds import BIG_BET, observations, raise_kind, solve_threshold
 from freezeout.rules.events import Event
 from freezeout.rules.views import TableView
 
@@ -162,6 +162,7 @@ PRIOR: Final[dict[str, tuple[float, float]]] = {
     "vpip": (0.5, 5.0),
     "pfr": (0.2, 5.0),
     "fold_to_raise": (0.45, 4.0),
+    "fold_to_big_raise": (0.55, 4.0),
     "three_bet": (0.12, 5.0),
     "call_allin": (0.35, 4.0),
     "shove": (0.15, 6.0),
@@ -178,7 +179,7 @@ _FIELDS: Final = tuple(PRIOR)
 #: so a style shows within a few hands, long before each rate has its own data.
 STYLES: Final[dict[str, dict[str, int]]] = {
     "aggression": {"pfr": 1, "three_bet": 1, "shove": 1, "bet_checked_to": 1, "raise_bet": 1, "bluff": 1},
-    "looseness": {"vpip": 1, "fold_to_raise": -1, "call_allin": 1, "fold_small": -1, "fold_big": -1},
+    "looseness": {"vpip": 1, "fold_to_raise": -1, "fold_to_big_raise": -1, "call_allin": 1, "fold_small": -1, "fold_big": -1},
 }
 #: Weight (in observations) of the population prior on a whole style.
 STYLE_WEIGHT: Final = 6.0
@@ -225,11 +226,13 @@ class OpponentModel:
     aggression: float  # log-odds shift of the aggressive rates
     looseness: float  # log-odds shift of the continuing rates
     fold_to_raise_at: float  # strength below which a preflop raise is folded (:mod:`.thresholds`)
+    fold_to_big_raise_at: float  # ... a big preflop raise
     fold_small_at: float  # ... a small post-flop bet
     fold_big_at: float  # ... a big one
     vpip: Rate
     pfr: Rate
     fold_to_raise: Rate
+    fold_to_big_raise: Rate
     three_bet: Rate
     call_allin: Rate
     shove: Rate
@@ -278,7 +281,7 @@ def _hand_counts(events: tuple[Event, ...], seat: int) -> tuple[float, ...]:
         elif move.raises_before > 0 and committing:
             count("call_allin", move.kind != "fold")
         elif move.raises_before > 0:
-            count("fold_to_raise", move.kind == "fold")
+            count(raise_kind(move.facing, move.middle), move.kind == "fold")
             count("three_bet", move.aggressive)
     for move in moves:
         if move.street == 0:
@@ -321,6 +324,7 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
         aggression=shifts["aggression"],
         looseness=shifts["looseness"],
         fold_to_raise_at=at["fold_to_raise"],
+        fold_to_big_raise_at=at["fold_to_big_raise"],
         fold_small_at=at["fold_small"],
         fold_big_at=at["fold_big"],
         **rates,

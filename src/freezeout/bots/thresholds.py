@@ -34,21 +34,25 @@ from freezeout.rules.events import Event
 
 __all__ = [
     "BIG_BET",
+    "BIG_RAISE",
     "GRID",
     "KINDS",
     "Observations",
     "class_strength",
     "hand_observations",
     "observations",
+    "raise_kind",
     "solve_threshold",
 ]
 
 #: Candidate thresholds.
 GRID: Final = np.linspace(0.0, 1.0, 41)
-#: The folds a threshold is learned for: to a preflop raise, to small and big post-flop bets.
-KINDS: Final = ("fold_to_raise", "fold_small", "fold_big")
+#: The folds a threshold is learned for: to small and big preflop raises, small and big post-flop bets.
+KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_small", "fold_big")
 #: A post-flop bet of more than this share of the pot is a big one.
 BIG_BET: Final = 0.6
+#: A preflop raise of more than this share of the pot (an open to 3.5 big blinds or more) is a big one.
+BIG_RAISE: Final = 0.9
 
 Vector = npt.NDArray[np.float64]
 #: Per kind: (folds seen, decisions seen, sum over decisions of F_i on GRID).
@@ -71,6 +75,13 @@ def _below(strength: Vector, weights: Vector) -> Vector:
     index = np.searchsorted(strength[order], GRID, side="left")
     result: Vector = cumulative[index]
     return result
+
+
+def raise_kind(facing: int, middle: int) -> str:
+    """``fold_to_raise`` or ``fold_to_big_raise`` for a preflop raise that
+    leaves ``facing`` to call with ``middle`` in the pot (the raise included)."""
+    faced = facing / max(middle - facing, 1)
+    return "fold_to_big_raise" if faced > BIG_RAISE else "fold_to_raise"
 
 
 def _preflop_share(move: Move) -> float:
@@ -112,7 +123,7 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
             committing = move.to_match >= 0.3 * move.chips or move.facing >= 0.3 * move.chips
             if move.raises_before > 0 and not committing:
                 weights = top_range(share) * class_weights()
-                seen.append(("fold_to_raise", folded, _below(class_strength(), weights)))
+                seen.append((raise_kind(move.facing, move.middle), folded, _below(class_strength(), weights)))
             share = min(share, _preflop_share(move))
             continue
         if combos is None:
