@@ -77,7 +77,11 @@ def main() -> int:
             result = run_match(list(lineup), tournaments=args.latency_tournaments, seed=args.seed, jobs=1)
             entry = result.entries[0]
             key = ",".join(lineup)
-            latency[key] = {"p50_ms": entry.latency_ms(0.5), "p99_ms": entry.latency_ms(0.99), "decisions": entry.decisions}
+            latency[key] = {
+                "p50_ms": entry.latency_ms(0.5),
+                "p99_ms": entry.latency_ms(0.99),
+                "decisions": entry.decisions,
+            }
             print(
                 f"latency hard in {key:34} p50 {entry.latency_ms(0.5):6.2f} ms  p99 {entry.latency_ms(0.99):6.2f} ms"
                 f"  max {entry.latency_ms(1.0):7.2f} ms  ({entry.decisions} decisions)",
@@ -88,9 +92,14 @@ def main() -> int:
         opponents = args.opponents.split(",") if args.opponents else HEADS_UP
         for opponent in opponents:
             start = time.perf_counter()
-            result = run_match(["hard", opponent], tournaments=args.tournaments, seed=args.seed, jobs=args.jobs)
+            result = run_match(
+                ["hard", opponent], tournaments=args.tournaments, seed=args.seed, jobs=args.jobs
+            )
             report[f"hard_vs_{opponent}"] = result.to_json()
-            print(_line(f"hard vs {opponent}", result, time.perf_counter() - start, TARGETS[opponent]), flush=True)
+            print(
+                _line(f"hard vs {opponent}", result, time.perf_counter() - start, TARGETS[opponent]),
+                flush=True,
+            )
     if args.only in (None, "four"):
         results = []
         for mix in FOUR_HANDED:
@@ -98,7 +107,10 @@ def main() -> int:
             result = run_match(["hard", *mix], tournaments=args.tournaments, seed=args.seed, jobs=args.jobs)
             results.append(result)
             report[f"hard_vs_{'+'.join(mix)}"] = result.to_json()
-            print(_line(f"hard vs {'+'.join(mix)}", result, time.perf_counter() - start, FOUR_TARGET), flush=True)
+            print(
+                _line(f"hard vs {'+'.join(mix)}", result, time.perf_counter() - start, FOUR_TARGET),
+                flush=True,
+            )
         centre, low, high, played = _pooled(results)
         report["four_handed_pooled"] = {"win_rate": centre, "ci95": [low, high], "tournaments": played}
         print(f"{'four-handed, pooled':34} {centre:6.1%} [{low:5.1%}, {high:5.1%}]  n={played}", flush=True)

@@ -112,7 +112,9 @@ def test_the_nit_folds_most_hands_and_bets_only_strong_ones() -> None:
     assert _voluntary(counts) < 0.25
     nit = get_bot("nit")
     t = Tournament.start(TournamentConfig(players=("p0", "p1"), button=0))
-    t, _ = t.deal({0: tuple(parse_cards("AsAd")), 1: tuple(parse_cards("7c2h"))}, tuple(parse_cards("Ac9s4h3d2s")))
+    t, _ = t.deal(
+        {0: tuple(parse_cards("AsAd")), 1: tuple(parse_cards("7c2h"))}, tuple(parse_cards("Ac9s4h3d2s"))
+    )
     assert nit.act(seat_view(t, 0), random.Random(3)).kind is A.RAISE  # aces: raised
     t, _ = t.act(Action(0, A.RAISE, 60))
     assert nit.act(seat_view(t, 1), random.Random(3)).kind is A.FOLD  # 72 offsuit: gone

@@ -44,11 +44,19 @@ def test_a_hand_is_read_as_moves_with_what_each_faced() -> None:
         {0: tuple(parse_cards("AsKs")), 1: tuple(parse_cards("7c2d")), 2: tuple(parse_cards("QhQd"))},
         tuple(parse_cards("Ah9c4d3s2h")),
     )
-    for seat, kind, amount in ((0, A.RAISE, 60), (1, A.FOLD, None), (2, A.CALL, None), (2, A.CHECK, None), (0, A.BET, 90)):
+    for seat, kind, amount in (
+        (0, A.RAISE, 60),
+        (1, A.FOLD, None),
+        (2, A.CALL, None),
+        (2, A.CHECK, None),
+        (0, A.BET, 90),
+    ):
         t, _ = t.act(Action(seat, kind, amount))
     record = read_hand(tuple(seat_view(t, 2).history))
     opened, folded, called, checked, bet = record.moves
-    assert opened.kind == "raise" and opened.raises_before == 0 and opened.facing == 20 and opened.middle == 30
+    assert (
+        opened.kind == "raise" and opened.raises_before == 0 and opened.facing == 20 and opened.middle == 30
+    )
     assert opened.pot_fraction == pytest.approx(40 / 50)
     assert folded.raises_before == 1 and folded.facing == 50
     assert called.facing == 40 and called.middle == 90
@@ -60,7 +68,9 @@ def test_a_hand_is_read_as_moves_with_what_each_faced() -> None:
 # -- shrinkage ---------------------------------------------------------------------
 def test_a_rate_starts_at_its_prior_and_ends_at_what_was_seen() -> None:
     assert Rate(0, 0, 0.4, 5).value == pytest.approx(0.4)
-    assert Rate(5, 5, 0.4, 5).value == pytest.approx(0.7)  # half way after as many chances as the prior's weight
+    assert Rate(5, 5, 0.4, 5).value == pytest.approx(
+        0.7
+    )  # half way after as many chances as the prior's weight
     assert Rate(1000, 1000, 0.4, 5).value == pytest.approx(1.0, abs=0.01)
     assert Rate(0, 10, 0.4, 5).confidence == pytest.approx(10 / 15)
 
@@ -109,7 +119,11 @@ def test_a_maniac_reads_as_aggressive_and_a_nit_as_tight_within_a_dozen_hands() 
 
 def test_the_tight_passive_caller_never_shows_aggression() -> None:
     m = read_opponent(_after("tight-passive", 12), 1)
-    assert m.aggression < 0 and m.pfr.value < PRIOR["pfr"][0] and m.bet_checked_to.value < PRIOR["bet_checked_to"][0]
+    assert (
+        m.aggression < 0
+        and m.pfr.value < PRIOR["pfr"][0]
+        and m.bet_checked_to.value < PRIOR["bet_checked_to"][0]
+    )
 
 
 # -- strength ----------------------------------------------------------------------
@@ -127,7 +141,9 @@ def test_strength_is_the_share_of_hands_beaten() -> None:
 # -- ranges ------------------------------------------------------------------------
 def _opened_by_seat_0() -> TableView:
     t = Tournament.start(TournamentConfig(players=("p0", "p1"), button=0))
-    t, _ = t.deal({0: tuple(parse_cards("7c2d")), 1: tuple(parse_cards("AsKs"))}, tuple(parse_cards("Ah9c4d3s2h")))
+    t, _ = t.deal(
+        {0: tuple(parse_cards("7c2d")), 1: tuple(parse_cards("AsKs"))}, tuple(parse_cards("Ah9c4d3s2h"))
+    )
     t, _ = t.act(Action(0, A.RAISE, 60))
     return seat_view(t, 1)
 
@@ -142,7 +158,9 @@ def test_a_raise_from_a_wide_raiser_is_a_wide_range() -> None:
 
 def _river_bet() -> tuple[TableView, np.ndarray]:
     t = Tournament.start(TournamentConfig(players=("p0", "p1"), button=0))
-    t, _ = t.deal({0: tuple(parse_cards("7c2d")), 1: tuple(parse_cards("AsKs"))}, tuple(parse_cards("Ah9c4d3s2h")))
+    t, _ = t.deal(
+        {0: tuple(parse_cards("7c2d")), 1: tuple(parse_cards("AsKs"))}, tuple(parse_cards("Ah9c4d3s2h"))
+    )
     moves = [(0, A.CALL, None), (1, A.CHECK, None)] + [(1, A.CHECK, None), (0, A.CHECK, None)] * 2
     for seat, kind, amount in [*moves, (1, A.CHECK, None), (0, A.BET, 40)]:
         t, _ = t.act(Action(seat, kind, amount))

@@ -86,7 +86,9 @@ def deal_showdowns(
     hands = [np.tile(np.asarray(hole, dtype=np.int64), (rows, 1))] + [cards[o[ok]] for o in opponents]
     stacked = np.concatenate([np.concatenate([h, full_board], axis=1) for h in hands], axis=0)
     ranks = evaluate_batch(stacked).reshape(len(hands), rows)
-    picked: npt.NDArray[np.int64] = np.array([o[ok] for o in opponents], dtype=np.int64).reshape(len(ranges), rows)
+    picked: npt.NDArray[np.int64] = np.array([o[ok] for o in opponents], dtype=np.int64).reshape(
+        len(ranges), rows
+    )
     return ranks, picked
 
 

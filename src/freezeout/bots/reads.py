@@ -121,7 +121,9 @@ def tells(view: TableView, seat: int) -> Tells:
     hands: Iterable[Sequence[Event]] = (*view.past, view.history)
     for events in hands:
         t = _hand_tells(events, seat)
-        total = Tells(total.free_folds + t.free_folds, total.wild_sizes + t.wild_sizes, total.ordinary + t.ordinary)
+        total = Tells(
+            total.free_folds + t.free_folds, total.wild_sizes + t.wild_sizes, total.ordinary + t.ordinary
+        )
     return total
 
 
@@ -179,7 +181,14 @@ _FIELDS: Final = tuple(PRIOR)
 #: so a style shows within a few hands, long before each rate has its own data.
 STYLES: Final[dict[str, dict[str, int]]] = {
     "aggression": {"pfr": 1, "three_bet": 1, "shove": 1, "bet_checked_to": 1, "raise_bet": 1, "bluff": 1},
-    "looseness": {"vpip": 1, "fold_to_raise": -1, "fold_to_big_raise": -1, "call_allin": 1, "fold_small": -1, "fold_big": -1},
+    "looseness": {
+        "vpip": 1,
+        "fold_to_raise": -1,
+        "fold_to_big_raise": -1,
+        "call_allin": 1,
+        "fold_small": -1,
+        "fold_big": -1,
+    },
 }
 #: Weight (in observations) of the population prior on a whole style.
 STYLE_WEIGHT: Final = 6.0

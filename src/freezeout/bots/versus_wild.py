@@ -60,7 +60,9 @@ def call_pays(s: Situation, view: TableView, equity: float, k: float = SKILL_K) 
     return called > skill_utility(s.stack / total, k)
 
 
-def versus_wild(s: Situation, view: TableView, equity: float | None = None, k: float = SKILL_K) -> list[Intent]:
+def versus_wild(
+    s: Situation, view: TableView, equity: float | None = None, k: float = SKILL_K
+) -> list[Intent]:
     """The decision against one card-independent opponent.  ``equity`` is the
     hand's equity against a random hand (computed here before the flop);
     ``k`` the edge assumed over such a player (``hard-v1`` keeps the default)."""
