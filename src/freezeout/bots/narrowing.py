@@ -111,6 +111,7 @@ def class_range(view: TableView, seat: int, model: OpponentModel) -> Weights:
 
 
 def _preflop_move_range(move: Move, model: OpponentModel, players: int) -> Weights:
+    """The class weights one preflop move of this player keeps."""
     pfr = model.pfr.value
     vpip = max(model.vpip.value, pfr)
     committing = move.all_in or move.added >= 0.3 * move.chips
