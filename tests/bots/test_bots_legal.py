@@ -10,14 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from freezeout.bots import BOT_NAMES, get_bot
+from freezeout.bots import get_bot
+from freezeout.bots.registry import ALL_BOT_NAMES
 from freezeout.cards import Card
 from freezeout.rules.views import seat_view
 
 from bot_helpers import decision_points
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", ALL_BOT_NAMES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
 def test_every_bot_acts_legally_in_random_states(name: str, seed: int, players: int) -> None:
@@ -28,14 +29,14 @@ def test_every_bot_acts_legally_in_random_states(name: str, seed: int, players: 
         tournament.act(action)  # raises IllegalAction if the move is not legal
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", ALL_BOT_NAMES)
 def test_same_view_and_seed_give_the_same_action(name: str) -> None:
     bot = get_bot(name)
     for number, (_, view) in enumerate(decision_points(5, 3, limit=40)):
         assert bot.act(view, random.Random(number)) == bot.act(view, random.Random(number))
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", ALL_BOT_NAMES)
 def test_bots_never_need_hidden_cards(name: str) -> None:
     """Changing the opponents' hole cards and the undealt board must not
     change the decision: the view hides them, and the bot sees only the view."""

@@ -2,14 +2,17 @@
 
 The ladder, weakest first: ``random``, ``station``, ``easy``, ``medium``,
 ``hard`` (see :data:`BOT_NAMES` and :func:`get_bot`).  ``hard`` plays
-solved push/fold equilibria at short stacks and equity-versus-range poker
-deeper; the data it needs is committed under ``freezeout/data`` and rebuilt
-by ``python -m freezeout.bots.build_data``.
+solved push/fold equilibria at short stacks and, once the table has a
+history, exploits models of its opponents (:mod:`.reads`, :mod:`.exploit`).
+The bench opponents (:data:`~.registry.BENCH_NAMES`: five playing styles
+and the frozen ``hard-v1``) measure it.  The data ``hard`` needs is
+committed under ``freezeout/data`` and rebuilt by
+``python -m freezeout.bots.build_data``.
 """
 
 from __future__ import annotations
 
 from freezeout.bots.base import Bot
-from freezeout.bots.registry import BOT_NAMES, get_bot
+from freezeout.bots.registry import ALL_BOT_NAMES, BENCH_NAMES, BOT_NAMES, get_bot
 
-__all__ = ["BOT_NAMES", "Bot", "get_bot"]
+__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "Bot", "get_bot"]

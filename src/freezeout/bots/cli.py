@@ -16,13 +16,13 @@ __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from freezeout.bots.registry import BOT_NAMES
+    from freezeout.bots.registry import ALL_BOT_NAMES
 
     bot = sub.add_parser("bot", help="bots: range charts and bot-vs-bot matches")
     bot_sub = bot.add_subparsers(dest="bot_command", required=True)
 
     chart = bot_sub.add_parser("chart", help="preflop all-in chart of a bot (freezeout.chart/1)")
-    chart.add_argument("--bot", required=True, choices=BOT_NAMES)
+    chart.add_argument("--bot", required=True, choices=ALL_BOT_NAMES)
     chart.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
     chart.add_argument("--stack", type=float, required=True, help="everyone's stack in big blinds")
     chart.add_argument("--position", required=True, help="sb or bb heads-up; co, btn, sb, bb for 3-4 players")
@@ -63,12 +63,12 @@ def _cmd_chart(args: argparse.Namespace) -> int:
 
 def _cmd_match(args: argparse.Namespace) -> int:
     from freezeout.bots.match import run_match
-    from freezeout.bots.registry import BOT_NAMES
+    from freezeout.bots.registry import ALL_BOT_NAMES
 
     lineup = [name.strip() for name in args.bots.split(",") if name.strip()]
-    unknown = [name for name in lineup if name not in BOT_NAMES]
+    unknown = [name for name in lineup if name not in ALL_BOT_NAMES]
     if unknown or not lineup:
-        return _fail(f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(BOT_NAMES)}")
+        return _fail(f"unknown bot {', '.join(unknown) or '(none)'}; choose from {', '.join(ALL_BOT_NAMES)}")
     players = args.players or max(len(lineup), 2)
     if not 2 <= players <= 4:
         return _fail("--players must be 2, 3 or 4")

@@ -1,24 +1,23 @@
-"""``hard``: the strongest bot we have.
+"""``hard``: the strongest bot we have — it reads the table and exploits it.
 
-Preflop it follows :mod:`.hard_preflop` (solved push/fold when short).
-After the flop it estimates every opponent's range — the preflop range
-their moves imply, then reweighted street by street by how strong each
-combo is on this board and whether they bet, called or checked — and
-measures its equity against those ranges by Monte Carlo over the batch
-evaluator.  Equity against pot odds (plus some implied odds while cards are
-to come) decides calls; value bets and raises use mixed sizes, and a few
-semi-bluffs keep it from being a pure "bets = strength" bot.
+With nothing seen yet (the first hand of a tournament, and every range
+chart) it plays exactly as ``hard-v1`` (:mod:`.hard_v1`): the stored
+push/fold equilibria when short, equity against fixed ranges deeper.
+From the second hand on it models each opponent from the table's public
+history (:func:`~.reads.read_opponent`: frequencies shrunk towards a
+population prior) and plays against the model:
 
-Before all that it reads its opponents (:mod:`.reads`): heads-up against a
-player whose moves have shown they ignore their cards, it switches to
-:mod:`.versus_wild` — equity against any two cards, all the chips in with
-premium hands only, small pots otherwise, and all-ins judged in
-skill-adjusted chips.  With no history (the charts) it plays the
-equilibrium.
+* heads-up against a player whose moves ignore their cards it switches to
+  :mod:`.versus_wild`, as ``hard-v1`` does;
+* before the flop it takes the option worth the most chips against the
+  opponents' model ranges and folding habits (:mod:`.exploit_preflop`);
+* after the flop it narrows every range by this hand's moves read through
+  the model (:mod:`.narrowing`) and values checks, calls, folds, bets and
+  raises over one Monte Carlo sample of those ranges (:mod:`.exploit`).
 
-The time budget is turned into a fixed number of Monte Carlo deals
-(``SAMPLES_PER_MS``), not a stopwatch, so the same view and seed always give
-the same action however loaded the machine is.
+The time budget is a fixed number of Monte Carlo deals (``SAMPLES_PER_MS``),
+not a stopwatch, so the same view and seed always give the same action
+however loaded the machine is.
 """
 
 from __future__ import annotations
@@ -26,28 +25,23 @@ from __future__ import annotations
 import random
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
-
-from freezeout.bots.base import Situation, legal_action, situation
-from freezeout.bots.classes import combo_cards
-from freezeout.bots.hard_preflop import Intent, estimated_class_range, preflop_plan
-from freezeout.bots.montecarlo import equity, live_combos, numpy_rng
-from freezeout.bots.ranges import class_to_combos
-from freezeout.bots.reads import wild_seats
+from freezeout.bots.base import Situation, situation
+from freezeout.bots.exploit import postflop_plan
+from freezeout.bots.exploit_preflop import preflop_plan_vs
+from freezeout.bots.hard_preflop import Intent
+from freezeout.bots.hard_v1 import DEFAULT_BUDGET_MS, SAMPLES_PER_MS, HardV1Bot, choose
+from freezeout.bots.montecarlo import equity, numpy_rng
+from freezeout.bots.narrowing import postflop_range
+from freezeout.bots.reads import OpponentModel, read_opponent, wild_seats
 from freezeout.bots.versus_wild import versus_wild
-from freezeout.evaluate import evaluate_batch
-from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.events import ActionTaken, BetReturned, BlindPosted, StreetDealt
+from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
-__all__ = ["SAMPLES_PER_MS", "HardBot"]
+__all__ = ["WILD_EDGE", "HardBot"]
 
-#: Monte Carlo deals per millisecond of budget (conservative for this machine).
-SAMPLES_PER_MS: Final = 100
-DEFAULT_BUDGET_MS: Final = 10.0
-#: A bet or raise adding more than this many pots reads as wild rather than strong.
-OVERBET: Final = 1.5
+#: The edge assumed over a card-independent player (``hard-v1`` assumed 1.5):
+#: the bigger it is, the more coin flips for the stack are passed up.
+WILD_EDGE: Final = 1.5
 
 
 class HardBot:
@@ -56,127 +50,27 @@ class HardBot:
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
         self.budget_ms = budget_ms
         self.samples = max(100, int(budget_ms * SAMPLES_PER_MS))
+        self.without_history = HardV1Bot(budget_ms)
 
     def act(self, view: TableView, rng: random.Random) -> Action:
+        if not view.past:
+            return self.without_history.act(view, rng)
         s = situation(view)
         if len(s.opponents) == 1 and wild_seats(view, s.opponents):
-            # Heads-up against a card-independent player (reads.py): exploit it.
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
-            return _choose(view, versus_wild(s, view, eq), rng)
-        plan = preflop_plan(s, view) if s.street == 0 else self._postflop(s, view, rng)
-        return _choose(view, plan, rng)
+            return choose(view, versus_wild(s, view, eq, WILD_EDGE), rng)
+        return choose(view, self.plan(s, view, rng), rng)
+
+    def plan(self, s: Situation, view: TableView, rng: random.Random) -> list[Intent]:
+        """The decision against the modelled opponents, as a distribution over intentions."""
+        models: dict[int, OpponentModel] = {o: read_opponent(view, o) for o in s.opponents}
+        if s.street == 0:
+            return preflop_plan_vs(s, view, models)
+        dead = (*s.hole, *s.board)
+        ranges = [postflop_range(view, o, models[o], dead) for o in s.opponents]
+        return postflop_plan(s, view, ranges, [models[o] for o in s.opponents], self.samples, rng)
 
     def allin_probability(self, view: TableView) -> float:
-        """Exact probability that :meth:`act` goes all-in (or calls an all-in) preflop."""
-        s = situation(view)
-        facing_allin = s.to_call > 0 and any(view.seats[o].stack == 0 for o in s.opponents)
-        total = 0.0
-        for probability, kind, to in preflop_plan(s, view):
-            action = legal_action(view, kind, to)
-            if action.kind is ActionKind.ALLIN or (facing_allin and action.kind is ActionKind.CALL):
-                total += probability
-        return min(1.0, max(0.0, total))
-
-    # -- after the flop ---------------------------------------------------
-    def _postflop(self, s: Situation, view: TableView, rng: random.Random) -> list[Intent]:
-        ranges = [opponent_range(view, s, o) for o in s.opponents]
-        eq = equity(s.hole, s.board, ranges, self.samples, numpy_rng(rng))
-        opponents = len(s.opponents)
-        fair = 1.0 / (opponents + 1)
-        value_line = fair + (1.0 - fair) * 0.05  # 0.525 heads-up, 0.37 three-way
-        behind = min([s.stack] + [view.seats[o].stack for o in s.active_opponents] or [0])
-        committed = s.stack <= 0.6 * (s.pot + s.to_call) or (s.active_opponents and behind <= 0.5 * s.pot)
-        if s.can_check:
-            if eq >= value_line and s.can_raise:
-                if committed:
-                    return [(1.0, "allin", None)]
-                strong = eq >= 0.85
-                sizes = (0.75, 1.0, 1.25) if strong else (0.5, 0.75, 1.0)
-                slowplay = 0.12 if strong and s.street < 3 else 0.0
-                return [(slowplay, "passive", None)] + [
-                    ((1.0 - slowplay) / 3, "raise", s.to_match + max(int(s.pot * f), s.big_blind))
-                    for f in sizes
-                ]
-            if opponents == 1 and s.can_raise and s.street < 3 and 0.3 <= eq < 0.5:
-                bluff = 0.1  # a few semi-bluffs with some equity, sized small
-                return [
-                    (bluff, "raise", s.to_match + max(int(s.pot * 0.5), s.big_blind)),
-                    (1 - bluff, "passive", None),
-                ]
-            return [(1.0, "passive", None)]
-        price = s.to_call / (s.pot + s.to_call)
-        implied = 0.0
-        if s.street < 3 and not committed:
-            implied = {1: 0.3, 2: 0.15}.get(s.street, 0.0) * min(behind, s.pot)
-        needed = s.to_call / (s.pot + s.to_call + implied)
-        raise_line = max(value_line + 0.1, price + 0.3)
-        if eq >= raise_line and s.can_raise:
-            if committed or (eq >= 0.9 and s.street == 3):
-                return [(1.0, "allin", None)]
-            return [(0.5, "raise", s.to_match * 2 + s.pot // 2), (0.5, "raise", s.to_match * 2 + s.pot)]
-        if eq >= needed or (committed and eq >= price):
-            return [(1.0, "passive", None)]
-        return [(1.0, "fold", None)]
-
-
-def _choose(view: TableView, plan: list[Intent], rng: random.Random) -> Action:
-    """Sample one intention (always draws once, so the rng stream is stable)."""
-    draw = rng.random()
-    cumulative = 0.0
-    for probability, kind, to in plan:
-        cumulative += probability
-        if draw < cumulative and probability > 0:
-            return legal_action(view, kind, to)
-    last = [intent for intent in plan if intent[0] > 0] or [(1.0, "fold", None)]
-    return legal_action(view, last[-1][1], last[-1][2])
-
-
-def opponent_range(view: TableView, s: Situation, seat: int) -> npt.NDArray[np.float64]:
-    """Combo weights for ``seat``: its preflop range, narrowed by what it did
-    after the flop, judged by each combo's strength on the current board."""
-    weights = class_to_combos(estimated_class_range(view, seat)) * live_combos([*s.hole, *s.board])
-    moves = _postflop_moves(view, seat)
-    if not moves or weights.sum() <= 0:
-        return weights
-    strength = _board_strength(s.board, weights > 0)
-    for kind, ratio in moves:
-        if kind in ("bet", "raise") and ratio > OVERBET:
-            weights *= 0.3 + 0.7 * strength  # huge overbets here are mostly wild, not strong
-        elif kind in ("bet", "raise"):
-            weights *= 0.05 + 0.95 * strength**3
-        elif kind == "call":
-            weights *= 0.5 + 0.5 * strength
-        elif kind == "check":
-            weights *= 1.0 - 0.35 * strength
-    return weights
-
-
-def _postflop_moves(view: TableView, seat: int) -> list[tuple[str, float]]:
-    """``seat``'s moves after the flop with each one's size relative to the pot before it."""
-    moves: list[tuple[str, float]] = []
-    flop_seen = False
-    pot = 0
-    for event in view.history:
-        if isinstance(event, BlindPosted):
-            pot += event.amount
-        elif isinstance(event, BetReturned):
-            pot -= event.amount
-        elif isinstance(event, StreetDealt):
-            flop_seen = True
-        elif isinstance(event, ActionTaken):
-            if flop_seen and event.seat == seat:
-                moves.append((event.kind, event.added / max(pot, 1)))
-            pot += event.added
-    return moves
-
-
-def _board_strength(board: tuple[int, ...], live: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
-    """Each live combo's made-hand percentile on the board (1 = the nuts)."""
-    cards = combo_cards()
-    index = np.flatnonzero(live)
-    rows = np.concatenate([np.tile(np.asarray(board, dtype=np.int64), (len(index), 1)), cards[index]], axis=1)
-    ranks = evaluate_batch(rows)
-    order = ranks.argsort(kind="stable").argsort(kind="stable")
-    strength = np.zeros(len(live))
-    strength[index] = (order + 1) / len(index)
-    return strength
+        """Exact probability of going all-in (or calling one) preflop: the
+        charts' views carry no history, so this is ``hard-v1``'s equilibrium."""
+        return self.without_history.allin_probability(view)

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from freezeout.bots.classes import combo_cards
 from freezeout.evaluate import evaluate_batch
 
-__all__ = ["Range", "combo_masks", "equity", "live_combos", "numpy_rng"]
+__all__ = ["Range", "combo_masks", "deal_showdowns", "equity", "live_combos", "numpy_rng"]
 
 Range = npt.NDArray[np.float64] | None
 
@@ -43,17 +43,19 @@ def live_combos(dead: Sequence[int]) -> npt.NDArray[np.bool_]:
     return result
 
 
-def equity(
+def deal_showdowns(
     hole: Sequence[int],
     board: Sequence[int],
     ranges: Sequence[Range],
     samples: int,
     rng: np.random.Generator,
-) -> float:
-    """Expected share of the pot ``hole`` wins at showdown against one hand
-    from each range (ties split), over random completions of the board."""
-    if not ranges:
-        return 1.0
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    """Sample every opponent's hand from its range and the rest of the board.
+
+    Returns ``(ranks, picks)``: ``ranks[0]`` is our final hand's rank in each
+    kept deal and ``ranks[1 + j]`` opponent ``j``'s; ``picks[j]`` is the
+    combo opponent ``j`` was dealt.  Deals where two sampled hands collide
+    are dropped, so there may be fewer than ``samples`` (or none)."""
     known = [int(c) for c in hole] + [int(c) for c in board]
     live = live_combos(known)
     cards = combo_cards()
@@ -71,9 +73,9 @@ def equity(
         masks = (np.int64(1) << cards[picks, 0]) | (np.int64(1) << cards[picks, 1])
         ok &= (used & masks) == 0
         used |= masks
-        opponents.append(cards[picks])
+        opponents.append(picks)
     if not ok.any():
-        return 0.5
+        return np.zeros((len(ranges) + 1, 0), dtype=np.int32), np.zeros((len(ranges), 0), dtype=np.int64)
     rows = int(ok.sum())
     used = used[ok]
     missing = 5 - len(board)
@@ -81,9 +83,29 @@ def equity(
     keys[((used[:, None] >> np.arange(52)) & 1).astype(bool)] = 2.0
     fill = np.argsort(keys, axis=1)[:, :missing]
     full_board = np.concatenate([np.tile(np.asarray(board, dtype=np.int64), (rows, 1)), fill], axis=1)
-    hands = [np.tile(np.asarray(hole, dtype=np.int64), (rows, 1))] + [o[ok] for o in opponents]
+    hands = [np.tile(np.asarray(hole, dtype=np.int64), (rows, 1))] + [cards[o[ok]] for o in opponents]
     stacked = np.concatenate([np.concatenate([h, full_board], axis=1) for h in hands], axis=0)
     ranks = evaluate_batch(stacked).reshape(len(hands), rows)
+    picked: npt.NDArray[np.int64] = np.array([o[ok] for o in opponents], dtype=np.int64).reshape(
+        len(ranges), rows
+    )
+    return ranks, picked
+
+
+def equity(
+    hole: Sequence[int],
+    board: Sequence[int],
+    ranges: Sequence[Range],
+    samples: int,
+    rng: np.random.Generator,
+) -> float:
+    """Expected share of the pot ``hole`` wins at showdown against one hand
+    from each range (ties split), over random completions of the board."""
+    if not ranges:
+        return 1.0
+    ranks, _ = deal_showdowns(hole, board, ranges, samples, rng)
+    if ranks.shape[1] == 0:
+        return 0.5
     best = ranks.max(axis=0)
     winners = (ranks == best).sum(axis=0)
     share = np.where(ranks[0] == best, 1.0 / winners, 0.0)

@@ -1,5 +1,10 @@
-"""Named bots, weakest first.  ``get_bot(name)`` returns a shared instance
-(bots are stateless, so one per process is enough)."""
+"""Named bots.  ``get_bot(name)`` returns a shared instance (bots are
+stateless, so one per process is enough).
+
+:data:`BOT_NAMES` is the ladder players are offered, weakest first;
+:data:`BENCH_NAMES` are opponents for measuring it — the five playing
+styles of :mod:`.archetypes` and ``hard-v1``, ``hard`` as it was before
+opponent models — which ``freezeout bot match`` accepts as well."""
 
 from __future__ import annotations
 
@@ -9,24 +14,40 @@ from typing import Final
 
 from freezeout.bots.base import Bot
 
-__all__ = ["BOT_NAMES", "get_bot"]
+__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "get_bot"]
 
 BOT_NAMES: Final = ("random", "station", "easy", "medium", "hard")
+BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit")
+ALL_BOT_NAMES: Final = BOT_NAMES + BENCH_NAMES
 
 
 def _factories() -> dict[str, Callable[[], Bot]]:
+    from freezeout.bots.archetypes import LoosePassiveBot, ManiacBot, NitBot, TagBot, TightPassiveBot
     from freezeout.bots.easy import EasyBot
     from freezeout.bots.hard import HardBot
+    from freezeout.bots.hard_v1 import HardV1Bot
     from freezeout.bots.medium import MediumBot
     from freezeout.bots.simple import RandomBot, StationBot
 
-    return {"random": RandomBot, "station": StationBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+    return {
+        "random": RandomBot,
+        "station": StationBot,
+        "easy": EasyBot,
+        "medium": MediumBot,
+        "hard": HardBot,
+        "hard-v1": HardV1Bot,
+        "tight-passive": TightPassiveBot,
+        "loose-passive": LoosePassiveBot,
+        "tag": TagBot,
+        "maniac": ManiacBot,
+        "nit": NitBot,
+    }
 
 
 @cache
 def get_bot(name: str) -> Bot:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`)."""
+    """The bot called ``name`` (one of :data:`ALL_BOT_NAMES`)."""
     factories = _factories()
     if name not in factories:
-        raise KeyError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        raise KeyError(f"unknown bot {name!r}; choose from {', '.join(ALL_BOT_NAMES)}")
     return factories[name]()

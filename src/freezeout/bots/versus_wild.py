@@ -60,14 +60,17 @@ def call_pays(s: Situation, view: TableView, equity: float, k: float = SKILL_K) 
     return called > skill_utility(s.stack / total, k)
 
 
-def versus_wild(s: Situation, view: TableView, equity: float | None = None) -> list[Intent]:
+def versus_wild(
+    s: Situation, view: TableView, equity: float | None = None, k: float = SKILL_K
+) -> list[Intent]:
     """The decision against one card-independent opponent.  ``equity`` is the
-    hand's equity against a random hand (computed here before the flop)."""
+    hand's equity against a random hand (computed here before the flop);
+    ``k`` the edge assumed over such a player (``hard-v1`` keeps the default)."""
     eq = float(equity_vs_random()[s.hand_class]) if equity is None else equity
     if eq >= PREMIUM and (s.can_raise or s.to_call > 0):
         return [(1.0, "allin", None)]
     if s.can_check:
         return [(1.0, "passive", None)]
-    if call_pays(s, view, eq):
+    if call_pays(s, view, eq, k):
         return [(1.0, "passive", None)]
     return [(1.0, "fold", None)]

@@ -1,0 +1,161 @@
+"""How strong a hand a player needs to continue, learned from how often they fold.
+
+A fold frequency alone is ambiguous: a player who folds a third of the time
+to bets may fold anything below the median hand but usually arrive with
+strong ranges, or fold weak hands from weak ranges.  What predicts the next
+fold is the *threshold* — the strength (share of all hands beaten, see
+:mod:`.strength`) below which they let go — because their next range may
+be nothing like the average one.  So every fold or continue seen is kept
+with the range the player had at that moment (read with population-prior
+rules, so it can be cached per hand), as the probability ``F_i(t)`` that a
+hand from it lies below each candidate threshold ``t``.  The threshold is
+the ``t`` at which the expected folds match the folds seen:
+
+    sum_i F_i(t) + w t = folds + w p
+
+where ``w`` pseudo-decisions over a uniform range at the prior rate ``p``
+are the shrinkage: with nothing seen, ``t = p``.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from freezeout.bots.classes import CLASS_COUNT, class_weights
+from freezeout.bots.history import Move, read_hand
+from freezeout.bots.montecarlo import live_combos
+from freezeout.bots.ranges import class_to_combos, percentile, top_range
+from freezeout.bots.strength import combo_strength
+from freezeout.rules.events import Event
+
+__all__ = [
+    "BIG_BET",
+    "BIG_RAISE",
+    "GRID",
+    "KINDS",
+    "Observations",
+    "class_strength",
+    "hand_observations",
+    "observations",
+    "raise_kind",
+    "solve_threshold",
+]
+
+#: Candidate thresholds.
+GRID: Final = np.linspace(0.0, 1.0, 41)
+#: The folds a threshold is learned for: to small and big preflop raises, small and big post-flop bets.
+KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_small", "fold_big")
+#: A post-flop bet of more than this share of the pot is a big one.
+BIG_BET: Final = 0.6
+#: A preflop raise of more than this share of the pot (an open to 3.5 big blinds or more) is a big one.
+BIG_RAISE: Final = 0.9
+
+Vector = npt.NDArray[np.float64]
+#: Per kind: (folds seen, decisions seen, sum over decisions of F_i on GRID).
+Observations = dict[str, tuple[float, float, Vector]]
+
+
+@cache
+def class_strength() -> Vector:
+    """Each class's preflop strength: the share of hands it beats (1 - percentile)."""
+    return np.array([1.0 - percentile(c) for c in range(CLASS_COUNT)])
+
+
+def _below(strength: Vector, weights: Vector) -> Vector:
+    """``P(strength < t)`` for every ``t`` on :data:`GRID`, for a hand drawn from ``weights``."""
+    total = float(weights.sum())
+    if total <= 0:
+        return GRID.copy()
+    order = np.argsort(strength, kind="stable")
+    cumulative = np.concatenate([[0.0], np.cumsum(weights[order])]) / total
+    index = np.searchsorted(strength[order], GRID, side="left")
+    result: Vector = cumulative[index]
+    return result
+
+
+def raise_kind(facing: int, middle: int) -> str:
+    """``fold_to_raise`` or ``fold_to_big_raise`` for a preflop raise that
+    leaves ``facing`` to call with ``middle`` in the pot (the raise included)."""
+    faced = facing / max(middle - facing, 1)
+    return "fold_to_big_raise" if faced > BIG_RAISE else "fold_to_raise"
+
+
+def _preflop_share(move: Move) -> float:
+    """The share of hands a preflop move keeps, read as the population plays."""
+    committing = move.all_in or move.added >= 0.3 * move.chips
+    if move.kind in ("raise", "bet") or move.aggressive:
+        if committing:
+            return 0.3 if move.raises_before == 0 else 0.15
+        return 0.3 if move.raises_before == 0 else 0.1
+    if move.kind == "call":
+        return 1.0 if move.raises_before == 0 else 0.5
+    return 1.0
+
+
+def _postflop_keep(move: Move, strength: Vector) -> Vector:
+    """How much of each combo a post-flop move keeps, read as the population plays."""
+    if move.aggressive:
+        result: Vector = 0.05 + 0.95 * strength**3
+        return result
+    if move.kind == "call":
+        return 0.5 + 0.5 * strength
+    if move.kind == "check":
+        return 1.0 - 0.35 * strength
+    return np.ones_like(strength)
+
+
+@lru_cache(maxsize=65536)
+def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, float, Vector], ...]:
+    """``seat``'s folds and continues in one hand, each with ``F_i`` of its range then."""
+    record = read_hand(events)
+    seen: list[tuple[str, float, Vector]] = []
+    share = 1.0
+    combos: Vector | None = None
+    for move in record.moves:
+        if move.seat != seat or move.forced:
+            continue
+        folded = float(move.kind == "fold")
+        if move.street == 0:
+            committing = move.to_match >= 0.3 * move.chips or move.facing >= 0.3 * move.chips
+            if move.raises_before > 0 and not committing:
+                weights = top_range(share) * class_weights()
+                seen.append((raise_kind(move.facing, move.middle), folded, _below(class_strength(), weights)))
+            share = min(share, _preflop_share(move))
+            continue
+        if combos is None:
+            combos = class_to_combos(top_range(share)) * live_combos(record.board)
+        strength = combo_strength(record.board_at(move.street))
+        if move.facing > 0:
+            faced = move.facing / max(move.middle - move.facing, move.big_blind)
+            kind = "fold_big" if faced > BIG_BET else "fold_small"
+            seen.append((kind, folded, _below(strength, combos)))
+        combos = combos * _postflop_keep(move, strength)
+    return tuple(seen)
+
+
+def observations(hands: list[tuple[Event, ...]], seat: int) -> Observations:
+    """``seat``'s observations over several finished hands."""
+    totals: Observations = {kind: (0.0, 0.0, np.zeros(len(GRID))) for kind in KINDS}
+    for events in hands:
+        for kind, folded, below in hand_observations(events, seat):
+            folds, decisions, sums = totals[kind]
+            totals[kind] = (folds + folded, decisions + 1.0, sums + below)
+    return totals
+
+
+def solve_threshold(seen: tuple[float, float, Vector], prior: float, weight: float) -> float:
+    """The threshold at which expected folds match the folds seen (shrunk to ``prior``)."""
+    folds, _, sums = seen
+    gap = sums + weight * GRID - (folds + weight * prior)  # increasing in t
+    above = int(np.searchsorted(gap, 0.0, side="left"))
+    if above <= 0:
+        return float(GRID[0])
+    if above >= len(GRID):
+        return float(GRID[-1])
+    low, high = gap[above - 1], gap[above]
+    step = (0.0 - low) / (high - low) if high > low else 0.0
+    return float(GRID[above - 1] + step * (GRID[above] - GRID[above - 1]))
