@@ -5,6 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.stamp-install
+NATIVE := $(VENV)/freezeout-native/manifest.json
 
 .PHONY: install run test lint typecheck pytest bench system-deps clean
 
@@ -14,7 +15,12 @@ $(STAMP): pyproject.toml
 	$(PIP) install -q -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The rules engine compiled with mypyc (src/freezeout/native.py): rebuilt
+# whenever a rules module changes; without a C compiler the pure engine runs.
+$(NATIVE): $(STAMP) $(wildcard src/freezeout/rules/*.py) src/freezeout/native.py
+	$(PY) -m freezeout.native build >/dev/null || echo "note: the rules engine could not be compiled; running it pure"
+
+install: $(STAMP) $(NATIVE)
 
 # Debian packages the browser, PostgreSQL and Redis tests need (no browser download).
 system-deps:
@@ -39,8 +45,11 @@ typecheck: install
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
 		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server
 
+# Everything against the compiled engine, then the rules and formats tests
+# again against the pure one (the reference, and what runs without a compiler).
 pytest: install system-deps
-	$(VENV)/bin/pytest -n 2
+	FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1) $(VENV)/bin/pytest -n 2
+	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 2 -q tests/rules tests/formats
 
 test: lint typecheck pytest
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from freezeout.cards import Card
+from freezeout.evaluate.rankings import NAMES, get_ranking
 from freezeout.rules import Action, ActionKind, HandSetup, Ruleset, apply, start_hand
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import VARIANTS, BettingStructure, Forced, Variant
@@ -236,6 +237,11 @@ def main() -> None:
     if args.profile:
         profile(args.profile, args.seconds)
         return
+    from freezeout import native
+
+    print(f"our engine: {native.status()}  (make install compiles it; FREEZEOUT_PURE=1 runs the pure one)")
+    for name in NAMES:
+        get_ranking(name)  # every ranking's tables built before anything is timed
     print("The house game: no-limit hold'em, 1000 chips, blinds 10/20")
     print(f"{'players':>7} {'freezeout hands/s':>18} {'pokerkit hands/s':>17} {'median ratio':>13}")
     for players in (2, 3, 4):

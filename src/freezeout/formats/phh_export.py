@@ -450,7 +450,7 @@ def record_hand_to_phh(hand: PlayedHand, *, event: str | None = None) -> str:
     moves: list[_Move] = []
     for player, action in hand.actions:
         eliminates = action.kind is ActionKind.TIMEOUT and next(forfeits).in_a_row >= 2
-        moves.append(_Move(replace(action, seat=names.index(player)), eliminates))
+        moves.append(_Move(action._replace(seat=names.index(player)), eliminates))
     started = next(e for e in hand.events if isinstance(e, HandStarted))
     ended = next(e for e in hand.events if isinstance(e, HandEnded))
     final = tuple(ended.stacks[seat] for seat in started.seats)

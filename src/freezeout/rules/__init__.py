@@ -7,6 +7,11 @@ builds what each seat may see.
 
 from __future__ import annotations
 
+from freezeout import native
+
+native.install()  # the compiled engine, when it was built from exactly these sources (freezeout.native)
+# ruff: noqa: E402  (the modules below must be imported after install())
+
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction, InvalidInput, RulesError
 from freezeout.rules.hand import HandSetup, HandState, apply, start_hand

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from freezeout.cards import Card
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.state import HandSetup, HandState, evolve
+from freezeout.rules.state import HandSetup, HandState
 from freezeout.rules.variant import Variant
 
 __all__ = [
@@ -151,8 +151,8 @@ def cards_in_play(state: HandState) -> set[Card]:
     return held
 
 
-def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | None, ...], HandState]:
-    """``count`` replacement cards for ``seat`` (V11), and the state with the deck moved on.
+def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | None, ...], int]:
+    """``count`` replacement cards for ``seat`` (V11), and the deck position after them.
 
     From the deck while it lasts; then (V13) from the cards the other
     players have discarded and nobody holds, in the order of
@@ -162,18 +162,16 @@ def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | No
     if not setup.deck:
         got, _ = deal_hole_cards(state, (seat,), count, state.dealt)
         _check_not_in_play(got[0], cards_in_play(state))
-        return got[0], state
+        return got[0], state.dealt
     deck, dealt = setup.deck, state.dealt
     from_deck = deck[dealt : dealt + count]
-    state = evolve(state, dealt=dealt + len(from_deck), offer=None)
     # A card the deck has not dealt before cannot be in play; only a deck that
     # names a card twice (a hand history's reshuffle) needs the full check.
-    earlier = deck[:dealt]
-    in_play = cards_in_play(state) if any(card in earlier for card in from_deck if card is not None) else set()
+    in_play = set() if not from_deck or set(deck[:dealt]).isdisjoint(from_deck) else cards_in_play(state)
     _check_not_in_play(from_deck, in_play)
     missing = count - len(from_deck)
     if not missing:
-        return from_deck, state
+        return from_deck, dealt + len(from_deck)
     if not in_play:
         in_play = cards_in_play(state)
     own = set(state.discards[seat])
@@ -186,7 +184,7 @@ def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | No
             f"the deck ran out: {setup.name(seat)} draws {count} but only {len(from_deck) + len(ranked)} cards are left"
             " (V13 reshuffles other players' discards in the order of 'reshuffle')"
         )
-    return (*from_deck, *ranked[:missing]), state
+    return (*from_deck, *ranked[:missing]), dealt + len(from_deck)
 
 
 def _check_not_in_play(cards: Sequence[Card | None], in_play: set[Card]) -> None:

@@ -43,14 +43,41 @@ from freezeout.rules.events import (
     Resigned,
     StreetDealt,
 )
-from freezeout.rules.legal import legal_actions, offer_moves, resolve
+from freezeout.rules.legal import _work_out, legal_actions, offer_moves, offer_to, resolve
 from freezeout.rules.order import bring_in_seat, round_opener
 from freezeout.rules.pots import uncalled_bet
 from freezeout.rules.showdown import collected_pots, finish
-from freezeout.rules.state import BIG, EITHER, SMALL, HandSetup, HandState, evolve, set_at
+from freezeout.rules.state import (
+    ACTED,
+    ACTOR,
+    AGGRESSOR,
+    BETS,
+    BIG,
+    BRING_IN_DUE,
+    EITHER,
+    FACED,
+    FOLDED,
+    INCREMENT,
+    OFFER,
+    SMALL,
+    STACKS,
+    TO_MATCH,
+    HandSetup,
+    HandState,
+    evolve,
+    set_at,
+)
 from freezeout.rules.variant import BettingStructure, Forced, Opening
 
 __all__ = ["HandSetup", "HandState", "apply", "collected_pots", "concede", "resign", "start_hand"]
+
+# Read on every move: module constants, because Python 3.11 looks enum
+# members up through ``EnumType.__getattr__``'s slow path (~130 ns each).
+_RESIGN, _STANDPAT, _DISCARD, _TIMEOUT = ActionKind.RESIGN, ActionKind.STANDPAT, ActionKind.DISCARD, ActionKind.TIMEOUT
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_BRING_IN = Forced.BRING_IN
+_POSITION = Opening.POSITION
+_tuple_new = tuple.__new__
 
 
 def _check_setup(setup: HandSetup) -> HandSetup:
@@ -78,14 +105,14 @@ def _check_setup(setup: HandSetup) -> HandSetup:
     for label, value in (("bring-in", setup.bring_in), ("small bet", setup.small_bet), ("big bet", setup.big_bet)):
         if type(value) is not int or value < 0:
             raise InvalidInput(f"the {label} must be a whole number of chips >= 0, got {value!r}")
-    if variant.betting is BettingStructure.FIXED_LIMIT:
+    if variant.betting is _FIXED_LIMIT:
         if setup.min_bet <= 0:
             raise InvalidInput("a fixed-limit game needs its small bet (or big blind)")
     elif type(setup.big_blind) is not int or setup.big_blind <= 0:
         raise InvalidInput(f"the big blind must be a positive whole number, got {setup.big_blind!r}")
-    if variant.forced is Forced.BRING_IN and any(setup.blinds):
+    if variant.forced is _BRING_IN and any(setup.blinds):
         raise InvalidInput(f"{variant.name} has no blinds: antes and a bring-in (V7)")
-    if setup.bring_in and variant.forced is not Forced.BRING_IN:
+    if setup.bring_in and variant.forced is not _BRING_IN:
         raise InvalidInput(f"{variant.name} has no bring-in")
     if 0 < setup.min_bet <= setup.bring_in:
         raise InvalidInput(f"the bring-in ({setup.bring_in}) must be below the small bet ({setup.min_bet})")
@@ -168,7 +195,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         # deal itself (the tournament's private CardsDealt).
         events.extend(HoleDealt(seat, got, first_street.hole) for seat, got in zip(seats, dealt, strict=True))
     opener = -1
-    if variant.opening is Opening.POSITION:
+    if variant.opening is _POSITION:
         # R9: preflop the first to act sits left of the (last) largest blind posted in turn.
         in_turn = [seat for seat in posters if not (setup.out_of_turn and setup.out_of_turn[seat])]
         largest = max((blinds[seat] for seat in in_turn), default=0)
@@ -191,7 +218,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         up=(first_street.hole,) * n,
         dealt=position,
         discards=empty,
-        raises=1 if to_match and variant.betting is BettingStructure.FIXED_LIMIT else 0,  # V3: the big blind is the bet
+        raises=1 if to_match and variant.betting is _FIXED_LIMIT else 0,  # V3: the big blind is the bet
         full_to=to_match,
         bet_size=BIG if first_street.big_bet else SMALL,
         opener=opener,
@@ -199,7 +226,7 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
     if opener >= 0:
         actor = _next_actor_of(state.stacks, state.bets, state.folded, state.acted, to_match, opener)
         if actor >= 0 and state.folded.count(False) > 1:
-            return offer_moves(evolve(state, actor=actor)), events
+            return offer_to(state, actor), events
         return _continue(state, opener, events)
     first = bring_in_seat(state)  # V7, V10
     if setup.bring_in:
@@ -265,24 +292,29 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     """Apply one move of the player to act (R10–R14, R26 timeouts, V7, V11)."""
     if state.finished:
         raise IllegalAction("the hand is over")
-    if action.kind is ActionKind.RESIGN:
+    if action.kind is _RESIGN:
         return resign(state, action.seat)
-    legal = legal_actions(state)
+    legal = state.offer
     if legal is None:
-        raise IllegalAction("nobody is to act")
-    if not 0 <= action.seat < state.seat_count:
-        raise InvalidInput(f"seat {action.seat} is not in the hand")
-    if action.seat != legal.seat:
+        legal = legal_actions(state)
+        if legal is None:
+            raise IllegalAction("nobody is to act")
+    seat = legal.seat
+    if action.seat != seat:
         setup = state.setup
-        raise IllegalAction(f"it is {setup.name(legal.seat)}'s turn, not {setup.name(action.seat)}'s")
+        if not 0 <= action.seat < len(state.stacks):
+            raise InvalidInput(f"seat {action.seat} is not in the hand")
+        raise IllegalAction(f"it is {setup.name(seat)}'s turn, not {setup.name(action.seat)}'s")
     if state.drawing:
         return _draw(state, action)
     kind, total, forced = resolve(state, legal, action)
-    seat = legal.seat
+    # One new state, built field by field in a list (the hottest code of the
+    # engine: cheaper than evolve() or joining slices).
+    values = list(state)
+    added = total - legal.current_bet
     stacks = list(state.stacks)
+    stack = stacks[seat] = stacks[seat] - added
     bets = list(state.bets)
-    added = total - bets[seat]
-    stacks[seat] -= added
     bets[seat] = total
     to_match, increment = state.to_match, state.increment
     raised = total > to_match
@@ -293,56 +325,59 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     folded = state.folded
     if kind == "fold":
         folded = set_at(folded, seat, True)
-    new_stacks, new_bets, acted = tuple(stacks), tuple(bets), set_at(state.acted, seat, True)
+    acted = list(state.acted)
+    acted[seat] = True
+    faced = list(state.faced)
+    faced[seat] = to_match
+    new_stacks, new_bets, new_acted = tuple(stacks), tuple(bets), tuple(acted)
     events: list[Event] = [
-        ActionTaken(seat, kind, total, added, stacks[seat] == 0 and kind != "fold", forced or action.kind not in PLAYER_MOVES)
+        ActionTaken(seat, kind, total, added, stack == 0 and kind != "fold", forced or action.kind not in PLAYER_MOVES)
     ]
-    # The common case — someone else still has to act — builds one state.
-    actor = -1 if folded.count(False) < 2 else _next_actor_of(new_stacks, new_bets, folded, acted, to_match, (seat + 1) % len(stacks))
-    # evolve(state, stacks=…, bets=…, folded=…, acted=…, faced=…, to_match=…,
-    # increment=…, actor=…, bring_in_due=False, offer=None), spelled out: the
-    # hottest line of the engine.
-    new = tuple.__new__(
-        HandState,
-        (
-            state[0], new_stacks, new_bets, state[3], folded, acted, set_at(state.faced, seat, to_match),
-            state[7], to_match, increment, actor, *state[11:_BRING_IN_DUE], False, *state[_BRING_IN_DUE + 1 : -1], None,
-        ),
-    )
-    if raised or kind == "bringin":
-        new = _after_raise(new, state, seat, kind, total)
+    next_seat = seat + 1
+    if next_seat == len(stacks):
+        next_seat = 0
+    actor = -1 if folded.count(False) < 2 else _next_actor_of(new_stacks, new_bets, folded, new_acted, to_match, next_seat)
+    values[STACKS] = new_stacks
+    values[BETS] = new_bets
+    values[FOLDED] = folded
+    values[ACTED] = new_acted
+    values[FACED] = tuple(faced)
+    values[TO_MATCH] = to_match
+    values[INCREMENT] = increment
+    values[ACTOR] = actor
+    values[BRING_IN_DUE] = False
+    values[OFFER] = None
+    if raised and kind != "bringin":
+        _after_raise(values, state, seat, total)
+    new: HandState = _tuple_new(HandState, values)
     if actor >= 0:
-        return offer_moves(new), events
+        values[OFFER] = _work_out(new)
+        return _tuple_new(HandState, values), events
     return _continue(new, seat + 1, events)
 
 
-_BRING_IN_DUE = HandState._fields.index("bring_in_due")
-assert HandState._fields[:11] == (
-    "setup", "stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match", "increment", "actor"
-) and HandState._fields[-1] == "offer", "apply() spells out the order of HandState's fields"
-
-
-def _after_raise(new: HandState, old: HandState, seat: int, kind: str, total: int) -> HandState:
-    """Book-keeping after a bet, raise, completion or all-in above the bet:
-    the last aggressor (V17) and, in fixed limit, the cap count and the
-    full bet level that the next raise builds on (V3, V4)."""
-    if kind == "bringin":
-        return new  # V7: the bring-in is not a bet: it neither counts nor sets a level
-    if old.setup.variant.betting is not BettingStructure.FIXED_LIMIT:
-        return evolve(new, aggressor=seat)
+def _after_raise(values: list[Any], old: HandState, seat: int, total: int) -> None:
+    """Book-keeping after a bet, raise, completion or all-in above the bet
+    (not a bring-in, V7: it neither counts nor sets a level): the last
+    aggressor (V17) and, in fixed limit, the cap count and the full bet level
+    that the next raise builds on (V3, V4)."""
+    values[AGGRESSOR] = seat
+    if old.setup.variant.betting is not _FIXED_LIMIT:
+        return
     small, big = old.setup.bet_sizes
     size = old.bet_size
     step = big if size == BIG else small
     # V4: a full raise, or an all-in of at least half of one, sets the level
     # the next raise builds on; a smaller all-in leaves it (and reopens nothing).
     full = total >= old.full_to + step or 2 * (total - old.to_match) >= step
-    return evolve(
-        new,
-        aggressor=seat,
-        raises=old.raises + 1,
-        full_to=total if full else old.full_to,
-        bet_size=BIG if size == EITHER and total - old.full_to >= big else size,  # V7: after a big bet, only big ones
-    )
+    values[_RAISES] = old.raises + 1
+    values[_FULL_TO] = total if full else old.full_to
+    values[_BET_SIZE] = BIG if size == EITHER and total - old.full_to >= big else size  # V7: after a big bet, only big ones
+
+
+_RAISES, _FULL_TO, _BET_SIZE, _CARDS, _UP, _DISCARDS, _DEALT = (
+    HandState._fields.index(name) for name in ("raises", "full_to", "bet_size", "cards", "up", "discards", "dealt")
+)
 
 
 def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
@@ -351,18 +386,19 @@ def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     seat = state.actor
     held = state.cards[seat]
     kind = action.kind
-    if kind is ActionKind.STANDPAT:
+    if kind is _STANDPAT:
         thrown: tuple[Card | None, ...] = ()
-    elif kind is ActionKind.DISCARD:
+    elif kind is _DISCARD:
         assert action.cards is not None
         thrown = action.cards
-        missing = [str(card) for card in thrown if card is not None and card not in held]
-        if missing:
-            raise IllegalAction(f"cannot discard {' '.join(missing)}: {state.setup.name(seat)} does not hold it")
-        if thrown.count(None) > held.count(None):
+        for card in thrown:
+            if card is not None and card not in held:
+                missing = " ".join(str(card) for card in thrown if card is not None and card not in held)
+                raise IllegalAction(f"cannot discard {missing}: {state.setup.name(seat)} does not hold it")
+        if None in thrown and thrown.count(None) > held.count(None):
             raise IllegalAction(f"cannot discard {thrown.count(None)} unknown cards: {state.setup.name(seat)} holds {held.count(None)}")
-    elif kind is ActionKind.TIMEOUT:
-        if any(card is None for card in held):
+    elif kind is _TIMEOUT:
+        if None in held:
             raise IllegalAction("a forfeited draw needs the player's cards")
         thrown = timeout_discards(held, state.setup.variant.rankings[-1])  # type: ignore[arg-type]
     else:
@@ -370,18 +406,17 @@ def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     kept_list = list(held)
     for card in thrown:
         kept_list.remove(card)
-    kept = tuple(kept_list)
-    drawn, moved = draw_cards(state, seat, len(thrown))
-    new = evolve(
-        moved,
-        offer=None,
-        cards=set_at(state.cards, seat, kept + drawn),
-        up=set_at(state.up, seat, (False,) * (len(kept) + len(drawn))),
-        discards=set_at(state.discards, seat, state.discards[seat] + thrown),
-        acted=set_at(state.acted, seat, True),
-    )
+    drawn, dealt = draw_cards(state, seat, len(thrown))
+    values = list(state)
+    values[_CARDS] = set_at(state.cards, seat, (*kept_list, *drawn))
+    values[_UP] = set_at(state.up, seat, (False,) * len(held))
+    values[_DISCARDS] = set_at(state.discards, seat, state.discards[seat] + thrown)
+    values[ACTED] = set_at(state.acted, seat, True)
+    values[_DEALT] = dealt
+    values[OFFER] = None
+    new: HandState = _tuple_new(HandState, values)
     word = "discard" if thrown else "standpat"
-    forced = kind is ActionKind.TIMEOUT
+    forced = kind is _TIMEOUT
     events: list[Event] = [ActionTaken(seat, word, state.bets[seat], 0, False, forced), Drew(seat, thrown, drawn)]
     return _continue(new, seat + 1, events)
 
@@ -448,14 +483,14 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
         if state.drawing:
             drawer = _next_drawer(state, start % n)
             if drawer >= 0:
-                return offer_moves(evolve(state, actor=drawer)), events
+                return offer_to(state, drawer), events
             state = evolve(state, drawing=False, acted=(False,) * n)
             start = _opener(state)
             state = evolve(state, opener=start % n)
             continue
         actor = _next_actor(state, start % n)
         if actor >= 0:
-            return offer_moves(evolve(state, actor=actor)), events
+            return offer_to(state, actor), events
         closed = _close_round(state, events)
         if state.street + 1 >= len(streets):
             return finish(evolve(state, **closed), events, showdown=True), events
@@ -478,7 +513,7 @@ def _next_drawer(state: HandState, start: int) -> int:
 
 def _opener(state: HandState) -> int:
     """The seat the betting of a later round starts from (R9, V7, V10)."""
-    if state.setup.variant.later_opening is Opening.POSITION:
+    if state.setup.variant.later_opening is _POSITION:
         return state.setup.button + 1
     return round_opener(state)
 
@@ -518,7 +553,7 @@ def _deal(state: HandState, street_index: int, events: list[Event], changes: dic
     size = BIG if street.big_bet else SMALL
     if variant.open_pair_big_bet and street_index == 1 and _open_pair(cards, up, state.folded):
         size = EITHER  # V7: an open pair on fourth street allows the big bet
-    opener = (state.setup.button + 1) % state.seat_count if variant.later_opening is Opening.POSITION else -1
+    opener = (state.setup.button + 1) % state.seat_count if variant.later_opening is _POSITION else -1
     new = evolve(
         state,
         street=street_index,

@@ -14,10 +14,23 @@ from typing import Any, NamedTuple
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
-from freezeout.rules.state import BIG, SMALL, HandState
+from freezeout.rules.state import ACTOR, BIG, OFFER, SMALL, HandState
 from freezeout.rules.variant import BettingStructure, Ruleset
 
-__all__ = ["LegalActions", "legal_actions", "offer_moves", "resolve"]
+__all__ = ["LegalActions", "legal_actions", "offer_moves", "offer_to", "resolve"]
+
+# The engine asks for these on every move.  Python 3.11 looks enum members
+# up through ``EnumType.__getattr__``'s slow path (about 130 ns each, several
+# per move), so the hot code reads module constants instead.
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
+_STANDARD = Ruleset.STANDARD
+_TIMEOUT, _FOLD, _CHECK, _CALL = ActionKind.TIMEOUT, ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_ALLIN, _BET, _RAISE, _COMPLETE = ActionKind.ALLIN, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE
+_BRINGIN = ActionKind.BRINGIN
+# LegalActions(...) runs the NamedTuple's Python-level __new__ (its defaults);
+# building the tuple directly with all 14 fields skips that call.
+_tuple_new = tuple.__new__
 
 
 class LegalActions(NamedTuple):
@@ -104,9 +117,18 @@ def legal_actions(state: HandState) -> LegalActions | None:
 def offer_moves(state: HandState) -> HandState:
     """``state`` carrying its own legal moves (``HandState.offer``): the
     engine makes every state it hands out this way, so that asking is free."""
-    if state.actor < 0:
-        return state if state.offer is None else tuple.__new__(HandState, (*state[:-1], None))
-    return tuple.__new__(HandState, (*state[:-1], _work_out(state)))
+    values = list(state)
+    values[OFFER] = None if state.actor < 0 else _work_out(state)
+    return _tuple_new(HandState, values)
+
+
+def offer_to(state: HandState, actor: int) -> HandState:
+    """``state`` with ``actor`` to act, carrying that seat's legal moves."""
+    values = list(state)
+    values[ACTOR] = actor
+    values[OFFER] = None
+    values[OFFER] = _work_out(_tuple_new(HandState, values))
+    return _tuple_new(HandState, values)
 
 
 def _work_out(state: HandState) -> LegalActions:
@@ -121,7 +143,7 @@ def _work_out(state: HandState) -> LegalActions:
     structure = setup.variant.betting
     if state.bring_in_due:  # V7: bring in, or complete to the small bet
         bring = min(setup.bring_in, all_in_to)
-        complete = min(setup.bet_sizes[0], all_in_to)
+        complete = min(setup.small_bet or setup.big_blind, all_in_to)
         reason = "" if complete > bring else "your whole stack only brings in"
         return LegalActions(seat, bet, 0, 0, all_in_to, False, not reason, complete, complete, reason,
                             word="complete", sizes=(complete,), bring_in=bring)
@@ -134,18 +156,20 @@ def _work_out(state: HandState) -> LegalActions:
     reason = _no_raise_reason(state, seat)
     if not reason and all_in_to <= to_match:
         reason = "your whole stack only calls"
-    if structure is BettingStructure.FIXED_LIMIT:
+    if structure is _FIXED_LIMIT:
         return _fixed_limit(state, seat, bet, call_amount, all_in_to, reason)
     # D2: a bet is at least the big blind; a raise at least the last full raise.
     min_to = setup.big_blind if to_match == 0 else to_match + state.increment
     max_to = all_in_to
-    if structure is BettingStructure.POT_LIMIT:  # V2: up to the pot after the call
+    if structure is _POT_LIMIT:  # V2: up to the pot after the call
         pot_limit = to_match + state.pot_total + (to_match - bet)
         if pot_limit < max_to:
             max_to = pot_limit
     if min_to > max_to:
         min_to = max_to
-    return LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, min_to, max_to, reason)
+    return _tuple_new(
+        LegalActions, (seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, min_to, max_to, reason, "", (), 0, 0)
+    )
 
 
 def _fixed_limit(state: HandState, seat: int, bet: int, call_amount: int, all_in_to: int, reason: str) -> LegalActions:
@@ -153,24 +177,26 @@ def _fixed_limit(state: HandState, seat: int, bet: int, call_amount: int, all_in
     four) raises a round unless only two players are left with chips."""
     setup = state.setup
     to_match = state.to_match
-    small, big = setup.bet_sizes
-    size = state.bet_size
-    steps = (small,) if size == SMALL else (big,) if size == BIG else (small, big)
+    small = setup.small_bet or setup.big_blind
+    big = setup.big_bet or 2 * small
     cap = setup.variant.raise_cap
     if not reason and cap is not None and state.raises >= cap and _players_with_chips(state) > 2:
         reason = f"the betting is capped: a bet and {cap - 1} raises"
-    totals = [state.full_to + step for step in steps]
-    sizes = tuple(total for total in totals if total < all_in_to)
-    if all_in_to <= totals[-1]:
-        sizes += (all_in_to,)  # R11: an all-in for less (or exactly a bet) is always a legal size
-    if to_match == 0:
-        word = "bet"
-    elif state.full_to == 0:
-        word = "complete"  # V4, V7: only a bring-in or a short all-in to raise
+    # The totals a bet or raise may reach: one bet over the last full level
+    # (either size after an open pair, V7); an all-in for less, or for
+    # exactly a bet, is always a legal size too (R11).
+    size = state.bet_size
+    full_to = state.full_to
+    top = full_to + (small if size == SMALL else big)
+    if size != SMALL and size != BIG:  # EITHER
+        lower = full_to + small
+        sizes = (lower, top) if top < all_in_to else (lower, all_in_to) if lower < all_in_to else (all_in_to,)
     else:
-        word = "raise"
-    return LegalActions(seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason,
-                        sizes[0], sizes[-1], reason, word="" if word in ("bet", "raise") else word, sizes=sizes)
+        sizes = (top,) if top < all_in_to else (all_in_to,)
+    word = "complete" if to_match and not full_to else ""  # V4, V7: only a bring-in or a short all-in to raise
+    return _tuple_new(
+        LegalActions, (seat, bet, to_match, call_amount, all_in_to, to_match == 0, not reason, sizes[0], sizes[-1], reason, word, sizes, 0, 0)
+    )
 
 
 def _players_with_chips(state: HandState) -> int:
@@ -186,10 +212,10 @@ def _no_raise_reason(state: HandState, seat: int) -> str:
         return "every other player is all-in: only call or fold"
     if not state.acted[seat]:
         return ""
-    if state.setup.variant.betting is BettingStructure.FIXED_LIMIT:  # V4: only a full bet or raise reopens
+    if state.setup.variant.betting is _FIXED_LIMIT:  # V4: only a full bet or raise reopens
         if state.full_to <= state.faced[seat]:
             return "the betting was not reopened: an all-in below half a bet does not reopen it (V4)"
-    elif state.setup.ruleset is Ruleset.STANDARD:  # R12, D3 (standard)
+    elif state.setup.ruleset is _STANDARD:  # R12, D3 (standard)
         faced = state.faced[seat]
         if not (faced == 0 < state.to_match or state.to_match - faced >= state.increment):
             return "the betting was not reopened: an all-in below a full raise does not reopen it (standard R12)"
@@ -210,19 +236,19 @@ def resolve(state: HandState, legal: LegalActions, action: Action) -> tuple[str,
         raise IllegalAction(f"it is the draw: discard or stand pat, not {kind.value}")
     if legal.bring_in:
         return _resolve_bring_in(legal, action)
-    if kind is ActionKind.TIMEOUT:  # R26, D9: check when possible, else fold
+    if kind is _TIMEOUT:  # R26, D9: check when possible, else fold
         return ("check", bet, True) if legal.can_check else ("fold", bet, True)
-    if kind is ActionKind.FOLD:
+    if kind is _FOLD:
         return ("fold", bet, False)
-    if kind is ActionKind.CHECK:
+    if kind is _CHECK:
         if not legal.can_check:
             raise IllegalAction(f"cannot check: {legal.to_match - bet} to call")
         return ("check", bet, False)
-    if kind is ActionKind.CALL:
+    if kind is _CALL:
         if not legal.can_call:
             raise IllegalAction("nothing to call: check instead")
         return ("call", bet + legal.call_amount, False)
-    if kind is ActionKind.ALLIN:
+    if kind is _ALLIN:
         if legal.all_in_to <= legal.to_match:
             return ("call", legal.all_in_to, False)
         if not legal.can_raise:
@@ -230,19 +256,19 @@ def resolve(state: HandState, legal: LegalActions, action: Action) -> tuple[str,
         if legal.all_in_to > legal.max_to:
             raise IllegalAction(f"cannot go all-in: the most you may {legal.raise_word} to is {legal.max_to}")
         return (legal.raise_word, legal.all_in_to, False)
-    if kind is ActionKind.BET:
+    if kind is _BET:
         if not legal.opening:
             if state.street == 0 and state.setup.variant.uses_button:
                 raise IllegalAction("cannot bet preflop: the blinds are the opening bet; call or raise")
             raise IllegalAction(f"cannot bet: there is already a bet of {legal.to_match}; {legal.raise_word} instead")
         return ("bet", _sized(legal, action.amount, "bet"), False)
-    if kind is ActionKind.RAISE:
+    if kind is _RAISE:
         if legal.opening:
             raise IllegalAction("cannot raise: nobody has bet; bet instead")
         if legal.raise_word == "complete":
             raise IllegalAction(f"cannot raise: the bet of {legal.to_match} is not a full bet; complete it instead")
         return ("raise", _sized(legal, action.amount, "raise"), False)
-    if kind is ActionKind.COMPLETE:
+    if kind is _COMPLETE:
         if legal.raise_word != "complete":
             raise IllegalAction(f"cannot complete: there is no bring-in or short bet to complete; {legal.moves[-1]} instead")
         amount = legal.min_to if action.amount is None else action.amount
@@ -254,15 +280,15 @@ def _resolve_bring_in(legal: LegalActions, action: Action) -> tuple[str, int, bo
     """V7: the lowest (razz: highest) up-card must bring in or complete; a
     forfeited turn posts the bring-in, the smallest move there is."""
     kind = action.kind
-    if kind in (ActionKind.BRINGIN, ActionKind.TIMEOUT):
-        return ("bringin", legal.bring_in, kind is ActionKind.TIMEOUT)
-    if kind is ActionKind.ALLIN:  # D5: the whole stack, which must be no more than a completion
+    if kind is _BRINGIN or kind is _TIMEOUT:
+        return ("bringin", legal.bring_in, kind is _TIMEOUT)
+    if kind is _ALLIN:  # D5: the whole stack, which must be no more than a completion
         if legal.all_in_to <= legal.bring_in:
             return ("bringin", legal.bring_in, False)
         if legal.all_in_to > legal.min_to:
             raise IllegalAction(f"cannot go all-in: bring in ({legal.bring_in}) or complete ({legal.min_to}) (V7)")
         return ("complete", legal.all_in_to, False)
-    if kind is ActionKind.COMPLETE:
+    if kind is _COMPLETE:
         if not legal.can_raise:
             raise IllegalAction(f"cannot complete: {legal.no_raise_reason}")
         amount = legal.min_to if action.amount is None else action.amount

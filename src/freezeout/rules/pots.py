@@ -7,13 +7,15 @@ shared by every variant.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Pot", "build_pots", "split_in_order", "split_pot", "uncalled_bet"]
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
+    """A pot's chips and who may win them (a NamedTuple: picklable and
+    copyable in the compiled engine too, see freezeout.native)."""
+
     amount: int
     eligible: tuple[int, ...]  # seats that may win it, ascending
 

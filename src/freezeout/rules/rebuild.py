@@ -39,15 +39,20 @@ def inputs_from_events(events: Iterable[Event]) -> list[CardsDealt | Action]:
     """
     inputs: list[CardsDealt | Action] = []
     skip_forced = False
+    forfeited = -1  # the seat whose forfeit the previous event was (R27: a second one resigns it at once)
     discarding = -1
     for event in events:
+        just_forfeited, forfeited = forfeited, -1
         if isinstance(event, CardsDealt):
             inputs.append(event)
         elif isinstance(event, Forfeited):
             inputs.append(Action(event.seat, ActionKind.TIMEOUT))
             skip_forced = True
+            forfeited = event.seat
         elif isinstance(event, Resigned):
-            if not skip_forced:
+            # A resignation is an input unless a forfeit caused it; two
+            # players may resign one after the other between hands.
+            if event.seat != just_forfeited:
                 inputs.append(Action(event.seat, ActionKind.RESIGN))
             skip_forced = True
         elif isinstance(event, Drew):

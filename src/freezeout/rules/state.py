@@ -8,7 +8,7 @@ to know what a state is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from freezeout.cards import Card
@@ -18,7 +18,7 @@ from freezeout.rules.variant import NLHE, Ruleset, Variant
 if TYPE_CHECKING:
     from freezeout.rules.legal import LegalActions
 
-__all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "evolve", "set_at"]
+__all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "evolve", "set_at"]  # and the field positions
 
 Hole = tuple[Card | None, ...] | None
 
@@ -81,6 +81,17 @@ class HandSetup:
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
 
+    # Pickled and copied through the constructor: the compiled engine's
+    # frozen classes (freezeout.native) cannot be rebuilt field by field.
+    def __reduce__(self) -> tuple[type[HandSetup], tuple[Any, ...]]:
+        return HandSetup, tuple(getattr(self, name) for name in _SETUP_FIELDS)
+
+    def __copy__(self) -> HandSetup:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandSetup:
+        return self  # immutable all the way down
+
     @property
     def min_bet(self) -> int:
         """The smallest bet of a round (D2; V3's small bet in fixed limit)."""
@@ -91,6 +102,9 @@ class HandSetup:
         """Fixed-limit small and big bet (V3)."""
         small = self.small_bet or self.big_blind
         return small, self.big_bet or 2 * small
+
+
+_SETUP_FIELDS: tuple[str, ...] = tuple(field.name for field in fields(HandSetup))
 
 
 class HandState(NamedTuple):
@@ -178,5 +192,17 @@ def evolve(state: HandState, **changes: Any) -> HandState:
 
 
 def set_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
-    """A copy of ``values`` with one entry replaced."""
-    return (*values[:index], value, *values[index + 1:])
+    """A copy of ``values`` with one entry replaced (through a list: cheaper
+    than joining slices, interpreted or compiled)."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
+
+
+#: Positions of the fields the engine changes on every move (``list(state)[i]``).
+STACKS, BETS, FOLDED, ACTED, FACED = 1, 2, 4, 5, 6
+TO_MATCH, INCREMENT, ACTOR = 8, 9, 10
+BRING_IN_DUE, AGGRESSOR, OFFER = _FIELD_INDEX["bring_in_due"], _FIELD_INDEX["aggressor"], len(HandState._fields) - 1
+assert HandState._fields[1:11] == ("stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match",
+                                   "increment", "actor") and HandState._fields[OFFER] == "offer"
+

@@ -9,7 +9,7 @@ by a tournament seat — a hand move, a ``timeout`` (R26) or a ``resign``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from freezeout.cards import Card
@@ -355,7 +355,7 @@ class Tournament:
             state, hand_events = hand_engine.apply(self.hand, Action(hand_seat, ActionKind.TIMEOUT))
             moved = replace(self, hand=state, forfeits=_set(self.forfeits, seat, count))
             return moved._after_hand_move(forfeited + [_to_table(e, self.seats, len(self.alive)) for e in hand_events])
-        state, hand_events = hand_engine.apply(self.hand, replace(action, seat=hand_seat))
+        state, hand_events = hand_engine.apply(self.hand, action._replace(seat=hand_seat))
         forfeits = _set(self.forfeits, seat, 0) if action.kind in PLAYER_MOVES else self.forfeits  # D9
         moved = replace(self, hand=state, forfeits=forfeits)
         return moved._after_hand_move([_to_table(e, self.seats, len(self.alive)) for e in hand_events])
@@ -434,13 +434,12 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 def _to_table(event: Event, seats: tuple[int, ...], size: int) -> Event:
     """Translate a hand event's hand seats into tournament seats."""
     if isinstance(event, PotAwarded):
-        return replace(
-            event,
+        return event._replace(
             eligible=tuple(seats[s] for s in event.eligible),
             shares=tuple((seats[s], chips) for s, chips in event.shares),
         )
     if isinstance(event, HandEnded):
-        return replace(event, stacks=tuple(event.stacks[seats.index(s)] if s in seats else 0 for s in range(size)))
-    if "seat" in {f.name for f in fields(event)}:
-        return replace(event, seat=seats[event.seat])  # type: ignore[arg-type,union-attr]
+        return event._replace(stacks=tuple(event.stacks[seats.index(s)] if s in seats else 0 for s in range(size)))
+    if "seat" in event._fields:
+        return event._replace(seat=seats[event.seat])  # type: ignore[union-attr,call-arg]
     return event

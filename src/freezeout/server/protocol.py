@@ -7,7 +7,6 @@ as plain dicts on the hot path, then checked against these models in tests.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, Literal
 
@@ -180,7 +179,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
     cls = type(event)
     known = _EVENT_NAMES.get(cls)
     if known is None:
-        known = _EVENT_NAMES[cls] = (_snake(cls.__name__), tuple(f.name for f in dataclasses.fields(event)))
+        known = _EVENT_NAMES[cls] = (_snake(cls.__name__), event._fields)
     name, names = known
     data: dict[str, Any] = {"type": name}
     for field_name in names:
