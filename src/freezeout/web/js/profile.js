@@ -10,6 +10,7 @@ import {GameLog, rememberedGames} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
+import {rating, provisionalBadge} from './rating.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -61,8 +62,7 @@ export class ProfilePage {
       .map(k => h(k === 'profile.place' || k === 'profile.elo' ? 'th.num' : 'th', t(k)))));
     fill(this.main, h('div.profile',
       h('section.panel', h('h1', t('profile.of', {name: data.name || name})),
-        h('p', data.rating != null ? h('b.num', t('profile.rating', {rating: Math.round(data.rating)})) : null, ' · ',
-          t('profile.games', {n: data.games || 0})),
+        h('p.profile-rating', data.rating != null ? ratingLine(data) : null, ' · ', t('profile.games', {n: data.games || 0})),
         h('h2', t('profile.chart')), chart),
       h('section.panel', h('h2', t('profile.past')),
         rows.length ? h('div.scroll-x', h('table.grid.past', head, h('tbody', ...rows))) : h('p.muted', t('profile.noGames')))));
@@ -90,4 +90,12 @@ export class ProfilePage {
   }
 
   destroy() {}
+}
+
+/** "Elo 1480?" and a "provisional" badge saying how many counted games remain (docs/protocol.md "Ratings"). */
+function ratingLine(data) {
+  const counts = {games: data.games || 0, needed: data.provisional_games ?? null};
+  const [before, after = ''] = t('profile.rating').split('{rating}');
+  return [h('b.num', before, rating(data.rating, data.provisional, counts), after),
+    data.provisional ? [' ', provisionalBadge(counts)] : null];
 }
