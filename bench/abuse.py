@@ -10,9 +10,11 @@ plays on throughout, and runs each flood in turn for ``--seconds``:
 * ``bodies``  three concurrent 300 MB JSON bodies to ``POST /api/login``;
 * ``stalls``  200 WebSockets that follow the victim table, ask for snapshots, never read;
 * ``frames``  deeply nested JSON and binary frames on one connection;
-* ``elo``     a farmer and 8 sock puppets (registered accounts, each from its own
-  address): each puppet sits at the farmer's ranked table and resigns at once
-  (the issue's attack), then, the smarter way, folds the first hand and resigns.
+* ``elo``     a farmer and sock puppets (registered accounts, each from its own
+  address): each puppet opens a ranked table, the farmer sits, and the puppet
+  resigns at once (the issue's attack); then, the smarter way, folds the first
+  hand and resigns, 8 puppets over and over and then a fresh puppet every game;
+  then fresh puppets that fold five hands before resigning.
 
 For each it prints what the flood achieved, the server's peak RSS during it,
 and the p99 latency of the victim table's moves (a move sent to both players
@@ -381,14 +383,15 @@ async def flood_frames(server: ServerProcess, seconds: float) -> dict[str, Any]:
     return {"bad_frames_sent": sent, "replies": dict(replies), "pings_answered": pongs, "connections_dropped": reconnects}
 
 
-async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[str, Any] | str:
-    """One ranked game of the farmer against a puppet who resigns (at once, or after folding
-    the first hand); the Game as the server lists it, or why there was no game."""
-    created = await farmer.post("/api/tables", {"slots": [None, None], "ranked": True})
+async def farm_game(farmer: Client, puppet: Client, *, hands: int) -> dict[str, Any] | str:
+    """One ranked game of the farmer against a puppet who resigns once ``hands`` hands are
+    complete (0: at once), folding until then; the Game as the server lists it, or why there
+    was no game.  The puppet opens the table, so the farmer's own table caps never bind."""
+    created = await puppet.post("/api/tables", {"slots": [None, None], "ranked": True})
     if created.status_code != 200:
         return f"create {created.status_code}"
     table = created.json()["table"]["id"]
-    sat = await puppet.post(f"/api/tables/{table}/sit")
+    sat = await farmer.post(f"/api/tables/{table}/sit")
     if sat.status_code != 200:
         return f"sit {sat.status_code}"
 
@@ -408,7 +411,8 @@ async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[s
                 view = msg.get("view")
                 if msg["type"] not in ("snapshot", "update") or view is None:
                     continue
-                if resigns and not resigned and (not one_hand or view["hand_number"] > 1 or view["hand_over"]):
+                done = view["hand_number"] > hands or (view["hand_number"] == hands and view["hand_over"])
+                if resigns and not resigned and done:
                     await ws.send('{"type": "resign"}')
                     resigned = True
                 elif view["legal"] is not None and view["to_act"] == view["viewer"]:
@@ -421,33 +425,71 @@ async def farm_game(farmer: Client, puppet: Client, *, one_hand: bool) -> dict[s
     return dict(games[-1])
 
 
+# (name, hands the puppet plays before resigning, fresh puppets?): the issue's attack, the
+# smarter one of the same 8 puppets, the smarter one with a new puppet every game (the pair
+# limit never binds), and fresh puppets that sit out the short-game hands (elo.py) first.
+ELO_ATTACKS = (("resign_at_once", 0, False), ("fold_one_hand_then_resign", 1, False),
+               ("fresh_puppets_fold_one_hand", 1, True), ("fresh_puppets_fold_five_hands", 5, True))
+
+
 async def flood_elo(server: ServerProcess, seconds: float) -> dict[str, Any]:
     puppets = [await Client(server, f"10.66.2.{10 + i}").register(f"puppet{i}") for i in range(8)]
     report: dict[str, Any] = {}
-    for n, (attack, one_hand) in enumerate((("resign_at_once", False), ("fold_one_hand_then_resign", True))):
+    fresh = 0
+    for n, (attack, hands, new_puppets) in enumerate(ELO_ATTACKS):
         name = f"farmer{n}"  # a farmer per attack, each from its own address
         farmer = await Client(server, f"10.66.3.{n}").register(name)
         games, rated, refused = 0, 0, Counter[str]()
+        curve: dict[int, float] = {}  # the farmer's rating after 5, 10, 20, 40, ... games
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            for puppet in puppets:
-                over = await farm_game(farmer, puppet, one_hand=one_hand)
+        while time.monotonic() < deadline and sum(refused.values()) <= 50:
+            if new_puppets:
+                fresh += 1
+                opponents = [await Client(server, f"10.67.{fresh // 250}.{fresh % 250 + 1}").register(f"fresh{fresh}")]
+            else:
+                opponents = puppets
+            for puppet in opponents:
+                over = await farm_game(farmer, puppet, hands=hands)
                 if isinstance(over, str):
                     refused[over] += 1
                     continue
                 games += 1
                 rated += bool(over.get("rated", over["ranked"]))  # (an older server rates every ranked game)
+                if games % 5 == 0 and (games // 5) & (games // 5 - 1) == 0:
+                    curve[games] = (await farmer.http.get(f"/api/users/{name}/ratings")).json()["rating"]
             if refused and not games:
-                break
-            if sum(refused.values()) > 50:
                 break
         me = (await farmer.http.get(f"/api/users/{name}/ratings")).json()
         board = (await farmer.http.get("/api/leaderboard")).json()["players"]
-        rank = next((i + 1 for i, p in enumerate(board) if p["name"] == name), None)
+        # the place among established ratings (an older server numbers every entry)
+        rank = next((p.get("place", i + 1) for i, p in enumerate(board) if p["name"] == name), None)
         report[attack] = {"games": games, "rated": rated, "refused": dict(refused), "farmer_rating": me.get("rating"),
                           "farmer_rated_games": me.get("games"), "provisional": me.get("provisional"),
-                          "leaderboard_place": rank}
+                          "leaderboard_place": rank, "rating_after_games": curve}
     return report
+
+
+def ring_estimate() -> dict[str, Any]:
+    """What the attack the rating rules leave open costs, by this checkout's ``elo.rate`` (no
+    server; docs/protocol.md "Ratings"): each puppet first loses 10 counted games to an
+    established farmer at 1500 (free for the farmer), then 5 full games; the puppets and games
+    it takes the farmer to reach each rating."""
+    from freezeout.server import elo
+
+    rating, counted, puppets, games = elo.INITIAL_RATING, elo.PROVISIONAL_GAMES, 0, 0
+    reached: dict[int, dict[str, int]] = {}
+    while rating < 2100 and puppets < 10_000:
+        puppets += 1
+        puppet = (elo.INITIAL_RATING, 0)
+        for n in range(elo.PROVISIONAL_GAMES + 5):
+            won, lost = elo.rate((rating, counted), puppet, short=n < elo.PROVISIONAL_GAMES)
+            rating, counted = won.after, counted + won.counted
+            puppet = (lost.after, puppet[1] + lost.counted)
+            games += 1
+        for mark in (1700, 1800, 1900, 2000, 2100):
+            if rating >= mark and mark not in reached:
+                reached[mark] = {"puppets": puppets, "games": games}
+    return reached
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -478,6 +520,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 except Exception as error:  # a flood that breaks the bench is a result too
                     result = {"failed": f"{type(error).__name__}: {error}"}
                 stop.set()
+                if name == "elo" and args.server_src is None:
+                    result["ring_estimate"] = ring_estimate()
                 moves = victim.take()
                 result.update(seconds=round(time.monotonic() - started, 1), server_rss_peak_mb=round(await peak, 1),
                               server_alive=server.alive(), victim_moves=len(moves), victim_p99_ms=p99_ms(moves))

@@ -1,16 +1,24 @@
-"""Ratings that cannot be farmed (issue #10, finding 6; R25): a ranked game in
-which a player leaves before the first hand is complete is aborted (no rating
-change), the same two accounts' games count only so often a day, and a rating
-is provisional until its account has played enough rated games."""
+"""Ratings that cannot be farmed (issue #10, finding 6; R25; elo.py): a ranked
+game in which a player leaves before the first hand is complete is aborted, the
+same two accounts' games count only so often a day, a game left in its first
+hands is a loss for the leaver only, an established rating gains nothing from
+beating a provisional one, and a rating is provisional until enough games
+counted for it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from sqlalchemy import update
+
 from freezeout.server import elo
 from freezeout.server.clock import FakeClock
+from freezeout.server.db import users
 
 from serverkit import Harness, Player, fast_settings, serve
+
+SHORT, FULL = 1, elo.SHORT_GAME_HANDS  # hands complete before the loser resigns: a short game, a counted one
 
 
 async def ranked_pair(h: Harness) -> tuple[Player, Player]:
@@ -20,12 +28,12 @@ async def ranked_pair(h: Harness) -> tuple[Player, Player]:
     return ana, bo
 
 
-async def ranked_game(h: Harness, ana: Player, bo: Player, *, hands: int) -> dict[str, Any]:
-    """A ranked heads-up game: both fold whenever they must act until ``hands`` hands are
-    complete, then ana resigns; returns the game's ``game_over`` event."""
-    table = await ana.create([None, None], ranked=True)
-    assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200
-    for p in (ana, bo):
+async def ranked_game(h: Harness, loser: Player, winner: Player, *, hands: int) -> dict[str, Any]:
+    """A ranked heads-up game opened by ``loser``: both fold whenever they must act until
+    ``hands`` hands are complete, then ``loser`` resigns; returns the ``game_over`` event."""
+    table = await loser.create([None, None], ranked=True)
+    assert (await winner.post(f"/api/tables/{table}/sit")).status_code == 200
+    for p in (loser, winner):
         await p.join(table)
     actor = h.table(table)
     while True:
@@ -36,23 +44,31 @@ async def ranked_game(h: Harness, ana: Player, bo: Player, *, hands: int) -> dic
         if not t.in_hand:
             await h.advance(h.settings.pause_seconds)
             continue
-        for p in (ana, bo):
+        for p in (loser, winner):
             await p.until_version(actor.state.version)
-        mover = next(p for p in (ana, bo) if p.view["viewer"] == t.to_act)
+        mover = next(p for p in (loser, winner) if p.view["viewer"] == t.to_act)
         await mover.send({"type": "act", "version": actor.state.version, "move": "fold"})
-    await ana.send({"type": "resign"})
+    await loser.send({"type": "resign"})
     await h.settle()
     assert actor.state.ended
-    await bo.until_version(actor.state.version)
-    for p in (ana, bo):
+    await winner.until_version(actor.state.version)
+    for p in (loser, winner):
         await p.ws.close()
         p.ws = None
-    return next(e for m in bo.messages if m["type"] == "update" for e in m["events"] if e["type"] == "game_over"
+    return next(e for m in winner.messages if m["type"] == "update" for e in m["events"] if e["type"] == "game_over"
                 and e["game_id"] == actor.state.game_id)
 
 
 async def ratings(p: Player, name: str) -> dict[str, Any]:
     return (await p.http.get(f"/api/users/{name}/ratings")).json()
+
+
+async def set_rating(h: Harness, name: str, rating: float, games: int) -> None:
+    """Give an account a rating and a count of counted games (as if it had played them)."""
+    user = await h.ctx.store.user_by_name(name)
+    assert user is not None
+    async with h.ctx.store.engine.begin() as conn:
+        await conn.execute(update(users).where(users.c.id == user.id).values(ranked_games=games, rating=rating))
 
 
 async def test_leaving_before_the_first_hand_is_complete_aborts_the_game(harness):
@@ -67,38 +83,100 @@ async def test_leaving_before_the_first_hand_is_complete_aborts_the_game(harness
     assert listed[0]["ranked"] and not listed[0]["rated"]
 
 
-async def test_a_game_left_after_the_first_hand_is_rated(harness):
+async def test_leaving_in_the_first_hands_is_a_loss_for_the_leaver_only(harness):
     ana, bo = await ranked_pair(harness)
-    over = await ranked_game(harness, ana, bo, hands=1)
+    over = await ranked_game(harness, ana, bo, hands=SHORT)
+    assert over["ratings"] == {"bo": [1500.0, 1500.0], "ana": [1500.0, 1480.0]} and "unrated" not in over
+    assert sorted(over["provisional"]) == ["ana", "bo"]
+    assert (await ratings(ana, "bo"))["games"] == 0 and (await ratings(ana, "bo"))["history"] == []
+    assert [h["after"] for h in (await ratings(ana, "ana"))["history"]] == [1480.0]
+    board = (await ana.http.get("/api/leaderboard")).json()["players"]
+    assert [(p["name"], p["rating"]) for p in board] == [("ana", 1480.0)]  # bo has no counted game
+    assert (await ana.http.get("/api/users/ana/games")).json()["games"][0]["rated"]
+
+
+async def test_two_new_accounts_rate_each_other_after_the_first_hands(harness):
+    ana, bo = await ranked_pair(harness)
+    over = await ranked_game(harness, ana, bo, hands=FULL)
     assert over["ratings"] == {"bo": [1500.0, 1520.0], "ana": [1500.0, 1480.0]} and "unrated" not in over
+    assert (await ratings(ana, "bo"))["games"] == (await ratings(ana, "ana"))["games"] == 1
 
 
 async def test_the_same_pair_counts_only_so_often_a_day(tmp_path):
     clock = FakeClock()
     async with serve(fast_settings(tmp_path, elo_pair_daily_limit=2), clock) as h:
         ana, bo = await ranked_pair(h)
-        rated = [await ranked_game(h, ana, bo, hands=1) for _ in range(3)]
+        rated = [await ranked_game(h, ana, bo, hands=FULL) for _ in range(3)]
         assert [o.get("unrated") for o in rated] == [None, None, "pair_limit"]
         assert rated[2]["ratings"] is None
         assert (await ratings(ana, "bo"))["games"] == 2
         clock.advance(86400)
-        again = await ranked_game(h, ana, bo, hands=1)
+        again = await ranked_game(h, ana, bo, hands=FULL)
         assert again["ratings"] is not None and (await ratings(ana, "bo"))["games"] == 3
+
+
+async def test_an_established_rating_gains_nothing_from_a_provisional_opponent(harness):
+    ana, bo = await ranked_pair(harness)
+    await set_rating(harness, "ana", 1700.0, 40)  # established, K 20
+    won = await ranked_game(harness, bo, ana, hands=FULL)  # ana beats the newcomer: nothing for ana
+    loss = 40 * elo.expected_score(1500, 1700)
+    assert won["ratings"] == {"ana": [1700.0, 1700.0], "bo": [1500.0, round(1500 - loss, 1)]}
+    assert won["provisional"] == ["bo"]  # the newcomer's result counts for the newcomer
+    assert (await ratings(ana, "ana"))["games"] == 40 and (await ratings(ana, "ana"))["history"] == []
+    lost = await ranked_game(harness, ana, bo, hands=FULL)  # a loss always counts
+    assert lost["ratings"]["ana"][1] < 1700.0 and lost["ratings"]["bo"][1] > lost["ratings"]["bo"][0]
+    assert (await ratings(ana, "ana"))["games"] == 41
+
+
+async def test_established_players_rate_each_other_as_before(harness):
+    ana, bo = await ranked_pair(harness)
+    await set_rating(harness, "ana", 1600.0, 40)
+    await set_rating(harness, "bo", 1400.0, elo.PROVISIONAL_GAMES)
+    over = await ranked_game(harness, ana, bo, hands=FULL)  # an upset: the lower rating wins
+    new_bo, new_ana = elo.update((1400.0, elo.PROVISIONAL_GAMES), (1600.0, 40))
+    assert over["ratings"] == {"bo": [1400.0, round(new_bo, 1)], "ana": [1600.0, round(new_ana, 1)]}
+    assert over["provisional"] == []
+    assert new_bo - 1400 == pytest.approx(40 * elo.expected_score(1600, 1400))  # each player's own K
+    assert 1600 - new_ana == pytest.approx(20 * elo.expected_score(1600, 1400))
+    board = (await ana.http.get("/api/leaderboard")).json()["players"]
+    assert [(p["name"], p["place"]) for p in board] == [("ana", 1), ("bo", 2)]
+
+
+async def test_a_farm_of_fresh_puppets_does_not_raise_the_farmer(tmp_path):
+    """The smarter farm of issue #10: fresh puppets each play one hand at the farmer's ranked
+    table and resign (nothing for the farmer); puppets that sit out the short-game hands first
+    raise a still-provisional farmer at most ``PROVISIONAL_GAMES`` times, then never again."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, signup_max_per_address=1000), clock) as h:
+        farmer = await (await h.player()).register("farmer")
+        await (await h.player()).register("rival")
+        await set_rating(h, "rival", 1700.0, 50)  # an honest established player
+        for i in range(6):
+            puppet = await (await h.player()).register(f"puppet{i}")
+            await ranked_game(h, puppet, farmer, hands=SHORT)
+        me = await ratings(farmer, "farmer")
+        assert (me["rating"], me["games"], me["provisional"]) == (1500.0, 0, True)
+        for i in range(6, 6 + elo.PROVISIONAL_GAMES + 2):
+            puppet = await (await h.player()).register(f"puppet{i}")
+            await ranked_game(h, puppet, farmer, hands=FULL)
+        bound = elo.INITIAL_RATING
+        for games in range(elo.PROVISIONAL_GAMES):  # ten straight wins over fresh 1500s: 1656.7
+            bound, _ = elo.update((bound, games), (elo.INITIAL_RATING, 0))
+        me = await ratings(farmer, "farmer")
+        assert me["games"] == elo.PROVISIONAL_GAMES and not me["provisional"]  # the last 2 did not count
+        assert me["rating"] == round(bound, 1) < 1500 + 160
+        board = (await farmer.http.get("/api/leaderboard")).json()["players"]
+        assert [(p["name"], p["place"]) for p in board if not p["provisional"]] == [("rival", 1), ("farmer", 2)]
+        assert all(p["place"] is None for p in board if p["provisional"])  # the puppets rank nobody
 
 
 async def test_ratings_are_provisional_until_enough_rated_games(harness):
     ana, _ = await ranked_pair(harness)
     assert ana.user["provisional"] is True
-    store = harness.ctx.store
-    for name, games, rating in (("ana", elo.PROVISIONAL_GAMES, 1450.0), ("bo", elo.PROVISIONAL_GAMES - 1, 2100.0)):
-        user = await store.user_by_name(name)
-        async with store.engine.begin() as conn:
-            from sqlalchemy import update
-
-            from freezeout.server.db import users
-
-            await conn.execute(update(users).where(users.c.id == user.id).values(ranked_games=games, rating=rating))
-    board = (await ana.http.get("/api/leaderboard")).json()["players"]
-    assert [(p["name"], p["provisional"]) for p in board] == [("ana", False), ("bo", True)]  # established first
+    await set_rating(harness, "ana", 1450.0, elo.PROVISIONAL_GAMES)
+    await set_rating(harness, "bo", 2100.0, elo.PROVISIONAL_GAMES - 1)
+    body = (await ana.http.get("/api/leaderboard")).json()
+    assert [(p["name"], p["provisional"], p["place"]) for p in body["players"]] == [("ana", False, 1), ("bo", True, None)]
+    assert body["provisional_games"] == elo.PROVISIONAL_GAMES
     assert (await ratings(ana, "bo"))["provisional"] is True and (await ratings(ana, "ana"))["provisional"] is False
     assert (await ana.http.get("/api/session")).json()["user"]["provisional"] is False

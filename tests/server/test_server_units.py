@@ -45,6 +45,48 @@ class TestElo:
             assert new_a + new_b == pytest.approx(a + b)
             assert new_a > a and new_b < b
 
+    def test_two_provisional_players_rate_each_other(self):
+        winner, loser = elo.rate((1500, 0), (1500, 3))
+        assert (winner.after, winner.counted, loser.after, loser.counted) == (1520, True, 1480, True)
+
+    def test_an_established_rating_gains_nothing_from_a_provisional_opponent(self):
+        established = (1700.0, elo.PROVISIONAL_GAMES)
+        kept, newcomer = elo.rate(established, (1500, 0))  # the established player wins: nothing for them
+        assert (kept.after, kept.counted) == (1700, False) and newcomer.counted and newcomer.after < 1500
+        newcomer, lost = elo.rate((1500, 0), established)  # the newcomer wins: it counts for both
+        assert newcomer.counted and newcomer.after == pytest.approx(1500 + 40 * elo.expected_score(1700, 1500))
+        assert lost.counted and lost.after == pytest.approx(1700 - 40 * elo.expected_score(1700, 1500))
+
+    def test_losing_to_a_puppet_on_purpose_costs_what_it_gives(self):
+        """No free points: an established player who throws games to a fresh account pays at
+        least half of what the account gains (K 20 against its 40), so it cannot be pumped
+        up for nothing and then farmed."""
+        farmer, puppet = (1800.0, 40), (elo.INITIAL_RATING, 0)
+        for _ in range(elo.PROVISIONAL_GAMES):
+            won, lost = elo.rate(puppet, farmer)
+            assert lost.counted and lost.before - lost.after == pytest.approx((won.after - won.before) / 2)
+            puppet, farmer = (won.after, puppet[1] + 1), (lost.after, farmer[1] + 1)
+
+    def test_established_players_get_plain_elo(self):
+        winner, loser = elo.rate((1400, 30), (1600, 12))
+        assert (winner.after, loser.after) == elo.update((1400, 30), (1600, 12)) and winner.counted and loser.counted
+
+    def test_a_short_game_is_a_loss_for_the_leaver_only(self):
+        assert [elo.short_game(n) for n in (None, 1, elo.SHORT_GAME_HANDS - 1, elo.SHORT_GAME_HANDS)] == \
+            [False, True, True, False]
+        winner, loser = elo.rate((1500, 0), (1500, 0), short=True)
+        assert (winner.after, winner.counted, loser.after, loser.counted) == (1500, False, 1480, True)
+
+    def test_fresh_puppets_raise_a_farmer_only_while_the_farmer_is_provisional(self):
+        rating, games = elo.INITIAL_RATING, 0
+        for _ in range(200):  # a new 1500 puppet loses every game after the short-game hands
+            side, _ = elo.rate((rating, games), (elo.INITIAL_RATING, 0))
+            rating, games = side.after, games + side.counted
+        assert games == elo.PROVISIONAL_GAMES and rating == pytest.approx(1656.7, abs=0.05)
+        for _ in range(200):  # puppets that leave in the first hands: nothing at all, even for a new farmer
+            side, _ = elo.rate((elo.INITIAL_RATING, 0), (elo.INITIAL_RATING, 0), short=True)
+            assert side.after == elo.INITIAL_RATING and not side.counted
+
 
 def test_plain_database_urls_get_an_async_driver():
     assert async_database_url("sqlite:///var/x.db") == "sqlite+aiosqlite:///var/x.db"

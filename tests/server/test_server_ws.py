@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from freezeout.formats.record import parse_record, replay_record
+from freezeout.server import elo
 from freezeout.server.fairness import verify_record
 from freezeout.server.gamelog import player_record
 from freezeout.server.protocol import SERVER_MESSAGE
@@ -217,13 +218,16 @@ async def test_quickplay_is_one_click_for_a_guest(harness, policies):
     assert harness.table(table).state.ended
 
 
-async def finish_the_first_hand(harness, table: str, player) -> None:
-    """``player`` folds (or checks) whenever it is their turn until hand 1 is over."""
+async def finish_hands(harness, table: str, player, hands: int) -> None:
+    """``player`` folds whenever it is their turn until ``hands`` hands are over."""
     actor = harness.table(table)
     await harness.settle()
-    while (t := actor.state.tournament).hand_number <= 1 and (t.hand_number == 0 or t.in_hand):
+    while (t := actor.state.tournament).hand_number < hands or t.in_hand:
+        if not t.in_hand and t.hand_number > 0:  # the pause between hands (R30)
+            await harness.advance(harness.settings.pause_seconds)
+            continue
         await player.until_version(actor.state.version)
-        if t.to_act == player.view["viewer"]:
+        if t.in_hand and t.to_act == player.view["viewer"]:
             await player.send({"type": "act", "version": actor.state.version, "move": "fold"})
         await harness.settle()
 
@@ -233,8 +237,8 @@ async def test_ranked_game_against_a_bot_updates_elo_and_rematch_stays_ranked(ha
     await ana.register("ana")
     table = await ana.create([None, "random"], ranked=True)
     await ana.join(table)
-    await finish_the_first_hand(harness, table, ana)
-    await ana.send({"type": "resign"})  # after a complete hand: the game counts (an earlier exit aborts it)
+    await finish_hands(harness, table, ana, elo.SHORT_GAME_HANDS)
+    await ana.send({"type": "resign"})  # past the first hands: the game counts for both (elo.py)
     await harness.settle()
     actor = harness.table(table)
     assert actor.state.ended

@@ -55,6 +55,8 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
         deltas = page.locator(".endscreen td.elo .elo-delta").all_inner_texts()
         assert len(deltas) == 2
         assert any(d.startswith("+") for d in deltas) and any(d.startswith("−") for d in deltas), deltas
+        # two new accounts rate each other, and both ratings are still provisional: "1520?"
+        assert page.locator(".endscreen td.elo .rating.provisional").count() == 2
     a.screenshot(path=str(artifacts / "end-screen-ranked.png"), full_page=True)
 
     for page in (a, b):

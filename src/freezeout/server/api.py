@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from freezeout.server import elo
 from freezeout.server.accounts import (
     display_name,
     name_key,
@@ -423,7 +424,10 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
 
 @router.get("/leaderboard")
 async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
-    return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500)))}
+    """Established ratings ranked by ``place``, then provisional ones (place null); the page
+    marks those with "?", saying they count after ``provisional_games`` rated games."""
+    return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500))),
+            "provisional_games": elo.PROVISIONAL_GAMES}
 
 
 @router.get("/users/{name}/games")
@@ -444,4 +448,4 @@ async def ratings(request: Request, name: str) -> dict[str, Any]:
         raise ApiError(404, "not_found", f"no player {name!r}")
     history = await store.rating_history(user.id)
     return {"name": user.name, "rating": round(user.rating, 1), "games": user.ranked_games,
-            "provisional": user.public()["provisional"], "history": history}
+            "provisional": user.public()["provisional"], "provisional_games": elo.PROVISIONAL_GAMES, "history": history}

@@ -1,27 +1,78 @@
-"""Elo ratings for ranked heads-up games (R25).
+"""Elo ratings for ranked heads-up games (R25), made hard to farm with sock puppets.
 
-Standard Elo: initial 1500; K = 40 for a player's first 30 ranked games and
+Standard Elo: initial 1500; K = 40 for a player's first 30 counted games and
 20 afterwards (the K of each player depends on that player's own count).
 
 Not every ranked game is rated (docs/protocol.md "Ratings"): a game aborted
 because a player left before the first hand was complete changes nothing,
 and the same two accounts' games count at most ``elo_pair_daily_limit`` times
-in 24 hours.  A rating is *provisional* until its account has played
-``PROVISIONAL_GAMES`` rated games: shown as such, and listed after the
-established ratings on the leaderboard.
+in 24 hours.  Those two rules stop one puppet being farmed over and over, but
+not a farmer with a supply of *fresh* puppets, each of which plays (folds) one
+hand so that the game is not aborted and then resigns.  :func:`rate` closes
+that with two rules, after what real sites do:
+
+* **A win over a provisional opponent is worth nothing to an established
+  rating.**  A rating is provisional until ``PROVISIONAL_GAMES`` games have
+  counted for its account.  When an established player beats a provisional
+  one, the game does not count for the winner (lichess gets nearly the same
+  from Glicko: a new opponent's large rating deviation makes the game worth
+  almost nothing to an established player; zero is simpler and leaves no
+  remainder to farm).  The provisional player's result counts as usual, so
+  a newcomer's games against established players rate the newcomer, and two
+  provisional players rate each other.  A farmer can therefore gain from
+  puppets only while the farmer is provisional too, in ``PROVISIONAL_GAMES``
+  counted games: +157 (to 1657) from ten wins over fresh puppets, and never
+  more than K each.
+* **Leaving in the first few hands is a loss for the leaver only.**  When the
+  loser resigned or was forfeited out before ``SHORT_GAME_HANDS`` hands were
+  complete, the game does not count for the winner, whose rating stays: an
+  opponent who gives up at once is no evidence of the winner's strength, and
+  the cheap farm (one hand, then resign) gains nothing even from provisional
+  puppets.
+
+A loss always counts, also an established player's loss to a provisional
+one: were it free, a farmer could lose game after game to a fresh puppet at
+no cost, raising the puppet's rating by up to K a game, and then farm that
+inflated, now established puppet.  Not counting the established winner's
+win only ever takes points out of the system, never puts any in.
+
+A game that does not count for a player leaves their rating and their count
+of games alone and writes no history row for them; the count of counted games
+is what makes a rating established.
 """
 
 from __future__ import annotations
 
-__all__ = ["INITIAL_RATING", "PROVISIONAL_GAMES", "expected_score", "k_factor", "provisional", "update"]
+from dataclasses import dataclass
+
+__all__ = ["INITIAL_RATING", "PROVISIONAL_GAMES", "SHORT_GAME_HANDS", "Change", "counts", "expected_score", "k_factor",
+           "provisional", "rate", "short_game", "update"]
 
 INITIAL_RATING = 1500.0
-NEW_PLAYER_GAMES = 30  # K is 40 before this many ranked games
-PROVISIONAL_GAMES = 10  # a rating is provisional before this many rated games
+NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
+PROVISIONAL_GAMES = 10  # a rating is provisional before this many counted games
+SHORT_GAME_HANDS = 5  # the loser left before this many hands were complete: a loss for the leaver only
 
 
 def provisional(rated_games: int) -> bool:
+    """Whether a rating with ``rated_games`` counted games is still provisional (shown with "?")."""
     return rated_games < PROVISIONAL_GAMES
+
+
+def short_game(hands_complete: int | None) -> bool:
+    """Whether a game the loser left after ``hands_complete`` complete hands (None: nobody left,
+    the loser ran out of chips) is short: a loss for the leaver, nothing for the winner.  Zero
+    complete hands is not short but aborted (docs/protocol.md "Ratings"), decided before this."""
+    return hands_complete is not None and hands_complete < SHORT_GAME_HANDS
+
+
+def counts(own_games: int, opponent_games: int, *, won: bool, short: bool = False) -> bool:
+    """Whether a rated game counts for a player with ``own_games`` counted games against an
+    opponent with ``opponent_games``: a loss always; a win unless the game was ``short`` or an
+    established player beat a provisional one."""
+    if not won:
+        return True
+    return not short and (provisional(own_games) or not provisional(opponent_games))
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -29,13 +80,33 @@ def expected_score(rating: float, opponent: float) -> float:
 
 
 def k_factor(games_played: int) -> float:
-    """K for a player who has played ``games_played`` ranked games before this one."""
+    """K for a player who has played ``games_played`` counted games before this one."""
     return 40.0 if games_played < NEW_PLAYER_GAMES else 20.0
 
 
 def update(winner: tuple[float, int], loser: tuple[float, int]) -> tuple[float, float]:
-    """New ratings of (winner, loser), each given as (rating, ranked games so far)."""
+    """Plain Elo: new ratings of (winner, loser), each given as (rating, counted games so far)."""
     (rw, gw), (rl, gl) = winner, loser
     new_w = rw + k_factor(gw) * (1.0 - expected_score(rw, rl))
     new_l = rl + k_factor(gl) * (0.0 - expected_score(rl, rw))
     return new_w, new_l
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One player's side of a rated game: the rating before and after, and whether the game
+    counts for them (if not, ``after == before``, their count stays and no history is written)."""
+
+    before: float
+    after: float
+    counted: bool
+
+
+def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = False) -> tuple[Change, Change]:
+    """Both sides of a rated game, each player given as (rating, counted games so far);
+    ``short`` when the loser left in the first hands (:func:`short_game`)."""
+    (rw, gw), (rl, gl) = winner, loser
+    new_w, new_l = update(winner, loser)
+    for_winner = counts(gw, gl, won=True, short=short)
+    for_loser = counts(gl, gw, won=False)
+    return (Change(rw, new_w if for_winner else rw, for_winner), Change(rl, new_l if for_loser else rl, for_loser))

@@ -90,10 +90,12 @@ class GameStart:
 @dataclass(slots=True)
 class GameEnd:
     """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
-    and the ratings go into ``entry.data["ratings"]`` by player name, unless the game
-    is not rated: ``aborted`` (a player left before the first hand was complete), or
-    the pair's games already counted ``pair_limit`` times in the last 24 hours; then
-    ``entry.data["unrated"]`` says why."""
+    and the ratings go into ``entry.data["ratings"]`` by player name (with the names
+    still provisional in ``entry.data["provisional"]``), unless the game is not rated:
+    ``aborted`` (a player left before the first hand was complete), or the pair's
+    games already counted ``pair_limit`` times in the last 24 hours; then
+    ``entry.data["unrated"]`` says why.  ``left_after``: the hands complete when the
+    loser left (resigned or forfeited out), None if they ran out of chips (elo.py)."""
 
     game_id: str
     places: dict[str, int]
@@ -104,6 +106,7 @@ class GameEnd:
     names: dict[int, str] = field(default_factory=dict)
     aborted: bool = False
     pair_limit: int | None = None
+    left_after: int | None = None
 
 
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
@@ -297,7 +300,7 @@ class Store:
                 if counted >= op.pair_limit:
                     unrated = "pair_limit"
             if unrated is None:
-                op.entry.data["ratings"] = Store._rate(conn, op, winner_id, loser_id)
+                op.entry.data["ratings"], op.entry.data["provisional"] = Store._rate(conn, op, winner_id, loser_id)
             else:
                 op.entry.data["unrated"] = unrated
         conn.execute(
@@ -307,19 +310,27 @@ class Store:
         )
 
     @staticmethod
-    def _rate(conn: Connection, op: GameEnd, winner_id: int, loser_id: int) -> dict[str, list[float]]:
-        """Both players' new Elo (R25), their history rows; the ratings by player name."""
+    def _rate(conn: Connection, op: GameEnd, winner_id: int, loser_id: int) -> tuple[dict[str, list[float]], list[str]]:
+        """Both players' new Elo (R25, elo.rate) and history rows, for each player the game
+        counts for; the ratings [before, after] of both by player name, and the names whose
+        ratings are provisional after the game."""
         rows = {r.id: r for r in conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id]))).all()}
         w, lo = rows[winner_id], rows[loser_id]
-        new_w, new_l = elo.update((w.rating, w.ranked_games), (lo.rating, lo.ranked_games))
+        changes = elo.rate((w.rating, w.ranked_games), (lo.rating, lo.ranked_games), short=elo.short_game(op.left_after))
         ratings: dict[str, list[float]] = {}
-        for row, after in ((w, new_w), (lo, new_l)):
-            conn.execute(update(users).where(users.c.id == row.id).values(rating=after, ranked_games=users.c.ranked_games + 1))
-            conn.execute(
-                insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=row.rating, after=after, at=op.at)
-            )
-            ratings[op.names.get(row.id, row.name)] = [round(row.rating, 1), round(after, 1)]
-        return ratings
+        still: list[str] = []
+        for row, change in zip((w, lo), changes, strict=True):
+            name = op.names.get(row.id, row.name)
+            ratings[name] = [round(change.before, 1), round(change.after, 1)]
+            if elo.provisional(row.ranked_games + change.counted):
+                still.append(name)
+            if not change.counted:
+                continue
+            conn.execute(update(users).where(users.c.id == row.id).values(rating=change.after,
+                                                                          ranked_games=users.c.ranked_games + 1))
+            conn.execute(insert(rating_history).values(user_id=row.id, game_id=op.game_id, before=change.before,
+                                                       after=change.after, at=op.at))
+        return ratings, still
 
     async def create_table(self, table_id: str, entry: LogEntry) -> None:
         async with self.engine.begin() as conn:
@@ -521,7 +532,9 @@ class Store:
         return found
 
     async def leaderboard(self, limit: int) -> list[dict[str, Any]]:
-        """Rated accounts by rating: established ratings first, then provisional ones (elo.py)."""
+        """Rated accounts by rating: established ratings first, each with its ``place``, then
+        provisional ones with ``place`` None: a provisional rating ranks nobody (elo.py), so
+        a farmer's puppets (or a farmer still provisional) never stand above an established player."""
         established = case((users.c.ranked_games >= elo.PROVISIONAL_GAMES, 0), else_=1)
         async with self.engine.connect() as conn:
             rows = (
@@ -530,8 +543,12 @@ class Store:
                     .order_by(established, users.c.rating.desc(), users.c.name).limit(limit)
                 )
             ).all()
-        return [{"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games),
-                 "provisional": elo.provisional(int(r.ranked_games))} for r in rows]
+        board = []
+        for place, r in enumerate(rows, start=1):
+            unsure = elo.provisional(int(r.ranked_games))
+            board.append({"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games),
+                          "provisional": unsure, "place": None if unsure else place})
+        return board
 
     async def rating_history(self, user_id: int) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

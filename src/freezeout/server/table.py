@@ -288,7 +288,7 @@ class TableActor:
                 ranked = (ids[0], ids[1])
                 names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
         return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names, aborted=state.left_early,
-                              pair_limit=settings.elo_pair_daily_limit)
+                              left_after=state.left_after, pair_limit=settings.elo_pair_daily_limit)
 
     def _bot_due(self, seat: int) -> float:
         state = self.state

@@ -83,11 +83,16 @@ class TableState:
     last_at: float = 0.0
     # After a restart (a ``resume`` entry): until then nobody is forfeited for being offline.
     grace_until: float = 0.0
-    # A player left (resigned, or forfeited out) before the first hand was complete: a ranked
-    # game is then aborted, not rated (elo.py).
-    left_early: bool = False
+    # How many hands were complete when a player left (resigned, or was forfeited out); None while
+    # nobody has.  A ranked game left at 0 is aborted, one left in its first hands is short (elo.py).
+    left_after: int | None = None
 
     # -- derived ---------------------------------------------------------
+    @property
+    def left_early(self) -> bool:
+        """A player left before the first hand was complete: a ranked game is aborted."""
+        return self.left_after == 0
+
     @property
     def status(self) -> str:
         if self.tournament is None:
@@ -197,7 +202,7 @@ def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
         state, game=int(data["game"]), game_id=str(data["game_id"]), players=players,
         seat_slots=tuple(int(s) for s in data["seat_slots"]), tournament=Tournament.start(config), started_at=at,
         next_deal=deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
-        left_early=False,
+        left_after=None,
     )
     event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
              "button": config.button, "ranked": state.ranked}
@@ -246,10 +251,9 @@ def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
     new = replace(state, tournament=new_t)
     if not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act):
         new = replace(new, turn_started=at)
-    first_hand_open = t.hand_number == 0 or (t.hand_number == 1 and t.in_hand)
-    if first_hand_open and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
+    if state.left_after is None and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
             isinstance(e, Eliminated) and e.seat == seat for e in events):
-        new = replace(new, left_early=True)
+        new = replace(new, left_after=max(0, t.hand_number - (1 if t.in_hand else 0)))  # hands complete
     return _after_move(state, new, at), table_events, events
 
 
@@ -283,6 +287,8 @@ def _end(state: TableState, data: dict[str, Any], at: float) -> _Result:
     event = {"type": "game_over", "game_id": state.game_id, "places": data.get("places"), "ratings": data.get("ratings")}
     if data.get("unrated"):  # a ranked game that changed no rating: "aborted" or "pair_limit"
         event["unrated"] = data["unrated"]
+    if data.get("provisional") is not None:  # the rated players whose ratings are still provisional
+        event["provisional"] = data["provisional"]
     return replace(state, ended=True), [event], []
 
 

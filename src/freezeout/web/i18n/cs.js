@@ -63,6 +63,10 @@ export default {
   'leader.games': 'Počet her',
   'leader.empty': 'Zatím se nehrála žádná hodnocená hra.',
   'leader.bot': 'bot',
+  'leader.provisional': 'Předběžná hodnocení — zatím bez pořadí',
+  'rating.provisional': 'předběžné',
+  'rating.provisionalHint': 'Předběžné hodnocení: zatím je za ním málo hodnocených her',
+  'rating.provisionalLeft': {one: 'Předběžné hodnocení: platit začne po {n} další hodnocené hře', few: 'Předběžné hodnocení: platit začne po {n} dalších hodnocených hrách', other: 'Předběžné hodnocení: platit začne po {n} dalších hodnocených hrách'},
 
   'auth.login': 'Přihlášení',
   'auth.register': 'Nový účet',

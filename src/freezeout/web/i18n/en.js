@@ -64,6 +64,10 @@ export default {
   'leader.games': 'Games',
   'leader.empty': 'No ranked games yet.',
   'leader.bot': 'bot',
+  'leader.provisional': 'Provisional ratings — not ranked yet',
+  'rating.provisional': 'provisional',
+  'rating.provisionalHint': 'Provisional rating: too few rated games to be sure of it yet',
+  'rating.provisionalLeft': {one: 'Provisional rating: {n} more rated game until it counts', other: 'Provisional rating: {n} more rated games until it counts'},
 
   'auth.login': 'Log in',
   'auth.register': 'Create account',

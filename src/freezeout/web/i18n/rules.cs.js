@@ -36,7 +36,7 @@ export default {
     {id: 'results', title: 'Vyřazení a výsledky', items: [
       ['R23', 'Kdo po ruce nemá žádný žeton, vypadává. Vypadne-li v jedné ruce víc hráčů, umístí se výš ten, kdo do ruky přinesl víc žetonů; při shodě mají stejné umístění.'],
       ['R24', 'Turnaj končí, když ve hře zbude jediný hráč — ten vyhrává, ostatní jsou seřazeni podle toho, kdo vypadl později. Remíza ani nabídka remízy neexistuje.'],
-      ['R25', 'Ranked se hraje vždy jen ve dvou a mění Elo obou hráčů. Hry ve 3–4 hráčích se do Elo nepočítají.'],
+      ['R25', 'Ranked se hraje vždy jen ve dvou a mění Elo hráčů. Hodnocení nového hráče je předběžné (s „?“), dokud se mu nezapočítá 10 her; výhra nad hráčem s předběžným hodnocením zavedenému hráči nic nepřidá a nic nepřidá ani výhra nad soupeřem, který odejde během prvních pár rukou — ten o body přijde. Hra opuštěná před dohráním první ruky se nehodnotí vůbec. Hry ve 3–4 hráčích se do Elo nepočítají.'],
     ]},
     {id: 'time', title: 'Čas, propadlé tahy, odchod', items: [
       ['R26', 'Když hráči na tahu vyprší čas, může kdokoli jiný u stolu jeho tah ukončit tlačítkem Nečekat; proti botovi to po chvíli udělá bot sám a je-li opožděný hráč offline, stane se to hned. Propadlý tah znamená check, když není co dorovnat, jinak fold — prohra to sama o sobě není.', true],

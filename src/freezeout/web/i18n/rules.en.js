@@ -36,7 +36,7 @@ export default {
     {id: 'results', title: 'Elimination and results', items: [
       ['R23', 'A player with no chips after a hand is eliminated. If several go out in the same hand, the one who started the hand with more chips places higher; equal stacks share the place.'],
       ['R24', 'The tournament ends when one player is left: they win, everyone else is placed by who went out later. There is no draw and no draw offer.'],
-      ['R25', 'Ranked games are always heads-up and change both players\' Elo ratings. Games with 3–4 players are unranked.'],
+      ['R25', 'Ranked games are always heads-up and change the players\' Elo ratings. A new player\'s rating is provisional (shown with “?”) until 10 games have counted for it; beating a provisional player gains an established player nothing, and beating someone who leaves in the first few hands gains nothing either — the leaver still loses. A game left before its first hand is complete is not rated at all. Games with 3–4 players are unranked.'],
     ]},
     {id: 'time', title: 'Time, forfeits, leaving', items: [
       ['R26', 'When the player to act runs out of time, any other player at the table may end the turn with the Don\'t wait button. Against a bot, the bot presses it itself after a short while. If the late player is offline, the turn ends at once. A forfeited turn is a check when nothing is to be called, else a fold — not a loss by itself.', true],

@@ -1,9 +1,10 @@
 // Entry point: header, language switch, session, hash router.
 import {h, fill} from './dom.js';
-import {t, getLang, setLang, onLangChange, translateDom, num} from './i18n.js';
+import {t, getLang, setLang, onLangChange, translateDom} from './i18n.js';
 import * as api from './api.js';
 import {openAuth} from './auth.js';
 import {toast} from './ui.js';
+import {rating} from './rating.js';
 
 const main = document.getElementById('main');
 let page = null;
@@ -51,7 +52,7 @@ function renderWho(user) {
   if (user && user.kind !== 'guest') {
     fill(who, 
       h('a.name', {href: '#/profile'}, user.name),
-      user.rating != null ? h('span.elo.num', {title: 'Elo'}, num(Math.round(user.rating))) : null,
+      user.rating != null ? h('span.elo.num', {title: 'Elo'}, rating(user.rating, user.provisional)) : null,
       h('button.btn.small.ghost', {type: 'button', onclick: () => api.logout().catch(e => toast(e.message))}, t('nav.logout')));
   } else {
     fill(who, 

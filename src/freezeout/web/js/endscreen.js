@@ -5,6 +5,7 @@ import {t, num, ordinal} from './i18n.js';
 import {lineChart, PALETTE} from './chart.js';
 import {shownName} from './names.js';
 import * as api from './api.js';
+import {rating} from './rating.js';
 
 export function renderEnd(page) {
   const s = page.state;
@@ -20,6 +21,7 @@ export function renderEnd(page) {
   const players = v.seats.map(x => x.player);
   const winner = v.seats.find(x => x.place === 1);
   const ratings = page.gameOver && page.gameOver.ratings;
+  const unsure = new Set((page.gameOver && page.gameOver.provisional) || []); // still provisional after the game
   const me = you.seat != null ? v.seats[you.seat] : null;
   const title = me && me.place === 1 ? t('end.youWin') : t('end.winner', {name: winner ? shownName(winner.player) : '?'});
   const rows = [...v.seats].sort((a, b) => (a.place ?? 99) - (b.place ?? 99)).map(x => {
@@ -27,11 +29,11 @@ export function renderEnd(page) {
     let elo = null;
     if (r) {
       const d = Math.round(r[1] - r[0]);
-      elo = h('span', num(Math.round(r[0])), ' → ', h('b', num(Math.round(r[1]))), ' ',
+      elo = h('span', num(Math.round(r[0])), ' → ', h('b', rating(r[1], unsure.has(x.player))), ' ',
         h('span.elo-delta.' + (d >= 0 ? 'up' : 'down'), (d >= 0 ? '+' : '−') + num(Math.abs(d))));
     }
     return h('tr' + (x.seat === you.seat ? '.me' : ''), h('td.num', x.place != null ? ordinal(x.place) : '–'),
-      h('td', shownName(x.player)), s.table.ranked ? h('td.num.elo', {dataset: {player: x.player}}, elo || '…') : null);
+      h('td', shownName(x.player)), s.table.ranked ? h('td.num.elo', {dataset: {player: x.player}}, elo || (ratings ? '–' : '…')) : null);
   });
   const standings = h('table.grid', h('caption', t('end.standings')),
     h('thead', h('tr', h('th.num', t('end.place')), h('th', t('end.player')), s.table.ranked ? h('th.num', t('end.elo')) : null)),
@@ -70,15 +72,17 @@ async function fetchRatings(page, players, gameId) {
   if (page.fetchingRatings === gameId) return;
   page.fetchingRatings = gameId;
   const ratings = {};
+  const provisional = []; // as they are now: close enough for a game just finished
   for (const p of players) {
     try {
       const data = await api.get(`/api/users/${encodeURIComponent(p)}/ratings`);
       const entry = (data.history || []).find(x => String(x.game) === String(gameId));
       if (entry) ratings[p] = [entry.before, entry.after];
+      if (data.provisional) provisional.push(p);
     } catch { /* guests have no ratings */ }
   }
   if (Object.keys(ratings).length && !page.gameOver) {
-    page.gameOver = {type: 'game_over', game_id: gameId, ratings};
+    page.gameOver = {type: 'game_over', game_id: gameId, ratings, provisional};
     page.endKey = null;
     page.render();
   }

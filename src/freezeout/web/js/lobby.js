@@ -6,6 +6,7 @@ import * as api from './api.js';
 import {toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {shownName, botOf} from './names.js';
+import {rating} from './rating.js';
 
 const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
 
@@ -38,7 +39,7 @@ export class LobbyPage {
   async refresh() {
     api.get('/api/bots').then(d => { if (d && d.levels) { this.levels = d.levels; this.renderQuick(); this.renderCreate(); } }).catch(() => {});
     this.refreshTables();
-    api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players)).catch(() => this.renderLeader([]));
+    api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players, d.provisional_games)).catch(() => this.renderLeader([]));
   }
 
   async refreshTables() {
@@ -148,20 +149,26 @@ export class LobbyPage {
     fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')), form);
   }
 
-  renderLeader(players) {
+  /** Established ratings ranked by place; provisional ones after them, unnumbered and marked
+   * "?" (docs/protocol.md "Ratings"): a newcomer's number is not a place on the board. */
+  renderLeader(players, needed = null) {
     const me = api.currentUser();
     let body;
     if (players == null) body = h('p.muted', t('app.loading'));
     else if (!players.length) body = h('p.empty', t('leader.empty'));
     else {
+      const shown = players.slice(0, 50);
+      const row = p => h('tr' + (me && me.name === p.name ? '.me' : '') + (p.provisional ? '.provisional' : ''), {dataset: {name: p.name}},
+        h('td.num.place', p.place != null ? num(p.place) : ''),
+        h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.kind === 'bot' && botOf(p.name) ? t('level.' + botOf(p.name).level) : p.name),
+          p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
+        h('td.num', rating(p.rating, p.provisional, {games: p.games, needed})),
+        h('td.num', num(p.games)));
+      const unsure = shown.filter(p => p.provisional);
       body = h('table.grid', h('caption', t('leader.caption')),
         h('thead', h('tr', h('th.num', t('leader.rank')), h('th', t('leader.name')), h('th.num', t('leader.rating')), h('th.num', t('leader.games')))),
-        h('tbody', ...players.slice(0, 50).map((p, i) => h('tr' + (me && me.name === p.name ? '.me' : ''),
-          h('td.num', i + 1),
-          h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.kind === 'bot' && botOf(p.name) ? t('level.' + botOf(p.name).level) : p.name),
-            p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
-          h('td.num', num(Math.round(p.rating))),
-          h('td.num', num(p.games))))));
+        h('tbody', ...shown.filter(p => !p.provisional).map(row)),
+        unsure.length ? h('tbody.provisional', h('tr', h('th.sub', {colspan: 4, scope: 'rowgroup'}, t('leader.provisional'))), ...unsure.map(row)) : null);
     }
     fill(this.leaderEl, h('h2', {id: 'leader-title'}, t('leader.title')), body);
   }

@@ -10,6 +10,7 @@ import {GameLog, rememberedGames} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
+import {rating, provisionalBadge} from './rating.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -29,12 +30,14 @@ export class ProfilePage {
     fill(this.main, h('p.loading', t('app.loading')));
     let data = null;
     try { data = await api.get(`/api/users/${encodeURIComponent(name)}/ratings`); } catch { data = {name, rating: null, games: 0, history: []}; }
+    if (this.gone) return; // left (another profile, a language switch) while this one loaded
     const history = data.history || [];
     const points = history.length ? [[0, history[0].before], ...history.map((g, i) => [i + 1, g.after])] : [];
     const chart = points.length > 1 ? lineChart([{name, points}], {label: t('profile.chartLabel')}) : h('p.muted', t('profile.noHistory'));
     const mine = me && me.name === name;
     let played = [];
     try { played = (await api.get(`/api/users/${encodeURIComponent(name)}/games`)).games || []; } catch { played = []; }
+    if (this.gone) return;
     const games = new Map();
     for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked});
     for (const g of history) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
@@ -61,8 +64,7 @@ export class ProfilePage {
       .map(k => h(k === 'profile.place' || k === 'profile.elo' ? 'th.num' : 'th', t(k)))));
     fill(this.main, h('div.profile',
       h('section.panel', h('h1', t('profile.of', {name: data.name || name})),
-        h('p', data.rating != null ? h('b.num', t('profile.rating', {rating: Math.round(data.rating)})) : null, ' · ',
-          t('profile.games', {n: data.games || 0})),
+        h('p.profile-rating', data.rating != null ? ratingLine(data) : null, ' · ', t('profile.games', {n: data.games || 0})),
         h('h2', t('profile.chart')), chart),
       h('section.panel', h('h2', t('profile.past')),
         rows.length ? h('div.scroll-x', h('table.grid.past', head, h('tbody', ...rows))) : h('p.muted', t('profile.noGames')))));
@@ -89,5 +91,14 @@ export class ProfilePage {
     replayer.keysOn(d.el);
   }
 
-  destroy() {}
+  /** A later page owns `main` now: a load still on its way must not draw over it. */
+  destroy() { this.gone = true; }
+}
+
+/** "Elo 1480?" and a "provisional" badge saying how many counted games remain (docs/protocol.md "Ratings"). */
+function ratingLine(data) {
+  const counts = {games: data.games || 0, needed: data.provisional_games ?? null};
+  const [before, after = ''] = t('profile.rating').split('{rating}');
+  return [h('b.num', before, rating(data.rating, data.provisional, counts), after),
+    data.provisional ? [' ', provisionalBadge(counts)] : null];
 }
