@@ -268,9 +268,10 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False) -> AsyncIterator[Harness]:
-    """The app on a free loopback port."""
-    app = create_app(settings, clock=clock, tune_process=tune_process)
+async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False, **app_options: Any,
+                ) -> AsyncIterator[Harness]:
+    """The app on a free loopback port (``app_options``: create_app's, e.g. a cluster's bus)."""
+    app = create_app(settings, clock=clock, tune_process=tune_process, **app_options)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
