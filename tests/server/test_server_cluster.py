@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import itertools
 import random
+import secrets
 from typing import Any
+
+import asyncpg
+import pytest
 
 from freezeout.server.bus import Bus, LocalUpdates, Update
 from freezeout.server.fairness import new_deal
 from freezeout.server.ownership import Leases
+from freezeout.server.redisbus import RedisBus
 from freezeout.server.store import LogEntry
 from freezeout.server.tablestate import initial_state, reduce
 
@@ -81,34 +86,57 @@ async def test_a_table_plays_through_a_gateway_and_its_owner(tmp_path):
 
 async def test_a_crashed_workers_table_is_taken_over_and_loses_nothing(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
-        first = await cluster.worker("w1")
-        table, ana, bo = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
-        await cluster.worker("w2")
-        for _ in range(2):
-            await move(cluster, table, (ana, bo))
-        acknowledged = await acts(cluster, table)
-        deadline = ana.latest["clock"]["turn_deadline"]
-        owner = cluster.owner(table)
-        assert owner is not None
-        old_epoch = owner.held[table].epoch
-        await cluster.crash(owner.name)  # kill -9: its lease runs out, nobody releases it
-        new = await cluster.owned_by_another(table, owner)
-        assert new.held[table].epoch == old_epoch + 1
-        resumed = await ana.until(lambda m: m["type"] == "update"
-                                  and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
-        assert resumed["clock"]["turn_deadline"] >= deadline  # the outage is not charged
-        await wait_for(lambda: len(new.tables[table].conns) == 2, "the new owner to learn who follows the table")
-        assert new.tables[table].presence() == [True, True]
-        for _ in range(2):
-            await move(cluster, table, (ana, bo))
-        after = await acts(cluster, table)
-        assert after[: len(acknowledged)] == acknowledged and len(after) == len(acknowledged) + 2
-        assert not any(a.get("move") == "timeout" for a in after)  # nobody forfeited for the outage
-        assert consecutive(ana) and consecutive(bo)
-        log = await cluster.log(table)
-        assert [e.seq for e in log] == list(range(1, len(log) + 1))
-        assert next(e.kind for e in log if e.epoch == old_epoch + 1) == "resume"
+        await crash_and_take_over(cluster)
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+async def test_a_crash_takeover_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
+    """The same on the real thing: the Redis bus and PostgreSQL's fencing trigger."""
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    bus = RedisBus(redis_server.url)
+    await bus.start()
+    try:
+        settings = cluster_settings(tmp_path, database_url=postgres_url.rsplit("/", 1)[0] + f"/{name}")
+        async with serve_cluster(settings, bus) as cluster:
+            await crash_and_take_over(cluster)
+    finally:
+        await bus.close()
+
+
+async def crash_and_take_over(cluster: Cluster) -> None:
+    """A heads-up hand in play; its owner is killed; another takes over and play goes on."""
+    first = await cluster.worker("w1")
+    table, ana, bo = await heads_up(cluster)
+    await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+    await cluster.worker("w2")
+    for _ in range(2):
+        await move(cluster, table, (ana, bo))
+    acknowledged = await acts(cluster, table)
+    deadline = ana.latest["clock"]["turn_deadline"]
+    owner = cluster.owner(table)
+    assert owner is not None
+    old_epoch = owner.held[table].epoch
+    await cluster.crash(owner.name)  # kill -9: its lease runs out, nobody releases it
+    new = await cluster.owned_by_another(table, owner)
+    assert new.held[table].epoch == old_epoch + 1
+    resumed = await ana.until(lambda m: m["type"] == "update"
+                              and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
+    assert resumed["clock"]["turn_deadline"] >= deadline  # the outage is not charged
+    await wait_for(lambda: len(new.tables[table].conns) == 2, "the new owner to learn who follows the table")
+    assert new.tables[table].presence() == [True, True]
+    for _ in range(2):
+        await move(cluster, table, (ana, bo))
+    after = await acts(cluster, table)
+    assert after[: len(acknowledged)] == acknowledged and len(after) == len(acknowledged) + 2
+    assert not any(a.get("move") == "timeout" for a in after)  # nobody forfeited for the outage
+    assert consecutive(ana) and consecutive(bo)
+    log = await cluster.log(table)
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    assert next(e.kind for e in log if e.epoch == old_epoch + 1) == "resume"
 
 
 async def test_a_stale_owner_stops_driving_its_table(tmp_path):
