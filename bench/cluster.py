@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -115,20 +116,22 @@ class Human:
         return None
 
     async def act(self, ws: Any, move: dict[str, Any]) -> None:
-        """Send, and send again while no answer comes (at most once on the way; the version dedupes)."""
+        """Send, and send again while no answer comes (at most once on the way; the version dedupes).
+        A connection that closes meanwhile ends it: the reconnect's catch-up asks again."""
         await asyncio.sleep(self.rng.uniform(0.05, 0.3))
-        while True:
-            await ws.send(json.dumps(move))
-            await asyncio.sleep(self.resend)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            while True:
+                await ws.send(json.dumps(move))
+                await asyncio.sleep(self.resend)
 
 
 async def read_log(pg: str, table: str) -> dict[int, tuple[str, dict[str, Any]]]:
     conn = await asyncpg.connect(pg.replace("postgresql://", "postgres://"))
     try:
-        rows = await conn.fetch("SELECT seq, kind, data FROM table_log WHERE table_id = $1 ORDER BY seq", table)
+        rows = await conn.fetch("SELECT seq, kind, data, at FROM table_log WHERE table_id = $1 ORDER BY seq", table)
     finally:
         await conn.close()
-    return {r["seq"]: (r["kind"], json.loads(r["data"])) for r in rows}
+    return {r["seq"]: (r["kind"], {**json.loads(r["data"]), "_at": r["at"]}) for r in rows}
 
 
 def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen) -> dict[str, list[str]]:
@@ -205,12 +208,14 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             tasks = [asyncio.create_task(h.run()) for h in humans]
             takeovers: list[float] = []
             stuck: list[str] = []
+            kills: list[tuple[float, str]] = []
             plan = ["worker"] * args.kills + ["gateway"] * args.gateway_kills
             rng.shuffle(plan)
             for number, kind in enumerate(plan, 1):
                 await asyncio.sleep(rng.uniform(0.5, args.max_up))
                 if kind == "gateway":
                     index = rng.randrange(len(gateways))
+                    kills.append((time.time(), f"gateway {index}"))
                     os.kill(gateways[index].popen.pid, signal.SIGKILL)
                     gateways[index].popen.wait()
                     gateways[index] = start_process("gateway", gateways[index].port, env, base / f"gateway-{index}.log")
@@ -224,9 +229,10 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     continue
                 node = rng.choice(victims)
                 index = by_node[node]
-                theirs = [t for t, o in owned.items() if o == node]
+                theirs = [t for t, o in owned.items() if o == node and t in seen]  # not a table left by a 503
                 before = {t: max(s.updates, default=0) for t, s in seen.items()}
                 killed = time.monotonic()
+                kills.append((time.time(), f"worker {node}"))
                 os.kill(workers[index].popen.pid, signal.SIGKILL)
                 workers[index].popen.wait()
                 others = [w for i, w in enumerate(workers) if i != index]
@@ -259,7 +265,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 found = check(log, seen[table])
                 for key, values in found.items():
                     problems[key] += [f"{table} {v}" for v in values]
-                problems["forfeits"] += [f"{table} seq {s}" for s, (k, d) in log.items()
+                problems["forfeits"] += [f"{table} seq {s}: {d} ({_after_kill(kills, d['_at'])})" for s, (k, d) in log.items()
                                          if k == "act" and d.get("move") == "timeout"]
             ordered = sorted(takeovers)
             return {
@@ -278,6 +284,11 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     print(f"== {log.name}\n" + log.read_text(errors="replace")[-3000:], file=sys.stderr)
             redis.stop()
             postgres.stop()
+
+
+def _after_kill(kills: list[tuple[float, str]], at: float) -> str:
+    before = [(t, what) for t, what in kills if t <= at]
+    return f"{at - before[-1][0]:.1f} s after killing {before[-1][1]}" if before else "before any kill"
 
 
 def main() -> int:

@@ -5,7 +5,9 @@ stale owner stops driving its table; a lost update is caught up by version."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import json
 import random
 import secrets
 from typing import Any
@@ -15,10 +17,13 @@ import pytest
 
 from freezeout.server.bus import Bus, LocalUpdates, Update
 from freezeout.server.fairness import new_deal
-from freezeout.server.ownership import Leases
+from freezeout.server.gateway import RemoteTable, _Follower
+from freezeout.server.ownership import Lease, Leases
 from freezeout.server.redisbus import RedisBus
 from freezeout.server.store import LogEntry
+from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
+from freezeout.server.worker import Worker
 
 from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
 from serverkit import Player
@@ -53,6 +58,19 @@ async def move(cluster: Cluster, table: str, players: tuple[Player, ...]) -> int
 
 async def acts(cluster: Cluster, table: str) -> list[dict[str, Any]]:
     return [e.data for e in await cluster.log(table) if e.kind == "act"]
+
+
+async def stop_claiming(worker: Worker) -> None:
+    """The worker takes no more tables from its next look on (the look in flight, if any, is over
+    once the next one starts)."""
+    looked = asyncio.Event()
+
+    async def no_claim() -> list[str]:
+        looked.set()
+        return []
+
+    worker.claim = no_claim  # type: ignore[method-assign]
+    await wait_for(looked.is_set, "the worker's next look for tables")
 
 
 async def test_a_table_plays_through_a_gateway_and_its_owner(tmp_path):
@@ -144,16 +162,23 @@ async def test_a_stale_owner_stops_driving_its_table(tmp_path):
         first = await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
         await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+        # The worker is paused past its lease (its renewals wait) and another takes the table.
+        gate = asyncio.Event()
+        renew_many = first.leases.renew_many
+
+        async def paused(leases: list[Lease]) -> dict[str, Lease]:
+            await gate.wait()
+            return await renew_many(leases)
+
+        first.leases.renew_many = paused  # type: ignore[method-assign]
+        await stop_claiming(first)
         lease = first.held[table]
-        # The worker is paused past its lease (its renewals stop) and another takes the table.
-        for task in first._tasks:
-            if task.get_name() in ("worker-renewals", "worker-claims"):
-                task.cancel()
         assert await Leases(first.store.engine, worker=first.name, ttl=1e-6).renew(lease) is not None
         second = await cluster.worker("w2")
         await wait_for(lambda: table in second.tables, "the second worker to take the table")
-        await first.renew()  # it wakes up: its renewal fails, and it lets the table go
-        assert table not in first.tables and first.metrics.counters[("freezeout_lease_changes_total", 'change="lost"')] == 1
+        gate.set()  # it wakes up: its renewal fails, and it lets the table go
+        await wait_for(lambda: table not in first.tables, "the stale owner to let the table go")
+        assert first.metrics.counters[("freezeout_lease_changes_total", 'change="lost"')] == 1
         await move(cluster, table, (ana, bo))
         log = await cluster.log(table)
         assert max(e.epoch or 0 for e in log) == second.held[table].epoch == lease.epoch + 1
@@ -163,10 +188,12 @@ async def test_a_stale_owner_stops_driving_its_table(tmp_path):
 async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
         first = await cluster.worker("w1")
-        table, ana, bo = await heads_up(cluster)
+        table, _, _ = await heads_up(cluster)
         await wait_for(lambda: cluster.owner(table) is first, "the worker to own the table")
+        await cluster.settle(table)
         actor = first.tables[table]
-        lease = first.held.pop(table)  # no renewals: only the refused append can tell it
+        await stop_claiming(first)  # only the refused append can tell it: no renewal, no new claim
+        lease = first.held.pop(table)
         assert await Leases(first.store.engine, worker=first.name, ttl=1e-6).renew(lease) is not None
         thief = Leases(first.store.engine, worker="thief", ttl=600)
 
@@ -174,11 +201,13 @@ async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
             return await thief.acquire(table) is not None
 
         await wait_for(stolen, "another owner to take the table")
-        mover = next(p for p in (ana, bo) if p.view["viewer"] == p.latest["clock"]["to_act"])
-        await mover.send({"type": "act", "version": mover.version, "move": "call"})
-        error = await mover.error()
-        assert error["code"] == "busy"
+        t = actor.state.tournament
+        assert t is not None and t.in_hand
+        user = await first.store.user_by_name(actor.state.players[t.to_act])
+        told: list[str] = []
+        actor.intent(user, {"type": "act", "version": actor.state.version, "move": "call"}, Conn(user, told.append))
         await wait_for(lambda: actor.lost and table not in first.tables, "the actor to stop")
+        assert [json.loads(m)["code"] for m in told] == ["busy"]
         assert all(e.epoch != lease.epoch for e in (await cluster.log(table)) if e.kind == "act")
 
 
@@ -225,3 +254,37 @@ def test_a_resume_after_a_takeover_keeps_the_turns_time():
             data["outage"] = outage
         new = reduce(state, LogEntry("t1", state.version + 1, 150.0, "resume", data))[0]
         assert new.turn_started == expected and new.grace_until == 210.0
+
+
+class _Room:
+    """What a RemoteTable asks of its room, recorded."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.followers: dict[str, Any] = {}
+
+    def send(self, table_id: str, kind: str, body: dict[str, Any] | None, failed: Any) -> None:
+        assert body is not None
+        self.sent.append(body)
+
+
+def test_a_catch_up_reaches_only_a_connection_at_its_since():
+    """Two catch-ups may be on their way to one connection (a resync's and a refresh's): the
+    one computed from an older version would repeat events the client already has."""
+    room, told = _Room(), []
+    table = RemoteTable(room, "t000000000001")  # type: ignore[arg-type]
+    follower = _Follower(Conn(None, told.append), "c1", synced=5)
+
+    def catch_up(since: int, version: int) -> bytes:
+        return f'{{"type":"update","version":{version},"since":{since},"events":[]}}'.encode()
+
+    table.direct(follower, catch_up(5, 7))
+    assert follower.synced == 7 and len(told) == 1
+    table.direct(follower, catch_up(5, 8))  # from version 5 again: events 6 and 7 twice
+    assert follower.synced == 7 and len(told) == 1
+    table.direct(follower, b'{"type":"snapshot","version":9,"events":[]}')  # a snapshot fits any
+    assert follower.synced == 9 and len(told) == 2
+    table._offer(follower, 11, "eleven")  # a gap: held, and a catch-up asked from 9
+    assert len(told) == 2 and room.sent[-1]["since"] == 9 and follower.resyncing
+    table.direct(follower, catch_up(9, 10))
+    assert follower.synced == 11 and told[-1] == "eleven" and not follower.resyncing

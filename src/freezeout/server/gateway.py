@@ -182,20 +182,27 @@ class RemoteTable:
         if found is None:
             follower.conn.send(text)
             return
-        if follower.synced is None or found.version > follower.synced:
+        # A catch-up holds the events after its ``since``: it fits only a connection at that version
+        # (two may be on their way: a resync's and a refresh's).  A snapshot fits any.
+        fits = found.since is None or follower.synced is None or found.since == follower.synced
+        if fits and (follower.synced is None or found.version > follower.synced):
             follower.conn.send(text)
             follower.synced = found.version
+        elif not fits:
+            return  # another catch-up (or the next refresh's) brings this connection on
         follower.resyncing = False
+        synced = follower.synced
+        assert synced is not None  # set above, or already
         pending, follower.pending = sorted(follower.pending, key=lambda p: p[0]), []
         for index, (version, queued) in enumerate(pending):
-            if version <= follower.synced:
+            if version <= synced:
                 continue
-            if version != follower.synced + 1:
+            if version != synced + 1:
                 follower.pending = pending[index:]
                 self._resync(follower)
                 return
             follower.conn.send(queued)
-            follower.synced = version
+            follower.synced = synced = version
 
     def refresh_body(self) -> dict[str, Any]:
         return {"op": "refresh", "conns": [[f.conn_id, user_json(f.conn.user), f.synced] for f in self.followers.values()]}

@@ -38,7 +38,7 @@ __all__ = [
 REQUEST_PREFIX = "req:"  # reply_to of an answer to a request (not a connection)
 MOVED = "moved"  # reply_to of "this worker does not own the table"
 
-_HEAD = re.compile(rb'^\{"type":"(snapshot|update)","version":(\d+)')
+_HEAD = re.compile(rb'^\{"type":"(snapshot|update)","version":(\d+)(?:,"since":(\d+))?')
 
 
 def encode(body: dict[str, Any]) -> bytes:
@@ -67,17 +67,22 @@ def user_from_json(data: dict[str, Any] | None) -> UserRow | None:
 
 @dataclass(frozen=True, slots=True)
 class Versioned:
-    """A snapshot or catch-up sent to one connection: it brings the connection to ``version``."""
+    """A snapshot or catch-up sent to one connection: it brings the connection to ``version``;
+    a catch-up carries what it was computed from (``since``: its events are those after it)."""
 
     kind: str
     version: int
+    since: int | None
 
 
 def versioned(text: bytes) -> Versioned | None:
-    """The kind and version of a snapshot or catch-up text (TableActor writes ``type`` then
-    ``version`` first); None for anything else (an error, a pong)."""
+    """The kind, version and ``since`` of a snapshot or catch-up text (TableActor writes
+    ``type``, ``version`` and a catch-up's ``since`` first); None for anything else."""
     found = _HEAD.match(text)
-    return None if found is None else Versioned(found.group(1).decode(), int(found.group(2)))
+    if found is None:
+        return None
+    since = found.group(3)
+    return Versioned(found.group(1).decode(), int(found.group(2)), int(since) if since is not None else None)
 
 
 def table_update(texts: dict[str, str], seats: dict[int, int]) -> bytes:

@@ -562,7 +562,10 @@ class TableActor:
         version = self.state.version
         if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
             missed = join_arrays([events for v, events in self._catchup if v > since])
-            conn.send(dumps(self._message("update", seat, missed, self._common())))
+            # ``since`` right after the version: a gateway forwards a catch-up only to a connection
+            # that is at that version (gateway.py), so no event reaches a client twice.
+            catchup = self._message("update", seat, missed, self._common())
+            conn.send(dumps({"type": "update", "version": version, "since": since, **catchup}))
             return
         t = self.state.tournament
         history = events_json(self._seat_view(None).history) if t is not None else []

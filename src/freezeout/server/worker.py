@@ -60,6 +60,9 @@ class Worker:
         self._tasks: list[asyncio.Task[None]] = []
         self._claim_now = asyncio.Event()
         self._taking: set[str] = set()
+        # Commands for a table being taken: its lease row already names this worker (a gateway
+        # routes to it at once) but its actor is still being rebuilt.  Heard once it is.
+        self._deferred: dict[str, list[Command]] = {}
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -146,11 +149,20 @@ class Worker:
             return []
         candidates = await self.leases.claimable(limit=min(room, 200))
         random.shuffle(candidates)  # workers racing for the same tables collide less
-        taken = []
-        for table_id in candidates:
-            if await self.take(table_id):
-                taken.append(table_id)
-        return taken
+        # Several at once: a dead worker's tables are rebuilt side by side, and their resume
+        # entries share the store's group commits (a takeover of many tables is not a queue).
+        gate = asyncio.Semaphore(16)
+
+        async def take(table_id: str) -> bool:
+            async with gate:
+                try:
+                    return await self.take(table_id)
+                except Exception:
+                    log.exception("taking table %s failed", table_id, extra={"table": table_id})
+                    return False
+
+        results = await asyncio.gather(*(take(table_id) for table_id in candidates))
+        return [table_id for table_id, taken in zip(candidates, results, strict=True) if taken]
 
     async def take(self, table_id: str) -> bool:
         """Acquire ``table_id`` and start driving it from its log; False if another has it."""
@@ -174,6 +186,8 @@ class Worker:
             return True
         finally:
             self._taking.discard(table_id)
+            for command in self._deferred.pop(table_id, []):
+                self.hear(command)
 
     async def _drive(self, table_id: str, lease: Lease, outage: float | None) -> None:
         entries = await self.store.table_entries(table_id)
@@ -226,16 +240,20 @@ class Worker:
             await self.renew()
 
     async def renew(self) -> None:
-        """Renew every lease; a table whose renewal fails (taken, or the database away) is no
-        longer driven here: without a lease this worker cannot know it still owns it."""
-        for table_id, lease in list(self.held.items()):
-            try:
-                renewed = await self.leases.renew(lease)
-            except Exception as error:
-                log.warning("renewing table %s failed: %s", table_id, error, extra={"table": table_id})
-                renewed = None
+        """Renew every lease (in one statement per thousand tables); a table whose renewal fails
+        (taken, or the database away) is no longer driven here: without a lease this worker
+        cannot know it still owns it."""
+        leases = list(self.held.values())
+        try:
+            answer = await self.leases.renew_many(leases)
+        except Exception as error:
+            log.warning("renewing %d leases failed: %s", len(leases), error)
+            answer = {}
+        for lease in leases:
+            table_id = lease.table_id
             if self.held.get(table_id) is not lease:
                 continue  # dropped or taken anew meanwhile
+            renewed = answer.get(table_id)
             if renewed is None:
                 self.metrics.count("freezeout_lease_changes_total", change="lost")
                 log.warning("lost table %s: its lease could not be renewed", table_id, extra={"table": table_id})
@@ -282,6 +300,9 @@ class Worker:
         body = decode(command.body)
         op, gateway = body["op"], command.gateway
         actor = self.tables.get(command.table_id)
+        if actor is None and command.table_id in self._taking:
+            self._deferred.setdefault(command.table_id, []).append(command)
+            return
         if actor is None or actor.lost:
             self._moved(command, body)
             return
