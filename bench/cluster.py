@@ -5,7 +5,8 @@ Starts PostgreSQL and redis-server on loopback, 2 gateways and 3 workers
 ``--tables`` tables of two scripted humans and a bot, each human on a gateway
 of its own, and plays.  Then, ``--kills`` times, at a random moment, it
 SIGKILLs a worker that owns tables (``--gateway-kills``: a gateway) and
-starts a new one in its place.  It measures, per worker kill, how long until
+starts a new one in its place (``--redis-restarts``: kills redis-server and
+starts it again empty; every table must move on and be listed again).  It measures, per worker kill, how long until
 every table of the dead worker is owned by another (``/readyz`` of the
 others), and checks against PostgreSQL's log:
 
@@ -21,7 +22,7 @@ Clients resend a move that got no answer within ``--resend`` seconds (the bus
 delivers at most once; the version makes the resend safe) and reconnect to
 the other gateway, with ``since``, when theirs dies.
 
-    .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20
+    .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20 --redis-restarts 5
 """
 
 from __future__ import annotations
@@ -209,10 +210,19 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             takeovers: list[float] = []
             stuck: list[str] = []
             kills: list[tuple[float, str]] = []
-            plan = ["worker"] * args.kills + ["gateway"] * args.gateway_kills
+            plan = ["worker"] * args.kills + ["gateway"] * args.gateway_kills + ["redis"] * args.redis_restarts
             rng.shuffle(plan)
             for number, kind in enumerate(plan, 1):
                 await asyncio.sleep(rng.uniform(0.5, args.max_up))
+                if kind == "redis":  # kill -9 and start again empty, on the same port
+                    before = {t: max(s.updates, default=0) for t, s in seen.items()}
+                    kills.append((time.time(), "redis"))
+                    redis.stop()
+                    redis.start()
+                    stuck.extend(await _stalled(seen, before, f"kill {number} (redis)"))
+                    stuck.extend(await _unlisted(gateways[0], set(seen), f"kill {number} (redis)"))
+                    print(json.dumps({"kill": number, "redis": True}), flush=True)
+                    continue
                 if kind == "gateway":
                     index = rng.randrange(len(gateways))
                     kills.append((time.time(), f"gateway {index}"))
@@ -247,11 +257,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 took = time.monotonic() - killed
                 takeovers.append(took)
                 workers[index] = start_process("worker", workers[index].port, env, base / f"worker-{index}.log")
-                deadline = time.monotonic() + 30
-                while any(max(seen[t].updates, default=0) <= before[t] for t in theirs) and time.monotonic() < deadline:
-                    await asyncio.sleep(0.1)
-                stuck.extend(f"kill {number}: {t} made no move in 30 s" for t in theirs
-                             if max(seen[t].updates, default=0) <= before[t])
+                stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}"))
                 print(json.dumps({"kill": number, "worker": node, "tables": len(theirs), "takeover_s": round(took, 2)}),
                       flush=True)
                 await asyncio.to_thread(wait_ready, [workers[index]])
@@ -269,7 +275,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                                          if k == "act" and d.get("move") == "timeout"]
             ordered = sorted(takeovers)
             return {
-                "worker_kills": len(takeovers), "gateway_kills": plan.count("gateway"), "tables": len(tables),
+                "worker_kills": len(takeovers), "gateway_kills": plan.count("gateway"), "redis_restarts": plan.count("redis"), "tables": len(tables),
                 "log_entries": entries, "moves": moves, "reconnects": sum(h.reconnects for h in humans),
                 "takeover_s_median": round(ordered[len(ordered) // 2], 2) if ordered else None,
                 "takeover_s_max": round(ordered[-1], 2) if ordered else None,
@@ -286,6 +292,28 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             postgres.stop()
 
 
+async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str) -> list[str]:
+    """The tables of ``seen`` that tell no new version within 30 s."""
+    deadline = time.monotonic() + 30
+    while any(max(s.updates, default=0) <= before[t] for t, s in seen.items()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    return [f"{what}: {t} made no move in 30 s" for t, s in seen.items() if max(s.updates, default=0) <= before[t]]
+
+
+async def _unlisted(gateway: Process, tables: set[str], what: str) -> list[str]:
+    """The tables missing from the gateway's lobby 30 s on (its Redis copy is rewritten by the owners)."""
+    deadline = time.monotonic() + 30
+    listed: set[str] = set()
+    async with httpx.AsyncClient(base_url=gateway.url, timeout=10) as http:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                listed = {t["id"] for t in (await http.get("/api/tables?limit=200")).json()["tables"]}
+            if tables <= listed:
+                return []
+            await asyncio.sleep(0.5)
+    return [f"{what}: {t} is not in the lobby 30 s on" for t in sorted(tables - listed)]
+
+
 def _after_kill(kills: list[tuple[float, str]], at: float) -> str:
     before = [(t, what) for t, what in kills if t <= at]
     return f"{at - before[-1][0]:.1f} s after killing {before[-1][1]}" if before else "before any kill"
@@ -295,6 +323,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="kill -9 workers and gateways of a local cluster (issue #13)")
     parser.add_argument("--kills", type=int, default=20, help="workers killed")
     parser.add_argument("--gateway-kills", type=int, default=20)
+    parser.add_argument("--redis-restarts", type=int, default=0, help="times redis-server is killed and started empty")
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--max-up", type=float, default=4.0, help="longest time between kills (s)")
     parser.add_argument("--resend", type=float, default=1.5, help="a client resends an unanswered move after (s)")
@@ -305,7 +334,8 @@ def main() -> int:
     report = asyncio.run(drill(args))
     print(json.dumps(report, indent=2))
     bad = sum(report["counts"].values())
-    print(f"{report['worker_kills']} worker and {report['gateway_kills']} gateway kills: "
+    print(f"{report['worker_kills']} worker and {report['gateway_kills']} gateway kills, "
+          f"{report['redis_restarts']} Redis restarts: "
           f"{'nothing lost, duplicated or stuck, no forfeit' if not bad else f'{bad} problems'}", file=sys.stderr)
     return 0 if not bad else 1
 

@@ -288,3 +288,21 @@ def test_a_catch_up_reaches_only_a_connection_at_its_since():
     assert len(told) == 2 and room.sent[-1]["since"] == 9 and follower.resyncing
     table.direct(follower, catch_up(9, 10))
     assert follower.synced == 11 and told[-1] == "eleven" and not follower.resyncing
+
+
+async def test_an_emptied_lobby_is_written_again(tmp_path):
+    """A Redis restarted empty loses the lobby: each owner writes its tables' records again."""
+    bus = Bus()
+    async with serve_cluster(cluster_settings(tmp_path), bus) as cluster:
+        worker = await cluster.worker("w1")
+        table, _, _ = await heads_up(cluster)
+        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await cluster.settle(table)
+        await bus.lobby.remove(table)
+        assert table not in await bus.lobby.records()
+        worker.relist()
+
+        async def listed() -> bool:
+            return table in await bus.lobby.records()
+
+        await wait_for(listed, "the table's record again")

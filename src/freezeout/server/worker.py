@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import random
 import time
@@ -46,6 +47,8 @@ __all__ = ["Worker"]
 log = logging.getLogger(__name__)
 
 _Job = Callable[[], Awaitable[None]]
+
+LOBBY_RELIST_SECONDS = 15.0  # how often a worker writes its tables' lobby records again
 
 
 class Worker:
@@ -235,9 +238,18 @@ class Worker:
 
     # -- keeping them ----------------------------------------------------------------
     async def _renew_forever(self) -> None:
-        while True:
+        relist_every = max(1, round(LOBBY_RELIST_SECONDS / self.settings.renew_seconds))
+        for count in itertools.count(1):
             await asyncio.sleep(self.settings.renew_seconds)
             await self.renew()
+            if count % relist_every == 0:
+                self.relist()
+
+    def relist(self) -> None:
+        """Write every owned table's lobby record again: a Redis that restarted empty has lost
+        them, and a quiet table would otherwise stay out of the lobby until its next change."""
+        for actor in list(self.tables.values()):
+            actor.list_in_lobby(force=True)
 
     async def renew(self) -> None:
         """Renew every lease (in one statement per thousand tables); a table whose renewal fails
