@@ -69,6 +69,7 @@ Fail = Callable[[Refused], None]
 @dataclass
 class _Lane:
     queue: deque[tuple[str, dict[str, Any] | None, Fail | None]] = field(default_factory=deque)
+    task: asyncio.Task[None] | None = None  # held here: the loop keeps only a weak reference
 
 
 def _error(code: str, message: str, ref: Any) -> str:
@@ -238,9 +239,10 @@ class GatewayRoom(Room):
             self._tasks.append(asyncio.create_task(loop(), name=f"gateway-{name}"))
 
     async def close(self) -> None:
-        for task in self._tasks:
+        lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
+        for task in [*self._tasks, *lanes]:
             task.cancel()
-        for task in self._tasks:
+        for task in [*self._tasks, *lanes]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
@@ -327,7 +329,7 @@ class GatewayRoom(Room):
         lane = self._lanes.get(table_id)
         if lane is None:
             lane = self._lanes[table_id] = _Lane()
-            asyncio.create_task(self._run_lane(table_id, lane), name=f"lane-{table_id}")  # noqa: RUF006
+            lane.task = asyncio.create_task(self._run_lane(table_id, lane), name=f"lane-{table_id}")
         lane.queue.append((kind, body, failed))
 
     async def _run_lane(self, table_id: str, lane: _Lane) -> None:

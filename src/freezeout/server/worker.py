@@ -27,7 +27,7 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from freezeout.server.botseat import BOT_LEVELS
@@ -66,6 +66,7 @@ class Worker:
         # Commands for a table being taken: its lease row already names this worker (a gateway
         # routes to it at once) but its actor is still being rebuilt.  Heard once it is.
         self._deferred: dict[str, list[Command]] = {}
+        self._answers: set[asyncio.Task[None]] = set()  # HTTP requests being answered
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -89,6 +90,8 @@ class Worker:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
+        for task in list(self._answers):
+            task.cancel()
         for actor in list(self.tables.values()):
             await actor.stop()
         if release:
@@ -333,11 +336,17 @@ class Worker:
             conn = found.conn if found is not None else actor.send_transient(user, gateway, body["conn"])
             actor.intent(user, {**body["msg"], "_received": received}, conn)
         elif op == "request":
-            asyncio.create_task(self._answer(actor, command, body))  # noqa: RUF006 (answers by itself)
+            self._background(self._answer(actor, command, body))
         elif op == "refresh":
             self._refresh(actor, gateway, body["conns"], now)
         else:
             log.warning("unknown command %r for table %s", op, command.table_id)
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on its own, holding the task (the loop keeps only a weak reference)."""
+        task = asyncio.create_task(work)
+        self._answers.add(task)
+        task.add_done_callback(self._answers.discard)
 
     def _refresh(self, actor: OwnedTable, gateway: str, conns: list[list[Any]], now: float) -> None:
         listed = set()
