@@ -67,3 +67,13 @@ def test_json_log_lines_carry_the_table():
     record.table, record.role, record.node = "t1", "worker", "w-1"
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "took table t1" and line["table"] == "t1" and line["role"] == "worker"
+
+
+async def test_one_process_counts_its_actions(harness):
+    await harness.heads_up_with_a_spectator()  # two places taken: two intents applied
+    async with httpx.AsyncClient(base_url=harness.base_url, timeout=30) as http:
+        metrics = (await http.get("/metrics")).text
+        ready = (await http.get("/readyz")).json()
+    assert "freezeout_actions_total 2" in metrics and "freezeout_action_seconds_count 2" in metrics
+    assert "freezeout_connections 3" in metrics and "freezeout_tables 1" in metrics
+    assert ready["role"] == "all" and len(ready["tables"]) == 1

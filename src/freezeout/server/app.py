@@ -121,6 +121,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             room = GatewayRoom(name=node, settings=settings, store=store, clock=clock, bus=cluster_bus, metrics=metrics)
         else:
             room = Room(settings=settings, store=store, clock=clock)
+            room.on_handled = metrics.observe_action
             metrics.gauge("freezeout_tables", lambda: len(room.tables), "tables this process drives")
         links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
                       rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)

@@ -52,12 +52,14 @@ class Metrics:
         self.helps[name] = help_text
 
     def observe_action(self, seconds: float) -> None:
+        """An intent handled ``seconds`` after it reached its table (an action, counted too)."""
+        self.count("freezeout_actions_total")
         self.latency.observe(seconds)
 
     def render(self) -> str:
         lines: list[str] = []
         helps = {
-            "freezeout_actions_total": "client intents handled by this worker's tables",
+            "freezeout_actions_total": "client intents applied by this process's tables (a refused one is not an action)",
             "freezeout_lease_changes_total": "table leases acquired, lost (refused or not renewed) and released",
             "freezeout_bus_dropped_total": "messages the bus could not carry (Redis away): at most once",
             "freezeout_commands_total": "commands a gateway routed to table owners",
@@ -74,7 +76,7 @@ class Metrics:
             lines.append(f"# TYPE {name} gauge")
             lines.append(f"{name} {read():g}")
         name, hist = "freezeout_action_seconds", self.latency
-        lines.append(f"# HELP {name} from a worker receiving an intent to its table having handled it")
+        lines.append(f"# HELP {name} from an intent reaching its table (a worker's inbox) to its having been handled")
         lines.append(f"# TYPE {name} histogram")
         running = 0
         for bound, count in zip(hist.bounds, hist.counts, strict=False):

@@ -12,7 +12,6 @@ so ``online`` (R26, R29), presence and the queue limits work unchanged.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,7 +20,7 @@ import orjson
 from freezeout.rules.events import Event
 from freezeout.server.bus import Command, Update
 from freezeout.server.routing import table_update
-from freezeout.server.table import Conn, TableActor, _Intent
+from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import TableState
 from freezeout.server.wire import Fragment, dumps
 
@@ -36,10 +35,6 @@ class Outlet(Protocol):
     def reply(self, gateway: str, command: Command) -> None: ...
 
     def lobby(self, table_id: str, record: bytes | None) -> None: ...
-
-    def handled(self, seconds: float) -> None:
-        """An intent was handled ``seconds`` after the worker received it (metrics)."""
-        ...
 
 
 @dataclass(eq=False)
@@ -104,12 +99,6 @@ class OwnedTable(TableActor):
             self.outlet.reply(gateway, Command(table_id, "", conn_id, text.encode()))
 
         return Conn(user, send)
-
-    async def _handle_intent(self, intent: _Intent, now: float) -> None:
-        await super()._handle_intent(intent, now)
-        received = intent.msg.get("_received")
-        if isinstance(received, float):
-            self.outlet.handled(time.perf_counter() - received)
 
     def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
         """Every seat's text in one update: the gateways pick each connection's."""

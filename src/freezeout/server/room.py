@@ -37,6 +37,7 @@ class Room:
         self._sweeper: asyncio.Task[None] | None = None
         self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
+        self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
 
     async def open(self) -> None:
         """Create the bot accounts, then rebuild and start every open table.  A table whose game
@@ -54,6 +55,7 @@ class Room:
                 await self.store.close_table(table_id)
                 continue
             self.tables[table_id] = actor
+            actor.on_handled = self.on_handled
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
@@ -115,6 +117,7 @@ class Room:
         table_id = entry.table_id
         await self.store.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
+        actor.on_handled = self.on_handled
         self.tables[table_id] = actor
         if address is not None:
             self._created[table_id] = address

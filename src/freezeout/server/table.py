@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ class _Intent:
     msg: dict[str, Any]
     conn: Conn | None = None
     reply: asyncio.Future[dict[str, Any]] | None = None
+    received: float = field(default_factory=time.perf_counter)  # for the action latency (metrics.py)
 
 
 @dataclass
@@ -100,6 +102,7 @@ class TableActor:
         # what to call once the database refuses one (another worker owns the table now).
         self.epoch: int | None = None
         self.on_lost: Callable[[], None] | None = None
+        self.on_handled: Callable[[float], None] | None = None  # an intent's seconds from queued to handled
         self.lost = False
 
     # -- construction ------------------------------------------------------
@@ -354,6 +357,8 @@ class TableActor:
     async def _handle_intent(self, intent: _Intent, now: float) -> None:
         try:
             await self._apply_intent(intent, now)
+            if self.on_handled is not None:
+                self.on_handled(time.perf_counter() - intent.received)
         except Refused as refusal:
             if intent.reply is not None and not intent.reply.done():
                 intent.reply.set_exception(refusal)

@@ -118,7 +118,6 @@ class Worker:
         self._out.put_nowait(lambda: lobby.put(table_id, record) if record is not None else lobby.remove(table_id))
 
     def handled(self, seconds: float) -> None:
-        self.metrics.count("freezeout_actions_total")
         self.metrics.observe_action(seconds)
 
     async def _send_forever(self) -> None:
@@ -204,6 +203,7 @@ class Worker:
         assert isinstance(actor, OwnedTable)
         actor.epoch = lease.epoch
         actor.on_lost = lambda: self._lost(table_id, actor)
+        actor.on_handled = self.handled
         if all(slot.kind == "bot" for slot in actor.state.slots) and not self.settings.bot_only_tables:
             log.warning("retiring table %s: it has no place for a human", table_id, extra={"table": table_id})
             await self.store.close_table(table_id)
@@ -311,7 +311,6 @@ class Worker:
                 log.exception("a command for table %s failed", command.table_id, extra={"table": command.table_id})
 
     def hear(self, command: Command) -> None:
-        received = time.perf_counter()
         body = decode(command.body)
         op, gateway = body["op"], command.gateway
         actor = self.tables.get(command.table_id)
@@ -334,7 +333,7 @@ class Worker:
             user = user_from_json(body.get("user"))
             found = actor.remote.get((gateway, body["conn"]))
             conn = found.conn if found is not None else actor.send_transient(user, gateway, body["conn"])
-            actor.intent(user, {**body["msg"], "_received": received}, conn)
+            actor.intent(user, body["msg"], conn)
         elif op == "request":
             self._background(self._answer(actor, command, body))
         elif op == "refresh":
