@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import httpx
+import pytest
 
 from freezeout.server.bus import Bus
 from freezeout.server.clock import FakeClock
@@ -18,7 +23,7 @@ from freezeout.server.logs import JsonFormatter
 from freezeout.server.store import LogEntry, Store
 
 from clusterkit import cluster_settings, wait_for
-from serverkit import serve
+from serverkit import free_port, serve
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -77,3 +82,41 @@ async def test_one_process_counts_its_actions(harness):
     assert "freezeout_actions_total 2" in metrics and "freezeout_action_seconds_count 2" in metrics
     assert "freezeout_connections 3" in metrics and "freezeout_tables 1" in metrics
     assert ready["role"] == "all" and len(ready["tables"]) == 1
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+def test_freezeout_cluster_starts_and_stops_everything(redis_server):
+    """``freezeout cluster``: PostgreSQL, Redis, 2 gateways and 2 workers; a player plays
+    through a gateway, a worker owns the table; SIGINT stops every process it started."""
+    del redis_server  # only its gate (FREEZEOUT_SLOW=1) and its check that redis-server exists
+    gateway, worker = free_port(), free_port()
+    base = Path(tempfile.mkdtemp(prefix="fz-cluster-"))
+    base.chmod(0o755)  # PostgreSQL runs as the postgres user under it (pytest's tmp_path is private)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "freezeout.cli", "cluster", "--gateways", "2", "--workers", "2", "--port", str(gateway),
+         "--worker-port", str(worker), "--dir", str(base / "cluster")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert process.stdout is not None
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "Ctrl-C" in line:
+                break
+        assert sum("gateway " in x for x in lines) == 2 and sum("worker " in x for x in lines) == 2, lines
+        with httpx.Client(base_url=f"http://127.0.0.1:{gateway + 1}", timeout=60) as http:
+            csrf = http.get("/api/session").json()["csrf"]
+            answer = http.post("/api/quickplay", json={"bot": "easy"}, headers={"X-CSRF-Token": csrf})
+            assert answer.status_code == 200, answer.text
+            table = answer.json()["table"]["id"]
+        owners = [httpx.get(f"http://127.0.0.1:{worker + i}/readyz", timeout=30).json()["tables"] for i in range(2)]
+        assert sum(table in found for found in owners) == 1
+    finally:
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=120)
+        shutil.rmtree(base, ignore_errors=True)
+    assert process.returncode == 0 and "cluster stopped" in rest
+    for port in (gateway, gateway + 1, worker, worker + 1):
+        with pytest.raises(httpx.ConnectError):
+            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)

@@ -104,10 +104,10 @@ def run_cluster(*, gateways: int, workers: int, port: int, worker_port: int, dir
     try:
         postgres = LocalPostgres(directory / "postgres")
         redis = LocalRedis(directory / "redis")
+        postgres.start()
     except ServerUnavailable as error:
         print(str(error), file=sys.stderr)
         return 2
-    postgres.start()
     processes: list[Process] = []
     stopping = False
 
