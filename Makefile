@@ -7,7 +7,7 @@ PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.stamp-install
 NATIVE := $(VENV)/freezeout-native/manifest.json
 
-.PHONY: install run test lint typecheck pytest bench system-deps clean
+.PHONY: install run cluster test lint typecheck pytest bench system-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ system-deps:
 
 run: install
 	$(VENV)/bin/freezeout serve --host 127.0.0.1 --port 8000
+
+# A local cluster (docs/scaling.md): PostgreSQL, redis-server, 2 gateways (8000, 8001), 3 workers.
+cluster: install system-deps
+	$(VENV)/bin/freezeout cluster --gateways 2 --workers 3
 
 lint: install
 	$(VENV)/bin/ruff check src tests bench

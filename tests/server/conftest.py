@@ -5,6 +5,7 @@ Helpers live in a module with its own name, not in conftest.py, so that
 collects the server and web tests (which have a conftest.py too) together.
 """
 
+from rediskit import redis_server
 from serverkit import harness, policies, postgres_url
 
-__all__ = ["harness", "policies", "postgres_url"]
+__all__ = ["harness", "policies", "postgres_url", "redis_server"]

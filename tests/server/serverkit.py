@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import glob
 import json
-import os
-import pwd
 import random
 import shutil
 import socket
-import subprocess
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -36,6 +32,7 @@ from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.context import Context
 from freezeout.server.httpguard import http_protocol
+from freezeout.server.localservers import LocalPostgres, ServerUnavailable
 from freezeout.server.settings import Settings
 from freezeout.server.table import TableActor
 
@@ -268,9 +265,10 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False) -> AsyncIterator[Harness]:
-    """The app on a free loopback port."""
-    app = create_app(settings, clock=clock, tune_process=tune_process)
+async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False, **app_options: Any,
+                ) -> AsyncIterator[Harness]:
+    """The app on a free loopback port (``app_options``: create_app's, e.g. a cluster's bus)."""
+    app = create_app(settings, clock=clock, tune_process=tune_process, **app_options)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
@@ -301,44 +299,19 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
 
 
 # -- PostgreSQL ------------------------------------------------------------
-def _pg_bin(name: str) -> str | None:
-    found = shutil.which(name)
-    if found:
-        return found
-    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return candidates[-1] if candidates else None
-
-
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """A PostgreSQL server on 127.0.0.1 and a free port, for the whole session."""
-    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) are not installed: apt-get install -y postgresql")
-    try:
-        pg_user = pwd.getpwnam("postgres")
-    except KeyError:
-        pytest.skip("no 'postgres' system user to run the PostgreSQL server as")
+    """A PostgreSQL server on 127.0.0.1 and a free port, for the whole session (the same
+    helper ``freezeout cluster`` uses: localservers.LocalPostgres)."""
     base = Path(tempfile.mkdtemp(prefix="fz-pg-"))
-    data = base / "data"
-    os.chown(base, pg_user.pw_uid, pg_user.pw_gid)
-    port = free_port()
-
-    def as_postgres(*args: str) -> subprocess.CompletedProcess[str]:
-        command = list(args)
-        if os.geteuid() == 0:
-            command = ["runuser", "-u", "postgres", "--", *command]
-        return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-
-    init = as_postgres(initdb, "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync")
-    if init.returncode != 0:
-        pytest.skip(f"initdb failed: {init.stderr.strip()[:200]}")
-    options = f"-h 127.0.0.1 -p {port} -k {base} -c fsync=off"
-    started = as_postgres(pg_ctl, "-D", str(data), "-o", options, "-l", str(base / "log"), "-w", "-t", "60", "start")
-    if started.returncode != 0:
-        pytest.skip(f"pg_ctl start failed: {started.stderr.strip()[:200]}")
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        server = LocalPostgres(base)
+        server.start()
+    except ServerUnavailable as error:
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.skip(str(error))
+    try:
+        yield server.url
     finally:
-        as_postgres(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+        server.stop()
         shutil.rmtree(base, ignore_errors=True)

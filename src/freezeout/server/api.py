@@ -333,7 +333,7 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
 @router.get("/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     try:
-        return {"table": ctx(request).room.get(table_id).summary()}
+        return {"table": await ctx(request).room.summary(table_id)}
     except Refused as error:
         raise refused(error) from None
 

@@ -13,6 +13,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -22,12 +23,17 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.api import ApiError, router
+from freezeout.server.bus import Bus
 from freezeout.server.clock import Clock, SystemClock
 from freezeout.server.context import Context
 from freezeout.server.db import create_engine, run_migrations
+from freezeout.server.gateway import GatewayRoom
 from freezeout.server.gctune import tuned_gc
 from freezeout.server.httpguard import BodyLimit, SecurityHeaders, error_body, install_error_handlers
 from freezeout.server.links import Links
+from freezeout.server.metrics import Metrics
+from freezeout.server.ownership import worker_name
+from freezeout.server.roles import add_operations, create_worker_app, open_bus
 from freezeout.server.room import Room
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store
@@ -80,12 +86,22 @@ async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
         await asyncio.sleep(period)
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock | None = None, tune_process: bool = False) -> FastAPI:
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None, tune_process: bool = False,
+               bus: Bus | None = None, name: str | None = None) -> FastAPI:
     """The app.  ``tune_process`` (only ``freezeout serve`` sets it) lets the app change
     process-wide state while it runs: the garbage collector's tuning (``gc_tuning``),
-    undone at shutdown.  An app built by a test or another program never touches it."""
+    undone at shutdown.  An app built by a test or another program never touches it.
+
+    ``settings.role`` says what the process is (docs/scaling.md): ``all`` (one process,
+    the default), ``gateway`` (this app with a :class:`GatewayRoom`) or ``worker`` (a small
+    app of health, readiness and metrics around a :class:`Worker`).  A cluster's bus is
+    Redis at ``redis_url`` unless a test passes one (``bus``, started and closed by it)."""
     settings = settings or Settings()
     clock = clock or SystemClock()
+    node = name or settings.node_name or worker_name()
+    if settings.role == "worker":
+        return create_worker_app(settings, clock=clock, bus=bus, name=node, tune_process=tune_process)
+    metrics = Metrics(settings.role)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,7 +110,19 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         await run_migrations(engine)
         store = Store(engine)
         await store.start()
-        room = Room(settings=settings, store=store, clock=clock)
+        own_bus = None
+        room: Room
+        if settings.role == "gateway":
+            own_bus = None if bus is not None else open_bus(settings)
+            cluster_bus = bus or own_bus
+            assert cluster_bus is not None
+            if own_bus is not None:
+                await own_bus.start()
+            room = GatewayRoom(name=node, settings=settings, store=store, clock=clock, bus=cluster_bus, metrics=metrics)
+        else:
+            room = Room(settings=settings, store=store, clock=clock)
+            room.on_handled = metrics.observe_action
+            metrics.gauge("freezeout_tables", lambda: len(room.tables), "tables this process drives")
         links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
                       rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
         app.state.ctx = Context(
@@ -104,6 +132,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             signups=RateLimiter(settings.signup_max_per_address, settings.signup_window_seconds, clock),
             links=links,
         )
+        metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
         watchdog = asyncio.create_task(_watch_event_loop())
         sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds), name="sessions")
@@ -118,6 +147,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 sweeper.cancel()
                 stalls.cancel()
                 await room.close()
+                if own_bus is not None:
+                    await own_bus.close()
                 await store.close()
 
     # No interactive API docs: they load scripts from a CDN, which the page's CSP (rightly) refuses.
@@ -142,6 +173,17 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         except Exception:
             return JSONResponse({"status": "unavailable"}, status_code=503)
         return JSONResponse({"status": "ok"})
+
+    def readiness(request: Request) -> dict[str, Any]:
+        context: Context | None = getattr(request.app.state, "ctx", None)
+        if context is None:
+            return {"role": settings.role, "node": node, "ready": False}
+        room = context.room
+        if isinstance(room, GatewayRoom):
+            return {"role": "gateway", "node": node, **room.readiness()}
+        return {"role": "all", "node": node, "ready": True, "tables": sorted(room.tables)}
+
+    add_operations(app, readiness, metrics)
 
     web = _web_dir(settings)
     if web.is_dir():

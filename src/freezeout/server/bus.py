@@ -7,6 +7,8 @@
   receives it and fans it out.
 - :class:`Presence`: which accounts have a connection open on any gateway
   (R26's instant forfeit and R29 need "online" across gateways).
+- :class:`Lobby`: each open table's summary as its owner last wrote it, for
+  the lobby's list on every gateway.
 
 Delivery is at most once on purpose.  An intent that is lost was never
 acknowledged (the client gets no answer and retries, tagged with its
@@ -24,12 +26,24 @@ from __future__ import annotations
 import asyncio
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 __all__ = [
-    "BusUnavailable", "Command", "Commands", "Deliver", "LocalCommands", "LocalPresence", "LocalUpdates",
-    "Presence", "Update", "Updates",
+    "CLAIMS",
+    "Bus",
+    "BusUnavailable",
+    "Command",
+    "Commands",
+    "Deliver",
+    "Lobby",
+    "LocalCommands",
+    "LocalLobby",
+    "LocalPresence",
+    "LocalUpdates",
+    "Presence",
+    "Update",
+    "Updates",
 ]
 
 
@@ -77,8 +91,10 @@ class Updates(Protocol):
         """Tell every follower of the table; :class:`BusUnavailable` if that cannot be done."""
         ...
 
-    async def follow(self, table_id: str, deliver: Deliver) -> None:
-        """Call ``deliver`` with every update of ``table_id`` published after this returns."""
+    async def follow(self, table_id: str, deliver: Deliver, *, timeout: float = 10.0) -> None:
+        """Call ``deliver`` with every update of ``table_id`` published after this returns;
+        :class:`BusUnavailable` after ``timeout`` seconds without the bus (``deliver`` stays
+        registered and gets the updates once the bus is back)."""
         ...
 
     async def unfollow(self, table_id: str, deliver: Deliver) -> None: ...
@@ -121,7 +137,7 @@ class LocalUpdates:
         for deliver in list(self._followers.get(update.table_id, ())):
             deliver(update)
 
-    async def follow(self, table_id: str, deliver: Deliver) -> None:
+    async def follow(self, table_id: str, deliver: Deliver, *, timeout: float = 10.0) -> None:
         self._followers[table_id].append(deliver)
 
     async def unfollow(self, table_id: str, deliver: Deliver) -> None:
@@ -148,3 +164,51 @@ class LocalPresence:
 
     async def online(self, user_ids: Iterable[int]) -> set[int]:
         return {u for u in user_ids if self._connections[u] > 0}
+
+
+class Lobby(Protocol):
+    async def put(self, table_id: str, record: bytes) -> None:
+        """Store the table's lobby record (its summary and who opened it, as JSON)."""
+        ...
+
+    async def remove(self, table_id: str) -> None: ...
+
+    async def records(self) -> dict[str, bytes]:
+        """Every open table's record; :class:`BusUnavailable` when the bus cannot say."""
+        ...
+
+
+class LocalLobby:
+    """One process: a dict."""
+
+    def __init__(self) -> None:
+        self._records: dict[str, bytes] = {}
+
+    async def put(self, table_id: str, record: bytes) -> None:
+        self._records[table_id] = record
+
+    async def remove(self, table_id: str) -> None:
+        self._records.pop(table_id, None)
+
+    async def records(self) -> dict[str, bytes]:
+        return dict(self._records)
+
+
+# The channel (an Updates "table") on which a gateway that opened a table tells the workers
+# to look for tables to take now rather than at their next period.  Table ids start with "t".
+CLAIMS = "_claims"
+
+
+@dataclass
+class Bus:
+    """The three parts of the bus together; ``start`` before use, ``close`` after."""
+
+    commands: Commands = field(default_factory=LocalCommands)
+    updates: Updates = field(default_factory=LocalUpdates)
+    lobby: Lobby = field(default_factory=LocalLobby)
+
+    async def start(self) -> None:
+        """Nothing to start in one process (RedisBus starts its subscriber)."""
+
+    async def close(self) -> None:
+        """Nothing to close in one process."""

@@ -1,4 +1,4 @@
-"""``freezeout serve`` and ``freezeout verify-record`` (registered by
+"""``freezeout serve``, ``freezeout cluster`` and ``freezeout verify-record`` (registered by
 ``freezeout.commands``).  Heavy imports happen only when a command runs."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import logging
 import sys
 from pathlib import Path
 
-__all__ = ["cmd_verify_record", "register"]
+__all__ = ["cmd_cluster", "cmd_verify_record", "register"]
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -18,29 +18,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from freezeout.server.app import create_app
     from freezeout.server.httpguard import http_protocol
+    from freezeout.server.logs import configure_logging
+    from freezeout.server.ownership import worker_name
     from freezeout.server.settings import Settings
 
     overrides: dict[str, object] = {"host": args.host, "port": args.port}
-    if args.db:
-        overrides["database_url"] = args.db
+    for option, setting in (("db", "database_url"), ("role", "role"), ("redis", "redis_url"), ("name", "node_name")):
+        if getattr(args, option, None):
+            overrides[setting] = getattr(args, option)
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
         settings.resolved_database_url()
+        if settings.role != "all" and not settings.redis_url:
+            raise ValueError(f"--role {settings.role} needs Redis: --redis URL or FREEZEOUT_REDIS_URL (docs/scaling.md)")
     except ValidationError as error:
         print("; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors()), file=sys.stderr)
         return 2
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    node = settings.node_name or (worker_name() if settings.role != "all" else "room")
+    configure_logging(role=settings.role, node=node, json_lines=settings.json_logs)
+    logging.getLogger(__name__).info("serving as %s on %s:%d", settings.role, settings.host, settings.port)
     uvicorn.run(
         # Only the serve command tunes the process (the GC), and the app undoes it at shutdown.
-        create_app(settings, tune_process=True), host=settings.host, port=settings.port, ws_max_size=65536, log_level="info",
+        create_app(settings, tune_process=True, name=node), host=settings.host, port=settings.port, ws_max_size=65536,
+        log_level="info",
         http=http_protocol(settings.http_header_timeout_seconds),
         access_log=settings.access_log, ws_per_message_deflate=settings.ws_compression,
         ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
     )
     return 0
+
+
+def cmd_cluster(args: argparse.Namespace) -> int:
+    """Start PostgreSQL, redis-server, the gateways and the workers; stop them all on Ctrl-C."""
+    from freezeout.server.localcluster import run_cluster
+
+    return run_cluster(gateways=args.gateways, workers=args.workers, port=args.port, worker_port=args.worker_port,
+                       directory=Path(args.dir))
 
 
 def cmd_verify_record(args: argparse.Namespace) -> int:
@@ -68,7 +84,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="database URL (sqlite:///path or postgresql://user@host/db); default var/freezeout.db")
+    serve.add_argument("--role", choices=["all", "gateway", "worker"],
+                       help="all: one process (default); gateway: connections, no game state; worker: owns tables")
+    serve.add_argument("--redis", help="Redis URL of a cluster's bus (gateway and worker roles)")
+    serve.add_argument("--name", help="this process's name on the bus (default: host-pid-random)")
     serve.set_defaults(func=cmd_serve)
+    cluster = sub.add_parser("cluster", help="run a local cluster: PostgreSQL, redis-server, gateways and workers")
+    cluster.add_argument("--gateways", type=int, default=2)
+    cluster.add_argument("--workers", type=int, default=3)
+    cluster.add_argument("--port", type=int, default=8000, help="the first gateway's port (the others follow)")
+    cluster.add_argument("--worker-port", type=int, default=8100, help="the first worker's health port")
+    cluster.add_argument("--dir", default="var/cluster", help="where PostgreSQL keeps its data between runs")
+    cluster.set_defaults(func=cmd_cluster)
     verify = sub.add_parser("verify-record", help="verify the fair-dealing commitments of a downloaded game record")
     verify.add_argument("file")
     verify.set_defaults(func=cmd_verify_record)

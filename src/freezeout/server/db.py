@@ -173,7 +173,16 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+# Held while migrating on PostgreSQL: the processes of a cluster start together, and two
+# upgrades at once would both try to create the same tables.
+_MIGRATION_LOCK = 0x465A4D49  # "FZMI"
+
+
 async def run_migrations(engine: AsyncEngine) -> None:
-    """Apply every migration up to head (idempotent; runs on each start)."""
+    """Apply every migration up to head (idempotent; runs on each start).  On PostgreSQL one
+    process at a time (a transaction-scoped advisory lock): the others wait, then find the
+    schema at head."""
     async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         await connection.run_sync(_upgrade)

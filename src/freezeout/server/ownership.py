@@ -24,7 +24,7 @@ import secrets
 import socket
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Float, Insert, literal_column, or_, select, update
+from sqlalchemy import ColumnElement, Float, Insert, literal_column, or_, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -120,23 +120,64 @@ class Leases:
             ).first()
         return None if row is None else Lease(lease.table_id, lease.worker, lease.epoch, float(row.expires_at))
 
+    async def renew_many(self, leases: list[Lease]) -> dict[str, Lease]:
+        """Renew many leases, a thousand tables per statement (a worker with thousands of tables
+        renews them all in a few statements); returns the renewed ones by table: a lease
+        missing from the answer has changed owner."""
+        renewed: dict[str, Lease] = {}
+        for start in range(0, len(leases), 1000):
+            chunk = {lease.table_id: lease for lease in leases[start:start + 1000]}
+            async with self.engine.begin() as conn:
+                rows = await conn.execute(
+                    update(table_owner)
+                    .where(table_owner.c.worker == self.worker,
+                           tuple_(table_owner.c.table_id, table_owner.c.epoch).in_(
+                               [(lease.table_id, lease.epoch) for lease in chunk.values()]))
+                    .values(expires_at=self._now + self.ttl)
+                    .returning(table_owner.c.table_id, table_owner.c.epoch, table_owner.c.expires_at)
+                )
+                for row in rows:
+                    renewed[row.table_id] = Lease(row.table_id, self.worker, int(row.epoch), float(row.expires_at))
+        return renewed
+
     async def release(self, lease: Lease) -> bool:
         """Give a table up at once (a worker shutting down): the next worker need not wait for
-        the lease to expire.  The epoch stays, so the next owner's is higher."""
+        the lease to expire.  The epoch stays, so the next owner's is higher.  The expiry
+        becomes *now* rather than zero, so the next owner can tell how long the table had no
+        owner (:func:`outage`)."""
         async with self.engine.begin() as conn:
             result = await conn.execute(
                 update(table_owner)
                 .where(table_owner.c.table_id == lease.table_id, table_owner.c.epoch == lease.epoch,
                        table_owner.c.worker == lease.worker)
-                .values(expires_at=0.0)
+                .values(expires_at=self._now)
             )
         return result.rowcount == 1
+
+    async def owners(self, table_ids: list[str]) -> dict[str, Lease]:
+        """The lease rows of ``table_ids`` in one statement (a gateway routing many tables)."""
+        if not table_ids:
+            return {}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(table_owner).where(table_owner.c.table_id.in_(table_ids)))
+            return {r.table_id: Lease(r.table_id, r.worker, int(r.epoch), float(r.expires_at)) for r in rows}
 
     async def owner(self, table_id: str) -> Lease | None:
         """The table's current lease row (possibly expired), for routing a command to it."""
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(table_owner).where(table_owner.c.table_id == table_id))).first()
         return None if row is None else Lease(row.table_id, row.worker, int(row.epoch), float(row.expires_at))
+
+    def outage(self, before: Lease | None, taken: Lease) -> float | None:
+        """How long a table just ``taken`` had no live owner, by the database's clock: from its
+        previous owner's last renewal (its expiry less the lease time, which every worker of a
+        cluster shares; a release sets the expiry to its own moment, so that case errs by at
+        most one lease time in the players' favour) to the takeover.  None for a table that
+        never had an owner (its log says nothing about an outage)."""
+        if before is None:
+            return None
+        taken_at = taken.expires_at - self.ttl
+        return max(0.0, taken_at - (before.expires_at - self.ttl))
 
     async def claimable(self, limit: int = 100) -> list[str]:
         """Open tables that a worker may take: never owned, or whose lease has expired (their

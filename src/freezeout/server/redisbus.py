@@ -41,9 +41,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from freezeout.server.bus import BusUnavailable, Command, Deliver, Update
+from freezeout.server.bus import Bus, BusUnavailable, Command, Deliver, Update
 
-__all__ = ["RedisCommands", "RedisPresence", "RedisUpdates", "connect", "inbox_key", "table_channel"]
+__all__ = ["RedisBus", "RedisCommands", "RedisLobby", "RedisPresence", "RedisUpdates", "connect", "inbox_key", "table_channel"]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,9 @@ def connect(url: str) -> Redis:
         retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=6),
         retry_on_error=[RedisConnectionError, RedisTimeoutError],
         socket_connect_timeout=2.0,
+        # A Redis that stops answering (stopped, partitioned) must not hold a command for ever;
+        # the inbox's blocking read is shorter than this (RedisCommands.block_ms).
+        socket_timeout=15.0,
         socket_keepalive=True,
         health_check_interval=30,
     )
@@ -159,6 +162,11 @@ class RedisUpdates:
         self.client = client
         self._followers: dict[str, list[Deliver]] = {}
         self._subscribed: dict[str, asyncio.Event] = {}  # per followed table: Redis confirmed the subscription
+        # Per followed table: SUBSCRIBEs sent and not confirmed yet.  A follow, unfollow and
+        # follow in quick succession send SUBSCRIBE, UNSUBSCRIBE, SUBSCRIBE: the first
+        # confirmation must not tell the second follower it is subscribed (it is not, until the
+        # second SUBSCRIBE is processed), so the event is set only when none is outstanding.
+        self._pending: dict[str, int] = {}
         self._pubsub: PubSub | None = None
         self._reader: asyncio.Task[None] | None = None
         # A channel of this process alone: a PubSub must be subscribed to something to be read.
@@ -179,16 +187,29 @@ class RedisUpdates:
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis to publish table {update.table_id}: {exc}") from exc
 
-    async def follow(self, table_id: str, deliver: Deliver) -> None:
-        """Returns once Redis has confirmed the subscription (waiting while Redis is away)."""
+    async def follow(self, table_id: str, deliver: Deliver, *, timeout: float = 10.0) -> None:
+        """Returns once Redis has confirmed the subscription; :class:`BusUnavailable` after
+        ``timeout`` seconds without it (Redis away: ``deliver`` stays registered and the reader
+        subscribes it on reconnecting).  Returns at once if ``deliver`` is unfollowed meanwhile."""
         followers = self._followers.setdefault(table_id, [])
         followers.append(deliver)
-        if len(followers) == 1:
-            self._subscribed[table_id] = asyncio.Event()
-            if self._pubsub is not None:
-                with contextlib.suppress(*_LOST):  # if lost, the reader subscribes on reconnecting
-                    await self._pubsub.subscribe(table_channel(table_id))
-        await self._subscribed[table_id].wait()
+        event = self._subscribed.get(table_id)
+        if event is None:
+            event = self._subscribed[table_id] = asyncio.Event()
+            await self._subscribe(table_id)
+        try:
+            async with asyncio.timeout(timeout):
+                await event.wait()
+        except TimeoutError:
+            raise BusUnavailable(f"Redis did not confirm following table {table_id} in {timeout:g} s") from None
+
+    async def _subscribe(self, table_id: str) -> None:
+        pubsub = self._pubsub
+        if pubsub is None:
+            return  # the reader subscribes every followed table when it (re)connects
+        self._pending[table_id] = self._pending.get(table_id, 0) + 1
+        with contextlib.suppress(*_LOST):  # if lost, the reader subscribes on reconnecting
+            await pubsub.subscribe(table_channel(table_id))
 
     async def unfollow(self, table_id: str, deliver: Deliver) -> None:
         followers = self._followers.get(table_id)
@@ -198,7 +219,9 @@ class RedisUpdates:
         if followers:
             return
         del self._followers[table_id]
-        self._subscribed.pop(table_id, None)
+        event = self._subscribed.pop(table_id, None)
+        if event is not None:
+            event.set()  # a follow still waiting returns: its follower is gone
         if self._pubsub is not None:
             with contextlib.suppress(*_LOST):
                 await self._pubsub.unsubscribe(table_channel(table_id))
@@ -208,8 +231,12 @@ class RedisUpdates:
         while True:
             pubsub = self.client.pubsub()
             try:
-                await pubsub.subscribe(self._own_channel, *(table_channel(t) for t in self._followers))
+                tables = list(self._followers)
+                self._pending = dict.fromkeys(tables, 1)
+                await pubsub.subscribe(self._own_channel, *(table_channel(t) for t in tables))
                 self._pubsub = pubsub
+                for table_id in [t for t in self._followers if t not in self._pending]:  # followed meanwhile
+                    await self._subscribe(table_id)
                 async for message in pubsub.listen():
                     backoff.reset()
                     self._dispatch(message)
@@ -229,8 +256,13 @@ class RedisUpdates:
         if prefix or not table_id:
             return
         if message["type"] == "subscribe":
+            left = self._pending.get(table_id, 1) - 1
+            if left > 0:
+                self._pending[table_id] = left
+                return
+            self._pending.pop(table_id, None)
             event = self._subscribed.get(table_id)
-            if event is not None:
+            if event is not None and table_id in self._followers:
                 event.set()
         elif message["type"] == "message":
             update = _decode(table_id, message["data"])
@@ -303,3 +335,53 @@ class RedisPresence:
             return {u for members in replies for u, member in zip(wanted, members, strict=True) if member}
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis for presence: {exc}") from exc
+
+
+_LOBBY = "fz:lobby"
+
+
+class RedisLobby:
+    """bus.Lobby on one Redis hash (``fz:lobby``): table id -> its record.  Owners write it;
+    a Redis restart empties it until each table's next change, so a lobby read never decides
+    anything but what a player sees listed (the owner row and the log are the truth)."""
+
+    def __init__(self, client: Redis) -> None:
+        self.client = client
+
+    async def put(self, table_id: str, record: bytes) -> None:
+        try:
+            await self.client.hset(_LOBBY, table_id, record)
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis for the lobby: {exc}") from exc
+
+    async def remove(self, table_id: str) -> None:
+        try:
+            await self.client.hdel(_LOBBY, table_id)
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis for the lobby: {exc}") from exc
+
+    async def records(self) -> dict[str, bytes]:
+        try:
+            found: Any = await self.client.hgetall(_LOBBY)
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis for the lobby: {exc}") from exc
+        return {key.decode(): value for key, value in found.items()}
+
+
+class RedisBus(Bus):
+    """The bus of a cluster: one Redis client for commands, updates and the lobby."""
+
+    def __init__(self, url: str) -> None:
+        client = connect(url)
+        super().__init__(RedisCommands(client), RedisUpdates(client), RedisLobby(client))
+        self.client = client
+        self._updates = self.updates if isinstance(self.updates, RedisUpdates) else None
+
+    async def start(self) -> None:
+        assert self._updates is not None
+        self._updates.start()
+
+    async def close(self) -> None:
+        if self._updates is not None:
+            await self._updates.close()
+        await self.client.aclose()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from freezeout.server.accounts import RateLimiter
@@ -23,7 +24,7 @@ from freezeout.server.store import LogEntry, Store, UserRow
 from freezeout.server.table import TableActor
 from freezeout.server.tablestate import Refused, initial_state
 
-__all__ = ["Room"]
+__all__ = ["Room", "idle_tables", "paginate"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,7 @@ class Room:
         self._sweeper: asyncio.Task[None] | None = None
         self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
+        self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
 
     async def open(self) -> None:
         """Create the bot accounts, then rebuild and start every open table.  A table whose game
@@ -53,6 +55,7 @@ class Room:
                 await self.store.close_table(table_id)
                 continue
             self.tables[table_id] = actor
+            actor.on_handled = self.on_handled
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
@@ -75,12 +78,7 @@ class Room:
         """Retire tables whose game is over (or never started), that nobody
         follows and that have been idle for ``idle_close_seconds``; playing
         tables are never retired (absent players forfeit until the game ends)."""
-        now = self.clock.now()
-        idle = [
-            table_id for table_id, actor in self.tables.items()
-            if actor.state.status in ("finished", "waiting") and not actor.conns
-            and now - actor.state.last_at >= self.settings.idle_close_seconds
-        ]
+        idle = idle_tables(self.tables, self.clock.now(), self.settings)
         for table_id in idle:
             actor = self.tables.pop(table_id)
             self._created.pop(table_id, None)
@@ -100,17 +98,7 @@ class Room:
         The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
         shift the pages."""
         actors = [a for a in self.tables.values() if status is None or a.state.status == status]
-        order = sorted(((-a.state.created_at, a.state.id, a) for a in actors), key=lambda x: (x[0], x[1]))
-        if after:
-            at, _, table_id = after.partition("/")
-            try:
-                mark = (-float(at), table_id)
-            except ValueError:
-                raise Refused("bad_message", f"bad page cursor {after!r}") from None
-            order = [x for x in order if (x[0], x[1]) > mark]
-        page = [x[2].summary() for x in order[:limit]]
-        cursor = f"{page[-1]['created_at']!r}/{page[-1]['id']}" if len(order) > limit else None
-        return page, cursor
+        return paginate([(a.state.created_at, a.state.id, a.summary) for a in actors], limit=limit, after=after)
 
     def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
         """Tables waiting or playing that this account, and this address, opened."""
@@ -125,6 +113,24 @@ class Room:
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                      address: str | None = None) -> TableActor:
         """Open a table; bot levels fill their places at once, ``None`` places wait for humans."""
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address)
+        table_id = entry.table_id
+        await self.store.create_table(table_id, entry)
+        actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
+        actor.on_handled = self.on_handled
+        self.tables[table_id] = actor
+        if address is not None:
+            self._created[table_id] = address
+        actor.start()
+        if sit:
+            await actor.request(creator, {"type": "sit"})
+        return actor
+
+    def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
+                  address: str | None) -> LogEntry:
+        """Check a new table against the rules and the caps (:class:`Refused`), count it against
+        its address's hourly rate, and return its first log entry (``create``).  A gateway of a
+        cluster opens tables with it too (gateway.py)."""
         if not 2 <= len(slots) <= 4:
             raise Refused("bad_message", "a table has 2 to 4 places")
         if all(level is not None for level in slots) and not self.settings.bot_only_tables:
@@ -163,14 +169,36 @@ class Room:
             names.add(name)
             slot_data.append({"user_id": bot.id, "name": name, "kind": "bot", "bot": level})
         table_id = "t" + secrets.token_hex(6)
-        entry = LogEntry(table_id, 1, self.clock.now(), "create",
-                         {"slots": slot_data, "ranked": ranked, "created_by": creator.id})
-        await self.store.create_table(table_id, entry)
-        actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
-        self.tables[table_id] = actor
-        if address is not None:
-            self._created[table_id] = address
-        actor.start()
-        if sit:
-            await actor.request(creator, {"type": "sit"})
-        return actor
+        return LogEntry(table_id, 1, self.clock.now(), "create",
+                        {"slots": slot_data, "ranked": ranked, "created_by": creator.id})
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        """The table's summary (a gateway asks the table's owner for it)."""
+        return self.get(table_id).summary()
+
+
+def paginate(tables: list[tuple[float, str, Callable[[], dict[str, Any]]]], *, limit: int, after: str | None,
+             ) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of ``tables`` (created_at, id, its summary) newest first, and the next cursor
+    (None: the last page).  Only the page's summaries are built."""
+    order = sorted(((-at, table_id, describe) for at, table_id, describe in tables), key=lambda x: (x[0], x[1]))
+    if after:
+        at_text, _, after_id = after.partition("/")
+        try:
+            mark = (-float(at_text), after_id)
+        except ValueError:
+            raise Refused("bad_message", f"bad page cursor {after!r}") from None
+        order = [x for x in order if (x[0], x[1]) > mark]
+    page = [x[2]() for x in order[:limit]]
+    cursor = f"{page[-1]['created_at']!r}/{page[-1]['id']}" if len(order) > limit else None
+    return page, cursor
+
+
+def idle_tables(tables: dict[str, TableActor], now: float, settings: Settings) -> list[str]:
+    """Tables to retire: game over (or never started), nobody follows them, idle for
+    ``idle_close_seconds``; playing tables never (absent players forfeit until the game ends)."""
+    return [
+        table_id for table_id, actor in tables.items()
+        if actor.state.status in ("finished", "waiting") and not actor.conns
+        and now - actor.state.last_at >= settings.idle_close_seconds
+    ]

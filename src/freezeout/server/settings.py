@@ -95,7 +95,28 @@ class Settings(BaseSettings):
     # connections and 20 s that is 500 pings a second, a third of the messages of a busy room.
     ws_ping_seconds: float = 20.0
     access_log: bool = True
+    # Cluster (issue #13, docs/scaling.md).  ``all``: one process, no Redis (``make run``);
+    # ``gateway``: connections and HTTP, no game state; ``worker``: owns tables.
+    role: str = "all"
+    redis_url: str = ""  # the bus of a cluster (gateway and worker roles)
+    node_name: str = ""  # this process's name on the bus; empty: host-pid-random, new at every start
+    lease_seconds: float = 3.0  # a worker's hold on a table; another takes it over this long after a crash
+    renew_seconds: float = 1.0  # how often an owner renews its leases
+    claim_seconds: float = 0.5  # how often a worker looks for tables without a live owner
+    worker_max_tables: int = 5000  # a worker takes no more tables than this
+    follow_refresh_seconds: float = 2.0  # how often a gateway tells each owner who follows its table
+    route_timeout_seconds: float = 5.0  # how long a gateway waits for a table's owner (a takeover) before "busy"
+    lobby_refresh_seconds: float = 1.0  # how often a gateway re-reads the lobby
+    json_logs: bool = False  # one JSON object per log line (table ids as fields)
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
+
+    @model_validator(mode="after")
+    def _cluster_settings(self) -> Settings:
+        if self.role not in ("all", "gateway", "worker"):
+            raise ValueError(f"role must be all, gateway or worker, not {self.role!r}")
+        if not 0 < self.renew_seconds < self.lease_seconds:
+            raise ValueError("renew_seconds must be positive and shorter than lease_seconds")
+        return self
 
     @model_validator(mode="after")
     def _test_only_settings(self) -> Settings:

@@ -342,6 +342,12 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(closed=True))
 
+    async def table_open(self, table_id: str) -> bool:
+        """Whether ``table_id`` exists and is not retired (a gateway routing to it)."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables.c.closed).where(tables.c.id == table_id))).first()
+        return row is not None and not row.closed
+
     async def open_table_logs(self) -> dict[str, list[LogEntry]]:
         """The whole log of every table not closed, for rebuilding after a restart."""
         async with self.engine.connect() as conn:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from freezeout.server import botseat, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
+from freezeout.server.ownership import StaleOwner
 from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
@@ -53,6 +55,7 @@ class _Intent:
     msg: dict[str, Any]
     conn: Conn | None = None
     reply: asyncio.Future[dict[str, Any]] | None = None
+    received: float = field(default_factory=time.perf_counter)  # for the action latency (metrics.py)
 
 
 @dataclass
@@ -95,6 +98,12 @@ class TableActor:
         self._fairness: tuple[int, dict[tuple[bool, int | None], str]] = (-1, {})
         self._rng = random.Random() if settings.deck_seed else system_random()
         self._presence: list[bool] = []  # as last broadcast
+        # In a cluster (worker.py): the owner's fencing epoch, stamped on every entry written, and
+        # what to call once the database refuses one (another worker owns the table now).
+        self.epoch: int | None = None
+        self.on_lost: Callable[[], None] | None = None
+        self.on_handled: Callable[[float], None] | None = None  # an intent's seconds from queued to handled
+        self.lost = False
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -105,13 +114,17 @@ class TableActor:
             actor._apply(entry)
         return actor
 
-    async def resume(self) -> None:
-        """After a restart: if a game is running, write a ``resume`` entry (tablestate._resume)."""
+    async def resume(self, outage: float | None = None) -> None:
+        """After a restart or a change of owner: if a game is running, write a ``resume`` entry
+        (tablestate._resume); ``outage`` (seconds without an owner) keeps the turn's deadlines."""
         t = self.state.tournament
         if t is None or t.finished or self.state.ended:
             return
         now = self.clock.now()
-        await self._write("resume", {"grace_until": now + self.settings.restore_grace_seconds}, now)
+        data: dict[str, Any] = {"grace_until": now + self.settings.restore_grace_seconds}
+        if outage is not None:
+            data["outage"] = round(outage, 3)
+        await self._write("resume", data, now)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.state.id}")
@@ -163,6 +176,11 @@ class TableActor:
         self._submit(_Intent(user, msg, None, future))
         return await future
 
+    def send_catchup(self, conn: Conn, since: int | None) -> None:
+        """Send a following connection what it missed since ``since`` (a gateway that saw a
+        gap in versions, worker.py); the state is consistent between the actor's awaits."""
+        self._send_catchup(conn, since)
+
     async def sync(self) -> None:
         """Wait until the actor has handled everything before and has nothing due (tests)."""
         sync = _Sync()
@@ -173,22 +191,37 @@ class TableActor:
     async def _run(self) -> None:
         while True:
             try:
-                if await self._step():
+                if await self._step() and not self.lost:
                     continue
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("table %s: step failed", self.state.id)
+                if not self.lost:
+                    log.exception("table %s: step failed", self.state.id)
                 self._retry_at = self.clock.now() + 1.0
             for sync in self._syncs:
                 if not sync.future.done():
                     sync.future.set_result(None)
             self._syncs.clear()
+            if self.lost:  # another worker owns the table: this actor's state may be behind the log
+                self._refuse_waiting()
+                if self.on_lost is not None:
+                    self.on_lost()
+                return
             self._wake.clear()
             deadline = timers.next_deadline(self.state, self.settings, online=self.online, bot_due=self._bot_due)
             if self.clock.now() < self._retry_at:
                 deadline = min(deadline or self._retry_at, self._retry_at)
             await self.clock.wait(self._wake, deadline)
+
+    def _refuse_waiting(self) -> None:
+        """The table was lost: answer whatever still waits here (an HTTP request, a test's sync)."""
+        while self._commands:
+            command = self._commands.popleft()
+            if isinstance(command, _Sync) and not command.future.done():
+                command.future.set_result(None)
+            elif isinstance(command, _Intent) and command.reply is not None and not command.reply.done():
+                command.reply.set_exception(Refused("busy", "the table is moving to another server: try again"))
 
     async def _step(self) -> bool:
         """Take one due step or handle one command; False when there is nothing to do.  When
@@ -324,6 +357,8 @@ class TableActor:
     async def _handle_intent(self, intent: _Intent, now: float) -> None:
         try:
             await self._apply_intent(intent, now)
+            if self.on_handled is not None:
+                self.on_handled(time.perf_counter() - intent.received)
         except Refused as refusal:
             if intent.reply is not None and not intent.reply.done():
                 intent.reply.set_exception(refusal)
@@ -400,8 +435,14 @@ class TableActor:
             end, op = self._end_parts(new, entry.at, recorder.to_json(), self.settings)
             entries.append(end)
             ops = [*ops, op]
+        for written in entries:
+            written.epoch = self.epoch
         try:
             await self.store.append(entries, ops)
+        except StaleOwner as error:
+            self.lost = True
+            log.warning("table %s: lost to another owner (epoch %s refused)", self.state.id, self.epoch)
+            raise Refused("busy", "the table is moving to another server: try again in a moment") from error
         except Exception as error:
             raise Refused("storage", "the move could not be stored; try again") from error
         for index, written in enumerate(entries):
@@ -526,7 +567,10 @@ class TableActor:
         version = self.state.version
         if since is not None and since <= version and (since == version or (self._catchup and self._catchup[0][0] <= since + 1)):
             missed = join_arrays([events for v, events in self._catchup if v > since])
-            conn.send(dumps(self._message("update", seat, missed, self._common())))
+            # ``since`` right after the version: a gateway forwards a catch-up only to a connection
+            # that is at that version (gateway.py), so no event reaches a client twice.
+            catchup = self._message("update", seat, missed, self._common())
+            conn.send(dumps({"type": "update", "version": version, "since": since, **catchup}))
             return
         t = self.state.tournament
         history = events_json(self._seat_view(None).history) if t is not None else []

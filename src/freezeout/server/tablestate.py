@@ -271,13 +271,20 @@ def _after_move(old: TableState, new: TableState, at: float) -> TableState:
 
 def _resume(state: TableState, data: dict[str, Any], at: float) -> _Result:
     """The server restarted: a running turn starts again in full (R15) and nobody is forfeited
-    for being offline (R26) before ``grace_until``: the outage is not the players' fault."""
+    for being offline (R26) before ``grace_until``: the outage is not the players' fault.
+
+    A table that changed owner in a cluster knows how long it had no owner (``outage``, in
+    seconds, from the leases): its running turn keeps the time it had left, moved on by the
+    outage (never past a full turn), so its deadlines are the same ones less nothing the
+    players lost, and the 10 h rule (R29) is not restarted from zero."""
     t = state.tournament
     if t is None or t.finished or state.ended:
         raise Refused("illegal", "no game is running")
     new = replace(state, grace_until=float(data["grace_until"]))
     if t.in_hand:
-        new = replace(new, turn_started=at)
+        outage = data.get("outage")
+        started = at if outage is None else min(at, state.turn_started + max(0.0, float(outage)))
+        new = replace(new, turn_started=started)
     return new, [{"type": "resumed", "grace_until": new.grace_until}], []
 
 

@@ -1,0 +1,445 @@
+"""A gateway of a cluster: connections and HTTP, no game state (issue #13, docs/scaling.md).
+
+``GatewayRoom`` stands where one process has its ``Room``: the WebSocket
+endpoint and the HTTP API use it unchanged.  A table here is a
+``RemoteTable``: it sends each connection's join, moves and leave to the
+table's owner (the worker named by the table's lease row, ownership.py) and
+hands each of its connections the owner's updates, each connection the text
+of its own seat.  Commands for one table go out in order, through one lane
+per table, so that a table whose owner is changing waits alone.
+
+Versions keep every connection whole whatever the bus loses: a connection
+holds the version it has seen, takes an update only if it is the next one,
+and on a gap asks the owner for a catch-up (``attach`` again, with ``since``);
+every ``follow_refresh_seconds`` the gateway tells each owner which
+connections follow its table and what each has seen, so that a new owner
+learns its followers and a lost snapshot is sent again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import re
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from freezeout.server.botseat import BOT_LEVELS
+from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update
+from freezeout.server.clock import Clock
+from freezeout.server.metrics import Metrics
+from freezeout.server.owned import lobby_record
+from freezeout.server.ownership import Lease, Leases
+from freezeout.server.room import Room, paginate
+from freezeout.server.routing import MOVED, REQUEST_PREFIX, decode, encode, user_json, versioned
+from freezeout.server.settings import Settings
+from freezeout.server.store import Store, UserRow
+from freezeout.server.table import Conn, TableActor
+from freezeout.server.tablestate import Refused, initial_state
+from freezeout.server.wire import dumps
+
+__all__ = ["GatewayRoom", "RemoteTable"]
+
+log = logging.getLogger(__name__)
+
+_TABLE_ID = re.compile(r"t[0-9a-f]{12}")
+_PENDING_LIMIT = 256  # updates a connection may hold while it waits for its snapshot
+
+
+@dataclass(eq=False)
+class _Follower:
+    conn: Conn
+    conn_id: str
+    synced: int | None = None  # the version this connection has been brought to
+    pending: list[tuple[int, str]] = field(default_factory=list)  # updates that came before their turn
+    resyncing: bool = False
+
+
+Fail = Callable[[Refused], None]
+
+
+@dataclass
+class _Lane:
+    queue: deque[tuple[str, dict[str, Any] | None, Fail | None]] = field(default_factory=deque)
+    task: asyncio.Task[None] | None = None  # held here: the loop keeps only a weak reference
+
+
+def _error(code: str, message: str, ref: Any) -> str:
+    return dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
+
+
+def _summary_of(record: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+    return lambda: dict(record["summary"])
+
+
+class RemoteTable:
+    """A table as a gateway sees it: its connections here, and the way to its owner."""
+
+    def __init__(self, room: GatewayRoom, table_id: str) -> None:
+        self.room, self.id = room, table_id
+        self.followers: dict[Conn, _Follower] = {}
+        self.following = False  # subscribed to the table's updates
+        self.last_summary: dict[str, Any] | None = None
+
+    @property
+    def conns(self) -> list[Conn]:
+        return list(self.followers)
+
+    def summary(self) -> dict[str, Any]:
+        return self.last_summary or {"id": self.id}
+
+    # -- what ws.py and api.py call ---------------------------------------------
+    def attach(self, conn: Conn, since: int | None = None) -> None:
+        follower = _Follower(conn, self.room.new_conn_id())
+        self.followers[conn] = follower
+        self.room.followers[follower.conn_id] = (self, follower)
+        body = {"op": "attach", "conn": follower.conn_id, "user": user_json(conn.user), "since": since}
+        self.room.send(self.id, "command", body, self._failed_join(conn))
+
+    def detach(self, conn: Conn) -> None:
+        follower = self.followers.pop(conn, None)
+        if follower is None:
+            return
+        self.room.followers.pop(follower.conn_id, None)
+        self.room.send(self.id, "command", {"op": "detach", "conn": follower.conn_id}, None)
+        if not self.followers:
+            self.room.send(self.id, "unfollow", None, None)
+
+    def intent(self, user: UserRow | None, msg: dict[str, Any], conn: Conn | None = None) -> None:
+        follower = self.followers.get(conn) if conn is not None else None
+        conn_id = follower.conn_id if follower is not None else self.room.new_conn_id()
+        ref = msg.get("id")
+
+        def failed(refusal: Refused) -> None:
+            if conn is not None:
+                conn.send(_error(refusal.code, refusal.message, ref))
+
+        self.room.send(self.id, "command", {"op": "intent", "conn": conn_id, "user": user_json(user), "msg": msg}, failed)
+
+    async def request(self, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
+        summary = await self.room.request(self.id, user, msg)
+        self.last_summary = summary
+        return summary
+
+    def _failed_join(self, conn: Conn) -> Fail:
+        def failed(refusal: Refused) -> None:
+            if refusal.code == "not_found":
+                self.detach(conn)
+            conn.send(_error(refusal.code, refusal.message, None))
+
+        return failed
+
+    # -- from the owner ----------------------------------------------------------
+    def deliver(self, update: Update) -> None:
+        """An update published by the table's owner (the bus calls this; it must not block)."""
+        body = orjson.loads(update.body)
+        kind = body.get("k")
+        if kind == "owner":
+            self.room.rerouted(self.id)
+        elif kind == "presence":
+            for follower in list(self.followers.values()):
+                if follower.synced is not None:
+                    follower.conn.send(body["text"])
+        elif kind == "update":
+            seats, texts = body["seats"], body["texts"]
+            for follower in list(self.followers.values()):
+                user = follower.conn.user
+                seat = seats.get(str(user.id)) if user is not None else None
+                self._offer(follower, update.version, texts["-" if seat is None else str(seat)])
+
+    def _offer(self, follower: _Follower, version: int, text: str) -> None:
+        if follower.synced is None or follower.resyncing:
+            follower.pending.append((version, text))
+            if len(follower.pending) > _PENDING_LIMIT:  # catching up from the owner is cheaper
+                follower.pending.clear()
+                self._resync(follower)
+            return
+        if version <= follower.synced:
+            return
+        if version == follower.synced + 1:
+            follower.conn.send(text)
+            follower.synced = version
+            return
+        follower.pending.append((version, text))  # a gap: an update was lost on the way
+        self._resync(follower)
+
+    def _resync(self, follower: _Follower) -> None:
+        follower.resyncing = True
+        body = {"op": "attach", "conn": follower.conn_id, "user": user_json(follower.conn.user), "since": follower.synced}
+        self.room.send(self.id, "command", body, None)
+
+    def direct(self, follower: _Follower, data: bytes) -> None:
+        """A message the owner sent to one connection: a snapshot or catch-up moves its version."""
+        found = versioned(data)
+        text = data.decode()
+        if found is None:
+            follower.conn.send(text)
+            return
+        # A catch-up holds the events after its ``since``: it fits only a connection at that version
+        # (two may be on their way: a resync's and a refresh's).  A snapshot fits any.
+        fits = found.since is None or follower.synced is None or found.since == follower.synced
+        if fits and (follower.synced is None or found.version > follower.synced):
+            follower.conn.send(text)
+            follower.synced = found.version
+        elif not fits:
+            return  # another catch-up (or the next refresh's) brings this connection on
+        follower.resyncing = False
+        synced = follower.synced
+        assert synced is not None  # set above, or already
+        pending, follower.pending = sorted(follower.pending, key=lambda p: p[0]), []
+        for index, (version, queued) in enumerate(pending):
+            if version <= synced:
+                continue
+            if version != synced + 1:
+                follower.pending = pending[index:]
+                self._resync(follower)
+                return
+            follower.conn.send(queued)
+            follower.synced = synced = version
+
+    def refresh_body(self) -> dict[str, Any]:
+        return {"op": "refresh", "conns": [[f.conn_id, user_json(f.conn.user), f.synced] for f in self.followers.values()]}
+
+
+class GatewayRoom(Room):
+    def __init__(self, *, name: str, settings: Settings, store: Store, clock: Clock, bus: Bus,
+                 metrics: Metrics | None = None) -> None:
+        super().__init__(settings=settings, store=store, clock=clock)
+        self.name, self.bus = name, bus
+        self.leases = Leases(store.engine, worker=name, ttl=settings.lease_seconds)  # read only: routing
+        self.metrics = metrics or Metrics("gateway")
+        self.remote: dict[str, RemoteTable] = {}
+        self.followers: dict[str, tuple[RemoteTable, _Follower]] = {}  # conn id -> its table and state
+        self._routes: dict[str, Lease] = {}
+        self._lanes: dict[str, _Lane] = {}
+        self._requests: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._lobby: dict[str, dict[str, Any]] = {}
+        self._ids = itertools.count()
+        self._prefix = secrets.token_hex(3)
+        self._tasks: list[asyncio.Task[None]] = []
+        self.ready = False
+
+    def new_conn_id(self) -> str:
+        return f"{self._prefix}{next(self._ids)}"
+
+    # -- life --------------------------------------------------------------------
+    async def open(self) -> None:
+        for level in BOT_LEVELS:
+            self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
+        for name, loop in (("inbox", self._hear_forever), ("refresh", self._refresh_forever),
+                           ("lobby", self._lobby_forever)):
+            self._tasks.append(asyncio.create_task(loop(), name=f"gateway-{name}"))
+
+    async def close(self) -> None:
+        lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
+        for task in [*self._tasks, *lanes]:
+            task.cancel()
+        for task in [*self._tasks, *lanes]:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def sweep(self) -> list[str]:
+        return []  # the owners retire idle tables (worker.py)
+
+    # -- the room's interface (ws.py, api.py) ---------------------------------------
+    def get(self, table_id: str) -> RemoteTable:  # type: ignore[override]
+        if not _TABLE_ID.fullmatch(table_id):
+            raise Refused("not_found", f"no table {table_id!r}")
+        table = self.remote.get(table_id)
+        if table is None:
+            table = self.remote[table_id] = RemoteTable(self, table_id)
+        return table
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        return await self.get(table_id).request(None, {"type": "summary"})
+
+    def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
+                ) -> tuple[list[dict[str, Any]], str | None]:
+        """The lobby as the owners last wrote it (re-read every ``lobby_refresh_seconds``)."""
+        found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
+            (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
+            if status is None or r["summary"]["status"] == status]
+        return paginate(found, limit=limit, after=after)
+
+    def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
+        mine = here = 0
+        for table_id, record in self._lobby.items():
+            if record["summary"]["status"] == "finished":
+                continue
+            mine += record.get("created_by") == creator.id
+            here += address is not None and self._created.get(table_id) == address
+        return mine, here
+
+    async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,  # type: ignore[override]
+                     address: str | None = None) -> RemoteTable:
+        """Open a table: its first entry is written here (no owner yet: no epoch), a nudge tells
+        the workers, one takes it, and the creator's seat is asked of that owner."""
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address)
+        table_id = entry.table_id
+        await self.store.create_table(table_id, entry)
+        if address is not None:
+            self._created[table_id] = address
+        state = initial_state(entry)
+        summary = TableActor(state, store=self.store, clock=self.clock, settings=self.settings).summary()
+        record = lobby_record(state, summary)
+        self._lobby[table_id] = orjson.loads(record)
+        with contextlib.suppress(BusUnavailable):
+            await self.bus.lobby.put(table_id, record)
+        with contextlib.suppress(BusUnavailable):
+            await self.bus.updates.publish(Update(CLAIMS, 0, table_id.encode()))
+        table = self.get(table_id)
+        table.last_summary = summary
+        if sit:
+            await table.request(creator, {"type": "sit"})
+        return table
+
+    async def request(self, table_id: str, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
+        """Ask the table's owner and wait for its answer (the summary), or :class:`Refused`."""
+        request_id = self.new_conn_id()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._requests[request_id] = future
+
+        def failed(refusal: Refused) -> None:
+            if not future.done():
+                future.set_exception(refusal)
+
+        self.send(table_id, "command", {"op": "request", "req": request_id, "user": user_json(user), "msg": msg}, failed)
+        try:
+            async with asyncio.timeout(2 * self.settings.route_timeout_seconds):
+                answer = await future
+        except TimeoutError:
+            raise Refused("busy", "the table's server did not answer: try again in a moment") from None
+        finally:
+            self._requests.pop(request_id, None)
+        if "error" in answer:
+            code, message = answer["error"]
+            raise Refused(str(code), str(message))
+        return dict(answer["ok"])
+
+    # -- lanes: commands to owners, one table in order ------------------------------------
+    def send(self, table_id: str, kind: str, body: dict[str, Any] | None, failed: Fail | None) -> None:
+        lane = self._lanes.get(table_id)
+        if lane is None:
+            lane = self._lanes[table_id] = _Lane()
+            lane.task = asyncio.create_task(self._run_lane(table_id, lane), name=f"lane-{table_id}")
+        lane.queue.append((kind, body, failed))
+
+    async def _run_lane(self, table_id: str, lane: _Lane) -> None:
+        try:
+            while lane.queue:
+                kind, body, failed = lane.queue.popleft()
+                try:
+                    await self._carry(table_id, kind, body)
+                except (Refused, BusUnavailable) as error:
+                    refusal = error if isinstance(error, Refused) else Refused("busy", "the room cannot reach the table right now: try again")
+                    if failed is not None:
+                        failed(refusal)
+                    else:
+                        log.info("table %s: %s not sent: %s", table_id, kind, refusal.message, extra={"table": table_id})
+                except Exception:
+                    log.exception("table %s: sending a command failed", table_id, extra={"table": table_id})
+        finally:
+            if self._lanes.get(table_id) is lane:
+                del self._lanes[table_id]
+
+    async def _carry(self, table_id: str, kind: str, body: dict[str, Any] | None) -> None:
+        timeout = self.settings.route_timeout_seconds
+        table = self.remote.get(table_id)
+        if kind == "unfollow":
+            if table is not None and table.following and not table.followers:
+                table.following = False
+                await self.bus.updates.unfollow(table_id, table.deliver)
+                if self.remote.get(table_id) is table and not table.followers:
+                    del self.remote[table_id]
+            return
+        assert body is not None
+        if table is not None and table.followers and not table.following:
+            table.following = True  # registered now: the subscriber picks it up even after a timeout
+            await self.bus.updates.follow(table_id, table.deliver, timeout=timeout)
+        worker = await self._route(table_id)
+        await self.bus.commands.send(worker, Command(table_id, self.name, "", encode(body)))
+        self.metrics.count("freezeout_commands_total")
+
+    async def _route(self, table_id: str) -> str:
+        """The worker that owns ``table_id``; waits (bounded) while nobody does (a takeover)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.route_timeout_seconds
+        while True:
+            lease = self._routes.get(table_id)
+            if lease is None or lease.expires_at <= time.time():
+                lease = await self.leases.owner(table_id)
+                if lease is not None:
+                    self._routes[table_id] = lease
+            if lease is not None and lease.expires_at > time.time():
+                return lease.worker
+            if lease is None and not await self.store.table_open(table_id):
+                raise Refused("not_found", f"no table {table_id!r}")
+            if loop.time() > deadline:
+                raise Refused("busy", "no server holds the table right now: try again in a moment")
+            await asyncio.sleep(0.05)
+
+    def rerouted(self, table_id: str) -> None:
+        """The table has a new owner (or the old one says it is not): route anew, and tell the
+        new owner at once who follows the table here."""
+        self._routes.pop(table_id, None)
+        table = self.remote.get(table_id)
+        if table is not None and table.followers:
+            self.send(table_id, "command", table.refresh_body(), None)
+
+    # -- from owners ----------------------------------------------------------------------
+    async def _hear_forever(self) -> None:
+        self.ready = True
+        async for command in self.bus.commands.inbox(self.name):
+            try:
+                self.hear(command)
+            except Exception:
+                log.exception("a reply for table %s failed", command.table_id, extra={"table": command.table_id})
+
+    def hear(self, command: Command) -> None:
+        reply_to = command.reply_to
+        if reply_to.startswith(REQUEST_PREFIX):
+            future = self._requests.get(reply_to[len(REQUEST_PREFIX):])
+            if future is not None and not future.done():
+                future.set_result(decode(command.body))
+        elif reply_to == MOVED:
+            self.rerouted(command.table_id)
+        else:
+            found = self.followers.get(reply_to)
+            if found is not None:
+                found[0].direct(found[1], command.body)
+
+    async def _refresh_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.follow_refresh_seconds)
+            try:
+                await self.refresh()
+            except Exception as error:
+                log.warning("refreshing the followed tables failed: %s", error)
+
+    async def refresh(self) -> None:
+        """Tell each followed table's owner who follows it here (and re-read the routes)."""
+        followed = [t for t in self.remote.values() if t.followers]
+        self._routes.update(await self.leases.owners([t.id for t in followed]))
+        for table in followed:
+            self.send(table.id, "command", table.refresh_body(), None)
+
+    async def _lobby_forever(self) -> None:
+        while True:
+            try:
+                records = await self.bus.lobby.records()
+                self._lobby = {table_id: orjson.loads(record) for table_id, record in records.items()}
+            except BusUnavailable as error:
+                log.warning("lobby: %s", error)
+            await asyncio.sleep(self.settings.lobby_refresh_seconds)
+
+    def readiness(self) -> dict[str, Any]:
+        return {"gateway": self.name, "ready": self.ready, "followed_tables": sum(1 for t in self.remote.values() if t.followers),
+                "connections": len(self.followers)}

@@ -1,0 +1,131 @@
+"""A table driven by a worker of a cluster: the same actor, its messages on the bus.
+
+In one process a table tells its changes to the sockets that follow it.  On
+a worker nobody's socket is here: the connections live on gateways.  So a
+change is published once per table (``Updates``) with every seat's text, and
+each gateway hands each of its connections the text of that connection's
+seat (hidden cards never reach another seat's socket).  Snapshots, catch-ups
+and errors for one connection go to its gateway's inbox.  The connections a
+gateway has following the table are ``Conn`` objects here like local ones,
+so ``online`` (R26, R29), presence and the queue limits work unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import orjson
+
+from freezeout.rules.events import Event
+from freezeout.server.bus import Command, Update
+from freezeout.server.routing import table_update
+from freezeout.server.table import Conn, TableActor
+from freezeout.server.tablestate import TableState
+from freezeout.server.wire import Fragment, dumps
+
+__all__ = ["Outlet", "OwnedTable", "RemoteConn", "lobby_record"]
+
+
+class Outlet(Protocol):
+    """Where an owned table's messages go (the worker queues them for the bus in order)."""
+
+    def publish(self, update: Update) -> None: ...
+
+    def reply(self, gateway: str, command: Command) -> None: ...
+
+    def lobby(self, table_id: str, record: bytes | None) -> None: ...
+
+
+@dataclass(eq=False)
+class RemoteConn:
+    """A connection of ``gateway`` (named ``conn_id`` there) following a table here; ``seen``
+    is when the gateway last said it still follows (monotonic seconds)."""
+
+    conn: Conn
+    gateway: str
+    conn_id: str
+    seen: float
+
+
+def lobby_record(state: TableState, summary: dict[str, Any]) -> bytes:
+    return orjson.dumps({"summary": summary, "created_by": state.created_by})
+
+
+def _lobby_key(state: TableState) -> tuple[Any, ...]:
+    """What the lobby shows, less the version (which changes at every move)."""
+    return (state.status, state.game, tuple(state.slots), state.players)
+
+
+class OwnedTable(TableActor):
+    def __init__(self, state: TableState, *, outlet: Outlet, **kwargs: Any) -> None:
+        super().__init__(state, **kwargs)
+        self.outlet = outlet
+        self.remote: dict[tuple[str, str], RemoteConn] = {}
+        self._listed: tuple[Any, ...] | None = None
+
+    def remote_conn(self, gateway: str, conn_id: str, user: Any, now: float) -> tuple[RemoteConn, bool]:
+        """The connection ``conn_id`` of ``gateway``; True when it is new here."""
+        key = (gateway, conn_id)
+        found = self.remote.get(key)
+        if found is not None:
+            found.seen = now
+            return found, False
+        table_id = self.state.id
+
+        def send(text: str) -> None:
+            self.outlet.reply(gateway, Command(table_id, "", conn_id, text.encode()))
+
+        found = self.remote[key] = RemoteConn(Conn(user, send), gateway, conn_id, now)
+        return found, True
+
+    def forget(self, gateway: str, conn_id: str) -> None:
+        found = self.remote.pop((gateway, conn_id), None)
+        if found is not None:
+            self.detach(found.conn)
+
+    def list_in_lobby(self, force: bool = False) -> None:
+        key = _lobby_key(self.state)
+        if force or key != self._listed:
+            self._listed = key
+            self.outlet.lobby(self.state.id, lobby_record(self.state, self.summary()))
+
+    def send_transient(self, user: Any, gateway: str, conn_id: str) -> Conn:
+        """A connection that is not following the table (its gateway has not re-attached it
+        after an owner change yet): its intents are answered, it is not online."""
+        table_id = self.state.id
+
+        def send(text: str) -> None:
+            self.outlet.reply(gateway, Command(table_id, "", conn_id, text.encode()))
+
+        return Conn(user, send)
+
+    def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
+        """Every seat's text in one update: the gateways pick each connection's."""
+        state = self.state
+        public = Fragment(self._catchup[-1][1])
+        shared = {"type": "update", "version": state.version, "events": public, **self._common()}
+        head = dumps(shared)[:-1] + ',"fairness":'
+        seats: dict[int, int] = {}
+        wanted: list[int | None] = [None]
+        if state.tournament is not None:
+            for seat in range(len(state.players)):
+                slot = state.seat_slot(seat)
+                if slot.kind != "bot" and slot.user_id is not None:
+                    seats[slot.user_id] = seat
+                    wanted.append(seat)
+            self._view_dicts(wanted)
+        texts = {("-" if seat is None else str(seat)): f'{head}{self.fairness(seat)},"view":{dumps(self._view(seat))}}}'
+                 for seat in wanted}
+        self._views = (-1, {})
+        self.outlet.publish(Update(state.id, state.version, table_update(texts, seats)))
+        self.list_in_lobby()
+
+    def _broadcast_presence(self) -> None:
+        online = self.presence()
+        if online == self._presence:
+            return
+        self._presence = online
+        text = dumps({"type": "presence", "online": online})
+        self.outlet.publish(Update(self.state.id, self.state.version, orjson.dumps({"k": "presence", "text": text})))
+
