@@ -38,7 +38,7 @@ __all__ = ["MODULES", "build", "install", "native_dir", "status"]
 #: The modules compiled together (they call each other natively).
 MODULES: tuple[str, ...] = tuple(
     f"freezeout.rules.{name}"
-    for name in ("errors", "state", "legal", "hand", "dealing", "order", "pots", "showdown", "draws")
+    for name in ("errors", "state", "legal", "setupcheck", "hand", "dealing", "order", "pots", "showdown", "draws")
 )
 _SOURCE_ROOT = Path(__file__).resolve().parent / "rules"
 _MANIFEST = "manifest.json"
