@@ -47,6 +47,8 @@ PLAYER_MOVES = frozenset(
 _WITH_AMOUNT = frozenset({ActionKind.BET, ActionKind.RAISE})
 _PLAIN_OR_SIZED = frozenset(ActionKind) - {ActionKind.DISCARD, ActionKind.COMPLETE}
 _tuple_new = tuple.__new__
+_DISCARD = ActionKind.DISCARD
+_JUST_CARDS = {Card}
 
 
 def _check(kind: object, amount: object, cards: tuple[object, ...] | None) -> None:
@@ -89,13 +91,21 @@ class Action(_ActionFields):
     __slots__ = ()
 
     def __new__(cls, seat: int, kind: ActionKind, amount: int | None = None, cards: tuple[Card | None, ...] | None = None) -> Action:
-        if not (
-            type(kind) is ActionKind
-            and cards is None
-            and kind in _PLAIN_OR_SIZED
-            and ((amount is None and kind not in _WITH_AMOUNT) or (type(amount) is int and kind in _WITH_AMOUNT))
+        if cards is None:
+            if not (
+                type(kind) is ActionKind
+                and kind in _PLAIN_OR_SIZED
+                and ((amount is None and kind not in _WITH_AMOUNT) or (type(amount) is int and kind in _WITH_AMOUNT))
+            ):
+                _check(kind, amount, cards)  # the common moves pass in the one test above
+        elif not (
+            kind is _DISCARD
+            and amount is None
+            and type(cards) is tuple
+            and 0 < len(set(cards)) == len(cards)  # a discard of known cards, none twice
+            and set(map(type, cards)) == _JUST_CARDS
         ):
-            _check(kind, amount, cards)  # the common moves pass in the one test above
+            _check(kind, amount, cards)  # and so does a discard of known cards
         return _tuple_new(cls, (seat, kind, amount, cards))
 
     def __eq__(self, other: object) -> bool:

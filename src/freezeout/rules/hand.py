@@ -17,7 +17,7 @@ draws (``draws``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from freezeout.cards import Card
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
@@ -51,17 +51,33 @@ from freezeout.rules.state import (
     ACTED,
     ACTOR,
     AGGRESSOR,
+    BET_SIZE,
     BETS,
     BIG,
+    BOARD_CARDS,
     BRING_IN_DUE,
+    CARDS,
+    COMMITTED,
+    DEAD,
+    DEALT,
+    DISCARDS,
+    DRAWING,
     EITHER,
     FACED,
+    FINISHED,
     FOLDED,
+    FULL_TO,
     INCREMENT,
     OFFER,
+    OPENER,
+    PAYOUTS,
+    RAISES,
+    SHOWN,
     SMALL,
     STACKS,
+    STREET,
     TO_MATCH,
+    UP,
     HandSetup,
     HandState,
     evolve,
@@ -73,11 +89,14 @@ __all__ = ["HandSetup", "HandState", "apply", "collected_pots", "concede", "resi
 
 # Read on every move: module constants, because Python 3.11 looks enum
 # members up through ``EnumType.__getattr__``'s slow path (~130 ns each).
-_RESIGN, _STANDPAT, _DISCARD, _TIMEOUT = ActionKind.RESIGN, ActionKind.STANDPAT, ActionKind.DISCARD, ActionKind.TIMEOUT
-_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_BRING_IN = Forced.BRING_IN
-_POSITION = Opening.POSITION
-_tuple_new = tuple.__new__
+_RESIGN: Final = ActionKind.RESIGN
+_STANDPAT: Final = ActionKind.STANDPAT
+_DISCARD: Final = ActionKind.DISCARD
+_TIMEOUT: Final = ActionKind.TIMEOUT
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_BRING_IN: Final = Forced.BRING_IN
+_POSITION: Final = Opening.POSITION
+_tuple_new: Final = tuple.__new__
 
 
 def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
@@ -257,7 +276,7 @@ def apply(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
     faced[seat] = to_match
     new_stacks, new_bets, new_acted = tuple(stacks), tuple(bets), tuple(acted)
     events: list[Event] = [
-        ActionTaken(seat, kind, total, added, stack == 0 and kind != "fold", forced or action.kind not in PLAYER_MOVES)
+        _tuple_new(ActionTaken, (seat, kind, total, added, stack == 0 and kind != "fold", forced or action.kind not in PLAYER_MOVES))
     ]
     next_seat = seat + 1
     if next_seat == len(stacks):
@@ -296,14 +315,11 @@ def _after_raise(values: list[Any], old: HandState, seat: int, total: int) -> No
     # V4: a full raise, or an all-in of at least half of one, sets the level
     # the next raise builds on; a smaller all-in leaves it (and reopens nothing).
     full = total >= old.full_to + step or 2 * (total - old.to_match) >= step
-    values[_RAISES] = old.raises + 1
-    values[_FULL_TO] = total if full else old.full_to
-    values[_BET_SIZE] = BIG if size == EITHER and total - old.full_to >= big else size  # V7: after a big bet, only big ones
+    values[RAISES] = old.raises + 1
+    values[FULL_TO] = total if full else old.full_to
+    values[BET_SIZE] = BIG if size == EITHER and total - old.full_to >= big else size  # V7: after a big bet, only big ones
 
 
-_RAISES, _FULL_TO, _BET_SIZE, _CARDS, _UP, _DISCARDS, _DEALT = (
-    HandState._fields.index(name) for name in ("raises", "full_to", "bet_size", "cards", "up", "discards", "dealt")
-)
 
 
 def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
@@ -334,16 +350,16 @@ def _draw(state: HandState, action: Action) -> tuple[HandState, list[Event]]:
         kept_list.remove(card)
     drawn, dealt = draw_cards(state, seat, len(thrown))
     values = list(state)
-    values[_CARDS] = set_at(state.cards, seat, (*kept_list, *drawn))
-    values[_UP] = set_at(state.up, seat, (False,) * len(held))
-    values[_DISCARDS] = set_at(state.discards, seat, state.discards[seat] + thrown)
+    values[CARDS] = set_at(state.cards, seat, (*kept_list, *drawn))
+    values[UP] = set_at(state.up, seat, (False,) * len(held))
+    values[DISCARDS] = set_at(state.discards, seat, state.discards[seat] + thrown)
     values[ACTED] = set_at(state.acted, seat, True)
-    values[_DEALT] = dealt
+    values[DEALT] = dealt
     values[OFFER] = None
     new: HandState = _tuple_new(HandState, values)
     word = "discard" if thrown else "standpat"
     forced = kind is _TIMEOUT
-    events: list[Event] = [ActionTaken(seat, word, state.bets[seat], 0, False, forced), Drew(seat, thrown, drawn)]
+    events: list[Event] = [_tuple_new(ActionTaken, (seat, word, state.bets[seat], 0, False, forced)), _tuple_new(Drew, (seat, thrown, drawn))]
     return _continue(new, seat + 1, events)
 
 
@@ -380,20 +396,11 @@ def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], ev
     payouts[winner] = total
     if total:
         events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
-    done = evolve(
-        state,
-        stacks=stacks,
-        bets=(0,) * n,
-        committed=(0,) * n,
-        dead=0,
-        actor=-1,
-        finished=True,
-        payouts=tuple(payouts),
-        shown=(False,) * n,
-        drawing=False,
-        bring_in_due=False,
-        offer=None,
-    )
+    values = list(state)
+    values[STACKS], values[BETS], values[COMMITTED], values[DEAD], values[ACTOR] = stacks, (0,) * n, (0,) * n, 0, -1
+    values[FINISHED], values[PAYOUTS], values[SHOWN] = True, tuple(payouts), (False,) * n
+    values[DRAWING], values[BRING_IN_DUE], values[OFFER] = False, False, None
+    done: HandState = _tuple_new(HandState, values)
     events.append(HandEnded(done.final_stacks(), False))
     return done
 
@@ -410,16 +417,18 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
             drawer = _next_drawer(state, start % n)
             if drawer >= 0:
                 return offer_to(state, drawer), events
-            state = evolve(state, drawing=False, acted=(False,) * n)
-            start = _opener(state)
-            state = evolve(state, opener=start % n)
+            values = list(state)
+            values[DRAWING], values[ACTED], values[OFFER] = False, (False,) * n, None
+            start = _opener(_tuple_new(HandState, values))
+            values[OPENER] = start % n
+            state = _tuple_new(HandState, values)
             continue
         actor = _next_actor(state, start % n)
         if actor >= 0:
             return offer_to(state, actor), events
         closed = _close_round(state, events)
         if state.street + 1 >= len(streets):
-            return finish(evolve(state, **closed), events, showdown=True), events
+            return finish(_tuple_new(HandState, closed), events, showdown=True), events
         state = _deal(state, state.street + 1, events, closed)
         if state.drawing:
             start = state.setup.button + 1
@@ -444,9 +453,9 @@ def _opener(state: HandState) -> int:
     return round_opener(state)
 
 
-def _deal(state: HandState, street_index: int, events: list[Event], changes: dict[str, Any]) -> HandState:
-    """Move on to a later street (R8, V5, V7, V11) with the round's
-    ``changes`` (:func:`_close_round`): each player still in gets the
+def _deal(state: HandState, street_index: int, events: list[Event], values: list[Any]) -> HandState:
+    """Move on to a later street (R8, V5, V7, V11) from the closed round's
+    fields ``values`` (:func:`_close_round`): each player still in gets the
     street's hole cards, then the board cards are turned; set the round's
     bet size and who opens it.  Every card dealt now is announced by a
     ``StreetDealt`` or (privately, for its owner's down cards) ``HoleDealt``."""
@@ -466,7 +475,7 @@ def _deal(state: HandState, street_index: int, events: list[Event], changes: dic
             for seat, got in zip(live, dealt, strict=True):
                 cards_list[seat] += got
                 up_list[seat] += street.hole
-                holes.append(HoleDealt(seat, got, street.hole))
+                holes.append(_tuple_new(HoleDealt, (seat, got, street.hole)))
             cards, up = tuple(cards_list), tuple(up_list)
     if street.board:
         turned, position = deal_board_cards(state, street.board, position, street.name)
@@ -474,29 +483,19 @@ def _deal(state: HandState, street_index: int, events: list[Event], changes: dic
             raise InvalidInput("the board repeats a card")
         shared += turned
     board += shared
-    events.append(StreetDealt(street.name, shared))  # type: ignore[arg-type]
+    events.append(_tuple_new(StreetDealt, (street.name, shared)))
     events.extend(holes)
     size = BIG if street.big_bet else SMALL
     if variant.open_pair_big_bet and street_index == 1 and _open_pair(cards, up, state.folded):
         size = EITHER  # V7: an open pair on fourth street allows the big bet
     opener = (state.setup.button + 1) % state.seat_count if variant.later_opening is _POSITION else -1
-    new = evolve(
-        state,
-        street=street_index,
-        cards=cards,
-        up=up,
-        board_cards=board,
-        dealt=position,
-        drawing=street.draw,
-        bet_size=size,
-        raises=0,
-        full_to=0,
-        aggressor=-1,
-        opener=opener,
-        **changes,
-    )
+    values[STREET], values[CARDS], values[UP], values[BOARD_CARDS], values[DEALT] = street_index, cards, up, board, position
+    values[DRAWING], values[BET_SIZE], values[RAISES], values[FULL_TO] = street.draw, size, 0, 0
+    values[AGGRESSOR], values[OPENER] = -1, opener
+    new: HandState = _tuple_new(HandState, values)
     if opener < 0 and not street.draw:
-        new = evolve(new, opener=round_opener(new))  # V7, V10: the best showing hand
+        values[OPENER] = round_opener(new)  # V7, V10: the best showing hand
+        new = _tuple_new(HandState, values)
     return new
 
 
@@ -525,9 +524,9 @@ def _win_uncontested(state: HandState, events: list[Event]) -> HandState:
     return _award_everything(state, winner, stacks, events)
 
 
-def _close_round(state: HandState, events: list[Event]) -> dict[str, Any]:
+def _close_round(state: HandState, events: list[Event]) -> list[Any]:
     """R21/D6: return the unmatched part of the largest bet, sweep bets in:
-    the changes to the state, applied with the next street's."""
+    the state's fields after it, in a list the next street changes further."""
     bets = list(state.bets)
     stacks = state.stacks
     seat, amount = uncalled_bet(bets, state.folded)
@@ -536,13 +535,9 @@ def _close_round(state: HandState, events: list[Event]) -> dict[str, Any]:
         stacks = set_at(stacks, seat, stacks[seat] + amount)
         events.append(BetReturned(seat, amount))
     n = state.seat_count
-    return {
-        "stacks": stacks,
-        "bets": (0,) * n,
-        "committed": tuple(c + b for c, b in zip(state.committed, bets, strict=True)),
-        "acted": (False,) * n,
-        "faced": (0,) * n,
-        "to_match": 0,
-        "increment": state.setup.min_bet,
-        "actor": -1,
-    }
+    values = list(state)
+    values[STACKS], values[BETS], values[FACED] = stacks, (0,) * n, (0,) * n
+    values[COMMITTED] = tuple([c + b for c, b in zip(state.committed, bets, strict=True)])
+    values[ACTED], values[TO_MATCH], values[INCREMENT] = (False,) * n, 0, state.setup.min_bet
+    values[ACTOR], values[OFFER] = -1, None
+    return values

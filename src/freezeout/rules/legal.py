@@ -10,7 +10,7 @@ V4).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
@@ -22,15 +22,23 @@ __all__ = ["LegalActions", "legal_actions", "offer_moves", "offer_to", "resolve"
 # The engine asks for these on every move.  Python 3.11 looks enum members
 # up through ``EnumType.__getattr__``'s slow path (about 130 ns each, several
 # per move), so the hot code reads module constants instead.
-_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_POT_LIMIT = BettingStructure.POT_LIMIT
-_STANDARD = Ruleset.STANDARD
-_TIMEOUT, _FOLD, _CHECK, _CALL = ActionKind.TIMEOUT, ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
-_ALLIN, _BET, _RAISE, _COMPLETE = ActionKind.ALLIN, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE
-_BRINGIN = ActionKind.BRINGIN
+# ``Final``, so that compiled code keeps them in C variables rather than
+# looking each up in the module's dictionary.
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_POT_LIMIT: Final = BettingStructure.POT_LIMIT
+_STANDARD: Final = Ruleset.STANDARD
+_TIMEOUT: Final = ActionKind.TIMEOUT
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
+_CALL: Final = ActionKind.CALL
+_ALLIN: Final = ActionKind.ALLIN
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_COMPLETE: Final = ActionKind.COMPLETE
+_BRINGIN: Final = ActionKind.BRINGIN
 # LegalActions(...) runs the NamedTuple's Python-level __new__ (its defaults);
 # building the tuple directly with all 14 fields skips that call.
-_tuple_new = tuple.__new__
+_tuple_new: Final = tuple.__new__
 
 
 class LegalActions(NamedTuple):
@@ -137,8 +145,8 @@ def _work_out(state: HandState) -> LegalActions:
     bet = state.bets[seat]
     all_in_to = bet + stack
     if state.drawing:  # V11: discard any of the cards held, or none
-        return LegalActions(seat, bet, state.to_match, 0, all_in_to, False, False, all_in_to, all_in_to,
-                            "this is the draw", draw=len(state.cards[seat]))
+        return _tuple_new(LegalActions, (seat, bet, state.to_match, 0, all_in_to, False, False, all_in_to, all_in_to,
+                                         "this is the draw", "", (), 0, len(state.cards[seat])))
     setup = state.setup
     structure = setup.variant.betting
     if state.bring_in_due:  # V7: bring in, or complete to the small bet

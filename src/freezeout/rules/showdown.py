@@ -12,6 +12,7 @@ which has no button, from the winner holding the highest card by suit (V9).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from freezeout.cards import Card
 from freezeout.evaluate import hand_rank
@@ -19,7 +20,10 @@ from freezeout.rules.errors import InvalidInput
 from freezeout.rules.events import CardsShown, Event, HandEnded, PotAwarded
 from freezeout.rules.order import card_strength, showdown_order
 from freezeout.rules.pots import Pot, build_pots, split_in_order
-from freezeout.rules.state import HandState, evolve
+from freezeout.rules.state import ACTOR, COMMITTED, DEAD, FINISHED, OFFER, PAYOUTS, SHOWDOWN, SHOWN, HandState
+
+_tuple_new: Final = tuple.__new__
+
 
 __all__ = ["best_cards", "collected_pots", "finish", "hand_name", "rank_hand", "shown_cards"]
 
@@ -174,17 +178,10 @@ def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandStat
             shares = _split(amount, winners, order)
             _pay(payouts, shares)
             events.append(PotAwarded(index, amount, pot.eligible, tuple(shares), best, ranking, half))
-    done = evolve(
-        state,
-        committed=(0,) * n,
-        dead=0,
-        actor=-1,
-        offer=None,
-        finished=True,
-        showdown=showdown,
-        payouts=tuple(payouts),
-        shown=tuple(shown),
-    )
+    fields = list(state)
+    fields[COMMITTED], fields[DEAD], fields[ACTOR], fields[OFFER] = (0,) * n, 0, -1, None
+    fields[FINISHED], fields[SHOWDOWN], fields[PAYOUTS], fields[SHOWN] = True, showdown, tuple(payouts), tuple(shown)
+    done: HandState = _tuple_new(HandState, fields)
     events.append(HandEnded(done.final_stacks(), showdown))
     return done
 

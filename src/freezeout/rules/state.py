@@ -9,7 +9,7 @@ to know what a state is.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from freezeout.cards import Card
 from freezeout.rules.errors import IllegalAction
@@ -23,7 +23,9 @@ __all__ = ["BIG", "EITHER", "SMALL", "HandSetup", "HandState", "Hole", "evolve",
 Hole = tuple[Card | None, ...] | None
 
 # Fixed-limit bet sizes of a round (HandState.bet_size).
-SMALL, BIG, EITHER = 0, 1, 2
+SMALL: Final = 0
+BIG: Final = 1
+EITHER: Final = 2
 _T = TypeVar("_T")
 
 
@@ -199,10 +201,40 @@ def set_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return tuple(changed)
 
 
-#: Positions of the fields the engine changes on every move (``list(state)[i]``).
-STACKS, BETS, FOLDED, ACTED, FACED = 1, 2, 4, 5, 6
-TO_MATCH, INCREMENT, ACTOR = 8, 9, 10
-BRING_IN_DUE, AGGRESSOR, OFFER = _FIELD_INDEX["bring_in_due"], _FIELD_INDEX["aggressor"], len(HandState._fields) - 1
-assert HandState._fields[1:11] == ("stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match",
-                                   "increment", "actor") and HandState._fields[OFFER] == "offer"
+# The position of each field (``list(state)[i]``): the engine builds a new
+# state in a list of the old one's fields, cheaper than a keyword copy.
+# ``Final`` literals, so that compiled code reads them as constants.
+STACKS: Final = 1
+BETS: Final = 2
+COMMITTED: Final = 3
+FOLDED: Final = 4
+ACTED: Final = 5
+FACED: Final = 6
+STREET: Final = 7
+TO_MATCH: Final = 8
+INCREMENT: Final = 9
+ACTOR: Final = 10
+BOARD_CARDS: Final = 11
+FINISHED: Final = 12
+SHOWDOWN: Final = 13
+PAYOUTS: Final = 14
+SHOWN: Final = 15
+DEAD: Final = 16
+CARDS: Final = 17
+UP: Final = 18
+DEALT: Final = 19
+DRAWING: Final = 20
+DISCARDS: Final = 21
+RAISES: Final = 22
+FULL_TO: Final = 23
+BET_SIZE: Final = 24
+BRING_IN_DUE: Final = 25
+AGGRESSOR: Final = 26
+OPENER: Final = 27
+OFFER: Final = 28
+assert HandState._fields == (
+    "setup", "stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match", "increment",
+    "actor", "board_cards", "finished", "showdown", "payouts", "shown", "dead", "cards", "up", "dealt",
+    "drawing", "discards", "raises", "full_to", "bet_size", "bring_in_due", "aggressor", "opener", "offer",
+)
 
