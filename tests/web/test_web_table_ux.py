@@ -54,6 +54,44 @@ def test_final_hand_is_played_out_before_the_end_screen(new_page):
     assert dialog.locator(f".replayer .stage .seat[data-seat='0'] {HOLE_CARDS}").count() == 2
 
 
+def test_an_all_in_run_out_is_dealt_before_anyone_is_named_winner(new_page):
+    """The board of an all-in is dealt card by card; the winner, the hand
+    names, the result and "Game over" wait for the last card (checked on the
+    page's first drawing of the update, whatever the machine's speed)."""
+    page = new_page()
+    mount(page)
+    s = Script(["ana", "bo"], button=0)
+    s.deal({0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d")
+    s.feed(page, s.snapshot())
+    s.feed(page, s.update(s.act(0, "allin")))
+    page.evaluate("""() => {
+      window.__atRunOut = null;
+      const observer = new MutationObserver(() => {
+        if (document.querySelectorAll('.board .card:not(.slot)').length < 5) return;
+        window.__atRunOut = {
+          result: document.querySelectorAll('.actionbar .hand-result, .felt-wrap .result:not([hidden])').length,
+          names: document.querySelectorAll('.felt-wrap .seat .handname.on').length,
+          winners: document.querySelectorAll('.felt-wrap .seat.winner, .felt-wrap .winbadge.on').length,
+          stack: document.querySelector(".felt-wrap .seat[data-seat='1'] .stack").textContent,
+          head: document.querySelector('.table-head .info').innerText,
+        };
+        observer.disconnect();
+      });
+      observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    }""")
+    s.pause = 3600
+    s.feed(page, s.update(s.act(1, "call")))
+    at_run_out = page.evaluate("window.__atRunOut")
+    assert at_run_out["result"] == at_run_out["names"] == at_run_out["winners"] == 0, at_run_out
+    assert at_run_out["stack"] == "0", "bo's stack is all in the pot until the pot is won"
+    assert not at_run_out["head"].startswith("Game over")
+    assert _seat(page, 0).locator(HOLE_CARDS).count() == _seat(page, 1).locator(HOLE_CARDS).count() == 2, "hands are tabled"
+    assert "bo wins 2,000" in page.locator(".actionbar .hand-result").inner_text()
+    assert _seat(page, 1).locator(".handname.on").inner_text().startswith("Three of a kind")
+    assert _seat(page, 1).locator(".stack").inner_text() == "2,000"
+    assert page.locator(".table-head .info").inner_text().startswith("Game over")
+
+
 def test_final_hand_gives_way_to_the_end_screen_by_itself(new_page):
     page = new_page()
     _final_hand(page, pause=0.3)
@@ -69,6 +107,7 @@ def test_busted_players_cards_are_shown_live_and_in_the_replayer(new_page):
     s.feed(page, s.snapshot())
     s.pause = 3600
     s.feed(page, s.update(s.act(0, "allin") + s.act(1, "fold") + s.act(2, "call")))
+    page.locator(".actionbar .hand-result").wait_for()  # once the run-out is dealt
     busted = _seat(page, 2)
     assert busted.locator(".state").inner_text().lower().startswith("out")
     cards = busted.locator(HOLE_CARDS)

@@ -47,6 +47,9 @@ export function cardRow(n, cls = '') {
   return row;
 }
 
+/** Seconds between cards that arrive together, dealt one after another. */
+export const DEAL_STAGGER = 0.22;
+
 /** Fill a row of slots; cards that arrive together (a flop, an all-in run-out)
  * are dealt one after another rather than all at once. */
 export function fillRow(row, cards, opts) {
@@ -55,7 +58,7 @@ export function fillRow(row, cards, opts) {
   for (let i = 0; i < els.length; i++) {
     setCard(els[i], cards[i] || null, opts);
     const fresh = els[i].classList.contains('deal') && !els[i].dataset.dealt;
-    if (fresh) { els[i].dataset.dealt = '1'; els[i].style.animationDelay = (dealt++ * 0.22) + 's'; }
+    if (fresh) { els[i].dataset.dealt = '1'; els[i].style.animationDelay = (dealt++ * DEAL_STAGGER) + 's'; }
     else if (!cards[i]) { delete els[i].dataset.dealt; els[i].style.animationDelay = ''; }
   }
 }

@@ -5,6 +5,7 @@ import {h, setText, announce, fill} from './dom.js';
 import {t, num, ordinal} from './i18n.js';
 import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
+import {DEAL_STAGGER} from './cards.js';
 import {ActionBar} from './actionbar.js';
 import {tableModel, handFacts} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
@@ -129,6 +130,7 @@ export class TablePage {
     s.events = msg.events || [];
     this.busy = false;
     this.syncClock(msg.clock);
+    this.settleUntil = null;
     // joined (or came back) while the game's last hand is on the table: show it out (R30)
     const c = msg.clock || {};
     this.finalUntil = msg.view && msg.view.finished && c.result_until && c.result_until > c.now &&
@@ -161,6 +163,9 @@ export class TablePage {
       const c = msg.clock || {};
       this.finalUntil = c.result_until || (c.now != null ? c.now : this.now());
     }
+    const settle = runOutEnds(events, this.now());
+    if (settle != null) this.settleUntil = settle;
+    else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
     this.ensureLog();
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
@@ -369,9 +374,15 @@ export class TablePage {
   tick() {
     const s = this.state;
     if (!s.view || !s.clock) return;
+    if (this.settleUntil != null && !this.settling()) { this.settleUntil = null; this.render(); return; }
     if (this.finalUntil != null && !this.holdingFinal()) { this.finalUntil = null; this.render(); return; }
     // repaint only while something time-dependent is visible
     if ((!s.view.hand_over && s.clock.turn_deadline) || s.clock.next_hand_at || this.finalUntil != null) this.render();
+  }
+
+  /** An all-in run-out is still being dealt: who won stays unsaid until the last card is down. */
+  settling() {
+    return this.settleUntil != null && this.now() < this.settleUntil;
   }
 
   /** The game's last hand is on the table (R30) and the end screen waits for it. */
@@ -396,7 +407,7 @@ export class TablePage {
     if (!s.view) { this.renderWaiting(); return; }
     this.waitingEl.hidden = true;
     const now = this.now();
-    const model = tableModel(s, now);
+    const model = this.settling() ? beforeTheResult(tableModel(s, now)) : tableModel(s, now);
     this.model = model;
     const ended = !!s.view.finished && !this.holdingFinal();
     this.felt.el.hidden = ended;
@@ -409,7 +420,7 @@ export class TablePage {
     const s = this.state;
     const v = s.view;
     const parts = [];
-    if (v && v.finished) {
+    if (v && v.finished && !(this.settling() && this.holdingFinal())) {
       parts.push(h('b', t('table.gameOver')));
       parts.push(h('span', t('end.hands', {n: v.hand_number})));
     } else if (v && v.hand_number > 0) {
@@ -442,7 +453,7 @@ export class TablePage {
     let hurry = false;
     const acting = model.acting;
     const actingName = acting != null ? shownName(v.seats[acting].player) : '';
-    if (ended) {
+    if (ended || this.settling()) {
       status = '';
     } else if (v.hand_over) {
       let next = '';
@@ -531,6 +542,30 @@ export class TablePage {
     const you = this.state.you || {};
     dialog({title: t('fair.title'), body: fairnessPanel({fairness: this.state.fairness, log: this.log, mySeat: you.seat, myCardsByHand: this.myCards})});
   }
+}
+
+/** When the board cards of an update that ends the hand (an all-in run-out)
+ * are all dealt: the felt deals cards arriving together one after another
+ * (cards.js), and the result waits for the last of them and a beat.  Null
+ * when nothing is run out or motion is reduced. */
+const DEAL_SETTLE = 0.75;  // the last card's own deal (.35 s, style.css) and a beat
+function runOutEnds(events, now) {
+  if (!events.some(e => e.type === 'hand_ended') || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return null;
+  const cards = events.filter(e => e.type === 'street_dealt').reduce((n, e) => n + splitCards(e.cards).length, 0);
+  return cards ? now + cards * DEAL_STAGGER + DEAL_SETTLE : null;
+}
+
+/** The table while a run-out is dealt: the tabled hands and the pot, but no
+ * winner, result or hand name yet, and the stacks as they were before it. */
+function beforeTheResult(model) {
+  const seats = model.seats.map(s => {
+    const stack = s.stack - (s.won || 0);
+    const allIn = stack === 0 && !!s.cards && !s.flags.folded;
+    return {...s, stack, won: 0, handName: '', handLabel: '', winCards: null, flags: {...s.flags, winner: false, out: false, allin: allIn},
+      stateText: allIn ? t('table.allIn') : s.flags.out || s.flags.winner ? '' : s.stateText};
+  });
+  const pot = model.seats.reduce((sum, s) => sum + (s.won || 0), 0);
+  return {...model, seats, result: null, pots: pot ? [{label: t('table.pot'), amount: pot}] : []};
 }
 
 /** The hand's result in words for the action bar during the pause (R30). */
