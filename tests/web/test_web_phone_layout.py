@@ -69,6 +69,21 @@ def _to_the_river(s: Script) -> list[dict]:
 @pytest.mark.parametrize("width", [360, 375, 390])
 def test_phone_table_nothing_covers_the_board_or_pots(new_page, width, seats):
     page = new_page(width=width, height=800, locale="cs-CZ")
+    _play_a_hand_checking_the_layout(page, seats)
+    # the action buttons and the board are both on the first screen of a phone
+    board = page.locator(".board").bounding_box()
+    assert board["y"] + board["height"] <= 800
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("size", [(1366, 900), (1024, 768)])
+def test_desktop_table_nothing_covers_the_board_or_pots(new_page, size, seats):
+    """The oval table too: a bet in front of the top seat once sat on the pot."""
+    page = new_page(width=size[0], height=size[1])
+    _play_a_hand_checking_the_layout(page, seats)
+
+
+def _play_a_hand_checking_the_layout(page, seats: int) -> None:
     mount(page)
     s = Script(NAMES[:seats], button=0, bots={i: NAMES[i][4:] for i in range(1, seats)})
     s.deal({i: HOLES[i] for i in range(seats)}, "Qh9s4h8s3d")
@@ -90,6 +105,3 @@ def test_phone_table_nothing_covers_the_board_or_pots(new_page, width, seats):
     assert page.locator(".felt-wrap .seat .handname.on").count() >= 2
     showdown = _overlaps(page)
     assert not (preflop or river or showdown), {"preflop": preflop, "river": river, "showdown": showdown}
-    # the action buttons and the board are both on the first screen of a phone
-    board = page.locator(".board").bounding_box()
-    assert board["y"] + board["height"] <= 800
