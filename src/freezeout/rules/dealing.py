@@ -177,8 +177,7 @@ def draw_cards(state: HandState, seat: int, count: int) -> tuple[tuple[Card | No
     own = set(state.discards[seat])
     pool = {card for other, cards in enumerate(state.discards) if other != seat for card in cards if card is not None}
     pool -= in_play | own | {card for card in from_deck if card is not None}
-    order = {card: index for index, card in enumerate(setup.reshuffle)}
-    ranked = sorted((card for card in pool if card in order), key=order.__getitem__)
+    ranked = [card for card in setup.reshuffle if card in pool]  # in the reshuffle's order
     if len(ranked) < missing:
         raise InvalidInput(
             f"the deck ran out: {setup.name(seat)} draws {count} but only {len(from_deck) + len(ranked)} cards are left"
