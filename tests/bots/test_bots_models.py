@@ -179,6 +179,23 @@ def test_a_bet_from_a_player_who_never_bluffs_is_stronger_than_from_one_who_alwa
     assert mean(honest) > 0.75 > mean(bluffer)
 
 
+def test_a_bet_from_a_player_who_bets_anything_says_nothing() -> None:
+    """A maniac whose shown bets were as often weak as a random hand is: its
+    bet leaves its range as it was."""
+    view, start = _river_bet()
+    record = read_hand(tuple(view.history))
+    strength = combo_strength(record.board)
+    maniac = narrow_postflop(start, record, 0, model(bet_checked_to=0.7, bluff=0.45), until_street=3)
+    mean = lambda w: float((w * strength).sum() / w.sum())  # noqa: E731
+    assert mean(maniac) == pytest.approx(mean(start), abs=0.02)
+
+
+def test_an_overbet_is_not_assumed_to_fold_more_than_a_pot() -> None:
+    m = model(fold_small=0.3, fold_big=0.5)
+    assert m.fold_to_bet(0.33) == pytest.approx(0.3, abs=0.01)
+    assert m.fold_to_bet(1.0) == m.fold_to_bet(5.0) == pytest.approx(0.5, abs=0.01)
+
+
 # -- fold thresholds ---------------------------------------------------------------
 def test_a_threshold_starts_at_the_prior_and_follows_the_folds_seen() -> None:
     nothing = (0.0, 0.0, np.zeros(len(GRID)))

@@ -14,9 +14,11 @@ move keeps the part of the range that *this* player makes it with:
 * after the flop, each combo has a strength on that street's board
   (:mod:`.strength`: the share of all hands it beats by the river) and a
   player is taken to act on thresholds of it, as players do ("I call with
-  a pair or a draw"): a bet keeps the hands above ``1 - v`` (value) plus a
-  flat share of the rest (bluffs), sized so that the player bets as often,
-  and bluffs as often, as their model says; a call drops the hands below
+  a pair or a draw"): a bet keeps a flat share of every hand (the bluffs,
+  measured against how often a random hand would be weak, so a player who
+  bets anything keeps every hand) plus the top of the range, sized so that
+  the player bets as often, and bluffs as often, as their model says
+  (:func:`bet_probability`); a call drops the hands below
   the share the player folds; a check takes out most of what they would
   have bet.  Thresholds are on absolute strength, not on a place in the
   range, because a range already narrowed to strong hands does not fold
@@ -41,13 +43,14 @@ from freezeout.bots.history import HandRecord, Move, read_hand
 from freezeout.bots.montecarlo import live_combos
 from freezeout.bots.pushfold import load_pushfold
 from freezeout.bots.ranges import class_to_combos, top_range
-from freezeout.bots.reads import WILD_READ, OpponentModel, Rate, shift_prior
+from freezeout.bots.reads import BLUFF_STRENGTH, WILD_READ, OpponentModel, Rate, shift_prior
 from freezeout.bots.strength import combo_strength
 from freezeout.bots.thresholds import raise_kind
 from freezeout.rules.views import TableView
 
 __all__ = [
     "FLOOR",
+    "bet_probability",
     "call_share",
     "class_range",
     "fold_share",
@@ -67,6 +70,28 @@ Weights = npt.NDArray[np.float64]
 def step(strength: Weights, threshold: float) -> Weights:
     """1 above ``threshold``, 0 below, linear across :data:`EDGE`."""
     result: Weights = np.clip((strength - threshold) / EDGE + 0.5, 0.0, 1.0)
+    return result
+
+
+def bet_probability(strength: Weights, often: float, bluff: float) -> Weights:
+    """Probability that a hand of each ``strength`` bets (or raises), for a
+    player who does so ``often`` and whose bets shown down were weak hands —
+    made hands below :data:`~.reads.BLUFF_STRENGTH` — a share ``bluff`` of the time.
+
+    Weak hands bet at one flat rate that accounts for those bluffs; the rest
+    of the bets come from the top of the range.  The rate is measured against
+    the weak hands' own share of all hands, so a player whose bets are weak as
+    often as a random hand is (a maniac betting anything) gets one flat rate
+    for every hand: its bets say nothing about its cards, and reading them as
+    strength would fold the best hand to every bluff.  A player who never
+    bluffs bets only the top ``often`` of hands."""
+    if often <= 0:
+        return np.zeros_like(strength)
+    flat = min(often, often * bluff / BLUFF_STRENGTH)
+    if flat >= often:
+        return np.full_like(strength, min(often, 1.0))
+    top = min(1.0, (often - flat) / (1.0 - flat))
+    result: Weights = flat + (1.0 - flat) * step(strength, 1.0 - top)
     return result
 
 
@@ -159,17 +184,14 @@ def _keeps(move: Move, strength: Weights, model: OpponentModel) -> Weights:
         often = model.bet_checked_to.value if move.facing == 0 else model.raise_bet.value
         if move.all_in and move.pot_fraction > 1.5:
             often = min(1.0, often * 1.5)  # huge shoves come from wider ranges than small bets
-        value = often * (1.0 - bluff)
-        bluffs = min(1.0, often * bluff / max(1.0 - value, 1e-6))
-        return np.maximum(step(strength, 1.0 - value), bluffs)
+        return bet_probability(strength, often, bluff)
     if move.kind == "call":
         faced = move.facing / max(move.middle - move.facing, move.big_blind)
         folds = model.fold_to_bet(faced)
-        raises = model.raise_bet.value * (1.0 - bluff)
-        return step(strength, folds) * (1.0 - 0.7 * step(strength, 1.0 - raises))
+        raises = bet_probability(strength, model.raise_bet.value, bluff)
+        return step(strength, folds) * (1.0 - 0.7 * raises)
     if move.kind == "check":
-        value = model.bet_checked_to.value * (1.0 - bluff)
-        return 1.0 - 0.7 * step(strength, 1.0 - value)
+        return 1.0 - 0.7 * bet_probability(strength, model.bet_checked_to.value, bluff)
     return np.ones_like(strength)
 
 

@@ -254,14 +254,16 @@ class OpponentModel:
     def fold_to_bet(self, pot_fraction: float) -> float:
         """The strength (share of all hands beaten) below which this player
         folds to a post-flop bet of ``pot_fraction`` pots: the two size
-        buckets joined by a line; past a pot it rises only slowly (and only
-        for players who fold more to big bets), since nobody has shown how
-        they answer a shove of ten pots."""
+        buckets joined by a line, and no higher past a pot.  Overbets are not
+        assumed to fold more than pot-sized bets: the players who call by
+        their hand (equity callers, stations) answer a shove as they answer a
+        pot, and a bluff sized on the hope that they would not is the most
+        expensive mistake there is."""
         small, big = self.fold_small_at, self.fold_big_at
         if pot_fraction <= 0.33:
             return small
         if pot_fraction >= 1.0:
-            return min(big + 0.15, big + max(0.0, big - small) * 0.25 * (pot_fraction - 1.0), 0.9)
+            return big
         return small + (big - small) * (pot_fraction - 0.33) / 0.67
 
     def rates(self) -> dict[str, float]:
