@@ -30,7 +30,9 @@ def model(hands: int = 40, **rates: float) -> OpponentModel:
         seen = 1000.0 if name in rates else 0.0
         fields[name] = Rate(rates.get(name, prior) * seen, seen, prior, weight)
     thresholds = {f"{kind}_at": fields[kind].value for kind in KINDS}
-    return OpponentModel(hands=hands, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields)
+    return OpponentModel(
+        hands=hands, fold_seen=1000.0, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields
+    )
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -190,10 +192,11 @@ def test_a_bet_from_a_player_who_bets_anything_says_nothing() -> None:
     assert mean(maniac) == pytest.approx(mean(start), abs=0.02)
 
 
-def test_an_overbet_is_not_assumed_to_fold_more_than_a_pot() -> None:
-    m = model(fold_small=0.3, fold_big=0.5)
-    assert m.fold_to_bet(0.33) == pytest.approx(0.3, abs=0.01)
-    assert m.fold_to_bet(1.0) == m.fold_to_bet(5.0) == pytest.approx(0.5, abs=0.01)
+def test_overbets_fold_more_only_for_players_whose_folds_rose_with_the_size() -> None:
+    caller = model(fold_small=0.45, fold_big=0.45)
+    assert caller.fold_to_bet(1.0) == pytest.approx(caller.fold_to_bet(5.0), abs=0.01)
+    by_odds = model(fold_small=0.2, fold_big=0.5)
+    assert by_odds.fold_to_bet(5.0) > by_odds.fold_to_bet(1.0) + 0.1
 
 
 # -- fold thresholds ---------------------------------------------------------------

@@ -37,20 +37,32 @@ __all__ = [
     "BIG_RAISE",
     "GRID",
     "KINDS",
+    "TINY_BET",
     "Observations",
+    "bet_kind",
     "class_strength",
     "hand_observations",
     "observations",
     "raise_kind",
+    "solve_sizes",
     "solve_threshold",
 ]
 
 #: Candidate thresholds.
 GRID: Final = np.linspace(0.0, 1.0, 41)
 #: The folds a threshold is learned for: to small and big preflop raises, small and big post-flop bets.
-KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_small", "fold_big")
+KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_tiny", "fold_small", "fold_big")
+#: A post-flop bet of at most this share of the pot is a tiny one (a probe).
+TINY_BET: Final = 0.25
 #: A post-flop bet of more than this share of the pot is a big one.
 BIG_BET: Final = 0.6
+#: Share of the population's gap between folding to small and to big bets
+#: assumed of a player before their own folds show it.
+SIZE_EFFECT: Final = 0.5
+#: Weight (decisions) of that level on each size's own threshold: a gap between
+#: sizes needs more evidence than a level, or a few unlucky folds to one size
+#: would make it look like the size that wins every pot.
+SIZE_WEIGHT: Final = 15.0
 #: A preflop raise of more than this share of the pot (an open to 3.5 big blinds or more) is a big one.
 BIG_RAISE: Final = 0.9
 
@@ -75,6 +87,13 @@ def _below(strength: Vector, weights: Vector) -> Vector:
     index = np.searchsorted(strength[order], GRID, side="left")
     result: Vector = cumulative[index]
     return result
+
+
+def bet_kind(faced: float) -> str:
+    """``fold_tiny``, ``fold_small`` or ``fold_big`` for a post-flop bet of ``faced`` pots."""
+    if faced > BIG_BET:
+        return "fold_big"
+    return "fold_tiny" if faced <= TINY_BET else "fold_small"
 
 
 def raise_kind(facing: int, middle: int) -> str:
@@ -131,8 +150,7 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
         strength = combo_strength(record.board_at(move.street))
         if move.facing > 0:
             faced = move.facing / max(move.middle - move.facing, move.big_blind)
-            kind = "fold_big" if faced > BIG_BET else "fold_small"
-            seen.append((kind, folded, _below(strength, combos)))
+            seen.append((bet_kind(faced), folded, _below(strength, combos)))
         combos = combos * _postflop_keep(move, strength)
     return tuple(seen)
 
@@ -159,3 +177,28 @@ def solve_threshold(seen: tuple[float, float, Vector], prior: float, weight: flo
     low, high = gap[above - 1], gap[above]
     step = (0.0 - low) / (high - low) if high > low else 0.0
     return float(GRID[above - 1] + step * (GRID[above] - GRID[above - 1]))
+
+
+def solve_sizes(seen: list[tuple[float, float, Vector]], priors: list[float], weight: float) -> list[float]:
+    """Thresholds for bets (or raises) of several sizes that share one level.
+
+    Some players fold more to big bets, some (equity callers, stations) fold
+    the same hands to any size.  Which one a player is takes many decisions to
+    see, while their level shows within a few: so the level is learned from
+    every fold and call, whatever the size, and each size's threshold is
+    shrunk towards that level (plus part of the population's gaps between
+    the sizes, :data:`SIZE_EFFECT`) rather than towards the population.  A
+    player who called three small bets is then not assumed to fold to a big
+    one just because the population does, nor one who folded to big bets to
+    call a probe."""
+    pooled = (
+        float(sum(x[0] for x in seen)),
+        float(sum(x[1] for x in seen)),
+        np.sum([x[2] for x in seen], axis=0),
+    )
+    centre = sum(priors) / len(priors)
+    level = solve_threshold(pooled, centre, weight)
+    return [
+        solve_threshold(x, level + SIZE_EFFECT * (prior - centre), SIZE_WEIGHT)
+        for x, prior in zip(seen, priors, strict=True)
+    ]
