@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from freezeout.bots import get_bot
+from freezeout.bots.fold_line import FoldLine, fit_line, price
 from freezeout.bots.history import read_hand
 from freezeout.bots.narrowing import class_range, narrow_postflop
 from freezeout.bots.ranges import class_to_combos, percentile
@@ -30,8 +31,16 @@ def model(hands: int = 40, **rates: float) -> OpponentModel:
         seen = 1000.0 if name in rates else 0.0
         fields[name] = Rate(rates.get(name, prior) * seen, seen, prior, weight)
     thresholds = {f"{kind}_at": fields[kind].value for kind in KINDS}
+    line = FoldLine.through(fields["fold_small"].value, fields["fold_big"].value)
     return OpponentModel(
-        hands=hands, fold_seen=1000.0, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields
+        hands=hands,
+        fold_seen=1000.0,
+        wild=0.0,
+        aggression=0.0,
+        looseness=0.0,
+        fold_line=line,
+        **thresholds,
+        **fields,
     )
 
 
@@ -222,5 +231,25 @@ def test_the_equity_caller_is_read_as_folding_below_about_half() -> None:
     fold rate."""
     m = read_opponent(_after("tight-passive", 40, observer="tag"), 1)
     assert m.fold_small.chances + m.fold_big.chances >= 10
-    assert m.fold_small.value < m.fold_small_at  # strong ranges fold less often than their bar suggests
-    assert 0.35 < m.fold_small_at < 0.7
+    assert m.fold_small.value < m.fold_to_bet(0.5)  # strong ranges fold less often than their bar suggests
+    assert 0.35 < m.fold_to_bet(0.5) < 0.7
+
+
+def _sized_decisions(rule: str, count: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Folds of a player holding a hand of uniform strength against bets from a
+    probe to a shove: ``equity`` folds below a half whatever the size,
+    ``odds`` below 1.2 times the price the bet offers."""
+    rng = np.random.default_rng(7)
+    prices = np.array([price(f) for f in rng.choice([0.1, 0.5, 1.0, 5.0], count)])
+    strength = rng.random(count)
+    bar = np.full(count, 0.5) if rule == "equity" else 1.2 * prices
+    return (strength < bar).astype(float), np.tile(GRID, (count, 1)), prices
+
+
+def test_a_fold_line_is_flat_for_an_equity_caller_and_steep_for_a_pot_odds_caller() -> None:
+    equity = fit_line(*_sized_decisions("equity"), (0.4, 5.0), (0.5, 0.5))
+    odds = fit_line(*_sized_decisions("odds"), (0.4, 5.0), (0.5, 0.5))
+    assert abs(equity.slope) < 0.3 and equity.at(0.1) == pytest.approx(equity.at(5.0), abs=0.1)
+    assert odds.slope > 0.8 and odds.at(5.0) > odds.at(0.1) + 0.25
+    nothing = fit_line(np.zeros(0), np.zeros((0, len(GRID))), np.zeros(0), (0.4, 5.0), (0.5, 0.5))
+    assert nothing.level == pytest.approx(0.4, abs=0.01) and nothing.slope == pytest.approx(0.5, abs=0.05)

@@ -45,7 +45,7 @@ from freezeout.bots.pushfold import load_pushfold
 from freezeout.bots.ranges import class_to_combos, top_range
 from freezeout.bots.reads import BLUFF_STRENGTH, WILD_READ, OpponentModel, Rate, shift_prior
 from freezeout.bots.strength import combo_strength
-from freezeout.bots.thresholds import raise_kind
+from freezeout.bots.thresholds import SIZE_EFFECT, raise_kind
 from freezeout.rules.views import TableView
 
 __all__ = [
@@ -96,14 +96,23 @@ def bet_probability(strength: Weights, often: float, bluff: float) -> Weights:
 
 
 def call_share(model: OpponentModel, stack_bb: float) -> float:
-    """Share of hands ``model`` calls an all-in with: the equilibrium's at this
-    depth (heads-up) until their own calls and folds say otherwise."""
+    """Share of hands ``model`` calls an all-in with.
+
+    An all-in is the biggest raise there is, so until the player's own calls
+    and folds of all-ins say otherwise it is answered like their big raises:
+    the hands they keep against one, moved part of the way
+    (:data:`~.thresholds.SIZE_EFFECT`) towards the equilibrium's calling share
+    at this depth (heads-up).  An equity caller who calls half its hands
+    against any raise then calls a shove with them too, a nit folds both,
+    and a player nobody has seen raised keeps near the equilibrium."""
     pf = load_pushfold()
     k = pf.index(min(stack_bb, float(pf.grid[-1])))
     weights = load_equity().pairs.sum(axis=1)
     nash = float(pf.call[k] @ weights / weights.sum())
+    keeps = 1.0 - model.fold_to_big_raise_at
     rate = model.call_allin
-    return Rate(rate.hits, rate.chances, shift_prior(nash, model.looseness), rate.weight).value
+    prior = SIZE_EFFECT * nash + (1.0 - SIZE_EFFECT) * keeps
+    return Rate(rate.hits, rate.chances, prior, rate.weight).value
 
 
 def shove_range_share(model: OpponentModel, stack_bb: float, players: int) -> float:

@@ -42,9 +42,10 @@ from typing import Final
 
 import numpy as np
 
+from freezeout.bots.fold_line import FoldLine, fit_line
 from freezeout.bots.history import Move, read_hand
 from freezeout.bots.strength import board_strength
-from freezeout.bots.thresholds import bet_kind, observations, raise_kind, solve_sizes
+from freezeout.bots.thresholds import BIG_BET, KINDS, observations, raise_kind, solve_sizes
 from freezeout.rules.events import Event
 from freezeout.rules.views import TableView
 
@@ -73,11 +74,6 @@ _WILD_SIZE: Final = 20.0
 _ORDINARY: Final = 0.6
 #: Effective depth (big blinds) from which an all-in is a wild size.
 DEEP_ALLIN_BB: Final = 35.0
-#: Typical sizes (pots) of the tiny and small post-flop bets (:data:`~.thresholds.TINY_BET`, :data:`~.thresholds.BIG_BET`).
-PROBE: Final = 0.1
-SMALL: Final = 0.4
-#: Half the standard error of a fold threshold from one decision (:meth:`OpponentModel.fold_to_bluff`).
-DOUBT: Final = 0.25
 #: A shown post-flop bet with a made hand below this percentile was a bluff.
 BLUFF_STRENGTH: Final = 0.45
 
@@ -173,7 +169,6 @@ PRIOR: Final[dict[str, tuple[float, float]]] = {
     "three_bet": (0.12, 5.0),
     "call_allin": (0.35, 4.0),
     "shove": (0.15, 6.0),
-    "fold_tiny": (0.3, 5.0),
     "fold_small": (0.4, 5.0),
     "fold_big": (0.5, 5.0),
     "bet_checked_to": (0.35, 5.0),
@@ -192,11 +187,14 @@ STYLES: Final[dict[str, dict[str, int]]] = {
         "fold_to_raise": -1,
         "fold_to_big_raise": -1,
         "call_allin": 1,
-        "fold_tiny": -1,
         "fold_small": -1,
         "fold_big": -1,
     },
 }
+#: The population's fold line slope (0: folds the same hands to any size, 1:
+#: by pot odds) and how far a player may be from it (:mod:`.fold_line`).
+SLOPE_PRIOR: Final = 0.5
+SLOPE_SPREAD: Final = 0.5
 #: Weight (in observations) of the population prior on a whole style.
 STYLE_WEIGHT: Final = 6.0
 
@@ -244,9 +242,7 @@ class OpponentModel:
     looseness: float  # log-odds shift of the continuing rates
     fold_to_raise_at: float  # strength below which a preflop raise is folded (:mod:`.thresholds`)
     fold_to_big_raise_at: float  # ... a big preflop raise
-    fold_tiny_at: float  # ... a tiny post-flop bet (a probe)
-    fold_small_at: float  # ... a small one
-    fold_big_at: float  # ... a big one
+    fold_line: FoldLine  # ... a post-flop bet, by its price (:mod:`.fold_line`)
     vpip: Rate
     pfr: Rate
     fold_to_raise: Rate
@@ -254,7 +250,6 @@ class OpponentModel:
     three_bet: Rate
     call_allin: Rate
     shove: Rate
-    fold_tiny: Rate
     fold_small: Rate
     fold_big: Rate
     bet_checked_to: Rate
@@ -263,31 +258,8 @@ class OpponentModel:
 
     def fold_to_bet(self, pot_fraction: float) -> float:
         """The strength (share of all hands beaten) below which this player
-        folds to a post-flop bet of ``pot_fraction`` pots: the three size
-        buckets joined by lines (a probe of a tenth of the pot, a bet of
-        two fifths, a pot); past a pot it rises only as fast as this
-        player's own folds rose from small bets to big ones (players who call
-        by pot odds fold more to overbets, equity callers and stations do
-        not), and slowly, since nobody has shown how they answer a shove of
-        ten pots."""
-        tiny, small, big = self.fold_tiny_at, self.fold_small_at, self.fold_big_at
-        if pot_fraction <= PROBE:
-            return tiny
-        if pot_fraction <= SMALL:
-            return tiny + (small - tiny) * (pot_fraction - PROBE) / (SMALL - PROBE)
-        if pot_fraction <= 1.0:
-            return small + (big - small) * (pot_fraction - SMALL) / (1.0 - SMALL)
-        return min(big + 0.15, big + max(0.0, big - small) * 0.25 * (pot_fraction - 1.0), 0.9)
-
-    def fold_to_bluff(self, pot_fraction: float) -> float:
-        """:meth:`fold_to_bet` less its doubt: the threshold a bet that needs
-        folds is valued with.  A bluff is the move a wrong read costs most, and
-        the read is least sure when little has been seen, so folds are counted
-        on only as far as they are known (about half a standard error of the
-        threshold below it, shrinking as bets are seen answered).  Value bets
-        lose little to it: a lower threshold only means more calls."""
-        doubt = DOUBT / math.sqrt(self.fold_seen + PRIOR["fold_small"][1])
-        return max(0.0, self.fold_to_bet(pot_fraction) - doubt)
+        folds to a post-flop bet of ``pot_fraction`` pots (:mod:`.fold_line`)."""
+        return self.fold_line.at(pot_fraction)
 
     def rates(self) -> dict[str, float]:
         return {name: getattr(self, name).value for name in _FIELDS}
@@ -322,7 +294,7 @@ def _hand_counts(events: tuple[Event, ...], seat: int) -> tuple[float, ...]:
             continue
         if move.facing > 0:
             faced = move.facing / max(move.middle - move.facing, move.big_blind)
-            count(bet_kind(faced), move.kind == "fold")
+            count("fold_big" if faced > BIG_BET else "fold_small", move.kind == "fold")
             count("raise_bet", move.aggressive)
         else:
             count("bet_checked_to", move.aggressive)
@@ -350,23 +322,20 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
             if name in members:
                 prior = shift_prior(prior, shifts[style], members[name])
         rates[name] = Rate(hits, chances, prior, weight)
-    seen = observations([tuple(events) for events in view.past], seat)
+    seen, postflop = observations([tuple(events) for events in view.past], seat)
     at: dict[str, float] = {}
-    for kinds in (("fold_to_raise", "fold_to_big_raise"), ("fold_tiny", "fold_small", "fold_big")):
-        solved = solve_sizes(
-            [seen[k] for k in kinds], [rates[k].prior for k in kinds], rates[kinds[0]].weight
-        )
-        at.update(zip(kinds, solved, strict=True))
+    solved = solve_sizes([seen[k] for k in KINDS], [rates[k].prior for k in KINDS], rates[KINDS[0]].weight)
+    at.update(zip(KINDS, solved, strict=True))
+    small = rates["fold_small"]
+    line = fit_line(*postflop, (small.prior, small.weight), (SLOPE_PRIOR, SLOPE_SPREAD))
     return OpponentModel(
         hands=hands,
-        fold_seen=sum(seen[kind][1] for kind in ("fold_tiny", "fold_small", "fold_big")),
+        fold_seen=float(len(postflop[0])),
         wild=wild_probability(view, seat),
         aggression=shifts["aggression"],
         looseness=shifts["looseness"],
         fold_to_raise_at=at["fold_to_raise"],
         fold_to_big_raise_at=at["fold_to_big_raise"],
-        fold_tiny_at=at["fold_tiny"],
-        fold_small_at=at["fold_small"],
-        fold_big_at=at["fold_big"],
+        fold_line=line,
         **rates,
     )

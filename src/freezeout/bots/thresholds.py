@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from freezeout.bots.classes import CLASS_COUNT, class_weights
+from freezeout.bots.fold_line import price
 from freezeout.bots.history import Move, read_hand
 from freezeout.bots.montecarlo import live_combos
 from freezeout.bots.ranges import class_to_combos, percentile, top_range
@@ -37,9 +38,8 @@ __all__ = [
     "BIG_RAISE",
     "GRID",
     "KINDS",
-    "TINY_BET",
     "Observations",
-    "bet_kind",
+    "PostflopSeen",
     "class_strength",
     "hand_observations",
     "observations",
@@ -51,9 +51,7 @@ __all__ = [
 #: Candidate thresholds.
 GRID: Final = np.linspace(0.0, 1.0, 41)
 #: The folds a threshold is learned for: to small and big preflop raises, small and big post-flop bets.
-KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_tiny", "fold_small", "fold_big")
-#: A post-flop bet of at most this share of the pot is a tiny one (a probe).
-TINY_BET: Final = 0.25
+KINDS: Final = ("fold_to_raise", "fold_to_big_raise")
 #: A post-flop bet of more than this share of the pot is a big one.
 BIG_BET: Final = 0.6
 #: Share of the population's gap between folding to small and to big bets
@@ -69,6 +67,8 @@ BIG_RAISE: Final = 0.9
 Vector = npt.NDArray[np.float64]
 #: Per kind: (folds seen, decisions seen, sum over decisions of F_i on GRID).
 Observations = dict[str, tuple[float, float, Vector]]
+#: Post-flop decisions one by one: folded (1 or 0), F_i on GRID, the price the bet offered.
+PostflopSeen = tuple[Vector, Vector, Vector]
 
 
 @cache
@@ -87,13 +87,6 @@ def _below(strength: Vector, weights: Vector) -> Vector:
     index = np.searchsorted(strength[order], GRID, side="left")
     result: Vector = cumulative[index]
     return result
-
-
-def bet_kind(faced: float) -> str:
-    """``fold_tiny``, ``fold_small`` or ``fold_big`` for a post-flop bet of ``faced`` pots."""
-    if faced > BIG_BET:
-        return "fold_big"
-    return "fold_tiny" if faced <= TINY_BET else "fold_small"
 
 
 def raise_kind(facing: int, middle: int) -> str:
@@ -128,10 +121,12 @@ def _postflop_keep(move: Move, strength: Vector) -> Vector:
 
 
 @lru_cache(maxsize=65536)
-def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, float, Vector], ...]:
-    """``seat``'s folds and continues in one hand, each with ``F_i`` of its range then."""
+def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, float, Vector, float], ...]:
+    """``seat``'s folds and continues in one hand, each with ``F_i`` of its
+    range then and the price the bet offered (:func:`~.fold_line.price`);
+    post-flop decisions are of kind ``postflop``."""
     record = read_hand(events)
-    seen: list[tuple[str, float, Vector]] = []
+    seen: list[tuple[str, float, Vector, float]] = []
     share = 1.0
     combos: Vector | None = None
     for move in record.moves:
@@ -142,7 +137,8 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
             committing = move.to_match >= 0.3 * move.chips or move.facing >= 0.3 * move.chips
             if move.raises_before > 0 and not committing:
                 weights = top_range(share) * class_weights()
-                seen.append((raise_kind(move.facing, move.middle), folded, _below(class_strength(), weights)))
+                below = _below(class_strength(), weights)
+                seen.append((raise_kind(move.facing, move.middle), folded, below, 0.0))
             share = min(share, _preflop_share(move))
             continue
         if combos is None:
@@ -150,19 +146,29 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
         strength = combo_strength(record.board_at(move.street))
         if move.facing > 0:
             faced = move.facing / max(move.middle - move.facing, move.big_blind)
-            seen.append((bet_kind(faced), folded, _below(strength, combos)))
+            seen.append(("postflop", folded, _below(strength, combos), price(faced)))
         combos = combos * _postflop_keep(move, strength)
     return tuple(seen)
 
 
-def observations(hands: list[tuple[Event, ...]], seat: int) -> Observations:
-    """``seat``'s observations over several finished hands."""
+def observations(hands: list[tuple[Event, ...]], seat: int) -> tuple[Observations, PostflopSeen]:
+    """``seat``'s observations over several finished hands: preflop ones
+    summed per kind, post-flop ones one by one (for :func:`~.fold_line.fit_line`)."""
     totals: Observations = {kind: (0.0, 0.0, np.zeros(len(GRID))) for kind in KINDS}
+    folded: list[float] = []
+    below: list[Vector] = []
+    prices: list[float] = []
     for events in hands:
-        for kind, folded, below in hand_observations(events, seat):
+        for kind, fold, cumulative, offered in hand_observations(events, seat):
+            if kind == "postflop":
+                folded.append(fold)
+                below.append(cumulative)
+                prices.append(offered)
+                continue
             folds, decisions, sums = totals[kind]
-            totals[kind] = (folds + folded, decisions + 1.0, sums + below)
-    return totals
+            totals[kind] = (folds + fold, decisions + 1.0, sums + cumulative)
+    matrix = np.array(below) if below else np.zeros((0, len(GRID)))
+    return totals, (np.array(folded), matrix, np.array(prices))
 
 
 def solve_threshold(seen: tuple[float, float, Vector], prior: float, weight: float) -> float:
