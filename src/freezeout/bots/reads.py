@@ -193,8 +193,12 @@ STYLES: Final[dict[str, dict[str, int]]] = {
 }
 #: The population's fold line slope (0: folds the same hands to any size, 1:
 #: by pot odds) and how far a player may be from it (:mod:`.fold_line`).
-SLOPE_PRIOR: Final = 0.5
+SLOPE_PRIOR: Final = 0.25
 SLOPE_SPREAD: Final = 0.5
+#: Weight (decisions) of the population's level on a player's fold line: a bluff
+#: risks far more than it wins, so four folds in a row must not make a player
+#: who folds two times in five look like one who folds three in four.
+LINE_WEIGHT: Final = 10.0
 #: Weight (in observations) of the population prior on a whole style.
 STYLE_WEIGHT: Final = 6.0
 
@@ -327,7 +331,7 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
     solved = solve_sizes([seen[k] for k in KINDS], [rates[k].prior for k in KINDS], rates[KINDS[0]].weight)
     at.update(zip(KINDS, solved, strict=True))
     small = rates["fold_small"]
-    line = fit_line(*postflop, (small.prior, small.weight), (SLOPE_PRIOR, SLOPE_SPREAD))
+    line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
     return OpponentModel(
         hands=hands,
         fold_seen=float(len(postflop[0])),
