@@ -326,12 +326,19 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
             if name in members:
                 prior = shift_prior(prior, shifts[style], members[name])
         rates[name] = Rate(hits, chances, prior, weight)
-    seen, postflop = observations([tuple(events) for events in view.past], seat)
+    # Twice: the ranges the player folded from depend on the strength they
+    # call with, which is what the first reading estimates.
+    hands_seen = [tuple(events) for events in view.past]
+    small = rates["fold_small"]
+    plays, bets = rates["vpip"].value, rates["bet_checked_to"].value
+    seen, postflop = observations(hands_seen, seat, plays, small.prior, bets)
+    line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
+    if len(postflop[0]):
+        seen, postflop = observations(hands_seen, seat, plays, line.at(0.5), bets)
+        line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
     at: dict[str, float] = {}
     solved = solve_sizes([seen[k] for k in KINDS], [rates[k].prior for k in KINDS], rates[KINDS[0]].weight)
     at.update(zip(KINDS, solved, strict=True))
-    small = rates["fold_small"]
-    line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
     return OpponentModel(
         hands=hands,
         fold_seen=float(len(postflop[0])),

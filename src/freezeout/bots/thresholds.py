@@ -96,35 +96,53 @@ def raise_kind(facing: int, middle: int) -> str:
     return "fold_to_big_raise" if faced > BIG_RAISE else "fold_to_raise"
 
 
-def _preflop_share(move: Move) -> float:
-    """The share of hands a preflop move keeps, read as the population plays."""
+def _preflop_share(move: Move, plays: float) -> float:
+    """The share of hands a preflop move keeps, for a player who puts chips in
+    voluntarily with a share ``plays`` of hands: a limp or a call keeps what
+    they play (an equity caller limps and calls with the same half of its
+    hands, a station with all of them), raises the population's tops."""
     committing = move.all_in or move.added >= 0.3 * move.chips
     if move.kind in ("raise", "bet") or move.aggressive:
         if committing:
             return 0.3 if move.raises_before == 0 else 0.15
         return 0.3 if move.raises_before == 0 else 0.1
     if move.kind == "call":
-        return 1.0 if move.raises_before == 0 else 0.5
+        return plays
     return 1.0
 
 
-def _postflop_keep(move: Move, strength: Vector) -> Vector:
-    """How much of each combo a post-flop move keeps, read as the population plays."""
+def _postflop_keep(move: Move, strength: Vector, calls_above: float, bets: float) -> Vector:
+    """How much of each combo a post-flop move keeps: a call what lies above
+    ``calls_above`` (the player's own threshold as far as it is known, with a
+    soft edge and a floor for mistakes), a check most of what lies below the
+    top ``bets`` of hands (the share the player bets when checked to), a bet
+    the population's reading.  A call or a check read as the population
+    plays leaves weak hands in the range of a player who has none (or strong
+    ones in that of a player who never bets), and every later fold from that
+    range then looks like a fold to the size of the bet rather than to the
+    strength of the hand."""
     if move.aggressive:
         result: Vector = 0.05 + 0.95 * strength**3
         return result
     if move.kind == "call":
-        return 0.5 + 0.5 * strength
+        kept: Vector = 0.1 + 0.9 * np.clip((strength - calls_above) / 0.15 + 0.5, 0.0, 1.0)
+        return kept
     if move.kind == "check":
-        return 1.0 - 0.35 * strength
+        checked: Vector = 1.0 - 0.7 * np.clip((strength - (1.0 - bets)) / 0.15 + 0.5, 0.0, 1.0)
+        return checked
     return np.ones_like(strength)
 
 
 @lru_cache(maxsize=65536)
-def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, float, Vector, float], ...]:
+def hand_observations(
+    events: tuple[Event, ...], seat: int, plays: float = 1.0, calls_above: float = 0.4, bets: float = 0.35
+) -> tuple[tuple[str, float, Vector, float], ...]:
     """``seat``'s folds and continues in one hand, each with ``F_i`` of its
     range then and the price the bet offered (:func:`~.fold_line.price`);
-    post-flop decisions are of kind ``postflop``."""
+    post-flop decisions are of kind ``postflop``.  ``plays`` is the share of
+    hands the player puts chips in with, ``calls_above`` the strength they
+    call a bet with, ``bets`` how often they bet when checked to (all rounded
+    by the caller, so hands stay cached as the read drifts)."""
     record = read_hand(events)
     seen: list[tuple[str, float, Vector, float]] = []
     share = 1.0
@@ -139,7 +157,7 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
                 weights = top_range(share) * class_weights()
                 below = _below(class_strength(), weights)
                 seen.append((raise_kind(move.facing, move.middle), folded, below, 0.0))
-            share = min(share, _preflop_share(move))
+            share = min(share, _preflop_share(move, plays))
             continue
         if combos is None:
             combos = class_to_combos(top_range(share)) * live_combos(record.board)
@@ -147,19 +165,29 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
         if move.facing > 0:
             faced = move.facing / max(move.middle - move.facing, move.big_blind)
             seen.append(("postflop", folded, _below(strength, combos), price(faced)))
-        combos = combos * _postflop_keep(move, strength)
+        combos = combos * _postflop_keep(move, strength, calls_above, bets)
     return tuple(seen)
 
 
-def observations(hands: list[tuple[Event, ...]], seat: int) -> tuple[Observations, PostflopSeen]:
+def observations(
+    hands: list[tuple[Event, ...]],
+    seat: int,
+    plays: float = 1.0,
+    calls_above: float = 0.4,
+    bets: float = 0.35,
+) -> tuple[Observations, PostflopSeen]:
     """``seat``'s observations over several finished hands: preflop ones
-    summed per kind, post-flop ones one by one (for :func:`~.fold_line.fit_line`)."""
+    summed per kind, post-flop ones one by one (for :func:`~.fold_line.fit_line`);
+    ``plays``, ``calls_above`` and ``bets`` as for :func:`hand_observations`."""
+    plays = round(min(1.0, max(0.05, plays)) * 20) / 20
+    calls_above = round(min(0.9, max(0.0, calls_above)) * 20) / 20
+    bets = round(min(1.0, max(0.0, bets)) * 20) / 20
     totals: Observations = {kind: (0.0, 0.0, np.zeros(len(GRID))) for kind in KINDS}
     folded: list[float] = []
     below: list[Vector] = []
     prices: list[float] = []
     for events in hands:
-        for kind, fold, cumulative, offered in hand_observations(events, seat):
+        for kind, fold, cumulative, offered in hand_observations(events, seat, plays, calls_above, bets):
             if kind == "postflop":
                 folded.append(fold)
                 below.append(cumulative)
