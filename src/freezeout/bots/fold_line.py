@@ -57,10 +57,18 @@ class FoldLine:
 
     level: float  # the threshold against a bet of half the pot
     slope: float  # its rise per unit of price
+    slope_doubt: float = 0.0  # the slope's posterior standard deviation
 
     def at(self, pot_fraction: float) -> float:
         """The strength below which this player folds to a bet of ``pot_fraction`` pots."""
         return min(MOST, max(0.0, self.level + self.slope * (price(pot_fraction) - PRICE_REF)))
+
+    def doubt(self, pot_fraction: float) -> float:
+        """How unsure :meth:`at` is for a bet of ``pot_fraction`` pots: a
+        standard deviation of the slope times the distance in price beyond
+        half a pot.  Folds to the sizes a player has been seen facing are
+        known; folds to bigger ones are an extrapolation."""
+        return max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
 
     @classmethod
     def through(cls, small: float, big: float) -> FoldLine:
@@ -108,5 +116,7 @@ def fit_line(
     weights = np.exp(log_post - log_post.max())
     weights /= weights.sum()
     level = float((weights.sum(axis=1) * LEVELS).sum())
-    slope = float((weights.sum(axis=0) * SLOPES).sum())
-    return FoldLine(level, slope)
+    slopes = weights.sum(axis=0)
+    slope = float((slopes * SLOPES).sum())
+    doubt = float(np.sqrt((slopes * (SLOPES - slope) ** 2).sum()))
+    return FoldLine(level, slope, doubt)

@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from freezeout.bots.fold_line import FoldLine, fit_line
 from freezeout.bots.history import Move, read_hand
@@ -264,6 +265,18 @@ class OpponentModel:
         """The strength (share of all hands beaten) below which this player
         folds to a post-flop bet of ``pot_fraction`` pots (:mod:`.fold_line`)."""
         return self.fold_line.at(pot_fraction)
+
+    def fold_against(self, pot_fraction: float, ahead: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+        """The threshold to value a bet of ``pot_fraction`` pots with, per
+        deal: the doubtful end of the read (:meth:`~.fold_line.FoldLine.doubt`)
+        that is worse for the bettor — more folds where the bettor is
+        ``ahead``, fewer where behind.  So neither a bluff shove nor a value
+        shove is made on the hope that an unseen size is answered as the line
+        extrapolates; the sizes the player has been seen facing are valued as
+        read."""
+        centre, doubt = self.fold_to_bet(pot_fraction), self.fold_line.doubt(pot_fraction)
+        result: npt.NDArray[np.float64] = np.where(ahead, centre + doubt, max(0.0, centre - doubt))
+        return result
 
     def rates(self) -> dict[str, float]:
         return {name: getattr(self, name).value for name in _FIELDS}
