@@ -58,6 +58,7 @@ class FoldLine:
     level: float  # the threshold against a bet of half the pot
     slope: float  # its rise per unit of price
     slope_doubt: float = 0.0  # the slope's posterior standard deviation
+    level_doubt: float = 0.0  # the level's
 
     def at(self, pot_fraction: float) -> float:
         """The strength below which this player folds to a bet of ``pot_fraction`` pots."""
@@ -68,7 +69,8 @@ class FoldLine:
         standard deviation of the slope times the distance in price beyond
         half a pot.  Folds to the sizes a player has been seen facing are
         known; folds to bigger ones are an extrapolation."""
-        return max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
+        beyond = max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
+        return float(np.hypot(self.level_doubt, beyond))
 
     @classmethod
     def through(cls, small: float, big: float) -> FoldLine:
@@ -115,8 +117,10 @@ def fit_line(
         log_post = log_post + (folded * np.log(chance) + (1.0 - folded) * np.log(1.0 - chance)).sum(axis=-1)
     weights = np.exp(log_post - log_post.max())
     weights /= weights.sum()
-    level = float((weights.sum(axis=1) * LEVELS).sum())
+    levels = weights.sum(axis=1)
+    level = float((levels * LEVELS).sum())
+    level_doubt = float(np.sqrt((levels * (LEVELS - level) ** 2).sum()))
     slopes = weights.sum(axis=0)
     slope = float((slopes * SLOPES).sum())
     doubt = float(np.sqrt((slopes * (SLOPES - slope) ** 2).sum()))
-    return FoldLine(level, slope, doubt)
+    return FoldLine(level, slope, doubt, level_doubt)
