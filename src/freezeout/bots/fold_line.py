@@ -64,13 +64,14 @@ class FoldLine:
         """The strength below which this player folds to a bet of ``pot_fraction`` pots."""
         return min(MOST, max(0.0, self.level + self.slope * (price(pot_fraction) - PRICE_REF)))
 
-    def doubt(self, pot_fraction: float) -> float:
+    def doubt(self, pot_fraction: float, *, level: bool = True) -> float:
         """How unsure :meth:`at` is for a bet of ``pot_fraction`` pots: a
         standard deviation of the slope times the distance in price beyond
-        half a pot.  Folds to the sizes a player has been seen facing are
-        known; folds to bigger ones are an extrapolation."""
+        half a pot (folds to the sizes a player has been seen facing are
+        known, folds to bigger ones are an extrapolation), with the level's
+        own standard deviation unless ``level`` is false."""
         beyond = max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
-        return float(np.hypot(self.level_doubt, beyond))
+        return float(np.hypot(self.level_doubt if level else 0.0, beyond))
 
     @classmethod
     def through(cls, small: float, big: float) -> FoldLine:
