@@ -235,6 +235,16 @@ def test_the_equity_caller_is_read_as_folding_below_about_half() -> None:
     assert 0.35 < m.fold_to_bet(0.5) < 0.7
 
 
+def test_how_loose_a_player_is_before_the_flop_is_no_read_of_their_folds_after_it() -> None:
+    """An equity caller plays half its hands and folds half its range to any
+    bet: until a player has answered bets after the flop, their fold line
+    sits at the population's level whatever their preflop style."""
+    m = read_opponent(_after("loose-passive", 12), 1)  # the station never bets
+    assert m.fold_seen == 0 and abs(m.looseness) > 0.2
+    assert m.fold_small.prior != pytest.approx(PRIOR["fold_small"][0], abs=0.05)
+    assert m.fold_line.level == pytest.approx(PRIOR["fold_small"][0], abs=0.01)
+
+
 def _sized_decisions(rule: str, count: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Folds of a player holding a hand of uniform strength against bets from a
     probe to a shove: ``equity`` folds below a half whatever the size,

@@ -347,10 +347,15 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
     small = rates["fold_small"]
     plays, bets = rates["vpip"].value, rates["bet_checked_to"].value
     seen, postflop = observations(hands_seen, seat, plays, small.prior, bets)
-    line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
+    # The line's level starts at the population's, not at the style-shifted
+    # fold rate: how many hands a player plays before the flop says little
+    # about what they fold after it (an equity caller plays half its hands
+    # and folds half its range to any bet), and its own folds are all read here.
+    level0 = PRIOR["fold_small"][0]
+    line = fit_line(*postflop, (level0, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
     if len(postflop[0]):
         seen, postflop = observations(hands_seen, seat, plays, line.at(0.5), bets)
-        line = fit_line(*postflop, (small.prior, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
+        line = fit_line(*postflop, (level0, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
     at: dict[str, float] = {}
     solved = solve_sizes([seen[k] for k in KINDS], [rates[k].prior for k in KINDS], rates[KINDS[0]].weight)
     at.update(zip(KINDS, solved, strict=True))
