@@ -11,8 +11,8 @@ import pytest
 from freezeout.bots import get_bot
 from freezeout.bots.fold_line import FoldLine, fit_line, price
 from freezeout.bots.history import read_hand
-from freezeout.bots.narrowing import class_range, narrow_postflop
-from freezeout.bots.ranges import class_to_combos, percentile
+from freezeout.bots.narrowing import class_range, narrow_postflop, raising_range
+from freezeout.bots.ranges import class_to_combos, percentile, top_range
 from freezeout.bots.reads import PRIOR, STYLES, OpponentModel, Rate, read_opponent, shift_prior
 from freezeout.bots.strength import board_strength, combo_index, combo_strength
 from freezeout.bots.thresholds import GRID, KINDS, solve_threshold
@@ -165,6 +165,15 @@ def test_a_raise_from_a_wide_raiser_is_a_wide_range() -> None:
     narrow = class_range(view, 0, model(pfr=0.08))
     assert wide.sum() > 3 * narrow.sum()
     assert narrow[np.argmin([percentile(c) for c in range(169)])] == 1.0  # aces are in every raising range
+
+
+def test_a_raise_says_as_much_about_the_cards_as_the_raisers_bets_do() -> None:
+    worst = int(np.argmax([percentile(c) for c in range(169)]))
+    usual = PRIOR["bluff"][0]
+    assert np.allclose(raising_range(0.2, bluff=usual), top_range(0.2))  # bluffs as most do: the top
+    mixed = raising_range(0.2, bluff=usual + 0.1)
+    assert 0 < mixed[worst] < 1 and mixed.max() == 1.0  # the top, and a flat share of bluffs
+    assert np.allclose(raising_range(0.65, bluff=0.5), 1.0)  # bets as weak as random cards: anything
 
 
 def _river_bet() -> tuple[TableView, np.ndarray]:

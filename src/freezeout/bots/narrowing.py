@@ -43,7 +43,7 @@ from freezeout.bots.history import HandRecord, Move, read_hand
 from freezeout.bots.montecarlo import live_combos
 from freezeout.bots.pushfold import load_pushfold
 from freezeout.bots.ranges import class_to_combos, top_range
-from freezeout.bots.reads import BLUFF_STRENGTH, WILD_READ, OpponentModel, Rate, shift_prior
+from freezeout.bots.reads import BLUFF_STRENGTH, PRIOR, WILD_READ, OpponentModel, Rate, shift_prior
 from freezeout.bots.strength import combo_strength
 from freezeout.bots.thresholds import SIZE_EFFECT, raise_kind
 from freezeout.rules.views import TableView
@@ -56,6 +56,7 @@ __all__ = [
     "fold_share",
     "narrow_postflop",
     "postflop_range",
+    "raising_range",
     "step",
 ]
 
@@ -92,6 +93,23 @@ def bet_probability(strength: Weights, often: float, bluff: float) -> Weights:
         return np.full_like(strength, min(often, 1.0))
     top = min(1.0, (often - flat) / (1.0 - flat))
     result: Weights = flat + (1.0 - flat) * step(strength, 1.0 - top)
+    return result
+
+
+def raising_range(often: float, bluff: float) -> Weights:
+    """Class weights a preflop raise keeps for a player who raises ``often``
+    and whose bets shown down were weak a share ``bluff`` of the time: a
+    flat share of every hand and the rest from the top.  The flat share is
+    what the player bluffs beyond the population (:data:`~.reads.PRIOR`),
+    whose preflop raises come from the top: a player who bluffs no more than
+    that raises the top ``often``, one whose bets are weak as often as random
+    cards raises anything, and their raise says nothing about their hand."""
+    often = min(1.0, often)
+    usual = PRIOR["bluff"][0]
+    flat = min(often, often * max(0.0, bluff - usual) / (BLUFF_STRENGTH - usual))
+    if flat >= often:
+        return np.ones(CLASS_COUNT)
+    result: Weights = flat + (1.0 - flat) * top_range((often - flat) / (1.0 - flat))
     return result
 
 
@@ -156,8 +174,8 @@ def _preflop_move_range(move: Move, model: OpponentModel, players: int) -> Weigh
         if committing:
             return top_range(max(0.04, 0.6 * call_share(model, depth)))
         if move.raises_before == 0:
-            return top_range(min(1.0, max(0.04, 1.1 * pfr)))
-        return top_range(max(0.03, model.three_bet.value))
+            return raising_range(max(0.04, 1.1 * pfr), model.bluff.value)
+        return raising_range(max(0.03, model.three_bet.value), model.bluff.value)
     if move.kind == "call":
         if move.raises_before == 0:  # a limp: capped, most raising hands would have raised
             return np.maximum(top_range(vpip) - 0.7 * top_range(pfr), FLOOR)
