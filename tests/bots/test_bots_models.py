@@ -3,6 +3,7 @@ and the ranges they imply (bots/narrowing.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -272,3 +273,13 @@ def test_a_fold_line_is_flat_for_an_equity_caller_and_steep_for_a_pot_odds_calle
     assert odds.slope > 0.8 and odds.at(5.0) > odds.at(0.1) + 0.25
     nothing = fit_line(np.zeros(0), np.zeros((0, len(GRID))), np.zeros(0), (0.4, 5.0), (0.5, 0.5))
     assert nothing.level == pytest.approx(0.4, abs=0.01) and nothing.slope == pytest.approx(0.5, abs=0.05)
+
+
+def test_a_bluff_is_valued_on_the_read_and_a_value_bet_bigger_than_any_seen_on_its_doubtful_end() -> None:
+    line = FoldLine(level=0.4, slope=0.3, slope_doubt=0.4)
+    m = dataclasses.replace(model(), fold_line=line)
+    ahead = np.array([True, False])
+    shove = m.fold_against(3.0, ahead)
+    assert shove[1] == pytest.approx(line.at(3.0))  # behind: a bluff wins the folds the line gives
+    assert shove[0] > line.at(3.0) + 0.05  # ahead: fewer calls than the line extrapolates
+    assert m.fold_against(0.5, ahead) == pytest.approx([line.at(0.5)] * 2)  # the sizes seen: as read

@@ -58,20 +58,17 @@ class FoldLine:
     level: float  # the threshold against a bet of half the pot
     slope: float  # its rise per unit of price
     slope_doubt: float = 0.0  # the slope's posterior standard deviation
-    level_doubt: float = 0.0  # the level's
 
     def at(self, pot_fraction: float) -> float:
         """The strength below which this player folds to a bet of ``pot_fraction`` pots."""
         return min(MOST, max(0.0, self.level + self.slope * (price(pot_fraction) - PRICE_REF)))
 
-    def doubt(self, pot_fraction: float, *, level: bool = True) -> float:
-        """How unsure :meth:`at` is for a bet of ``pot_fraction`` pots: a
-        standard deviation of the slope times the distance in price beyond
-        half a pot (folds to the sizes a player has been seen facing are
-        known, folds to bigger ones are an extrapolation), with the level's
-        own standard deviation unless ``level`` is false."""
-        beyond = max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
-        return float(np.hypot(self.level_doubt if level else 0.0, beyond))
+    def doubt(self, pot_fraction: float) -> float:
+        """How unsure :meth:`at` is for a bet of ``pot_fraction`` pots beyond
+        half a pot: a standard deviation of the slope times the distance in
+        price (folds to the sizes a player has been seen facing are known,
+        folds to bigger ones are an extrapolation)."""
+        return max(0.0, price(pot_fraction) - PRICE_REF) * self.slope_doubt
 
     @classmethod
     def through(cls, small: float, big: float) -> FoldLine:
@@ -118,10 +115,8 @@ def fit_line(
         log_post = log_post + (folded * np.log(chance) + (1.0 - folded) * np.log(1.0 - chance)).sum(axis=-1)
     weights = np.exp(log_post - log_post.max())
     weights /= weights.sum()
-    levels = weights.sum(axis=1)
-    level = float((levels * LEVELS).sum())
-    level_doubt = float(np.sqrt((levels * (LEVELS - level) ** 2).sum()))
+    level = float((weights.sum(axis=1) * LEVELS).sum())
     slopes = weights.sum(axis=0)
     slope = float((slopes * SLOPES).sum())
     doubt = float(np.sqrt((slopes * (SLOPES - slope) ** 2).sum()))
-    return FoldLine(level, slope, doubt, level_doubt)
+    return FoldLine(level, slope, doubt)

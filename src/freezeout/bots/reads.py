@@ -268,16 +268,15 @@ class OpponentModel:
 
     def fold_against(self, pot_fraction: float, ahead: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
         """The threshold to value a bet of ``pot_fraction`` pots with, per
-        deal, at the doubtful end of the read (:meth:`~.fold_line.FoldLine.doubt`)
-        that is worse for the bettor: fewer folds where the bettor is behind
-        (a bluff counts only on the folds the read is sure of), and where the
-        bettor is ahead more folds to sizes beyond those the player has been
-        seen facing (a value shove is not made on the hope that an unseen size
-        is called as the line extrapolates)."""
+        deal: the read where the bettor is behind (a bluff wins the folds the
+        line gives), and where the bettor is ahead the doubtful end of the
+        slope's extrapolation (:meth:`~.fold_line.FoldLine.doubt`) — more
+        folds to sizes beyond those the player has been seen facing, so a
+        value shove is not made on the hope that an unseen size is called as
+        the line extrapolates."""
         centre = self.fold_to_bet(pot_fraction)
-        bluffing = max(0.0, centre - self.fold_line.doubt(pot_fraction))
-        valuing = centre + self.fold_line.doubt(pot_fraction, level=False)
-        result: npt.NDArray[np.float64] = np.where(ahead, valuing, bluffing)
+        valuing = centre + self.fold_line.doubt(pot_fraction)
+        result: npt.NDArray[np.float64] = np.where(ahead, valuing, centre)
         return result
 
     def rates(self) -> dict[str, float]:
