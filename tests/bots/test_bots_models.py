@@ -3,15 +3,17 @@ and the ranges they imply (bots/narrowing.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
 import pytest
 
 from freezeout.bots import get_bot
+from freezeout.bots.fold_line import FoldLine, fit_line, price
 from freezeout.bots.history import read_hand
-from freezeout.bots.narrowing import class_range, narrow_postflop
-from freezeout.bots.ranges import class_to_combos, percentile
+from freezeout.bots.narrowing import class_range, narrow_postflop, raising_range
+from freezeout.bots.ranges import class_to_combos, percentile, top_range
 from freezeout.bots.reads import PRIOR, STYLES, OpponentModel, Rate, read_opponent, shift_prior
 from freezeout.bots.strength import board_strength, combo_index, combo_strength
 from freezeout.bots.thresholds import GRID, KINDS, solve_threshold
@@ -30,7 +32,17 @@ def model(hands: int = 40, **rates: float) -> OpponentModel:
         seen = 1000.0 if name in rates else 0.0
         fields[name] = Rate(rates.get(name, prior) * seen, seen, prior, weight)
     thresholds = {f"{kind}_at": fields[kind].value for kind in KINDS}
-    return OpponentModel(hands=hands, wild=0.0, aggression=0.0, looseness=0.0, **thresholds, **fields)
+    line = FoldLine.through(fields["fold_small"].value, fields["fold_big"].value)
+    return OpponentModel(
+        hands=hands,
+        fold_seen=1000.0,
+        wild=0.0,
+        aggression=0.0,
+        looseness=0.0,
+        fold_line=line,
+        **thresholds,
+        **fields,
+    )
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -156,6 +168,15 @@ def test_a_raise_from_a_wide_raiser_is_a_wide_range() -> None:
     assert narrow[np.argmin([percentile(c) for c in range(169)])] == 1.0  # aces are in every raising range
 
 
+def test_a_raise_says_as_much_about_the_cards_as_the_raisers_bets_do() -> None:
+    worst = int(np.argmax([percentile(c) for c in range(169)]))
+    usual = PRIOR["bluff"][0]
+    assert np.allclose(raising_range(0.2, bluff=usual), top_range(0.2))  # bluffs as most do: the top
+    mixed = raising_range(0.2, bluff=usual + 0.1)
+    assert 0 < mixed[worst] < 1 and mixed.max() == 1.0  # the top, and a flat share of bluffs
+    assert np.allclose(raising_range(0.65, bluff=0.5), 1.0)  # bets as weak as random cards: anything
+
+
 def _river_bet() -> tuple[TableView, np.ndarray]:
     t = Tournament.start(TournamentConfig(players=("p0", "p1"), button=0))
     t, _ = t.deal(
@@ -177,6 +198,24 @@ def test_a_bet_from_a_player_who_never_bluffs_is_stronger_than_from_one_who_alwa
     bluffer = narrow_postflop(start, record, 0, model(bet_checked_to=0.7, bluff=0.6), until_street=3)
     mean = lambda w: float((w * strength).sum() / w.sum())  # noqa: E731
     assert mean(honest) > 0.75 > mean(bluffer)
+
+
+def test_a_bet_from_a_player_who_bets_anything_says_nothing() -> None:
+    """A maniac whose shown bets were as often weak as a random hand is: its
+    bet leaves its range as it was."""
+    view, start = _river_bet()
+    record = read_hand(tuple(view.history))
+    strength = combo_strength(record.board)
+    maniac = narrow_postflop(start, record, 0, model(bet_checked_to=0.7, bluff=0.45), until_street=3)
+    mean = lambda w: float((w * strength).sum() / w.sum())  # noqa: E731
+    assert mean(maniac) == pytest.approx(mean(start), abs=0.02)
+
+
+def test_overbets_fold_more_only_for_players_whose_folds_rose_with_the_size() -> None:
+    caller = model(fold_small=0.45, fold_big=0.45)
+    assert caller.fold_to_bet(1.0) == pytest.approx(caller.fold_to_bet(5.0), abs=0.01)
+    by_odds = model(fold_small=0.2, fold_big=0.5)
+    assert by_odds.fold_to_bet(5.0) > by_odds.fold_to_bet(1.0) + 0.1
 
 
 # -- fold thresholds ---------------------------------------------------------------
@@ -202,5 +241,45 @@ def test_the_equity_caller_is_read_as_folding_below_about_half() -> None:
     fold rate."""
     m = read_opponent(_after("tight-passive", 40, observer="tag"), 1)
     assert m.fold_small.chances + m.fold_big.chances >= 10
-    assert m.fold_small.value < m.fold_small_at  # strong ranges fold less often than their bar suggests
-    assert 0.35 < m.fold_small_at < 0.7
+    assert m.fold_small.value < m.fold_to_bet(0.5)  # strong ranges fold less often than their bar suggests
+    assert 0.35 < m.fold_to_bet(0.5) < 0.7
+
+
+def test_how_loose_a_player_is_before_the_flop_is_no_read_of_their_folds_after_it() -> None:
+    """An equity caller plays half its hands and folds half its range to any
+    bet: until a player has answered bets after the flop, their fold line
+    sits at the population's level whatever their preflop style."""
+    m = read_opponent(_after("loose-passive", 12), 1)  # the station never bets
+    assert m.fold_seen == 0 and abs(m.looseness) > 0.2
+    assert m.fold_small.prior != pytest.approx(PRIOR["fold_small"][0], abs=0.05)
+    assert m.fold_line.level == pytest.approx(PRIOR["fold_small"][0], abs=0.01)
+
+
+def _sized_decisions(rule: str, count: int = 200) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Folds of a player holding a hand of uniform strength against bets from a
+    probe to a shove: ``equity`` folds below a half whatever the size,
+    ``odds`` below 1.2 times the price the bet offers."""
+    rng = np.random.default_rng(7)
+    prices = np.array([price(f) for f in rng.choice([0.1, 0.5, 1.0, 5.0], count)])
+    strength = rng.random(count)
+    bar = np.full(count, 0.5) if rule == "equity" else 1.2 * prices
+    return (strength < bar).astype(float), np.tile(GRID, (count, 1)), prices
+
+
+def test_a_fold_line_is_flat_for_an_equity_caller_and_steep_for_a_pot_odds_caller() -> None:
+    equity = fit_line(*_sized_decisions("equity"), (0.4, 5.0), (0.5, 0.5))
+    odds = fit_line(*_sized_decisions("odds"), (0.4, 5.0), (0.5, 0.5))
+    assert abs(equity.slope) < 0.3 and equity.at(0.1) == pytest.approx(equity.at(5.0), abs=0.1)
+    assert odds.slope > 0.8 and odds.at(5.0) > odds.at(0.1) + 0.25
+    nothing = fit_line(np.zeros(0), np.zeros((0, len(GRID))), np.zeros(0), (0.4, 5.0), (0.5, 0.5))
+    assert nothing.level == pytest.approx(0.4, abs=0.01) and nothing.slope == pytest.approx(0.5, abs=0.05)
+
+
+def test_a_bluff_is_valued_on_the_read_and_a_value_bet_bigger_than_any_seen_on_its_doubtful_end() -> None:
+    line = FoldLine(level=0.4, slope=0.3, slope_doubt=0.4)
+    m = dataclasses.replace(model(), fold_line=line)
+    ahead = np.array([True, False])
+    shove = m.fold_against(3.0, ahead)
+    assert shove[1] == pytest.approx(line.at(3.0))  # behind: a bluff wins the folds the line gives
+    assert shove[0] > line.at(3.0) + 0.05  # ahead: fewer calls than the line extrapolates
+    assert m.fold_against(0.5, ahead) == pytest.approx([line.at(0.5)] * 2)  # the sizes seen: as read

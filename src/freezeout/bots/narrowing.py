@@ -14,9 +14,11 @@ move keeps the part of the range that *this* player makes it with:
 * after the flop, each combo has a strength on that street's board
   (:mod:`.strength`: the share of all hands it beats by the river) and a
   player is taken to act on thresholds of it, as players do ("I call with
-  a pair or a draw"): a bet keeps the hands above ``1 - v`` (value) plus a
-  flat share of the rest (bluffs), sized so that the player bets as often,
-  and bluffs as often, as their model says; a call drops the hands below
+  a pair or a draw"): a bet keeps a flat share of every hand (the bluffs,
+  measured against how often a random hand would be weak, so a player who
+  bets anything keeps every hand) plus the top of the range, sized so that
+  the player bets as often, and bluffs as often, as their model says
+  (:func:`bet_probability`); a call drops the hands below
   the share the player folds; a check takes out most of what they would
   have bet.  Thresholds are on absolute strength, not on a place in the
   range, because a range already narrowed to strong hands does not fold
@@ -41,18 +43,20 @@ from freezeout.bots.history import HandRecord, Move, read_hand
 from freezeout.bots.montecarlo import live_combos
 from freezeout.bots.pushfold import load_pushfold
 from freezeout.bots.ranges import class_to_combos, top_range
-from freezeout.bots.reads import WILD_READ, OpponentModel, Rate, shift_prior
+from freezeout.bots.reads import BLUFF_STRENGTH, PRIOR, WILD_READ, OpponentModel, Rate, shift_prior
 from freezeout.bots.strength import combo_strength
-from freezeout.bots.thresholds import raise_kind
+from freezeout.bots.thresholds import SIZE_EFFECT, raise_kind
 from freezeout.rules.views import TableView
 
 __all__ = [
     "FLOOR",
+    "bet_probability",
     "call_share",
     "class_range",
     "fold_share",
     "narrow_postflop",
     "postflop_range",
+    "raising_range",
     "step",
 ]
 
@@ -70,15 +74,63 @@ def step(strength: Weights, threshold: float) -> Weights:
     return result
 
 
+def bet_probability(strength: Weights, often: float, bluff: float) -> Weights:
+    """Probability that a hand of each ``strength`` bets (or raises), for a
+    player who does so ``often`` and whose bets shown down were weak hands —
+    made hands below :data:`~.reads.BLUFF_STRENGTH` — a share ``bluff`` of the time.
+
+    Weak hands bet at one flat rate that accounts for those bluffs; the rest
+    of the bets come from the top of the range.  The rate is measured against
+    the weak hands' own share of all hands, so a player whose bets are weak as
+    often as a random hand is (a maniac betting anything) gets one flat rate
+    for every hand: its bets say nothing about its cards, and reading them as
+    strength would fold the best hand to every bluff.  A player who never
+    bluffs bets only the top ``often`` of hands."""
+    if often <= 0:
+        return np.zeros_like(strength)
+    flat = min(often, often * bluff / BLUFF_STRENGTH)
+    if flat >= often:
+        return np.full_like(strength, min(often, 1.0))
+    top = min(1.0, (often - flat) / (1.0 - flat))
+    result: Weights = flat + (1.0 - flat) * step(strength, 1.0 - top)
+    return result
+
+
+def raising_range(often: float, bluff: float) -> Weights:
+    """Class weights a preflop raise keeps for a player who raises ``often``
+    and whose bets shown down were weak a share ``bluff`` of the time: a
+    flat share of every hand and the rest from the top.  The flat share is
+    what the player bluffs beyond the population (:data:`~.reads.PRIOR`),
+    whose preflop raises come from the top: a player who bluffs no more than
+    that raises the top ``often``, one whose bets are weak as often as random
+    cards raises anything, and their raise says nothing about their hand."""
+    often = min(1.0, often)
+    usual = PRIOR["bluff"][0]
+    flat = min(often, often * max(0.0, bluff - usual) / (BLUFF_STRENGTH - usual))
+    if flat >= often:
+        return np.ones(CLASS_COUNT)
+    result: Weights = flat + (1.0 - flat) * top_range((often - flat) / (1.0 - flat))
+    return result
+
+
 def call_share(model: OpponentModel, stack_bb: float) -> float:
-    """Share of hands ``model`` calls an all-in with: the equilibrium's at this
-    depth (heads-up) until their own calls and folds say otherwise."""
+    """Share of hands ``model`` calls an all-in with.
+
+    An all-in is the biggest raise there is, so until the player's own calls
+    and folds of all-ins say otherwise it is answered like their big raises:
+    the hands they keep against one, moved part of the way
+    (:data:`~.thresholds.SIZE_EFFECT`) towards the equilibrium's calling share
+    at this depth (heads-up).  An equity caller who calls half its hands
+    against any raise then calls a shove with them too, a nit folds both,
+    and a player nobody has seen raised keeps near the equilibrium."""
     pf = load_pushfold()
     k = pf.index(min(stack_bb, float(pf.grid[-1])))
     weights = load_equity().pairs.sum(axis=1)
     nash = float(pf.call[k] @ weights / weights.sum())
+    keeps = 1.0 - model.fold_to_big_raise_at
     rate = model.call_allin
-    return Rate(rate.hits, rate.chances, shift_prior(nash, model.looseness), rate.weight).value
+    prior = SIZE_EFFECT * nash + (1.0 - SIZE_EFFECT) * keeps
+    return Rate(rate.hits, rate.chances, prior, rate.weight).value
 
 
 def shove_range_share(model: OpponentModel, stack_bb: float, players: int) -> float:
@@ -122,8 +174,8 @@ def _preflop_move_range(move: Move, model: OpponentModel, players: int) -> Weigh
         if committing:
             return top_range(max(0.04, 0.6 * call_share(model, depth)))
         if move.raises_before == 0:
-            return top_range(min(1.0, max(0.04, 1.1 * pfr)))
-        return top_range(max(0.03, model.three_bet.value))
+            return raising_range(max(0.04, 1.1 * pfr), model.bluff.value)
+        return raising_range(max(0.03, model.three_bet.value), model.bluff.value)
     if move.kind == "call":
         if move.raises_before == 0:  # a limp: capped, most raising hands would have raised
             return np.maximum(top_range(vpip) - 0.7 * top_range(pfr), FLOOR)
@@ -159,17 +211,14 @@ def _keeps(move: Move, strength: Weights, model: OpponentModel) -> Weights:
         often = model.bet_checked_to.value if move.facing == 0 else model.raise_bet.value
         if move.all_in and move.pot_fraction > 1.5:
             often = min(1.0, often * 1.5)  # huge shoves come from wider ranges than small bets
-        value = often * (1.0 - bluff)
-        bluffs = min(1.0, often * bluff / max(1.0 - value, 1e-6))
-        return np.maximum(step(strength, 1.0 - value), bluffs)
+        return bet_probability(strength, often, bluff)
     if move.kind == "call":
         faced = move.facing / max(move.middle - move.facing, move.big_blind)
         folds = model.fold_to_bet(faced)
-        raises = model.raise_bet.value * (1.0 - bluff)
-        return step(strength, folds) * (1.0 - 0.7 * step(strength, 1.0 - raises))
+        raises = bet_probability(strength, model.raise_bet.value, bluff)
+        return step(strength, folds) * (1.0 - 0.7 * raises)
     if move.kind == "check":
-        value = model.bet_checked_to.value * (1.0 - bluff)
-        return 1.0 - 0.7 * step(strength, 1.0 - value)
+        return 1.0 - 0.7 * bet_probability(strength, model.bet_checked_to.value, bluff)
     return np.ones_like(strength)
 
 

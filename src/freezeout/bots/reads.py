@@ -41,10 +41,12 @@ from functools import lru_cache
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
+from freezeout.bots.fold_line import FoldLine, fit_line
 from freezeout.bots.history import Move, read_hand
 from freezeout.bots.strength import board_strength
-from freezeout.bots.thresholds import BIG_BET, observations, raise_kind, solve_threshold
+from freezeout.bots.thresholds import BIG_BET, KINDS, observations, raise_kind, solve_sizes
 from freezeout.rules.events import Event
 from freezeout.rules.views import TableView
 
@@ -172,7 +174,7 @@ PRIOR: Final[dict[str, tuple[float, float]]] = {
     "fold_big": (0.5, 5.0),
     "bet_checked_to": (0.35, 5.0),
     "raise_bet": (0.1, 6.0),
-    "bluff": (0.3, 3.0),
+    "bluff": (0.2, 3.0),
 }
 
 _FIELDS: Final = tuple(PRIOR)
@@ -190,6 +192,14 @@ STYLES: Final[dict[str, dict[str, int]]] = {
         "fold_big": -1,
     },
 }
+#: The population's fold line slope (0: folds the same hands to any size, 1:
+#: by pot odds) and how far a player may be from it (:mod:`.fold_line`).
+SLOPE_PRIOR: Final = 0.25
+SLOPE_SPREAD: Final = 0.5
+#: Weight (decisions) of the population's level on a player's fold line: a bluff
+#: risks far more than it wins, so four folds in a row must not make a player
+#: who folds two times in five look like one who folds three in four.
+LINE_WEIGHT: Final = 10.0
 #: Weight (in observations) of the population prior on a whole style.
 STYLE_WEIGHT: Final = 6.0
 
@@ -231,13 +241,13 @@ class OpponentModel:
     moved by the seat's style shifts (:data:`STYLES`)."""
 
     hands: int
+    fold_seen: float  # post-flop bets this player has been seen to fold to or call
     wild: float
     aggression: float  # log-odds shift of the aggressive rates
     looseness: float  # log-odds shift of the continuing rates
     fold_to_raise_at: float  # strength below which a preflop raise is folded (:mod:`.thresholds`)
     fold_to_big_raise_at: float  # ... a big preflop raise
-    fold_small_at: float  # ... a small post-flop bet
-    fold_big_at: float  # ... a big one
+    fold_line: FoldLine  # ... a post-flop bet, by its price (:mod:`.fold_line`)
     vpip: Rate
     pfr: Rate
     fold_to_raise: Rate
@@ -253,16 +263,21 @@ class OpponentModel:
 
     def fold_to_bet(self, pot_fraction: float) -> float:
         """The strength (share of all hands beaten) below which this player
-        folds to a post-flop bet of ``pot_fraction`` pots: the two size
-        buckets joined by a line; past a pot it rises only slowly (and only
-        for players who fold more to big bets), since nobody has shown how
-        they answer a shove of ten pots."""
-        small, big = self.fold_small_at, self.fold_big_at
-        if pot_fraction <= 0.33:
-            return small
-        if pot_fraction >= 1.0:
-            return min(big + 0.15, big + max(0.0, big - small) * 0.25 * (pot_fraction - 1.0), 0.9)
-        return small + (big - small) * (pot_fraction - 0.33) / 0.67
+        folds to a post-flop bet of ``pot_fraction`` pots (:mod:`.fold_line`)."""
+        return self.fold_line.at(pot_fraction)
+
+    def fold_against(self, pot_fraction: float, ahead: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+        """The threshold to value a bet of ``pot_fraction`` pots with, per
+        deal: the read where the bettor is behind (a bluff wins the folds the
+        line gives), and where the bettor is ahead the doubtful end of the
+        slope's extrapolation (:meth:`~.fold_line.FoldLine.doubt`) — more
+        folds to sizes beyond those the player has been seen facing, so a
+        value shove is not made on the hope that an unseen size is called as
+        the line extrapolates."""
+        centre = self.fold_to_bet(pot_fraction)
+        valuing = centre + self.fold_line.doubt(pot_fraction)
+        result: npt.NDArray[np.float64] = np.where(ahead, valuing, centre)
+        return result
 
     def rates(self) -> dict[str, float]:
         return {name: getattr(self, name).value for name in _FIELDS}
@@ -325,16 +340,32 @@ def read_opponent(view: TableView, seat: int) -> OpponentModel:
             if name in members:
                 prior = shift_prior(prior, shifts[style], members[name])
         rates[name] = Rate(hits, chances, prior, weight)
-    seen = observations([tuple(events) for events in view.past], seat)
-    at = {kind: solve_threshold(seen[kind], rates[kind].prior, rates[kind].weight) for kind in seen}
+    # Twice: the ranges the player folded from depend on the strength they
+    # call with, which is what the first reading estimates.
+    hands_seen = [tuple(events) for events in view.past]
+    small = rates["fold_small"]
+    plays, bets = rates["vpip"].value, rates["bet_checked_to"].value
+    seen, postflop = observations(hands_seen, seat, plays, small.prior, bets)
+    # The line's level starts at the population's, not at the style-shifted
+    # fold rate: how many hands a player plays before the flop says little
+    # about what they fold after it (an equity caller plays half its hands
+    # and folds half its range to any bet), and its own folds are all read here.
+    level0 = PRIOR["fold_small"][0]
+    line = fit_line(*postflop, (level0, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
+    if len(postflop[0]):
+        seen, postflop = observations(hands_seen, seat, plays, line.at(0.5), bets)
+        line = fit_line(*postflop, (level0, LINE_WEIGHT), (SLOPE_PRIOR, SLOPE_SPREAD))
+    at: dict[str, float] = {}
+    solved = solve_sizes([seen[k] for k in KINDS], [rates[k].prior for k in KINDS], rates[KINDS[0]].weight)
+    at.update(zip(KINDS, solved, strict=True))
     return OpponentModel(
         hands=hands,
+        fold_seen=float(len(postflop[0])),
         wild=wild_probability(view, seat),
         aggression=shifts["aggression"],
         looseness=shifts["looseness"],
         fold_to_raise_at=at["fold_to_raise"],
         fold_to_big_raise_at=at["fold_to_big_raise"],
-        fold_small_at=at["fold_small"],
-        fold_big_at=at["fold_big"],
+        fold_line=line,
         **rates,
     )

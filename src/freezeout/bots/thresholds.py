@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from freezeout.bots.classes import CLASS_COUNT, class_weights
+from freezeout.bots.fold_line import price
 from freezeout.bots.history import Move, read_hand
 from freezeout.bots.montecarlo import live_combos
 from freezeout.bots.ranges import class_to_combos, percentile, top_range
@@ -38,25 +39,36 @@ __all__ = [
     "GRID",
     "KINDS",
     "Observations",
+    "PostflopSeen",
     "class_strength",
     "hand_observations",
     "observations",
     "raise_kind",
+    "solve_sizes",
     "solve_threshold",
 ]
 
 #: Candidate thresholds.
 GRID: Final = np.linspace(0.0, 1.0, 41)
 #: The folds a threshold is learned for: to small and big preflop raises, small and big post-flop bets.
-KINDS: Final = ("fold_to_raise", "fold_to_big_raise", "fold_small", "fold_big")
+KINDS: Final = ("fold_to_raise", "fold_to_big_raise")
 #: A post-flop bet of more than this share of the pot is a big one.
 BIG_BET: Final = 0.6
+#: Share of the population's gap between folding to small and to big bets
+#: assumed of a player before their own folds show it.
+SIZE_EFFECT: Final = 0.5
+#: Weight (decisions) of that level on each size's own threshold: a gap between
+#: sizes needs more evidence than a level, or a few unlucky folds to one size
+#: would make it look like the size that wins every pot.
+SIZE_WEIGHT: Final = 15.0
 #: A preflop raise of more than this share of the pot (an open to 3.5 big blinds or more) is a big one.
 BIG_RAISE: Final = 0.9
 
 Vector = npt.NDArray[np.float64]
 #: Per kind: (folds seen, decisions seen, sum over decisions of F_i on GRID).
 Observations = dict[str, tuple[float, float, Vector]]
+#: Post-flop decisions one by one: folded (1 or 0), F_i on GRID, the price the bet offered.
+PostflopSeen = tuple[Vector, Vector, Vector]
 
 
 @cache
@@ -84,35 +96,55 @@ def raise_kind(facing: int, middle: int) -> str:
     return "fold_to_big_raise" if faced > BIG_RAISE else "fold_to_raise"
 
 
-def _preflop_share(move: Move) -> float:
-    """The share of hands a preflop move keeps, read as the population plays."""
+def _preflop_share(move: Move, plays: float) -> float:
+    """The share of hands a preflop move keeps, for a player who puts chips in
+    voluntarily with a share ``plays`` of hands: a limp or a call keeps what
+    they play (an equity caller limps and calls with the same half of its
+    hands, a station with all of them), raises the population's tops."""
     committing = move.all_in or move.added >= 0.3 * move.chips
     if move.kind in ("raise", "bet") or move.aggressive:
         if committing:
             return 0.3 if move.raises_before == 0 else 0.15
         return 0.3 if move.raises_before == 0 else 0.1
     if move.kind == "call":
-        return 1.0 if move.raises_before == 0 else 0.5
+        return plays
     return 1.0
 
 
-def _postflop_keep(move: Move, strength: Vector) -> Vector:
-    """How much of each combo a post-flop move keeps, read as the population plays."""
+def _postflop_keep(move: Move, strength: Vector, calls_above: float, bets: float) -> Vector:
+    """How much of each combo a post-flop move keeps: a call what lies above
+    ``calls_above`` (the player's own threshold as far as it is known, with a
+    soft edge and a floor for mistakes), a check most of what lies below the
+    top ``bets`` of hands (the share the player bets when checked to), a bet
+    the population's reading.  A call or a check read as the population
+    plays leaves weak hands in the range of a player who has none (or strong
+    ones in that of a player who never bets), and every later fold from that
+    range then looks like a fold to the size of the bet rather than to the
+    strength of the hand."""
     if move.aggressive:
         result: Vector = 0.05 + 0.95 * strength**3
         return result
     if move.kind == "call":
-        return 0.5 + 0.5 * strength
+        kept: Vector = 0.1 + 0.9 * np.clip((strength - calls_above) / 0.15 + 0.5, 0.0, 1.0)
+        return kept
     if move.kind == "check":
-        return 1.0 - 0.35 * strength
+        checked: Vector = 1.0 - 0.7 * np.clip((strength - (1.0 - bets)) / 0.15 + 0.5, 0.0, 1.0)
+        return checked
     return np.ones_like(strength)
 
 
 @lru_cache(maxsize=65536)
-def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, float, Vector], ...]:
-    """``seat``'s folds and continues in one hand, each with ``F_i`` of its range then."""
+def hand_observations(
+    events: tuple[Event, ...], seat: int, plays: float = 1.0, calls_above: float = 0.4, bets: float = 0.35
+) -> tuple[tuple[str, float, Vector, float], ...]:
+    """``seat``'s folds and continues in one hand, each with ``F_i`` of its
+    range then and the price the bet offered (:func:`~.fold_line.price`);
+    post-flop decisions are of kind ``postflop``.  ``plays`` is the share of
+    hands the player puts chips in with, ``calls_above`` the strength they
+    call a bet with, ``bets`` how often they bet when checked to (all rounded
+    by the caller, so hands stay cached as the read drifts)."""
     record = read_hand(events)
-    seen: list[tuple[str, float, Vector]] = []
+    seen: list[tuple[str, float, Vector, float]] = []
     share = 1.0
     combos: Vector | None = None
     for move in record.moves:
@@ -123,28 +155,48 @@ def hand_observations(events: tuple[Event, ...], seat: int) -> tuple[tuple[str, 
             committing = move.to_match >= 0.3 * move.chips or move.facing >= 0.3 * move.chips
             if move.raises_before > 0 and not committing:
                 weights = top_range(share) * class_weights()
-                seen.append((raise_kind(move.facing, move.middle), folded, _below(class_strength(), weights)))
-            share = min(share, _preflop_share(move))
+                below = _below(class_strength(), weights)
+                seen.append((raise_kind(move.facing, move.middle), folded, below, 0.0))
+            share = min(share, _preflop_share(move, plays))
             continue
         if combos is None:
             combos = class_to_combos(top_range(share)) * live_combos(record.board)
         strength = combo_strength(record.board_at(move.street))
         if move.facing > 0:
             faced = move.facing / max(move.middle - move.facing, move.big_blind)
-            kind = "fold_big" if faced > BIG_BET else "fold_small"
-            seen.append((kind, folded, _below(strength, combos)))
-        combos = combos * _postflop_keep(move, strength)
+            seen.append(("postflop", folded, _below(strength, combos), price(faced)))
+        combos = combos * _postflop_keep(move, strength, calls_above, bets)
     return tuple(seen)
 
 
-def observations(hands: list[tuple[Event, ...]], seat: int) -> Observations:
-    """``seat``'s observations over several finished hands."""
+def observations(
+    hands: list[tuple[Event, ...]],
+    seat: int,
+    plays: float = 1.0,
+    calls_above: float = 0.4,
+    bets: float = 0.35,
+) -> tuple[Observations, PostflopSeen]:
+    """``seat``'s observations over several finished hands: preflop ones
+    summed per kind, post-flop ones one by one (for :func:`~.fold_line.fit_line`);
+    ``plays``, ``calls_above`` and ``bets`` as for :func:`hand_observations`."""
+    plays = round(min(1.0, max(0.05, plays)) * 20) / 20
+    calls_above = round(min(0.9, max(0.0, calls_above)) * 20) / 20
+    bets = round(min(1.0, max(0.0, bets)) * 20) / 20
     totals: Observations = {kind: (0.0, 0.0, np.zeros(len(GRID))) for kind in KINDS}
+    folded: list[float] = []
+    below: list[Vector] = []
+    prices: list[float] = []
     for events in hands:
-        for kind, folded, below in hand_observations(events, seat):
+        for kind, fold, cumulative, offered in hand_observations(events, seat, plays, calls_above, bets):
+            if kind == "postflop":
+                folded.append(fold)
+                below.append(cumulative)
+                prices.append(offered)
+                continue
             folds, decisions, sums = totals[kind]
-            totals[kind] = (folds + folded, decisions + 1.0, sums + below)
-    return totals
+            totals[kind] = (folds + fold, decisions + 1.0, sums + cumulative)
+    matrix = np.array(below) if below else np.zeros((0, len(GRID)))
+    return totals, (np.array(folded), matrix, np.array(prices))
 
 
 def solve_threshold(seen: tuple[float, float, Vector], prior: float, weight: float) -> float:
@@ -159,3 +211,28 @@ def solve_threshold(seen: tuple[float, float, Vector], prior: float, weight: flo
     low, high = gap[above - 1], gap[above]
     step = (0.0 - low) / (high - low) if high > low else 0.0
     return float(GRID[above - 1] + step * (GRID[above] - GRID[above - 1]))
+
+
+def solve_sizes(seen: list[tuple[float, float, Vector]], priors: list[float], weight: float) -> list[float]:
+    """Thresholds for bets (or raises) of several sizes that share one level.
+
+    Some players fold more to big bets, some (equity callers, stations) fold
+    the same hands to any size.  Which one a player is takes many decisions to
+    see, while their level shows within a few: so the level is learned from
+    every fold and call, whatever the size, and each size's threshold is
+    shrunk towards that level (plus part of the population's gaps between
+    the sizes, :data:`SIZE_EFFECT`) rather than towards the population.  A
+    player who called three small bets is then not assumed to fold to a big
+    one just because the population does, nor one who folded to big bets to
+    call a probe."""
+    pooled = (
+        float(sum(x[0] for x in seen)),
+        float(sum(x[1] for x in seen)),
+        np.sum([x[2] for x in seen], axis=0),
+    )
+    centre = sum(priors) / len(priors)
+    level = solve_threshold(pooled, centre, weight)
+    return [
+        solve_threshold(x, level + SIZE_EFFECT * (prior - centre), SIZE_WEIGHT)
+        for x, prior in zip(seen, priors, strict=True)
+    ]

@@ -1,0 +1,100 @@
+"""How well can anyone do against ``random`` or ``maniac``?  A ceiling for issue #12.
+
+Both play (almost) without regard to their cards: ``random`` picks a legal
+move uniformly, ``maniac`` raises most of the time with anything and calls
+down with all but the worst hands.  :class:`KnowingBot` is written with that
+knowledge (it is not a bot for the room: it reads nothing from the table,
+it simply *knows*): its hand's equity against a random hand is exactly its
+equity against such a player's range, so it
+
+* moves all-in with equity ``premium`` or more before the flop (``strong``
+  after it), which these players call with anything;
+* checks everything else, min-betting from ``probe`` equity up (a player who
+  folds a quarter of the time even when checking is free folds to it as
+  often as to a check);
+* calls a bet when, valued as an all-in at that equity, it beats folding in
+  skill-adjusted chips (:func:`~freezeout.bots.versus_wild.call_pays` with edge ``k``),
+  and always when it costs at most a big blind and a tenth of the stack.
+
+Its parameters are chosen on one seed and measured on another (the bench's)::
+
+    python bench/ceiling.py maniac --tournaments 400 --seed 11 --premium 0.66   # choose
+    python bench/ceiling.py maniac --tournaments 2000 --seed 2026 --premium 0.66  # measure
+
+The best of this family is a lower bound on the true best response, and
+the ceiling ``hard`` is compared with in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+import freezeout.bots.match as match
+from freezeout.bots.base import Bot, legal_action, situation
+from freezeout.bots.montecarlo import equity, numpy_rng
+from freezeout.bots.ranges import equity_vs_random
+from freezeout.bots.registry import get_bot
+from freezeout.bots.versus_wild import call_pays
+from freezeout.rules.actions import Action
+from freezeout.rules.views import TableView
+
+SAMPLES = 800
+
+
+class KnowingBot:
+    name = "knowing"
+
+    def __init__(self, premium: float, strong: float, probe: float, k: float) -> None:
+        self.premium, self.strong, self.probe, self.k = premium, strong, probe, k
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        s = situation(view)
+        if s.street == 0:
+            eq = float(equity_vs_random()[s.hand_class])
+        else:
+            eq = equity(s.hole, s.board, [None], SAMPLES, numpy_rng(rng))
+        if eq >= (self.premium if s.street == 0 else self.strong) and (s.can_raise or s.to_call > 0):
+            return legal_action(view, "allin")
+        if s.can_check:
+            if s.can_raise and eq >= self.probe:
+                return legal_action(view, "raise", s.to_match + s.big_blind)
+            return legal_action(view, "passive")
+        if s.to_call <= s.big_blind and s.to_call <= 0.1 * s.stack:
+            return legal_action(view, "passive")
+        return legal_action(view, "passive" if call_pays(s, view, eq, self.k) else "fold")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("opponent", choices=["random", "maniac"])
+    parser.add_argument("--tournaments", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--premium", type=float, default=0.72)
+    parser.add_argument("--strong", type=float, default=0.75)
+    parser.add_argument("--probe", type=float, default=2.0, help="min-bet from this equity (2: never)")
+    parser.add_argument("--k", type=float, default=1.5)
+    args = parser.parse_args()
+    knowing = KnowingBot(args.premium, args.strong, args.probe, args.k)
+
+    def bots(name: str) -> Bot:
+        return knowing if name == knowing.name else get_bot(name)
+
+    setattr(match, "get_bot", bots)  # noqa: B010  (the match module looks its bots up by name)
+    result = match.run_match(
+        [knowing.name, args.opponent], tournaments=args.tournaments, seed=args.seed, jobs=args.jobs
+    )
+    entry = result.entries[0]
+    low, high = entry.confidence()
+    print(
+        f"knowing vs {args.opponent} (premium {args.premium}, strong {args.strong}, probe {args.probe},"
+        f" k {args.k}), seed {args.seed}: {entry.win_rate:.1%} [{low:.1%}, {high:.1%}]"
+        f"  n={result.tournaments} ({result.deals} deck sequences), {result.hands / result.tournaments:.1f} hands/t"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
