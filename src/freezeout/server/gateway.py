@@ -33,7 +33,16 @@ from typing import Any
 import orjson
 
 from freezeout.server.botseat import BOT_LEVELS
-from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update
+from freezeout.server.bus import (
+    CLAIMS,
+    LOBBY,
+    Bus,
+    BusUnavailable,
+    Command,
+    Update,
+    decode_lobby_change,
+    tell_lobby,
+)
 from freezeout.server.clock import Clock
 from freezeout.server.metrics import Metrics
 from freezeout.server.owned import lobby_record
@@ -225,6 +234,7 @@ class GatewayRoom(Room):
         self._ids = itertools.count()
         self._prefix = secrets.token_hex(3)
         self._tasks: list[asyncio.Task[None]] = []
+        self.lobby.polled = False  # told of changes by the bus (hear_lobby)
         self.ready = False
 
     def new_conn_id(self) -> str:
@@ -234,11 +244,15 @@ class GatewayRoom(Room):
     async def open(self) -> None:
         for level in BOT_LEVELS:
             self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
+        with contextlib.suppress(BusUnavailable):  # registered anyway: followed once the bus is back
+            await self.bus.updates.follow(LOBBY, self.hear_lobby, timeout=self.settings.route_timeout_seconds)
+        self.lobby.start()
         for name, loop in (("inbox", self._hear_forever), ("refresh", self._refresh_forever),
                            ("lobby", self._lobby_forever)):
             self._tasks.append(asyncio.create_task(loop(), name=f"gateway-{name}"))
 
     async def close(self) -> None:
+        await self.lobby.stop()
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
         for task in [*self._tasks, *lanes]:
             task.cancel()
@@ -263,7 +277,7 @@ class GatewayRoom(Room):
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
                 ) -> tuple[list[dict[str, Any]], str | None]:
-        """The lobby as the owners last wrote it (re-read every ``lobby_refresh_seconds``)."""
+        """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
             if status is None or r["summary"]["status"] == status]
@@ -291,15 +305,42 @@ class GatewayRoom(Room):
         summary = TableActor(state, store=self.store, clock=self.clock, settings=self.settings).summary()
         record = lobby_record(state, summary)
         self._lobby[table_id] = orjson.loads(record)
+        self.lobby.changed()
         with contextlib.suppress(BusUnavailable):
-            await self.bus.lobby.put(table_id, record)
+            await tell_lobby(self.bus, table_id, record)
         with contextlib.suppress(BusUnavailable):
             await self.bus.updates.publish(Update(CLAIMS, 0, table_id.encode()))
         table = self.get(table_id)
         table.last_summary = summary
         if sit:
-            await table.request(creator, {"type": "sit"})
+            try:
+                await table.request(creator, {"type": "sit"})
+            except Refused as refusal:
+                if refusal.code == "busy" and await self.withdraw(table_id):
+                    raise Refused("busy", "no server can take a new table right now: try again in a moment") from None
+                raise
         return table
+
+    async def withdraw(self, table_id: str) -> bool:
+        """Close a new table that no worker has taken (none is running, or none answers), so that
+        a refused creation leaves nothing behind; False if a worker holds it after all (it plays
+        on, and its owner retires it once idle).  The gateway holds the table's lease while it
+        closes it: no worker can take it meanwhile, and one that takes it afterwards finds it
+        closed (worker.py)."""
+        lease = await self.leases.acquire(table_id)
+        if lease is None:
+            return False
+        try:
+            await self.store.close_table(table_id)
+        finally:
+            await self.leases.release(lease)
+        self._lobby.pop(table_id, None)
+        self._created.pop(table_id, None)
+        self.lobby.changed()
+        with contextlib.suppress(BusUnavailable):
+            await tell_lobby(self.bus, table_id, None)
+        log.warning("withdrew new table %s: no worker took it", table_id, extra={"table": table_id})
+        return True
 
     async def request(self, table_id: str, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
         """Ask the table's owner and wait for its answer (the summary), or :class:`Refused`."""
@@ -431,11 +472,22 @@ class GatewayRoom(Room):
         for table in followed:
             self.send(table.id, "command", table.refresh_body(), None)
 
+    def hear_lobby(self, update: Update) -> None:
+        """A table's lobby record changed (published by its owner): the watchers hear of it."""
+        table_id, record = decode_lobby_change(update)
+        if record is None:
+            self._lobby.pop(table_id, None)
+        else:
+            self._lobby[table_id] = orjson.loads(record)
+        self.lobby.changed()
+
     async def _lobby_forever(self) -> None:
+        """Read the whole lobby now and then: it repairs a change the bus lost on the way."""
         while True:
             try:
                 records = await self.bus.lobby.records()
                 self._lobby = {table_id: orjson.loads(record) for table_id, record in records.items()}
+                self.lobby.changed()
             except BusUnavailable as error:
                 log.warning("lobby: %s", error)
             await asyncio.sleep(self.settings.lobby_refresh_seconds)

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from freezeout.server.botseat import BOT_LEVELS
-from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update
+from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update, tell_lobby
 from freezeout.server.clock import Clock
 from freezeout.server.metrics import Metrics
 from freezeout.server.owned import OwnedTable
@@ -114,8 +114,7 @@ class Worker:
         self._out.put_nowait(lambda: self.bus.commands.send(gateway, command))
 
     def lobby(self, table_id: str, record: bytes | None) -> None:
-        lobby = self.bus.lobby
-        self._out.put_nowait(lambda: lobby.put(table_id, record) if record is not None else lobby.remove(table_id))
+        self._out.put_nowait(lambda: tell_lobby(self.bus, table_id, record))
 
     def handled(self, seconds: float) -> None:
         self.metrics.observe_action(seconds)
@@ -195,8 +194,10 @@ class Worker:
                 self.hear(command)
 
     async def _drive(self, table_id: str, lease: Lease, outage: float | None) -> None:
-        entries = await self.store.table_entries(table_id)
-        if not entries:  # a table row without its first entry: nothing to drive
+        # A table withdrawn meanwhile (a gateway that found no worker for it, gateway.py) is closed
+        # before its lease is given up: taken after that, it is seen closed here.
+        entries = await self.store.table_entries(table_id) if await self.store.table_open(table_id) else []
+        if not entries:  # closed, or a table row without its first entry: nothing to drive
             await self._drop(table_id, release=True)
             return
         actor = OwnedTable.restore(entries, outlet=self, store=self.store, clock=self.clock, settings=self.settings)
