@@ -139,8 +139,10 @@ class ClusterTarget:
     """PostgreSQL (fsync off, as the tests), redis-server, ``gateways`` gateways and
     ``workers`` workers on loopback, each pinned as ``pinning`` says."""
 
-    def __init__(self, workdir: Path, *, gateways: int, workers: int, pinning: Pinning, **env: str) -> None:
+    def __init__(self, workdir: Path, *, gateways: int, workers: int, pinning: Pinning, profile: Path | None = None,
+                 **env: str) -> None:
         self.workdir, self.gateways, self.workers, self.pinning = workdir, gateways, workers, pinning
+        self.profile = profile  # cProfile the first gateway and the first worker into this directory
         self.env = env
         self.postgres = LocalPostgres(workdir / "postgres")
         self.redis = LocalRedis(workdir / "redis")
@@ -171,7 +173,8 @@ class ClusterTarget:
             for index in range(count):
                 port = free_port()
                 out = open(logs / f"{role}-{index + 1}.log", "ab")  # noqa: SIM115 (the child keeps it)
-                command = [*self.pinning.prefix(role, index), sys.executable, "-m", "freezeout.cli", "serve",
+                profiled = ["-m", "cProfile", "-o", str(self.profile / f"{role}.prof")] if self.profile and not index else []
+                command = [*self.pinning.prefix(role, index), sys.executable, *profiled, "-m", "freezeout.cli", "serve",
                            "--role", role, "--port", str(port), "--name", f"{role}-{index + 1}"]
                 popen = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
                 self.processes.append(Process(role, port, popen))

@@ -256,6 +256,7 @@ def make_target(args: argparse.Namespace, workdir: Path, **env: str) -> SingleTa
         workdir.chmod(0o755)  # PostgreSQL runs as the postgres user under it
         workdir.parent.chmod(0o755)
         return ClusterTarget(workdir, gateways=args.gateways, workers=args.workers, pinning=pinning,
+                             profile=Path(args.profile).resolve() if args.profile else None,
                              FREEZEOUT_WORKER_MAX_TABLES="1000000", **env)
     return SingleTarget(workdir, args.db, pinning, **env)
 
@@ -411,6 +412,7 @@ def main() -> int:
     parser.add_argument("--cluster", action="store_true", help="a local cluster (PostgreSQL, Redis, gateways, workers)")
     parser.add_argument("--gateways", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--profile", help="cProfile the first gateway and worker into this directory (slows them)")
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()

@@ -333,9 +333,13 @@ class Store:
         return ratings, still
 
     async def create_table(self, table_id: str, entry: LogEntry) -> None:
+        """The table's row and its first entry in one transaction: a worker looking for tables
+        without an owner must never see the row alone (it would take the table, and the first
+        entry, written without an epoch, would then be refused)."""
         async with self.engine.begin() as conn:
             await conn.execute(insert(tables).values(id=table_id, created_at=entry.at, closed=False))
-        await self.append([entry])
+            await conn.execute(_LOG_INSERT, [{"table_id": entry.table_id, "seq": entry.seq, "at": entry.at,
+                                              "kind": entry.kind, "data": dumps(entry.data), "epoch": entry.epoch}])
 
     async def close_table(self, table_id: str) -> None:
         """Retire a table: it is no longer rebuilt on start (its games stay downloadable)."""
