@@ -24,7 +24,7 @@ from freezeout.server.bus import (
     decode_lobby_change,
     tell_lobby,
 )
-from freezeout.server.redisbus import RedisBus, RedisCommands, RedisUpdates, connect
+from freezeout.server.redisbus import RedisBus, RedisCommands, RedisUpdates, connect, inbox_key
 
 from rediskit import RedisServer, eventually, redis_server
 
@@ -144,6 +144,33 @@ class _Publisher:
 
     async def publish(self, update: Update) -> None:
         await self._owner.publish(update)
+
+
+@pytest.mark.redis
+async def test_an_inbox_deleted_under_its_reader_is_read_anew(redis_server):
+    """An inbox that expires (or is deleted) while its reader waits on it: the reader makes it
+    anew and gets what is sent after (Redis unblocks it with an UNBLOCKED error)."""
+    async with redis_client(redis_server) as client:
+        commands = RedisCommands(client, block_ms=5000)
+        async with reading(commands, "worker-1") as received:
+            await commands.send("worker-1", command(0))
+            await eventually(lambda: has(received, 1), what="the first command")
+            await client.delete(inbox_key("worker-1"))
+            await commands.send("worker-1", command(1))
+            await eventually(lambda: has(received, 2), what="the command sent after the deletion")
+            assert received == [command(0), command(1)]
+
+
+@pytest.mark.redis
+async def test_many_commands_at_once_wait_for_a_connection(redis_server):
+    """More commands in flight than the pool has connections wait for one instead of failing
+    (redis-py's default pool refused the 101st at once: "Too many connections")."""
+    async with redis_client(redis_server) as client:
+        commands = RedisCommands(client, block_ms=200)
+        async with reading(commands, "worker-1") as received:
+            await asyncio.gather(*(commands.send("worker-1", command(n)) for n in range(500)))
+            await eventually(lambda: has(received, 500), what="every command")
+            assert sorted(c.reply_to for c in received) == sorted(command(n).reply_to for n in range(500))
 
 
 async def until_reachable(attempt: object) -> None:

@@ -11,9 +11,10 @@ per table, so that a table whose owner is changing waits alone.
 Versions keep every connection whole whatever the bus loses: a connection
 holds the version it has seen, takes an update only if it is the next one,
 and on a gap asks the owner for a catch-up (``attach`` again, with ``since``);
-every ``follow_refresh_seconds`` the gateway tells each owner which
-connections follow its table and what each has seen, so that a new owner
-learns its followers and a lost snapshot is sent again.
+every ``follow_refresh_seconds`` the gateway tells each owner it is alive,
+and every few periods which connections follow each of its tables and what
+each has seen, so that a new owner learns its followers and a lost snapshot
+is sent again.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ log = logging.getLogger(__name__)
 
 _TABLE_ID = re.compile(r"t[0-9a-f]{12}")
 _PENDING_LIMIT = 256  # updates a connection may hold while it waits for its snapshot
+# Every follow_refresh_seconds a gateway tells each owner it is alive (one command per worker);
+# every this many periods it tells each table's owner who follows it here (one per table).
+FULL_REFRESH_EVERY = 5
 
 
 @dataclass(eq=False)
@@ -384,7 +388,7 @@ class GatewayRoom(Room):
                     if failed is not None:
                         failed(refusal)
                     else:
-                        log.info("table %s: %s not sent: %s", table_id, kind, refusal.message, extra={"table": table_id})
+                        log.info("table %s: %s not sent: %s", table_id, kind, error, extra={"table": table_id})
                 except Exception:
                     log.exception("table %s: sending a command failed", table_id, extra={"table": table_id})
         finally:
@@ -458,19 +462,29 @@ class GatewayRoom(Room):
                 found[0].direct(found[1], command.body)
 
     async def _refresh_forever(self) -> None:
-        while True:
+        for count in itertools.count(1):
             await asyncio.sleep(self.settings.follow_refresh_seconds)
             try:
-                await self.refresh()
+                await self.refresh(full=count % FULL_REFRESH_EVERY == 0)
             except Exception as error:
                 log.warning("refreshing the followed tables failed: %s", error)
 
-    async def refresh(self) -> None:
-        """Tell each followed table's owner who follows it here (and re-read the routes)."""
+    async def refresh(self, *, full: bool = True) -> None:
+        """Re-read the routes of the followed tables and tell each of their owners that this
+        gateway is alive (its connections there stay online); with ``full``, tell each table's
+        owner who follows it here instead, which repairs a lost attach, detach or snapshot.
+        A full refresh is one command per followed table, so it runs only every
+        ``FULL_REFRESH_EVERY`` periods (and at once for a table whose owner changed)."""
         followed = [t for t in self.remote.values() if t.followers]
         self._routes.update(await self.leases.owners([t.id for t in followed]))
-        for table in followed:
-            self.send(table.id, "command", table.refresh_body(), None)
+        if full:
+            for table in followed:
+                self.send(table.id, "command", table.refresh_body(), None)
+            return
+        owners = {self._routes[t.id].worker for t in followed if t.id in self._routes}
+        for worker in sorted(owners):
+            with contextlib.suppress(BusUnavailable):
+                await self.bus.commands.send(worker, Command("", self.name, "", encode({"op": "alive"})))
 
     def hear_lobby(self, update: Update) -> None:
         """A table's lobby record changed (published by its owner): the watchers hear of it."""

@@ -29,6 +29,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -45,11 +46,22 @@ _LOST = (RedisConnectionError, RedisTimeoutError, OSError)  # Redis unreachable,
 _GROUP = "owner"
 
 
+POOL_SIZE = 64  # connections per process; more commands in flight wait for one (POOL_WAIT_SECONDS)
+POOL_WAIT_SECONDS = 5.0
+
+
 def connect(url: str) -> Redis:
     """A client that retries a command across a short outage (a few seconds) before giving
-    up; the readers below outlive longer ones by reconnecting themselves."""
-    return Redis.from_url(
+    up; the readers below outlive longer ones by reconnecting themselves.
+
+    Its pool is bounded and *waits* for a free connection: a gateway sends the commands of
+    hundreds of tables at once, and redis-py's default pool refuses the 101st command in
+    flight at once ("Too many connections", seen by bench/load.py --cluster at 2,000
+    players) instead of queueing it behind the others."""
+    pool = BlockingConnectionPool.from_url(
         url,
+        max_connections=POOL_SIZE,
+        timeout=POOL_WAIT_SECONDS,
         retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=6),
         retry_on_error=[RedisConnectionError, RedisTimeoutError],
         socket_connect_timeout=2.0,
@@ -59,6 +71,7 @@ def connect(url: str) -> Redis:
         socket_keepalive=True,
         health_check_interval=30,
     )
+    return Redis.from_pool(pool)
 
 
 def inbox_key(worker: str) -> str:
@@ -123,7 +136,9 @@ class RedisCommands:
                             yield Command(fields[b"t"].decode(), fields[b"g"].decode(), fields[b"r"].decode(),
                                           fields[b"b"])
             except ResponseError as exc:
-                if "NOGROUP" not in str(exc):
+                # NOGROUP: the stream is gone (Redis restarted, or the inbox expired); UNBLOCKED: it
+                # went while this reader waited on it.  Either way, make it anew and read on.
+                if "NOGROUP" not in str(exc) and "UNBLOCKED" not in str(exc):
                     raise
                 log.warning("inbox %s was reset (Redis restarted or the inbox expired): reading it anew", key)
             except _LOST as exc:

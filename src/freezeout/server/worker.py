@@ -67,6 +67,7 @@ class Worker:
         # routes to it at once) but its actor is still being rebuilt.  Heard once it is.
         self._deferred: dict[str, list[Command]] = {}
         self._answers: set[asyncio.Task[None]] = set()  # HTTP requests being answered
+        self._alive: dict[str, float] = {}  # gateway -> when it last said it is alive (monotonic seconds)
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -287,11 +288,12 @@ class Worker:
                 log.exception("sweeping idle tables failed")
 
     def forget_silent_gateways(self) -> None:
-        """Drop the connections whose gateway has not said for three refresh periods that they
-        still follow (the gateway died, or a detach was lost): they are offline (R26)."""
+        """Drop the connections whose gateway has been silent for three refresh periods (it
+        died): they are offline (R26).  A connection whose detach was lost goes at its
+        gateway's next full refresh, which does not list it."""
         limit = time.monotonic() - 3 * self.settings.follow_refresh_seconds
         for actor in self.tables.values():
-            for remote in [r for r in actor.remote.values() if r.seen < limit]:
+            for remote in [r for r in actor.remote.values() if max(r.seen, self._alive.get(r.gateway, 0.0)) < limit]:
                 actor.forget(remote.gateway, remote.conn_id)
 
     async def sweep(self) -> list[str]:
@@ -314,6 +316,9 @@ class Worker:
     def hear(self, command: Command) -> None:
         body = decode(command.body)
         op, gateway = body["op"], command.gateway
+        if op == "alive":  # for every table: the gateway's connections here are still there
+            self._alive[gateway] = time.monotonic()
+            return
         actor = self.tables.get(command.table_id)
         if actor is None and command.table_id in self._taking:
             self._deferred.setdefault(command.table_id, []).append(command)
@@ -356,8 +361,11 @@ class Worker:
             remote, new = actor.remote_conn(gateway, conn_id, user_from_json(user), now)
             if new:
                 actor.attach(remote.conn, since)
-            elif since is None or since < version:  # a reply or an update was lost on the way
+            elif (since is None or since < version) and since == remote.reported:
+                # Behind, and no further than at the last refresh: a reply or an update was lost
+                # on the way (one still in flight would have moved it on).
                 actor.send_catchup(remote.conn, since)
+            remote.reported = since
         for key in [k for k in actor.remote if k[0] == gateway and k[1] not in listed]:
             actor.forget(*key)
 
