@@ -24,7 +24,7 @@ import secrets
 import socket
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Float, Insert, literal_column, or_, select, tuple_, update
+from sqlalchemy import ColumnElement, Float, Insert, func, literal_column, or_, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -178,6 +178,13 @@ class Leases:
             return None
         taken_at = taken.expires_at - self.ttl
         return max(0.0, taken_at - (before.expires_at - self.ttl))
+
+    async def load(self) -> dict[str, int]:
+        """How many live leases each worker holds (new tables go to the least loaded first)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(table_owner.c.worker, func.count())
+                                      .where(table_owner.c.expires_at > self._now).group_by(table_owner.c.worker))
+            return {str(r[0]): int(r[1]) for r in rows}
 
     async def claimable(self, limit: int = 100) -> list[str]:
         """Open tables that a worker may take: never owned, or whose lease has expired (their

@@ -3,8 +3,8 @@
 - **Takes tables** that have no live owner: new ones (a gateway's nudge on
   the ``CLAIMS`` channel wakes it at once) and orphans whose lease expired
   (their worker died), by acquiring the lease row (ownership.py).  A worker
-  with more tables waits a little longer before taking a new one, so new
-  tables spread over the workers.
+  with more tables than the least loaded one waits a little before taking a
+  new one, so new tables spread over the workers.
 - **Rebuilds** each table from the log (``Store.table_entries``) and drives
   the same actor as one process does, with its epoch stamped on every entry:
   the database refuses an entry from a worker that lost the table.  A table
@@ -68,6 +68,8 @@ class Worker:
         self._deferred: dict[str, list[Command]] = {}
         self._answers: set[asyncio.Task[None]] = set()  # HTTP requests being answered
         self._alive: dict[str, float] = {}  # gateway -> when it last said it is alive (monotonic seconds)
+        self._load: dict[str, int] = {}  # live leases per worker, as last read (spread_delay)
+        self._load_read_at = -float("inf")
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -144,8 +146,22 @@ class Worker:
                     await self._claim_now.wait()
             if self._claim_now.is_set():
                 self._claim_now.clear()
-                # Spread new tables: a worker with more of them lets the others try first.
-                await asyncio.sleep(min(0.25, 0.0005 * len(self.tables)) + random.uniform(0, 0.01))
+                await asyncio.sleep(await self.spread_delay() + random.uniform(0, 0.01))
+
+    async def spread_delay(self) -> float:
+        """How long to let the other workers try a new table first: 20 ms per table this worker
+        holds beyond the least loaded live worker (at most 0.25 s), so new tables go to the
+        least loaded.  The load (live leases per worker) is read at most once a claim period."""
+        now = time.monotonic()
+        if now - self._load_read_at >= self.settings.claim_seconds:
+            self._load_read_at = now
+            try:
+                self._load = await self.leases.load()
+            except Exception as error:
+                log.warning("reading the workers' load failed: %s", error)
+        others = [count for worker, count in self._load.items() if worker != self.name]
+        excess = len(self.tables) - min(others) if others else 0
+        return min(0.25, max(0.0, 0.02 * excess))
 
     async def claim(self) -> list[str]:
         """Take what tables this worker can of those without a live owner; returns their ids."""
