@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import urllib.request
@@ -116,6 +117,9 @@ class SingleTarget:
     def actions(self) -> dict[str, float]:
         return {}
 
+    def profiling(self, on: bool) -> None:
+        """Only a cluster's processes are profiled."""
+
     def stop(self) -> None:
         self.server.stop()
 
@@ -135,6 +139,23 @@ def _metric(url: str, name: str) -> float:
     return 0.0
 
 
+# A profiled process: cProfile on CPU time (the machine is shared: wall time would charge other
+# processes' turns to whatever function was running), on from SIGUSR1, written out at SIGUSR2,
+# so that the profile covers the measured window only (not the players' sign-ups).
+_PROFILED = """
+import cProfile, signal, sys, time
+from freezeout.cli import main
+out = sys.argv[1]
+profile = cProfile.Profile(time.process_time)
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+def dump(*_):
+    profile.disable()
+    profile.dump_stats(out)
+signal.signal(signal.SIGUSR2, dump)
+sys.exit(main(sys.argv[2:]))
+"""
+
+
 class ClusterTarget:
     """PostgreSQL (fsync off, as the tests), redis-server, ``gateways`` gateways and
     ``workers`` workers on loopback, each pinned as ``pinning`` says."""
@@ -149,6 +170,7 @@ class ClusterTarget:
         self.processes: list[Process] = []
         self.urls: list[str] = []
         self._postmaster = 0
+        self._pg: dict[int, tuple[float, float]] = {}  # PostgreSQL pid -> (CPU seconds when first seen, when last seen)
 
     def start(self) -> None:
         self.postgres.start()
@@ -173,8 +195,9 @@ class ClusterTarget:
             for index in range(count):
                 port = free_port()
                 out = open(logs / f"{role}-{index + 1}.log", "ab")  # noqa: SIM115 (the child keeps it)
-                profiled = ["-m", "cProfile", "-o", str(self.profile / f"{role}.prof")] if self.profile and not index else []
-                command = [*self.pinning.prefix(role, index), sys.executable, *profiled, "-m", "freezeout.cli", "serve",
+                program = (["-c", _PROFILED, str(self.profile / f"{role}.prof")] if self.profile and not index
+                           else ["-m", "freezeout.cli"])
+                command = [*self.pinning.prefix(role, index), sys.executable, *program, "serve",
                            "--role", role, "--port", str(port), "--name", f"{role}-{index + 1}"]
                 popen = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
                 self.processes.append(Process(role, port, popen))
@@ -190,8 +213,15 @@ class ClusterTarget:
         return named
 
     def cpu(self) -> dict[str, float]:
+        """CPU seconds so far per process; PostgreSQL's as a running sum over its processes, each
+        counted from when it was first seen here (a backend that exits keeps what it added up to
+        the last sample; one forked and gone between two samples is missed)."""
         found = {name: proc_cpu_seconds(p.popen.pid) for name, p in self._named()}
-        found["postgres"] = sum(proc_cpu_seconds(pid) for pid in [self._postmaster, *children(self._postmaster)])
+        for pid in [self._postmaster, *children(self._postmaster)]:
+            seconds = proc_cpu_seconds(pid)
+            first, _last = self._pg.get(pid, (seconds, seconds))
+            self._pg[pid] = (first, seconds)
+        found["postgres"] = sum(last - first for first, last in self._pg.values())
         found["redis"] = proc_cpu_seconds(self.redis.process.pid) if self.redis.process else 0.0
         return found
 
@@ -207,6 +237,13 @@ class ClusterTarget:
     def actions(self) -> dict[str, float]:
         """Each worker's ``freezeout_actions_total`` so far."""
         return {name: _metric(p.url, "freezeout_actions_total") for name, p in self._named() if p.role == "worker"}
+
+    def profiling(self, on: bool) -> None:
+        """Start (or stop and write out) the profiles of the profiled processes."""
+        if self.profile:
+            for name, process in self._named():
+                if name in ("gateway-1", "worker-1"):
+                    process.popen.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
 
     def stop(self) -> None:
         stop_processes(self.processes)

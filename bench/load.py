@@ -294,11 +294,13 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         me.cpu_percent(None)
         machine = psutil.cpu_times()
         cpu_before, actions_before = target.cpu(), target.actions()
+        target.profiling(True)
         stats.measuring = True
         t0 = time.perf_counter()
         rss_series = await sample_rss(target, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
+        target.profiling(False)
         cpu_after, actions_after = target.cpu(), target.actions()
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
@@ -412,7 +414,7 @@ def main() -> int:
     parser.add_argument("--cluster", action="store_true", help="a local cluster (PostgreSQL, Redis, gateways, workers)")
     parser.add_argument("--gateways", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--profile", help="cProfile the first gateway and worker into this directory (slows them)")
+    parser.add_argument("--profile", help="cProfile (CPU time) the first gateway and worker over the measured window into this directory")
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()

@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import secrets
+import time
 from typing import Any
 
 import asyncpg
@@ -306,3 +307,23 @@ async def test_an_emptied_lobby_is_written_again(tmp_path):
             return table in await bus.lobby.records()
 
         await wait_for(listed, "the table's record again")
+
+
+async def test_a_failed_renewal_keeps_the_tables_while_their_leases_may_live(tmp_path):
+    """A renewal statement that fails (a deadlock, the database away) drops nothing while the
+    leases may still be live; past a lease time without an answered renewal, the tables go."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        worker = await cluster.worker("w1")
+        table, _, _ = await heads_up(cluster)
+        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+
+        async def failing(leases: object) -> dict[str, object]:
+            raise RuntimeError("deadlock detected")
+
+        worker.leases.renew_many = failing  # type: ignore[assignment]
+        worker._renewed_at = time.monotonic()
+        await worker.renew()
+        assert table in worker.tables and table in worker.held
+        worker._renewed_at = time.monotonic() - cluster.settings.lease_seconds
+        await worker.renew()
+        assert table not in worker.tables and table not in worker.held

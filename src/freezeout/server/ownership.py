@@ -125,14 +125,22 @@ class Leases:
         renews them all in a few statements); returns the renewed ones by table: a lease
         missing from the answer has changed owner."""
         renewed: dict[str, Lease] = {}
-        for start in range(0, len(leases), 1000):
-            chunk = {lease.table_id: lease for lease in leases[start:start + 1000]}
+        ordered = sorted(leases, key=lambda lease: lease.table_id)
+        for start in range(0, len(ordered), 1000):
+            chunk = {lease.table_id: lease for lease in ordered[start:start + 1000]}
+            mine = tuple_(table_owner.c.table_id, table_owner.c.epoch).in_(
+                [(lease.table_id, lease.epoch) for lease in chunk.values()])
             async with self.engine.begin() as conn:
+                # Lock the rows in table order first (PostgreSQL; SQLite has one writer anyway):
+                # a group commit of log entries takes its tables' rows FOR SHARE in the same order
+                # (Store._write_jobs), so a renewal and a commit can wait for each other but
+                # never deadlock (an unordered renewal did, and lost every lease at once).
+                if self._dialect == "postgresql":
+                    await conn.execute(select(table_owner.c.table_id).where(table_owner.c.worker == self.worker, mine)
+                                       .order_by(table_owner.c.table_id).with_for_update())
                 rows = await conn.execute(
                     update(table_owner)
-                    .where(table_owner.c.worker == self.worker,
-                           tuple_(table_owner.c.table_id, table_owner.c.epoch).in_(
-                               [(lease.table_id, lease.epoch) for lease in chunk.values()]))
+                    .where(table_owner.c.worker == self.worker, mine)
                     .values(expires_at=self._now + self.ttl)
                     .returning(table_owner.c.table_id, table_owner.c.epoch, table_owner.c.expires_at)
                 )

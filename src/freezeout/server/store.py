@@ -275,6 +275,9 @@ class Store:
             plain.extend(entries)
         if not plain:
             return
+        # In table order: each entry's fencing trigger takes its table's owner row FOR SHARE, and
+        # a worker's lease renewal locks those rows in the same order (ownership.renew_many).
+        plain.sort(key=lambda e: (e.table_id, e.seq))
         if conn.dialect.name == "sqlite":  # the hot path: the driver's executemany, no statement compilation
             conn.exec_driver_sql(_SQLITE_LOG_INSERT, [_log_row(e) for e in plain])
         else:

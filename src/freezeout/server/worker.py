@@ -70,6 +70,7 @@ class Worker:
         self._alive: dict[str, float] = {}  # gateway -> when it last said it is alive (monotonic seconds)
         self._load: dict[str, int] = {}  # live leases per worker, as last read (spread_delay)
         self._load_read_at = -float("inf")
+        self._renewed_at = time.monotonic()  # the last renewal that the database answered
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -273,14 +274,21 @@ class Worker:
             actor.list_in_lobby(force=True)
 
     async def renew(self) -> None:
-        """Renew every lease (in one statement per thousand tables); a table whose renewal fails
-        (taken, or the database away) is no longer driven here: without a lease this worker
-        cannot know it still owns it."""
+        """Renew every lease (in one statement per thousand tables).  A table whose renewal the
+        database refuses (another worker took it) is no longer driven here.  When a renewal
+        fails outright (the database away, or an error), the tables are kept while their
+        leases may still be live (renewed less than a lease time ago), and renewed again at the
+        next period: safety does not depend on it (the fence refuses a stale owner's entry),
+        and dropping every table at one failed statement made a busy worker take all of them
+        over again, one by one."""
         leases = list(self.held.values())
         try:
             answer = await self.leases.renew_many(leases)
+            self._renewed_at = time.monotonic()
         except Exception as error:
             log.warning("renewing %d leases failed: %s", len(leases), error)
+            if time.monotonic() - self._renewed_at < self.settings.lease_seconds - self.settings.renew_seconds:
+                return
             answer = {}
         for lease in leases:
             table_id = lease.table_id
