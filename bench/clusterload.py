@@ -112,7 +112,7 @@ class SingleTarget:
         return {"server": proc_cpu_seconds(self.server.ps.pid)}
 
     def rss_mb(self) -> dict[str, float]:
-        return {"server": self.server.rss_mb()}
+        return {"server": round(self.server.rss_mb(), 1)}
 
     def actions(self) -> dict[str, float]:
         return {}
