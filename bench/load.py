@@ -1,7 +1,9 @@
-"""Load test of the game server on loopback (issue #4).
+"""Load test of the game server on loopback (issues #4 and #13).
 
-Starts ``freezeout serve`` as a separate process on a fresh SQLite database,
-then simulates players: each is a guest with a real WebSocket connection who
+Starts ``freezeout serve`` as a separate process on a fresh SQLite database
+(or, with ``--cluster``, a local cluster: PostgreSQL, redis-server,
+``--gateways`` gateways and ``--workers`` workers, bench/clusterload.py, the
+players spread over the gateways), then simulates players: each is a guest with a real WebSocket connection who
 acts with a human-like thinking time.  Reports connected players, actions per
 second, the p50/p99 latency from an action sent to *every* seat of the table
 having received the resulting update, the server's CPU and memory, the
@@ -13,6 +15,13 @@ thinking time, no pause between hands).
 
     .venv/bin/python bench/load.py --players 2000 --duration 30
     .venv/bin/python bench/load.py --players 10000 --table-size 4   # the target
+    .venv/bin/python bench/load.py --cluster --gateways 1 --workers 2 --skip-bots \
+        --pin "worker=1 worker=0 gateway=0 postgres=0 redis=0 client=0"
+
+With ``--cluster`` the report has each process's CPU-seconds over the
+measured window (from /proc), each worker's actions (its /metrics), and the
+CPU-seconds per action of each role: what a worker core and a gateway core
+cost per action, and the messages through each gateway per CPU-second.
 
 Every request goes to 127.0.0.1 only; every loop is bounded in time.
 """
@@ -38,6 +47,7 @@ import httpx
 import orjson
 import psutil
 
+from clusterload import ClusterTarget, Pinning, SingleTarget
 from lean_ws import LeanConnection, connect
 from serverproc import ServerProcess
 
@@ -86,6 +96,7 @@ class Pending:
 class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    messages: dict[int, int] = field(default_factory=dict)  # per gateway: messages in and out while measuring
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     connected: int = 0
@@ -133,8 +144,10 @@ class Player:
     human-like thinking time.  Everything runs in callbacks (a timer for the thinking time),
     so a player costs the client no task and no task switch per message."""
 
-    def __init__(self, table: str, size: int, stats: Stats, think: tuple[float, float], rng: random.Random) -> None:
+    def __init__(self, table: str, size: int, stats: Stats, think: tuple[float, float], rng: random.Random,
+                 gateway: int = 0) -> None:
         self.table, self.size, self.stats, self.think, self.rng = table, size, stats, think, rng
+        self.gateway = gateway  # the index of the gateway this player is connected to
         self.conn: LeanConnection | None = None
         self.thinking: asyncio.TimerHandle | None = None
         self.rematched = False
@@ -146,6 +159,8 @@ class Player:
 
     def received(self, conn: LeanConnection, text: bytes) -> None:
         stats = self.stats
+        if stats.measuring:
+            stats.messages[self.gateway] = stats.messages.get(self.gateway, 0) + 1
         msg = orjson.loads(text)
         kind = msg["type"]
         if kind == "error":
@@ -186,6 +201,8 @@ class Player:
         self.stats.pending[self.table] = Pending(version, time.perf_counter())
         self.conn.send_text(orjson.dumps({"type": "act", "version": version, **move}))
         self.stats.actions += self.stats.measuring
+        if self.stats.measuring:
+            self.stats.messages[self.gateway] = self.stats.messages.get(self.gateway, 0) + 1
 
     def stop(self) -> None:
         if self.thinking is not None:
@@ -194,20 +211,22 @@ class Player:
             self.conn.close()
 
 
-async def open_players(ws_url: str, players: list[tuple[Player, str]], concurrency: int = 256) -> list[LeanConnection]:
-    """Connect every player (a bounded number of handshakes at a time, so the server's backlog never overflows)."""
+async def open_players(ws_urls: list[str], players: list[tuple[Player, str]], concurrency: int = 256) -> list[LeanConnection]:
+    """Connect every player to its gateway (a bounded number of handshakes at a time, so the
+    server's backlog never overflows)."""
     semaphore = asyncio.Semaphore(concurrency)
 
     async def one(p: Player, cookie: str) -> LeanConnection:
         async with semaphore:
-            return await connect(ws_url, {"Cookie": f"fz_session={cookie}"}, p.opened, p.received)
+            return await connect(ws_urls[p.gateway], {"Cookie": f"fz_session={cookie}"}, p.opened, p.received)
 
     return await asyncio.gather(*(one(p, cookie) for p, cookie in players))
 
 
-async def sample_rss(server: ServerProcess, duration: float, every: float | None) -> list[tuple[float, float]]:
-    """Wait ``duration`` seconds; with ``every``, note the server's RSS (MB) that often (a soak's
-    memory curve), printing each sample to stderr as it is taken."""
+async def sample_rss(target: SingleTarget | ClusterTarget, duration: float, every: float | None,
+                     ) -> list[tuple[float, float]]:
+    """Wait ``duration`` seconds; with ``every``, note the processes' RSS (MB, summed) that often
+    (a soak's memory curve), printing each sample to stderr as it is taken."""
     if not every:
         await asyncio.sleep(duration)
         return []
@@ -218,7 +237,7 @@ async def sample_rss(server: ServerProcess, duration: float, every: float | None
         await asyncio.sleep(max(0.0, at - (time.monotonic() - start)))
         if series and at == series[-1][0]:
             break
-        point = (at, round(server.ps.memory_info().rss / 2**20, 1))
+        point = (at, round(sum(target.rss_mb().values()), 1))
         series.append(point)
         print(f"rss at {point[0]:.0f} s: {point[1]} MB", file=sys.stderr, flush=True)
     return series
@@ -231,37 +250,65 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def make_target(args: argparse.Namespace, workdir: Path, **env: str) -> SingleTarget | ClusterTarget:
+    pinning = Pinning.parse(args.pin)
+    if args.cluster:
+        workdir.chmod(0o755)  # PostgreSQL runs as the postgres user under it
+        workdir.parent.chmod(0o755)
+        return ClusterTarget(workdir, gateways=args.gateways, workers=args.workers, pinning=pinning,
+                             profile=Path(args.profile).resolve() if args.profile else None,
+                             FREEZEOUT_WORKER_MAX_TABLES="1000000", **env)
+    return SingleTarget(workdir, args.db, pinning, **env)
+
+
+def per_action(cpu: dict[str, float], actions: float) -> dict[str, float]:
+    """Milliseconds of CPU per action, per process and per role (summed over its processes)."""
+    found = {name: round(1000 * seconds / actions, 3) for name, seconds in cpu.items()} if actions else {}
+    for role in ("gateway", "worker"):
+        named = [seconds for name, seconds in cpu.items() if name.startswith(role + "-")]
+        if named and actions:
+            found[role + "s"] = round(1000 * sum(named) / actions, 3)
+    return found
+
+
 async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = ServerProcess(workdir, db_url=args.db, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    target = make_target(args, workdir, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
-        server.start()
+        target.start()
+        Pinning.parse(args.pin).pin_client()
         started = time.monotonic()
-        tables = await setup_tables(server.url, args.players, args.table_size)
+        tables = await setup_tables(target.urls[0], args.players, args.table_size)
         setup_seconds = time.monotonic() - started
         stats = Stats()
-        ws_url = server.url.replace("http", "ws") + "/ws"
+        ws_urls = [url.replace("http", "ws", 1) + "/ws" for url in target.urls]
         rng = random.Random(1)
         everyone: list[tuple[Player, str]] = []
-        for entry in tables:
+        for index, entry in enumerate(tables):
             table, cookies = entry[0], entry[1:]
-            for cookie in cookies:
+            for seat, cookie in enumerate(cookies):  # a table's seats on different gateways
                 everyone.append((Player(table, args.table_size, stats, (args.think_min, args.think_max),
-                                        random.Random(rng.random())), cookie))
-        conns = await asyncio.wait_for(open_players(ws_url, everyone), 300)
+                                        random.Random(rng.random()), (index + seat) % len(ws_urls)), cookie))
+        conns = await asyncio.wait_for(open_players(ws_urls, everyone), 300)
         await asyncio.sleep(args.warmup)
-        server.ps.cpu_percent(None)
         me = psutil.Process()
         me.cpu_percent(None)
         machine = psutil.cpu_times()
+        cpu_before, actions_before = target.cpu(), target.actions()
+        target.profiling(True)
         stats.measuring = True
         t0 = time.perf_counter()
-        rss_series = await sample_rss(server, args.duration, args.rss_every)
+        rss_series = await sample_rss(target, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
-        server_cpu = server.ps.cpu_percent(None)
+        target.profiling(False)
+        cpu_after, actions_after = target.cpu(), target.actions()
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
-        rss = server.ps.memory_info().rss
+        cpu = {name: round(cpu_after[name] - cpu_before.get(name, 0.0), 2) for name in cpu_after}
+        served = sum(cpu.values())
+        worker_actions = {name: round(actions_after[name] - actions_before.get(name, 0.0)) for name in actions_after}
+        actions = sum(worker_actions.values()) if worker_actions else stats.actions
+        rss = target.rss_mb()
         for p, _ in everyone:
             p.stop()
         with contextlib.suppress(TimeoutError):
@@ -276,18 +323,26 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
             "latency_samples": len(stats.latencies),
             "errors": stats.errors,
             "error_codes": stats.error_codes,
-            "server_cpu_percent": round(server_cpu, 1),
-            "server_rss_mb": round(rss / 2**20, 1),
+            "server_cpu_percent": round(100 * served / elapsed, 1),
+            "cpu_seconds": cpu,
+            **({"worker_actions": worker_actions} if worker_actions else {}),
+            "cpu_ms_per_action": per_action(cpu, actions),
+            "gateway_messages_per_second": {f"gateway-{g + 1}": round(n / elapsed, 1) for g, n in sorted(stats.messages.items())},
+            "gateway_messages_per_cpu_second": {f"gateway-{g + 1}": round(n / cpu[f"gateway-{g + 1}"], 1)
+                                                for g, n in sorted(stats.messages.items()) if cpu.get(f"gateway-{g + 1}")},
+            "server_rss_mb": rss,
             "client_cpu_percent": round(client_cpu, 1),
-            "other_cpu_percent": round(max(0.0, busy - server_cpu - client_cpu), 1),
+            "other_cpu_percent": round(max(0.0, busy - 100 * served / elapsed - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
+            "pinning": Pinning.parse(args.pin).describe(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
             **({"server_rss_mb_series": rss_series} if rss_series else {}),
         }
     finally:
-        server.stop()
+        target.stop()
         if args.server_log:
-            Path(args.server_log).write_text(server.log_path.read_text(errors="replace"))
-        problems = server.warnings()
+            Path(args.server_log).write_text(target.log_text())
+        problems = target.warnings()
         if problems:
             kinds: dict[str, int] = {}
             for line in problems:
@@ -356,6 +411,11 @@ def main() -> int:
     parser.add_argument("--server-log", help="keep the server's log of the human phase here")
     parser.add_argument("--db", help="a fresh, empty PostgreSQL database URL (default: a temporary SQLite file)")
     parser.add_argument("--skip-bots", action="store_true")
+    parser.add_argument("--cluster", action="store_true", help="a local cluster (PostgreSQL, Redis, gateways, workers)")
+    parser.add_argument("--gateways", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--profile", help="cProfile (CPU time) the first gateway and worker over the measured window into this directory")
+    parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()
     report: dict[str, Any] = {"cpus": os.cpu_count()}
@@ -375,7 +435,7 @@ def main() -> int:
         print(f"{h['players_connected']} players on {h['tables']} tables: {h['actions_per_second']} actions/s, "
               f"p50 {h['latency_ms_p50']} ms, p99 {h['latency_ms_p99']} ms ({verdict} the p99 < 100 ms target); "
               f"CPU % server {h['server_cpu_percent']}, client {h['client_cpu_percent']}, "
-              f"others {h['other_cpu_percent']}; server RSS {h['server_rss_mb']} MB",
+              f"others {h['other_cpu_percent']}; RSS MB {h['server_rss_mb']}; load average {h['load_average']}",
               file=sys.stderr)
     return 0
 

@@ -49,6 +49,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         # Fake time stands still while a test plays many moves: a deep message bucket
         # (test_server_limits.py tests the real limits).
         "ws_message_burst": 1000,
+        "lobby_push_seconds": 0.02,
         "web_dir": str(tmp_path / "no-web"),
     }
     values.update(overrides)

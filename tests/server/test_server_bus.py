@@ -12,17 +12,19 @@ import pytest
 from redis.asyncio import Redis
 
 from freezeout.server.bus import (
+    LOBBY,
+    Bus,
     BusUnavailable,
     Command,
     Commands,
     LocalCommands,
-    LocalPresence,
     LocalUpdates,
-    Presence,
     Update,
     Updates,
+    decode_lobby_change,
+    tell_lobby,
 )
-from freezeout.server.redisbus import RedisCommands, RedisPresence, RedisUpdates, connect
+from freezeout.server.redisbus import RedisBus, RedisCommands, RedisUpdates, connect, inbox_key
 
 from rediskit import RedisServer, eventually, redis_server
 
@@ -87,24 +89,33 @@ async def check_updates_reach_followers(updates: Updates) -> None:
     assert second == [Update("t1", 7, b"seven"), Update("t1", 8, b"eight")]
 
 
-async def check_presence(one: Presence, other: Presence) -> None:
-    await one.connected(1)
-    await one.connected(1)  # two tabs
-    await other.connected(2)
-    assert await one.online([1, 2, 3]) == {1, 2}
-    assert await other.online([1, 2, 3]) == {1, 2}
-    await one.disconnected(1)
-    assert await other.online([1]) == {1}  # one tab is still open
-    await one.disconnected(1)
-    await other.disconnected(2)
-    assert await one.online([1, 2]) == set()
+async def check_lobby(bus: Bus) -> None:
+    """A record written is listed and published on the lobby's channel; a removal too."""
+    heard: list[tuple[str, bytes | None]] = []
+    await bus.updates.follow(LOBBY, lambda update: heard.append(decode_lobby_change(update)))
+    await tell_lobby(bus, "t1", b'{"summary": 1}')
+    await tell_lobby(bus, "t2", b'{"summary": 2}')
+    assert await bus.lobby.records() == {"t1": b'{"summary": 1}', "t2": b'{"summary": 2}'}
+    await tell_lobby(bus, "t1", None)
+    assert await bus.lobby.records() == {"t2": b'{"summary": 2}'}
+    await eventually(lambda: has(heard, 3), what="the lobby's changes")
+    assert heard == [("t1", b'{"summary": 1}'), ("t2", b'{"summary": 2}'), ("t1", None)]
 
 
-async def test_local_bus_delivers_commands_updates_and_presence():
+async def test_local_bus_delivers_commands_updates_and_the_lobby():
     await check_commands_in_order(LocalCommands())
     await check_updates_reach_followers(LocalUpdates())
-    presence = LocalPresence()
-    await check_presence(presence, presence)
+    await check_lobby(Bus())
+
+
+@pytest.mark.redis
+async def test_redis_lobby_lists_and_publishes_changes(redis_server):
+    bus = RedisBus(redis_server.url)
+    await bus.start()
+    try:
+        await check_lobby(bus)
+    finally:
+        await bus.close()
 
 
 @pytest.mark.redis
@@ -136,22 +147,30 @@ class _Publisher:
 
 
 @pytest.mark.redis
-async def test_redis_presence_across_gateways(redis_server):
+async def test_an_inbox_deleted_under_its_reader_is_read_anew(redis_server):
+    """An inbox that expires (or is deleted) while its reader waits on it: the reader makes it
+    anew and gets what is sent after (Redis unblocks it with an UNBLOCKED error)."""
     async with redis_client(redis_server) as client:
-        await check_presence(RedisPresence(client, gateway="g1"), RedisPresence(client, gateway="g2"))
+        commands = RedisCommands(client, block_ms=5000)
+        async with reading(commands, "worker-1") as received:
+            await commands.send("worker-1", command(0))
+            await eventually(lambda: has(received, 1), what="the first command")
+            await client.delete(inbox_key("worker-1"))
+            await commands.send("worker-1", command(1))
+            await eventually(lambda: has(received, 2), what="the command sent after the deletion")
+            assert received == [command(0), command(1)]
 
 
 @pytest.mark.redis
-async def test_a_dead_gateways_players_go_offline_by_themselves(redis_server):
+async def test_many_commands_at_once_wait_for_a_connection(redis_server):
+    """More commands in flight than the pool has connections wait for one instead of failing
+    (redis-py's default pool refused the 101st at once: "Too many connections")."""
     async with redis_client(redis_server) as client:
-        dying = RedisPresence(client, gateway="g1", ttl=0.05)
-        await dying.connected(1)
-        watcher = RedisPresence(client, gateway="g2")
-
-        async def offline() -> bool:
-            return await watcher.online([1]) == set()
-
-        await eventually(offline, what="the silent gateway's set to expire")
+        commands = RedisCommands(client, block_ms=200)
+        async with reading(commands, "worker-1") as received:
+            await asyncio.gather(*(commands.send("worker-1", command(n)) for n in range(500)))
+            await eventually(lambda: has(received, 500), what="every command")
+            assert sorted(c.reply_to for c in received) == sorted(command(n).reply_to for n in range(500))
 
 
 async def until_reachable(attempt: object) -> None:
@@ -169,19 +188,17 @@ async def until_reachable(attempt: object) -> None:
 @pytest.mark.redis
 async def test_the_bus_recovers_from_a_redis_restart(redis_server):
     """redis-server is killed and started again empty: the owner's inbox reader, the
-    gateway's subscriber and presence reconnect by themselves, and every command sent after
+    gateway's subscriber reconnect by themselves, and every command sent after
     the restart arrives (pub/sub may drop updates while resubscribing: versions catch up)."""
     async with redis_client(redis_server) as worker_client, redis_client(redis_server) as gateway_client:
         commands = RedisCommands(gateway_client, block_ms=200)
         updates = RedisUpdates(gateway_client)
         updates.start()
-        presence = RedisPresence(gateway_client, gateway="g1")
         seen: list[Update] = []
         try:
             async with reading(RedisCommands(worker_client, block_ms=200), "worker-1") as received:
                 await commands.send("worker-1", command(0))
                 await updates.follow("t1", seen.append)
-                await presence.connected(5)
                 await eventually(lambda: has(received, 1), what="the first command")
 
                 redis_server.restart()
@@ -200,9 +217,5 @@ async def test_the_bus_recovers_from_a_redis_restart(redis_server):
 
                 await eventually(update_arrives, what="an update through the re-subscribed gateway")
                 assert set(seen) == {Update("t1", 9, b"after the restart")}
-
-                assert await presence.online([5]) == set()  # Redis lost it ...
-                await presence.heartbeat()
-                assert await presence.online([5]) == {5}  # ... and the heartbeat restores it
         finally:
             await updates.close()

@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import secrets
+import time
 from typing import Any
 
 import asyncpg
@@ -306,3 +307,46 @@ async def test_an_emptied_lobby_is_written_again(tmp_path):
             return table in await bus.lobby.records()
 
         await wait_for(listed, "the table's record again")
+
+
+async def test_a_failed_renewal_keeps_the_tables_while_their_leases_may_live(tmp_path):
+    """A renewal statement that fails (a deadlock, the database away) drops nothing while the
+    leases may still be live; past a lease time without an answered renewal, the tables go."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        worker = await cluster.worker("w1")
+        table, _, _ = await heads_up(cluster)
+        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+
+        async def failing(leases: object) -> dict[str, object]:
+            raise RuntimeError("deadlock detected")
+
+        worker.leases.renew_many = failing  # type: ignore[assignment]
+        worker._renewed_at = time.monotonic()
+        await worker.renew()
+        assert table in worker.tables and table in worker.held
+        worker._renewed_at = time.monotonic() - cluster.settings.lease_seconds
+        await worker.renew()
+        assert table not in worker.tables and table not in worker.held
+
+
+async def test_routes_looked_up_at_once_share_one_statement(tmp_path):
+    """Many tables routed in the same moment (connections joining) read their owners in one
+    statement, not one pooled database connection each."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        worker = await cluster.worker("w1")
+        ana = await (await cluster.gateway.player()).register("ana")
+        tables = [await ana.create([None, "easy"]) for _ in range(3)]
+        await wait_for(lambda: all(cluster.owner(t) is worker for t in tables), "the worker to own the tables")
+        room = cluster.gateway.ctx.room
+        owners = room.leases.owners
+        statements: list[list[str]] = []
+
+        async def counted(table_ids: list[str]) -> dict[str, Any]:
+            if table_ids:  # the periodic refresh asks for its followed tables: none here
+                statements.append(sorted(table_ids))
+            return await owners(table_ids)
+
+        room.leases.owners = counted
+        room._routes.clear()
+        assert await asyncio.gather(*(room._route(t) for t in tables)) == ["w1"] * 3
+        assert statements == [sorted(tables)]

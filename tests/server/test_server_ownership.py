@@ -207,3 +207,16 @@ async def test_takeover_waits_for_the_append_in_flight(postgres_url):
         await store.close()
         await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
         await admin.close()
+
+
+async def test_load_counts_each_workers_live_leases(store):
+    """New tables go to the least loaded worker: each worker's live leases, a lapsed one not."""
+    one, two = Leases(store.engine, worker="w1", ttl=60), Leases(store.engine, worker="w2", ttl=60)
+    for table_id in ("t1", "t2", "t3"):
+        await new_table(store, table_id)
+    assert await one.acquire("t1") is not None and await one.acquire("t2") is not None
+    lapsing = await two.acquire("t3")
+    assert lapsing is not None
+    assert await one.load() == {"w1": 2, "w2": 1}
+    await lapse(store.engine, lapsing)
+    assert await two.load() == {"w1": 2}

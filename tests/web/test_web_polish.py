@@ -128,6 +128,28 @@ def test_lobby_waiting_table_tiles_and_card_art(new_page, ui):
         assert page.evaluate("el => el.scrollWidth <= el.clientWidth + 1", handle), page.evaluate("el => el.textContent", handle)
 
 
+def test_the_lobby_shows_tables_as_they_open_and_start(new_page):
+    """The lobby is pushed (docs/protocol.md "The lobby"): a table opened in another browser
+    appears without a reload or a click, and its row turns to playing once its game starts."""
+    watcher = new_page()
+    watcher.goto("/")
+    watcher.locator(".tables .section-head").wait_for()
+    host = new_page()
+    host.goto("/")
+    host.locator("label[for=csize-2]").click()
+    host.locator(".create button[type=submit]").click()
+    host.wait_for_url("**/#/table/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    row = watcher.locator(f".table-list li[data-table='{table_id}']")
+    row.wait_for()
+    assert row.locator(".pill.playing").count() == 0
+    guest = new_page()
+    guest.goto(f"/#/table/{table_id}")
+    guest.locator(".seat.empty .plate").first.click()
+    row.locator(".pill.playing").wait_for()
+    assert not watcher.errors, watcher.errors
+
+
 def test_turn_sound_switch_and_slider_in_big_blinds(new_page):
     page = new_page()
     mount(page)

@@ -5,10 +5,16 @@
 - :class:`Updates`: what a table's owner tells after committing an entry,
   published per table; every gateway with a connection following the table
   receives it and fans it out.
-- :class:`Presence`: which accounts have a connection open on any gateway
-  (R26's instant forfeit and R29 need "online" across gateways).
 - :class:`Lobby`: each open table's summary as its owner last wrote it, for
-  the lobby's list on every gateway.
+  the lobby's list on every gateway; each change is also published on the
+  ``LOBBY`` channel (:func:`tell_lobby`), so that gateways push it to the
+  connections watching the lobby at once.
+
+There is no presence of accounts across gateways: R26's offline rule asks
+whether the player has a connection following *this* table, and the table's
+owner knows that from every gateway (each tells it who follows the table,
+gateway.py), so an account's connections elsewhere must not and need not
+count.
 
 Delivery is at most once on purpose.  An intent that is lost was never
 acknowledged (the client gets no answer and retries, tagged with its
@@ -24,13 +30,14 @@ here.  redisbus.py implements the same interfaces on Redis for a cluster.
 from __future__ import annotations
 
 import asyncio
-from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 __all__ = [
     "CLAIMS",
+    "LOBBY",
     "Bus",
     "BusUnavailable",
     "Command",
@@ -39,11 +46,11 @@ __all__ = [
     "Lobby",
     "LocalCommands",
     "LocalLobby",
-    "LocalPresence",
     "LocalUpdates",
-    "Presence",
     "Update",
     "Updates",
+    "decode_lobby_change",
+    "tell_lobby",
 ]
 
 
@@ -100,18 +107,6 @@ class Updates(Protocol):
     async def unfollow(self, table_id: str, deliver: Deliver) -> None: ...
 
 
-class Presence(Protocol):
-    async def connected(self, user_id: int) -> None:
-        """One more connection of ``user_id`` on this gateway."""
-        ...
-
-    async def disconnected(self, user_id: int) -> None: ...
-
-    async def online(self, user_ids: Iterable[int]) -> set[int]:
-        """Those of ``user_ids`` with a connection open on any gateway."""
-        ...
-
-
 class LocalCommands:
     """One process: an asyncio queue per worker name."""
 
@@ -148,24 +143,6 @@ class LocalUpdates:
                 del self._followers[table_id]
 
 
-class LocalPresence:
-    """One process: a count of open connections per account."""
-
-    def __init__(self) -> None:
-        self._connections: Counter[int] = Counter()
-
-    async def connected(self, user_id: int) -> None:
-        self._connections[user_id] += 1
-
-    async def disconnected(self, user_id: int) -> None:
-        self._connections[user_id] -= 1
-        if self._connections[user_id] <= 0:
-            del self._connections[user_id]
-
-    async def online(self, user_ids: Iterable[int]) -> set[int]:
-        return {u for u in user_ids if self._connections[u] > 0}
-
-
 class Lobby(Protocol):
     async def put(self, table_id: str, record: bytes) -> None:
         """Store the table's lobby record (its summary and who opened it, as JSON)."""
@@ -197,6 +174,9 @@ class LocalLobby:
 # The channel (an Updates "table") on which a gateway that opened a table tells the workers
 # to look for tables to take now rather than at their next period.  Table ids start with "t".
 CLAIMS = "_claims"
+# The channel on which every lobby record written is published too (its table's id, a space,
+# the record; nothing after the space: the table left the lobby).  Gateways follow it.
+LOBBY = "_lobby"
 
 
 @dataclass
@@ -212,3 +192,20 @@ class Bus:
 
     async def close(self) -> None:
         """Nothing to close in one process."""
+
+
+async def tell_lobby(bus: Bus, table_id: str, record: bytes | None) -> None:
+    """Write (``None``: remove) the table's lobby record, then publish the change on ``LOBBY``;
+    :class:`BusUnavailable` if either could not be done (the record is written again by its
+    owner every few seconds, and gateways re-read the whole lobby now and then)."""
+    if record is None:
+        await bus.lobby.remove(table_id)
+    else:
+        await bus.lobby.put(table_id, record)
+    await bus.updates.publish(Update(LOBBY, 0, table_id.encode() + b" " + (record or b"")))
+
+
+def decode_lobby_change(update: Update) -> tuple[str, bytes | None]:
+    """A ``LOBBY`` message as (table id, its record or None)."""
+    table_id, _, record = update.body.partition(b" ")
+    return table_id.decode(), record or None

@@ -11,9 +11,10 @@ per table, so that a table whose owner is changing waits alone.
 Versions keep every connection whole whatever the bus loses: a connection
 holds the version it has seen, takes an update only if it is the next one,
 and on a gap asks the owner for a catch-up (``attach`` again, with ``since``);
-every ``follow_refresh_seconds`` the gateway tells each owner which
-connections follow its table and what each has seen, so that a new owner
-learns its followers and a lost snapshot is sent again.
+every ``follow_refresh_seconds`` the gateway tells each owner it is alive,
+and every few periods which connections follow each of its tables and what
+each has seen, so that a new owner learns its followers and a lost snapshot
+is sent again.
 """
 
 from __future__ import annotations
@@ -33,7 +34,16 @@ from typing import Any
 import orjson
 
 from freezeout.server.botseat import BOT_LEVELS
-from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update
+from freezeout.server.bus import (
+    CLAIMS,
+    LOBBY,
+    Bus,
+    BusUnavailable,
+    Command,
+    Update,
+    decode_lobby_change,
+    tell_lobby,
+)
 from freezeout.server.clock import Clock
 from freezeout.server.metrics import Metrics
 from freezeout.server.owned import lobby_record
@@ -52,6 +62,9 @@ log = logging.getLogger(__name__)
 
 _TABLE_ID = re.compile(r"t[0-9a-f]{12}")
 _PENDING_LIMIT = 256  # updates a connection may hold while it waits for its snapshot
+# Every follow_refresh_seconds a gateway tells each owner it is alive (one command per worker);
+# every this many periods it tells each table's owner who follows it here (one per table).
+FULL_REFRESH_EVERY = 5
 
 
 @dataclass(eq=False)
@@ -221,10 +234,13 @@ class GatewayRoom(Room):
         self._routes: dict[str, Lease] = {}
         self._lanes: dict[str, _Lane] = {}
         self._requests: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._lookups: dict[str, asyncio.Future[Lease | None]] = {}  # routes to read in the next batch
+        self._looker: asyncio.Task[None] | None = None
         self._lobby: dict[str, dict[str, Any]] = {}
         self._ids = itertools.count()
         self._prefix = secrets.token_hex(3)
         self._tasks: list[asyncio.Task[None]] = []
+        self.lobby.polled = False  # told of changes by the bus (hear_lobby)
         self.ready = False
 
     def new_conn_id(self) -> str:
@@ -234,12 +250,18 @@ class GatewayRoom(Room):
     async def open(self) -> None:
         for level in BOT_LEVELS:
             self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
+        with contextlib.suppress(BusUnavailable):  # registered anyway: followed once the bus is back
+            await self.bus.updates.follow(LOBBY, self.hear_lobby, timeout=self.settings.route_timeout_seconds)
+        self.lobby.start()
         for name, loop in (("inbox", self._hear_forever), ("refresh", self._refresh_forever),
                            ("lobby", self._lobby_forever)):
             self._tasks.append(asyncio.create_task(loop(), name=f"gateway-{name}"))
 
     async def close(self) -> None:
+        await self.lobby.stop()
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
+        if self._looker is not None:
+            lanes.append(self._looker)
         for task in [*self._tasks, *lanes]:
             task.cancel()
         for task in [*self._tasks, *lanes]:
@@ -263,7 +285,7 @@ class GatewayRoom(Room):
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
                 ) -> tuple[list[dict[str, Any]], str | None]:
-        """The lobby as the owners last wrote it (re-read every ``lobby_refresh_seconds``)."""
+        """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
             if status is None or r["summary"]["status"] == status]
@@ -291,15 +313,42 @@ class GatewayRoom(Room):
         summary = TableActor(state, store=self.store, clock=self.clock, settings=self.settings).summary()
         record = lobby_record(state, summary)
         self._lobby[table_id] = orjson.loads(record)
+        self.lobby.changed()
         with contextlib.suppress(BusUnavailable):
-            await self.bus.lobby.put(table_id, record)
+            await tell_lobby(self.bus, table_id, record)
         with contextlib.suppress(BusUnavailable):
             await self.bus.updates.publish(Update(CLAIMS, 0, table_id.encode()))
         table = self.get(table_id)
         table.last_summary = summary
         if sit:
-            await table.request(creator, {"type": "sit"})
+            try:
+                await table.request(creator, {"type": "sit"})
+            except Refused as refusal:
+                if refusal.code == "busy" and await self.withdraw(table_id):
+                    raise Refused("busy", "no server can take a new table right now: try again in a moment") from None
+                raise
         return table
+
+    async def withdraw(self, table_id: str) -> bool:
+        """Close a new table that no worker has taken (none is running, or none answers), so that
+        a refused creation leaves nothing behind; False if a worker holds it after all (it plays
+        on, and its owner retires it once idle).  The gateway holds the table's lease while it
+        closes it: no worker can take it meanwhile, and one that takes it afterwards finds it
+        closed (worker.py)."""
+        lease = await self.leases.acquire(table_id)
+        if lease is None:
+            return False
+        try:
+            await self.store.close_table(table_id)
+        finally:
+            await self.leases.release(lease)
+        self._lobby.pop(table_id, None)
+        self._created.pop(table_id, None)
+        self.lobby.changed()
+        with contextlib.suppress(BusUnavailable):
+            await tell_lobby(self.bus, table_id, None)
+        log.warning("withdrew new table %s: no worker took it", table_id, extra={"table": table_id})
+        return True
 
     async def request(self, table_id: str, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
         """Ask the table's owner and wait for its answer (the summary), or :class:`Refused`."""
@@ -343,7 +392,7 @@ class GatewayRoom(Room):
                     if failed is not None:
                         failed(refusal)
                     else:
-                        log.info("table %s: %s not sent: %s", table_id, kind, refusal.message, extra={"table": table_id})
+                        log.info("table %s: %s not sent: %s", table_id, kind, error, extra={"table": table_id})
                 except Exception:
                     log.exception("table %s: sending a command failed", table_id, extra={"table": table_id})
         finally:
@@ -375,7 +424,7 @@ class GatewayRoom(Room):
         while True:
             lease = self._routes.get(table_id)
             if lease is None or lease.expires_at <= time.time():
-                lease = await self.leases.owner(table_id)
+                lease = await self._look_up(table_id)
                 if lease is not None:
                     self._routes[table_id] = lease
             if lease is not None and lease.expires_at > time.time():
@@ -385,6 +434,32 @@ class GatewayRoom(Room):
             if loop.time() > deadline:
                 raise Refused("busy", "no server holds the table right now: try again in a moment")
             await asyncio.sleep(0.05)
+
+    async def _look_up(self, table_id: str) -> Lease | None:
+        """The table's lease row, read together with every other lookup of the same moment in one
+        statement: thousands of connections joining at once would otherwise each take a pooled
+        database connection for one row (the 10,000-player run exhausted the pool)."""
+        future = self._lookups.get(table_id)
+        if future is None:
+            future = self._lookups[table_id] = asyncio.get_running_loop().create_future()
+            if self._looker is None or self._looker.done():
+                self._looker = asyncio.create_task(self._look_up_together(), name="gateway-routes")
+        return await asyncio.shield(future)
+
+    async def _look_up_together(self) -> None:
+        await asyncio.sleep(0)  # the lookups asked in this turn of the loop go together
+        while self._lookups:
+            batch, self._lookups = self._lookups, {}
+            try:
+                found = await self.leases.owners(list(batch))
+            except Exception as error:
+                for future in batch.values():
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for table_id, future in batch.items():
+                if not future.done():
+                    future.set_result(found.get(table_id))
 
     def rerouted(self, table_id: str) -> None:
         """The table has a new owner (or the old one says it is not): route anew, and tell the
@@ -417,25 +492,46 @@ class GatewayRoom(Room):
                 found[0].direct(found[1], command.body)
 
     async def _refresh_forever(self) -> None:
-        while True:
+        for count in itertools.count(1):
             await asyncio.sleep(self.settings.follow_refresh_seconds)
             try:
-                await self.refresh()
+                await self.refresh(full=count % FULL_REFRESH_EVERY == 0)
             except Exception as error:
                 log.warning("refreshing the followed tables failed: %s", error)
 
-    async def refresh(self) -> None:
-        """Tell each followed table's owner who follows it here (and re-read the routes)."""
+    async def refresh(self, *, full: bool = True) -> None:
+        """Re-read the routes of the followed tables and tell each of their owners that this
+        gateway is alive (its connections there stay online); with ``full``, tell each table's
+        owner who follows it here instead, which repairs a lost attach, detach or snapshot.
+        A full refresh is one command per followed table, so it runs only every
+        ``FULL_REFRESH_EVERY`` periods (and at once for a table whose owner changed)."""
         followed = [t for t in self.remote.values() if t.followers]
         self._routes.update(await self.leases.owners([t.id for t in followed]))
-        for table in followed:
-            self.send(table.id, "command", table.refresh_body(), None)
+        if full:
+            for table in followed:
+                self.send(table.id, "command", table.refresh_body(), None)
+            return
+        owners = {self._routes[t.id].worker for t in followed if t.id in self._routes}
+        for worker in sorted(owners):
+            with contextlib.suppress(BusUnavailable):
+                await self.bus.commands.send(worker, Command("", self.name, "", encode({"op": "alive"})))
+
+    def hear_lobby(self, update: Update) -> None:
+        """A table's lobby record changed (published by its owner): the watchers hear of it."""
+        table_id, record = decode_lobby_change(update)
+        if record is None:
+            self._lobby.pop(table_id, None)
+        else:
+            self._lobby[table_id] = orjson.loads(record)
+        self.lobby.changed()
 
     async def _lobby_forever(self) -> None:
+        """Read the whole lobby now and then: it repairs a change the bus lost on the way."""
         while True:
             try:
                 records = await self.bus.lobby.records()
                 self._lobby = {table_id: orjson.loads(record) for table_id, record in records.items()}
+                self.lobby.changed()
             except BusUnavailable as error:
                 log.warning("lobby: %s", error)
             await asyncio.sleep(self.settings.lobby_refresh_seconds)

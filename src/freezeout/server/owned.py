@@ -46,6 +46,7 @@ class RemoteConn:
     gateway: str
     conn_id: str
     seen: float
+    reported: int | None = -1  # the version its gateway last said it had (-1: not said yet)
 
 
 def lobby_record(state: TableState, summary: dict[str, Any]) -> bytes:

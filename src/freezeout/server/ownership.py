@@ -24,7 +24,7 @@ import secrets
 import socket
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Float, Insert, literal_column, or_, select, tuple_, update
+from sqlalchemy import ColumnElement, Float, Insert, func, literal_column, or_, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -125,14 +125,22 @@ class Leases:
         renews them all in a few statements); returns the renewed ones by table: a lease
         missing from the answer has changed owner."""
         renewed: dict[str, Lease] = {}
-        for start in range(0, len(leases), 1000):
-            chunk = {lease.table_id: lease for lease in leases[start:start + 1000]}
+        ordered = sorted(leases, key=lambda lease: lease.table_id)
+        for start in range(0, len(ordered), 1000):
+            chunk = {lease.table_id: lease for lease in ordered[start:start + 1000]}
+            mine = tuple_(table_owner.c.table_id, table_owner.c.epoch).in_(
+                [(lease.table_id, lease.epoch) for lease in chunk.values()])
             async with self.engine.begin() as conn:
+                # Lock the rows in table order first (PostgreSQL; SQLite has one writer anyway):
+                # a group commit of log entries takes its tables' rows FOR SHARE in the same order
+                # (Store._write_jobs), so a renewal and a commit can wait for each other but
+                # never deadlock (an unordered renewal did, and lost every lease at once).
+                if self._dialect == "postgresql":
+                    await conn.execute(select(table_owner.c.table_id).where(table_owner.c.worker == self.worker, mine)
+                                       .order_by(table_owner.c.table_id).with_for_update())
                 rows = await conn.execute(
                     update(table_owner)
-                    .where(table_owner.c.worker == self.worker,
-                           tuple_(table_owner.c.table_id, table_owner.c.epoch).in_(
-                               [(lease.table_id, lease.epoch) for lease in chunk.values()]))
+                    .where(table_owner.c.worker == self.worker, mine)
                     .values(expires_at=self._now + self.ttl)
                     .returning(table_owner.c.table_id, table_owner.c.epoch, table_owner.c.expires_at)
                 )
@@ -178,6 +186,13 @@ class Leases:
             return None
         taken_at = taken.expires_at - self.ttl
         return max(0.0, taken_at - (before.expires_at - self.ttl))
+
+    async def load(self) -> dict[str, int]:
+        """How many live leases each worker holds (new tables go to the least loaded first)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(table_owner.c.worker, func.count())
+                                      .where(table_owner.c.expires_at > self._now).group_by(table_owner.c.worker))
+            return {str(r[0]): int(r[1]) for r in rows}
 
     async def claimable(self, limit: int = 100) -> list[str]:
         """Open tables that a worker may take: never owned, or whose lease has expired (their

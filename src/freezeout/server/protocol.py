@@ -69,8 +69,15 @@ class Ping(_Client):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Join | Act | DontWait | Resign | Rematch | Sit | Stand | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Join | Act | DontWait | Resign | Rematch | Sit | Stand | Ping] = TypeAdapter(ClientMessage)
+class WatchLobby(_Client):
+    """Follow the lobby (instead of a table): a ``lobby`` message, then ``lobby_update``s."""
+
+    type: Literal["lobby"]
+
+
+_Clients = Join | Act | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
+ClientMessage = Annotated[_Clients, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 
 
 # -- server -> client (schemas; see docs/protocol.md) -----------------------
@@ -142,12 +149,20 @@ class PongMessage(_Server):
     now: float
 
 
-ServerMessage = Annotated[
-    SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | PongMessage, Field(discriminator="type")
-]
-SERVER_MESSAGE: TypeAdapter[SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | PongMessage] = TypeAdapter(
-    ServerMessage
-)
+class LobbyMessage(_Server):
+    type: Literal["lobby"]
+    tables: list[dict[str, Any]]
+
+
+class LobbyUpdateMessage(_Server):
+    type: Literal["lobby_update"]
+    tables: list[dict[str, Any]]
+    removed: list[str]
+
+
+_Servers = SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | PongMessage | LobbyMessage | LobbyUpdateMessage
+ServerMessage = Annotated[_Servers, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[_Servers] = TypeAdapter(ServerMessage)
 
 
 def _snake(name: str) -> str:

@@ -12,12 +12,8 @@
   and need no per-reader position; one lost is seen as a gap in versions
   and caught up from the log (bus.py), so a stream's durability would buy
   nothing here.
-- Presence: a set per gateway (``fz:presence:{gateway}``) of the accounts
-  connected there, rewritten whole by a heartbeat and expiring after
-  ``ttl``: a gateway that dies takes its players offline without anyone
-  cleaning up, and a Redis restart is repaired by the next heartbeat.  The
-  gateways are listed in ``fz:gateways`` by their last heartbeat; one silent
-  for a day is dropped from the list (its set expired long before).
+- The lobby: a **hash** of each open table's record (``fz:lobby``), its
+  changes also published on the lobby's channel (bus.tell_lobby).
 
 Every reader reconnects by itself, with backoff, for as long as it runs.
 """
@@ -28,13 +24,12 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
-from collections import Counter
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -43,7 +38,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from freezeout.server.bus import Bus, BusUnavailable, Command, Deliver, Update
 
-__all__ = ["RedisBus", "RedisCommands", "RedisLobby", "RedisPresence", "RedisUpdates", "connect", "inbox_key", "table_channel"]
+__all__ = ["RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "table_channel"]
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +46,22 @@ _LOST = (RedisConnectionError, RedisTimeoutError, OSError)  # Redis unreachable,
 _GROUP = "owner"
 
 
+POOL_SIZE = 64  # connections per process; more commands in flight wait for one (POOL_WAIT_SECONDS)
+POOL_WAIT_SECONDS = 5.0
+
+
 def connect(url: str) -> Redis:
     """A client that retries a command across a short outage (a few seconds) before giving
-    up; the readers below outlive longer ones by reconnecting themselves."""
-    return Redis.from_url(
+    up; the readers below outlive longer ones by reconnecting themselves.
+
+    Its pool is bounded and *waits* for a free connection: a gateway sends the commands of
+    hundreds of tables at once, and redis-py's default pool refuses the 101st command in
+    flight at once ("Too many connections", seen by bench/load.py --cluster at 2,000
+    players) instead of queueing it behind the others."""
+    pool = BlockingConnectionPool.from_url(
         url,
+        max_connections=POOL_SIZE,
+        timeout=POOL_WAIT_SECONDS,
         retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=6),
         retry_on_error=[RedisConnectionError, RedisTimeoutError],
         socket_connect_timeout=2.0,
@@ -65,6 +71,7 @@ def connect(url: str) -> Redis:
         socket_keepalive=True,
         health_check_interval=30,
     )
+    return Redis.from_pool(pool)
 
 
 def inbox_key(worker: str) -> str:
@@ -73,14 +80,6 @@ def inbox_key(worker: str) -> str:
 
 def table_channel(table_id: str) -> str:
     return f"fz:table:{table_id}"
-
-
-def _presence_key(gateway: str) -> str:
-    return f"fz:presence:{gateway}"
-
-
-_GATEWAYS = "fz:gateways"
-_FORGET_GATEWAY_SECONDS = 86400.0  # far beyond any ttl, so clock skew between gateways cannot matter
 
 
 class _Backoff:
@@ -137,7 +136,9 @@ class RedisCommands:
                             yield Command(fields[b"t"].decode(), fields[b"g"].decode(), fields[b"r"].decode(),
                                           fields[b"b"])
             except ResponseError as exc:
-                if "NOGROUP" not in str(exc):
+                # NOGROUP: the stream is gone (Redis restarted, or the inbox expired); UNBLOCKED: it
+                # went while this reader waited on it.  Either way, make it anew and read on.
+                if "NOGROUP" not in str(exc) and "UNBLOCKED" not in str(exc):
                     raise
                 log.warning("inbox %s was reset (Redis restarted or the inbox expired): reading it anew", key)
             except _LOST as exc:
@@ -271,70 +272,6 @@ class RedisUpdates:
                     deliver(update)
                 except Exception:
                     log.exception("delivering an update of table %s failed", table_id)
-
-
-class RedisPresence:
-    """bus.Presence for one gateway: its connected accounts as a Redis set that a heartbeat
-    (``keep``) rewrites and that expires ``ttl`` seconds after the gateway's last one."""
-
-    def __init__(self, client: Redis, *, gateway: str, ttl: float = 15.0) -> None:
-        self.client, self.gateway, self.ttl = client, gateway, ttl
-        self._key = _presence_key(gateway)
-        self._connections: Counter[int] = Counter()  # the truth for this gateway; Redis holds a copy
-
-    async def connected(self, user_id: int) -> None:
-        self._connections[user_id] += 1
-        if self._connections[user_id] == 1:
-            with contextlib.suppress(*_LOST):  # the next heartbeat writes it
-                async with self.client.pipeline(transaction=True) as pipe:
-                    pipe.sadd(self._key, user_id)
-                    pipe.pexpire(self._key, int(self.ttl * 1000))
-                    pipe.zadd(_GATEWAYS, {self.gateway: time.time()})
-                    await pipe.execute()
-
-    async def disconnected(self, user_id: int) -> None:
-        self._connections[user_id] -= 1
-        if self._connections[user_id] <= 0:
-            del self._connections[user_id]
-            with contextlib.suppress(*_LOST):
-                await self.client.srem(self._key, user_id)
-
-    async def heartbeat(self) -> None:
-        """Write this gateway's whole set again and extend its life by ``ttl``."""
-        async with self.client.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key)
-            if self._connections:
-                pipe.sadd(self._key, *self._connections)
-                pipe.pexpire(self._key, int(self.ttl * 1000))
-            pipe.zadd(_GATEWAYS, {self.gateway: time.time()})
-            pipe.zremrangebyscore(_GATEWAYS, "-inf", time.time() - _FORGET_GATEWAY_SECONDS)
-            await pipe.execute()
-
-    async def keep(self) -> None:
-        """Heartbeat three times per ``ttl`` for ever (a gateway's background task)."""
-        while True:
-            try:
-                await self.heartbeat()
-            except _LOST as exc:
-                log.warning("presence: Redis unreachable (%s)", exc)
-            await asyncio.sleep(self.ttl / 3)
-
-    async def online(self, user_ids: Iterable[int]) -> set[int]:
-        """Those of ``user_ids`` connected to any live gateway; :class:`BusUnavailable` when
-        Redis cannot say (the caller must not forfeit anyone on a guess)."""
-        wanted = list(dict.fromkeys(user_ids))
-        if not wanted:
-            return set()
-        try:
-            listed: Any = await self.client.zrange(_GATEWAYS, 0, -1)
-            gateways = [g.decode() for g in listed]
-            async with self.client.pipeline(transaction=False) as pipe:
-                for gateway in gateways:  # a dead gateway's set has expired: it answers "no"
-                    pipe.smismember(_presence_key(gateway), wanted)
-                replies = await pipe.execute()
-            return {u for members in replies for u, member in zip(wanted, members, strict=True) if member}
-        except _LOST as exc:
-            raise BusUnavailable(f"cannot reach Redis for presence: {exc}") from exc
 
 
 _LOBBY = "fz:lobby"

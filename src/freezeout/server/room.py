@@ -19,6 +19,7 @@ from typing import Any
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.clock import Clock
+from freezeout.server.lobbyfeed import LobbyFeed
 from freezeout.server.settings import Settings
 from freezeout.server.store import LogEntry, Store, UserRow
 from freezeout.server.table import TableActor
@@ -38,6 +39,9 @@ class Room:
         self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
         self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
+        # The lobby pushed to the connections that watch it: one process looks at its own tables.
+        self.lobby = LobbyFeed(lambda status, limit: self.listing(status, limit=limit)[0],
+                               period=settings.lobby_push_seconds, polled=True)
 
     async def open(self) -> None:
         """Create the bot accounts, then rebuild and start every open table.  A table whose game
@@ -59,10 +63,12 @@ class Room:
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
+        self.lobby.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.lobby.stop()
         for actor in self.tables.values():
             await actor.stop()
 

@@ -106,7 +106,10 @@ class Settings(BaseSettings):
     worker_max_tables: int = 5000  # a worker takes no more tables than this
     follow_refresh_seconds: float = 2.0  # how often a gateway tells each owner who follows its table
     route_timeout_seconds: float = 5.0  # how long a gateway waits for a table's owner (a takeover) before "busy"
-    lobby_refresh_seconds: float = 1.0  # how often a gateway re-reads the lobby
+    # A gateway hears lobby changes on the bus at once; it also reads the whole lobby this often,
+    # which repairs a change the bus lost (pub/sub is at most once) or a Redis restart.
+    lobby_refresh_seconds: float = 10.0
+    lobby_push_seconds: float = 0.5  # lobby changes are gathered this long before they go to the watchers
     json_logs: bool = False  # one JSON object per log line (table ids as fields)
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
 

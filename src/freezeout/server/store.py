@@ -275,6 +275,9 @@ class Store:
             plain.extend(entries)
         if not plain:
             return
+        # In table order: each entry's fencing trigger takes its table's owner row FOR SHARE, and
+        # a worker's lease renewal locks those rows in the same order (ownership.renew_many).
+        plain.sort(key=lambda e: (e.table_id, e.seq))
         if conn.dialect.name == "sqlite":  # the hot path: the driver's executemany, no statement compilation
             conn.exec_driver_sql(_SQLITE_LOG_INSERT, [_log_row(e) for e in plain])
         else:
@@ -333,9 +336,13 @@ class Store:
         return ratings, still
 
     async def create_table(self, table_id: str, entry: LogEntry) -> None:
+        """The table's row and its first entry in one transaction: a worker looking for tables
+        without an owner must never see the row alone (it would take the table, and the first
+        entry, written without an epoch, would then be refused)."""
         async with self.engine.begin() as conn:
             await conn.execute(insert(tables).values(id=table_id, created_at=entry.at, closed=False))
-        await self.append([entry])
+            await conn.execute(_LOG_INSERT, [{"table_id": entry.table_id, "seq": entry.seq, "at": entry.at,
+                                              "kind": entry.kind, "data": dumps(entry.data), "epoch": entry.epoch}])
 
     async def close_table(self, table_id: str) -> None:
         """Retire a table: it is no longer rebuilt on start (its games stay downloadable)."""

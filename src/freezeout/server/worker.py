@@ -3,8 +3,8 @@
 - **Takes tables** that have no live owner: new ones (a gateway's nudge on
   the ``CLAIMS`` channel wakes it at once) and orphans whose lease expired
   (their worker died), by acquiring the lease row (ownership.py).  A worker
-  with more tables waits a little longer before taking a new one, so new
-  tables spread over the workers.
+  with more tables than the least loaded one waits a little before taking a
+  new one, so new tables spread over the workers.
 - **Rebuilds** each table from the log (``Store.table_entries``) and drives
   the same actor as one process does, with its epoch stamped on every entry:
   the database refuses an entry from a worker that lost the table.  A table
@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from freezeout.server.botseat import BOT_LEVELS
-from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update
+from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update, tell_lobby
 from freezeout.server.clock import Clock
 from freezeout.server.metrics import Metrics
 from freezeout.server.owned import OwnedTable
@@ -67,6 +67,10 @@ class Worker:
         # routes to it at once) but its actor is still being rebuilt.  Heard once it is.
         self._deferred: dict[str, list[Command]] = {}
         self._answers: set[asyncio.Task[None]] = set()  # HTTP requests being answered
+        self._alive: dict[str, float] = {}  # gateway -> when it last said it is alive (monotonic seconds)
+        self._load: dict[str, int] = {}  # live leases per worker, as last read (spread_delay)
+        self._load_read_at = -float("inf")
+        self._renewed_at = time.monotonic()  # the last renewal that the database answered
         self.ready = False  # the first look for tables is done
         self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
 
@@ -114,8 +118,7 @@ class Worker:
         self._out.put_nowait(lambda: self.bus.commands.send(gateway, command))
 
     def lobby(self, table_id: str, record: bytes | None) -> None:
-        lobby = self.bus.lobby
-        self._out.put_nowait(lambda: lobby.put(table_id, record) if record is not None else lobby.remove(table_id))
+        self._out.put_nowait(lambda: tell_lobby(self.bus, table_id, record))
 
     def handled(self, seconds: float) -> None:
         self.metrics.observe_action(seconds)
@@ -144,8 +147,22 @@ class Worker:
                     await self._claim_now.wait()
             if self._claim_now.is_set():
                 self._claim_now.clear()
-                # Spread new tables: a worker with more of them lets the others try first.
-                await asyncio.sleep(min(0.25, 0.0005 * len(self.tables)) + random.uniform(0, 0.01))
+                await asyncio.sleep(await self.spread_delay() + random.uniform(0, 0.01))
+
+    async def spread_delay(self) -> float:
+        """How long to let the other workers try a new table first: 20 ms per table this worker
+        holds beyond the least loaded live worker (at most 0.25 s), so new tables go to the
+        least loaded.  The load (live leases per worker) is read at most once a claim period."""
+        now = time.monotonic()
+        if now - self._load_read_at >= self.settings.claim_seconds:
+            self._load_read_at = now
+            try:
+                self._load = await self.leases.load()
+            except Exception as error:
+                log.warning("reading the workers' load failed: %s", error)
+        others = [count for worker, count in self._load.items() if worker != self.name]
+        excess = len(self.tables) - min(others) if others else 0
+        return min(0.25, max(0.0, 0.02 * excess))
 
     async def claim(self) -> list[str]:
         """Take what tables this worker can of those without a live owner; returns their ids."""
@@ -195,8 +212,10 @@ class Worker:
                 self.hear(command)
 
     async def _drive(self, table_id: str, lease: Lease, outage: float | None) -> None:
-        entries = await self.store.table_entries(table_id)
-        if not entries:  # a table row without its first entry: nothing to drive
+        # A table withdrawn meanwhile (a gateway that found no worker for it, gateway.py) is closed
+        # before its lease is given up: taken after that, it is seen closed here.
+        entries = await self.store.table_entries(table_id) if await self.store.table_open(table_id) else []
+        if not entries:  # closed, or a table row without its first entry: nothing to drive
             await self._drop(table_id, release=True)
             return
         actor = OwnedTable.restore(entries, outlet=self, store=self.store, clock=self.clock, settings=self.settings)
@@ -255,14 +274,21 @@ class Worker:
             actor.list_in_lobby(force=True)
 
     async def renew(self) -> None:
-        """Renew every lease (in one statement per thousand tables); a table whose renewal fails
-        (taken, or the database away) is no longer driven here: without a lease this worker
-        cannot know it still owns it."""
+        """Renew every lease (in one statement per thousand tables).  A table whose renewal the
+        database refuses (another worker took it) is no longer driven here.  When a renewal
+        fails outright (the database away, or an error), the tables are kept while their
+        leases may still be live (renewed less than a lease time ago), and renewed again at the
+        next period: safety does not depend on it (the fence refuses a stale owner's entry),
+        and dropping every table at one failed statement made a busy worker take all of them
+        over again, one by one."""
         leases = list(self.held.values())
         try:
             answer = await self.leases.renew_many(leases)
+            self._renewed_at = time.monotonic()
         except Exception as error:
             log.warning("renewing %d leases failed: %s", len(leases), error)
+            if time.monotonic() - self._renewed_at < self.settings.lease_seconds - self.settings.renew_seconds:
+                return
             answer = {}
         for lease in leases:
             table_id = lease.table_id
@@ -286,11 +312,12 @@ class Worker:
                 log.exception("sweeping idle tables failed")
 
     def forget_silent_gateways(self) -> None:
-        """Drop the connections whose gateway has not said for three refresh periods that they
-        still follow (the gateway died, or a detach was lost): they are offline (R26)."""
+        """Drop the connections whose gateway has been silent for three refresh periods (it
+        died): they are offline (R26).  A connection whose detach was lost goes at its
+        gateway's next full refresh, which does not list it."""
         limit = time.monotonic() - 3 * self.settings.follow_refresh_seconds
         for actor in self.tables.values():
-            for remote in [r for r in actor.remote.values() if r.seen < limit]:
+            for remote in [r for r in actor.remote.values() if max(r.seen, self._alive.get(r.gateway, 0.0)) < limit]:
                 actor.forget(remote.gateway, remote.conn_id)
 
     async def sweep(self) -> list[str]:
@@ -313,6 +340,9 @@ class Worker:
     def hear(self, command: Command) -> None:
         body = decode(command.body)
         op, gateway = body["op"], command.gateway
+        if op == "alive":  # for every table: the gateway's connections here are still there
+            self._alive[gateway] = time.monotonic()
+            return
         actor = self.tables.get(command.table_id)
         if actor is None and command.table_id in self._taking:
             self._deferred.setdefault(command.table_id, []).append(command)
@@ -355,8 +385,11 @@ class Worker:
             remote, new = actor.remote_conn(gateway, conn_id, user_from_json(user), now)
             if new:
                 actor.attach(remote.conn, since)
-            elif since is None or since < version:  # a reply or an update was lost on the way
+            elif (since is None or since < version) and since == remote.reported:
+                # Behind, and no further than at the last refresh: a reply or an update was lost
+                # on the way (one still in flight would have moved it on).
                 actor.send_catchup(remote.conn, since)
+            remote.reported = since
         for key in [k for k in actor.remote if k[0] == gateway and k[1] not in listed]:
             actor.forget(*key)
 

@@ -1,5 +1,6 @@
 """The WebSocket endpoint ``/ws``: parse, authenticate, hand intents to the
-table's actor, and write the actor's messages out without ever blocking it.
+table's actor (or watch the lobby: lobbyfeed.py), and write the actor's
+messages out without ever blocking it.
 
 Malformed or forged input gets an ``error`` message and changes nothing, and
 the connection stays usable: a binary frame, text that is not JSON (nested
@@ -218,8 +219,14 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                     continue
                 if actor is not None and conn is not None:
                     actor.detach(conn)
+                context.room.lobby.unwatch(link)
                 actor, conn = new_actor, Conn(user, send)
                 actor.attach(conn, msg.since)
+            elif msg.type == "lobby":  # follow the lobby instead of a table
+                if actor is not None and conn is not None:
+                    actor.detach(conn)
+                actor = conn = None
+                context.room.lobby.watch(link, send)
             elif msg.type == "ping":
                 send(dumps({"type": "pong", "now": now}))
             elif actor is None or conn is None:
@@ -234,6 +241,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             context.links.remove(link)
         if actor is not None and conn is not None:
             actor.detach(conn)
+        context.room.lobby.unwatch(link)
         outbox.put_nowait(None)
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(writer, 1.0)  # the last error (a flood, a log-out) goes out first

@@ -18,8 +18,17 @@ const ROUTES = [
   [/^#\/demo(?:\/(\w+))?$/, async m => new (await import('./demo.js')).DemoPage(main, m[1] || 'mid'), ''],
 ];
 
+// One route at a time: a page draws itself into `main` as it is made, so a page made while
+// another was still loading could draw over the newer one (and be destroyed, leaving its
+// drawing behind with nothing updating it).
+let routing = Promise.resolve();
 let seq = 0;
-async function route(force = false) {
+function route(force = false) {
+  routing = routing.then(() => routeNow(force), () => routeNow(force));
+  return routing;
+}
+
+async function routeNow(force) {
   const hash = location.hash || '#/';
   if (!force && hash === routeKey) return;
   routeKey = hash;

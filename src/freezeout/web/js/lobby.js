@@ -7,6 +7,7 @@ import {toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {shownName, botOf} from './names.js';
 import {rating} from './rating.js';
+import {LobbyFeed} from './lobbyfeed.js';
 
 const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
 
@@ -18,11 +19,11 @@ export class LobbyPage {
     this.quickBots = Number(localStorage.getItem('fz-bots') || 1);
     this.build();
     this.refresh();
-    this.timer = setInterval(() => { if (!document.hidden) this.refreshTables(); }, 5000);
+    this.feed = new LobbyFeed(tables => this.renderTables(tables));  // the server pushes every change
     this.offUser = api.onUser(() => this.renderCreate());
   }
 
-  destroy() { clearInterval(this.timer); this.offUser(); }
+  destroy() { this.feed.close(); this.offUser(); }
 
   build() {
     this.quickEl = h('section.panel.quick', {'aria-labelledby': 'quick-title'});
@@ -38,15 +39,7 @@ export class LobbyPage {
 
   async refresh() {
     api.get('/api/bots').then(d => { if (d && d.levels) { this.levels = d.levels; this.renderQuick(); this.renderCreate(); } }).catch(() => {});
-    this.refreshTables();
     api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players, d.provisional_games)).catch(() => this.renderLeader([]));
-  }
-
-  async refreshTables() {
-    try {
-      const [waiting, playing] = await Promise.all([api.get('/api/tables?status=waiting'), api.get('/api/tables?status=playing')]);
-      this.renderTables([...(waiting.tables || []), ...(playing.tables || [])]);
-    } catch { /* keep the last list */ }
   }
 
   renderQuick() {
@@ -103,7 +96,7 @@ export class LobbyPage {
     })) : h('p.empty', t('tables.empty'));
     fill(this.tablesEl, 
       h('div.section-head', h('h2', {id: 'tables-title'}, t('tables.title')),
-        h('button.btn.small.ghost', {type: 'button', onclick: () => this.refreshTables()}, '↻ ', t('tables.refresh'))),
+        h('button.btn.small.ghost', {type: 'button', onclick: () => this.feed.refresh()}, '↻ ', t('tables.refresh'))),
       list);
   }
 

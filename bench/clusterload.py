@@ -1,0 +1,263 @@
+"""The targets bench/load.py points its players at: one ``freezeout serve`` process, or a
+local cluster (issue #13, docs/scaling.md) of PostgreSQL, redis-server, gateways and
+workers, each process pinned to the cores ``--pin`` names (``taskset``).
+
+Every target reports its processes' CPU time by role, read from ``/proc/<pid>/stat``
+(utime + stime; PostgreSQL's is the postmaster's and every backend's it forked), so that
+the bench can divide each role's CPU-seconds by the actions and messages it carried.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from freezeout.server.localcluster import Process, stop_processes, wait_ready
+from freezeout.server.localservers import LocalPostgres, LocalRedis
+from serverproc import BENCH_ENV, ServerProcess, free_port
+
+__all__ = ["ClusterTarget", "Pinning", "SingleTarget", "proc_cpu_seconds"]
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` so far (0 once it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()  # after "pid (comm) "
+    return (int(fields[11]) + int(fields[12])) / _TICK
+
+
+def children(pid: int) -> list[int]:
+    """Every process whose parent is ``pid`` (one level: PostgreSQL's backends)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                if int(stat[stat.rindex(")") + 2:].split()[1]) == pid:
+                    found.append(int(entry))
+    return found
+
+
+@dataclass
+class Pinning:
+    """Which cores each role may use, from ``--pin`` such as
+    ``gateway=0 worker=1 worker=0 postgres=0 redis=0 client=0``: the n-th process of a role
+    takes the n-th ``role=`` entry (cycling); a role not named runs unpinned."""
+
+    cores: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str | None) -> Pinning:
+        cores: dict[str, list[str]] = {}
+        for item in (text or "").split():
+            role, _, cpus = item.partition("=")
+            if not re.fullmatch(r"[0-9,\-]+", cpus):
+                raise ValueError(f"bad --pin entry {item!r}: role=cpu-list, e.g. worker=1")
+            cores.setdefault(role, []).append(cpus)
+        return cls(cores)
+
+    def of(self, role: str, index: int = 0) -> str | None:
+        listed = self.cores.get(role)
+        return listed[index % len(listed)] if listed else None
+
+    def prefix(self, role: str, index: int = 0) -> list[str]:
+        cpus = self.of(role, index)
+        return ["taskset", "-c", cpus] if cpus else []
+
+    def pin(self, role: str, pid: int, index: int = 0) -> None:
+        cpus = self.of(role, index)
+        if cpus:
+            subprocess.run(["taskset", "-p", "-c", cpus, str(pid)], check=True, capture_output=True)
+
+    def pin_client(self) -> None:
+        cpus = self.of("client")
+        if cpus:
+            os.sched_setaffinity(0, {int(c) for part in cpus.split(",") for c in _expand(part)})
+
+    def describe(self) -> str:
+        return " ".join(f"{role}={cpus}" for role, listed in self.cores.items() for cpus in listed) or "none"
+
+
+def _expand(part: str) -> list[int]:
+    low, _, high = part.partition("-")
+    return list(range(int(low), int(high or low) + 1))
+
+
+class SingleTarget:
+    """One ``freezeout serve`` process (``--role all``), as bench/load.py always measured."""
+
+    def __init__(self, workdir: Path, db_url: str | None, pinning: Pinning, **env: str) -> None:
+        self.server = ServerProcess(workdir, db_url=db_url, **env)
+        self.pinning = pinning
+        self.urls: list[str] = []
+
+    def start(self) -> None:
+        self.server.start()
+        self.pinning.pin("server", self.server.ps.pid)
+        self.urls = [self.server.url]
+
+    def cpu(self) -> dict[str, float]:
+        return {"server": proc_cpu_seconds(self.server.ps.pid)}
+
+    def rss_mb(self) -> dict[str, float]:
+        return {"server": round(self.server.rss_mb(), 1)}
+
+    def actions(self) -> dict[str, float]:
+        return {}
+
+    def profiling(self, on: bool) -> None:
+        """Only a cluster's processes are profiled."""
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    def warnings(self) -> list[str]:
+        return self.server.warnings()
+
+    def log_text(self) -> str:
+        return self.server.log_path.read_text(errors="replace")
+
+
+def _metric(url: str, name: str) -> float:
+    """The value of ``name`` (no labels) in a process's /metrics, 0 if it cannot say."""
+    with contextlib.suppress(OSError, ValueError), urllib.request.urlopen(f"{url}/metrics", timeout=5) as answer:
+        for line in answer.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    return 0.0
+
+
+# A profiled process: cProfile on CPU time (the machine is shared: wall time would charge other
+# processes' turns to whatever function was running), on from SIGUSR1, written out at SIGUSR2,
+# so that the profile covers the measured window only (not the players' sign-ups).
+_PROFILED = """
+import cProfile, signal, sys, time
+from freezeout.cli import main
+out = sys.argv[1]
+profile = cProfile.Profile(time.process_time)
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+def dump(*_):
+    profile.disable()
+    profile.dump_stats(out)
+signal.signal(signal.SIGUSR2, dump)
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+class ClusterTarget:
+    """PostgreSQL (fsync off, as the tests), redis-server, ``gateways`` gateways and
+    ``workers`` workers on loopback, each pinned as ``pinning`` says."""
+
+    def __init__(self, workdir: Path, *, gateways: int, workers: int, pinning: Pinning, profile: Path | None = None,
+                 **env: str) -> None:
+        self.workdir, self.gateways, self.workers, self.pinning = workdir, gateways, workers, pinning
+        self.profile = profile  # cProfile the first gateway and the first worker into this directory
+        self.env = env
+        self.postgres = LocalPostgres(workdir / "postgres")
+        self.redis = LocalRedis(workdir / "redis")
+        self.processes: list[Process] = []
+        self.urls: list[str] = []
+        self._postmaster = 0
+        self._pg: dict[int, tuple[float, float]] = {}  # PostgreSQL pid -> (CPU seconds when first seen, when last seen)
+
+    def start(self) -> None:
+        self.postgres.start()
+        self._postmaster = int((self.postgres.data / "postmaster.pid").read_text().split()[0])
+        for pid in [self._postmaster, *children(self._postmaster)]:  # backends forked later inherit it
+            self.pinning.pin("postgres", pid)
+        self.redis.start()
+        assert self.redis.process is not None
+        self.pinning.pin("redis", self.redis.process.pid)
+        from asyncio import run
+        from concurrent.futures import ThreadPoolExecutor
+
+        from freezeout.server.localcluster import _migrate
+
+        with ThreadPoolExecutor(1) as thread:  # the bench's own loop is running: migrate beside it
+            thread.submit(lambda: run(_migrate(self.postgres.url))).result()
+        env = {**os.environ, **BENCH_ENV, **self.env, "FREEZEOUT_DATABASE_URL": self.postgres.url,
+               "FREEZEOUT_REDIS_URL": self.redis.url}
+        logs = self.workdir / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        for role, count in (("gateway", self.gateways), ("worker", self.workers)):
+            for index in range(count):
+                port = free_port()
+                out = open(logs / f"{role}-{index + 1}.log", "ab")  # noqa: SIM115 (the child keeps it)
+                program = (["-c", _PROFILED, str(self.profile / f"{role}.prof")] if self.profile and not index
+                           else ["-m", "freezeout.cli"])
+                command = [*self.pinning.prefix(role, index), sys.executable, *program, "serve",
+                           "--role", role, "--port", str(port), "--name", f"{role}-{index + 1}"]
+                popen = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+                self.processes.append(Process(role, port, popen))
+        wait_ready(self.processes)
+        self.urls = [p.url for p in self.processes if p.role == "gateway"]
+
+    def _named(self) -> list[tuple[str, Process]]:
+        counts: dict[str, int] = {}
+        named = []
+        for process in self.processes:
+            counts[process.role] = counts.get(process.role, 0) + 1
+            named.append((f"{process.role}-{counts[process.role]}", process))
+        return named
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds so far per process; PostgreSQL's as a running sum over its processes, each
+        counted from when it was first seen here (a backend that exits keeps what it added up to
+        the last sample; one forked and gone between two samples is missed)."""
+        found = {name: proc_cpu_seconds(p.popen.pid) for name, p in self._named()}
+        for pid in [self._postmaster, *children(self._postmaster)]:
+            seconds = proc_cpu_seconds(pid)
+            first, _last = self._pg.get(pid, (seconds, seconds))
+            self._pg[pid] = (first, seconds)
+        found["postgres"] = sum(last - first for first, last in self._pg.values())
+        found["redis"] = proc_cpu_seconds(self.redis.process.pid) if self.redis.process else 0.0
+        return found
+
+    def rss_mb(self) -> dict[str, float]:
+        found = {}
+        for name, process in self._named():
+            with contextlib.suppress(OSError, ValueError):
+                for line in Path(f"/proc/{process.popen.pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        found[name] = round(int(line.split()[1]) / 1024, 1)
+        return found
+
+    def actions(self) -> dict[str, float]:
+        """Each worker's ``freezeout_actions_total`` so far."""
+        return {name: _metric(p.url, "freezeout_actions_total") for name, p in self._named() if p.role == "worker"}
+
+    def profiling(self, on: bool) -> None:
+        """Start (or stop and write out) the profiles of the profiled processes."""
+        if self.profile:
+            for name, process in self._named():
+                if name in ("gateway-1", "worker-1"):
+                    process.popen.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+
+    def stop(self) -> None:
+        stop_processes(self.processes)
+        self.redis.stop()
+        with contextlib.suppress(Exception):
+            self.postgres.stop()
+
+    def warnings(self) -> list[str]:
+        lines = []
+        for log in sorted((self.workdir / "logs").glob("*.log")):
+            lines += [f"{log.stem}: {line}" for line in log.read_text(errors="replace").splitlines()
+                      if line.startswith(("WARNING", "ERROR")) or "Traceback" in line]
+        return lines
+
+    def log_text(self) -> str:
+        return "".join(f"== {log.name}\n{log.read_text(errors='replace')}"
+                       for log in sorted((self.workdir / "logs").glob("*.log")))
