@@ -107,13 +107,18 @@ def test_replayer_log_keeps_two_digit_steps(new_page):
     assert page.locator("dialog[open] .replayer .log li").nth(1).get_attribute("class") == "cur"
 
 
-def test_lobby_waiting_table_tiles_and_card_art(new_page, ui):
+def _open_heads_up_table(new_page) -> str:
+    """A guest opens a heads-up table from the lobby and waits at it: its id."""
     host = new_page()
     host.goto("/")
     host.locator("label[for=csize-2]").click()
     host.locator(".create button[type=submit]").click()
     host.wait_for_url("**/#/table/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    return host.url.rsplit("/", 1)[1]
+
+
+def test_lobby_waiting_table_tiles_and_card_art(new_page, ui):
+    table_id = _open_heads_up_table(new_page)
     page = new_page(width=360, height=780, locale="cs-CZ")
     page.goto("/")
     row = page.locator(f".table-list li[data-table='{table_id}']")
@@ -134,12 +139,7 @@ def test_the_lobby_shows_tables_as_they_open_and_start(new_page):
     watcher = new_page()
     watcher.goto("/")
     watcher.locator(".tables .section-head").wait_for()
-    host = new_page()
-    host.goto("/")
-    host.locator("label[for=csize-2]").click()
-    host.locator(".create button[type=submit]").click()
-    host.wait_for_url("**/#/table/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    table_id = _open_heads_up_table(new_page)
     row = watcher.locator(f".table-list li[data-table='{table_id}']")
     row.wait_for()
     assert row.locator(".pill.playing").count() == 0

@@ -20,8 +20,7 @@ export class TableConnection {
 
   connect() {
     if (this.closed) return;
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    const ws = openSocket();
     this.ws = ws;
     this.onStatus(this.attempt ? 'reconnecting' : 'connecting');
     ws.onopen = () => {
@@ -47,8 +46,7 @@ export class TableConnection {
       this.ws = null;
       this.attempt++;
       this.onStatus('reconnecting');
-      const delay = Math.min(5000, 250 * 2 ** Math.min(this.attempt - 1, 5)) * (0.75 + Math.random() / 2);
-      this.retry = setTimeout(() => this.connect(), delay);
+      this.retry = setTimeout(() => this.connect(), backoff(this.attempt));
     };
     ws.onerror = () => { try { ws.close(); } catch { /* ignore */ } };
   }
@@ -79,4 +77,17 @@ export class TableConnection {
     window.removeEventListener('online', this._onVisible);
     if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
   }
+}
+
+/** A WebSocket to this page's own server. */
+export function openSocket() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return new WebSocket(`${proto}//${location.host}/ws`);
+}
+
+/** Milliseconds before reconnection attempt `attempt` (1, 2, …): doubling from a
+ * quarter second up to 5 s, jittered so that a server restart is not met by
+ * every client at once. */
+export function backoff(attempt) {
+  return Math.min(5000, 250 * 2 ** Math.min(attempt - 1, 5)) * (0.75 + Math.random() / 2);
 }

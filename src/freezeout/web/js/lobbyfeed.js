@@ -2,6 +2,8 @@
 // the list, the server answers with a `lobby` message and then sends a `lobby_update` with
 // what changed (tables that entered the list or changed, ids that left it).  Reconnects with
 // backoff and asks again, which brings the whole list anew.
+import {openSocket, backoff} from './conn.js';
+
 const ORDER = {waiting: 0, playing: 1};
 
 export class LobbyFeed {
@@ -16,8 +18,7 @@ export class LobbyFeed {
 
   connect() {
     if (this.closed) return;
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    const ws = openSocket();
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({type: 'lobby'}));
     ws.onmessage = event => {
@@ -36,8 +37,7 @@ export class LobbyFeed {
       if (this.ws !== ws || this.closed) return;
       this.ws = null;
       this.attempt++;
-      const delay = Math.min(5000, 250 * 2 ** Math.min(this.attempt - 1, 5)) * (0.75 + Math.random() / 2);
-      this.retry = setTimeout(() => this.connect(), delay);
+      this.retry = setTimeout(() => this.connect(), backoff(this.attempt));
     };
     ws.onerror = () => { try { ws.close(); } catch { /* ignore */ } };
   }
