@@ -49,6 +49,8 @@ export function cardRow(n, cls = '') {
 
 /** Seconds between cards that arrive together, dealt one after another. */
 export const DEAL_STAGGER = 0.22;
+/** The player asked for less motion: nothing is dealt or flown in. */
+export const stillQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 /** Fill a row of slots; cards that arrive together (a flop, an all-in run-out)
  * are dealt one after another rather than all at once. */

@@ -2,7 +2,7 @@
 // Built once per seat count and updated in place, so nothing jumps while
 // cards and chips move. Used by the live table and by the replayer.
 import {h, setText, toggle, svg, fill} from './dom.js';
-import {cardRow, fillRow, chipSvg} from './cards.js';
+import {cardRow, fillRow, chipSvg, stillQuery} from './cards.js';
 import {t, num} from './i18n.js';
 import {shownName, nameTitle, botOf} from './names.js';
 
@@ -22,7 +22,6 @@ const WIDE = {
 // seats never cover the board or the pots. Cells per slot (0 = the viewer).
 const GRID_AREAS = {2: ['s0', 's1'], 3: ['s0', 's1', 's2'], 4: ['s0', 's1', 's2', 's3']};
 const narrowQuery = window.matchMedia('(max-width: 720px)');
-const stillQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
 export function avatarColor(name) {

@@ -5,7 +5,7 @@ import {h, setText, announce, fill} from './dom.js';
 import {t, num, ordinal} from './i18n.js';
 import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
-import {DEAL_STAGGER} from './cards.js';
+import {DEAL_STAGGER, stillQuery} from './cards.js';
 import {ActionBar} from './actionbar.js';
 import {tableModel, handFacts} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
@@ -550,7 +550,7 @@ export class TablePage {
  * when nothing is run out or motion is reduced. */
 const DEAL_SETTLE = 0.75;  // the last card's own deal (.35 s, style.css) and a beat
 function runOutEnds(events, now) {
-  if (!events.some(e => e.type === 'hand_ended') || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return null;
+  if (!events.some(e => e.type === 'hand_ended') || stillQuery.matches) return null;
   const cards = events.filter(e => e.type === 'street_dealt').reduce((n, e) => n + splitCards(e.cards).length, 0);
   return cards ? now + cards * DEAL_STAGGER + DEAL_SETTLE : null;
 }
