@@ -23,7 +23,7 @@ from freezeout.server.localcluster import Process, stop_processes, wait_ready
 from freezeout.server.localservers import LocalPostgres, LocalRedis
 from serverproc import BENCH_ENV, ServerProcess, free_port
 
-__all__ = ["ClusterTarget", "Pinning", "SingleTarget", "proc_cpu_seconds"]
+__all__ = ["ClusterTarget", "Pinning", "Quota", "SingleTarget", "proc_cpu_seconds"]
 
 _TICK = os.sysconf("SC_CLK_TCK")
 
@@ -88,6 +88,76 @@ class Pinning:
 
     def describe(self) -> str:
         return " ".join(f"{role}={cpus}" for role, listed in self.cores.items() for cpus in listed) or "none"
+
+
+_CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")  # cgroup v1's cpu controller, as on this machine
+_PERIOD_US = 10_000  # a short period: a throttled process waits at most ~10 ms, not ~100 ms
+
+
+@dataclass
+class Quota:
+    """A CPU budget per process of a role, from ``--quota`` such as ``worker=0.25``: each such
+    process runs in a cgroup of its own whose CFS quota is that fraction of one core.
+
+    Why: the scale-out proof (two workers carry about twice one worker's actions) needs the
+    workers to be the only bottleneck, which pinning whole cores to them cannot arrange on a
+    2-core machine that also runs the gateway, PostgreSQL, Redis and the load client.  A quota
+    gives every worker the same small, fixed "core" of its own and leaves the rest of the
+    machine to the others, so the measurement asks exactly: does a second equal worker add
+    its capacity?"""
+
+    shares: dict[str, float] = field(default_factory=dict)
+    groups: dict[str, Path] = field(default_factory=dict)  # process name -> its cgroup
+
+    @classmethod
+    def parse(cls, text: str | None) -> Quota:
+        shares: dict[str, float] = {}
+        for item in (text or "").split():
+            role, _, share = item.partition("=")
+            try:
+                value = float(share)
+            except ValueError:
+                value = 0.0
+            if not 0.01 <= value <= 64:
+                raise ValueError(f"bad --quota entry {item!r}: role=cores, e.g. worker=0.25")
+            shares[role] = value
+        if shares and not (_CPU_CGROUPS / "cpu.cfs_quota_us").exists():
+            raise ValueError(f"--quota needs cgroup v1's cpu controller at {_CPU_CGROUPS} (and root)")
+        return cls(shares)
+
+    def limit(self, role: str, name: str, pid: int) -> None:
+        """Move ``pid`` (every thread of it) into a fresh cgroup with its role's quota."""
+        share = self.shares.get(role)
+        if share is None:
+            return
+        group = _CPU_CGROUPS / f"freezeout-bench-{os.getpid()}-{name}"
+        group.mkdir(exist_ok=True)
+        (group / "cpu.cfs_period_us").write_text(str(_PERIOD_US))
+        (group / "cpu.cfs_quota_us").write_text(str(round(share * _PERIOD_US)))
+        (group / "cgroup.procs").write_text(str(pid))
+        self.groups[name] = group
+
+    def throttled(self) -> dict[str, dict[str, float]]:
+        """Per limited process: the share of CFS periods it hit its quota in, and the time it
+        waited for that, so far (``cpu.stat``)."""
+        found = {}
+        for name, group in self.groups.items():
+            with contextlib.suppress(OSError, ValueError):
+                stat = dict(line.split() for line in (group / "cpu.stat").read_text().splitlines())
+                found[name] = {
+                    "periods": float(stat["nr_periods"]), "throttled": float(stat["nr_throttled"]),
+                    "throttled_s": int(stat["throttled_time"]) / 1e9}
+        return found
+
+    def describe(self) -> str:
+        return " ".join(f"{role}={share}" for role, share in self.shares.items()) or "none"
+
+    def release(self) -> None:
+        """Remove the cgroups (their processes have exited by now)."""
+        for group in self.groups.values():
+            with contextlib.suppress(OSError):
+                group.rmdir()
+        self.groups.clear()
 
 
 def _expand(part: str) -> list[int]:
@@ -160,9 +230,10 @@ class ClusterTarget:
     """PostgreSQL (fsync off, as the tests), redis-server, ``gateways`` gateways and
     ``workers`` workers on loopback, each pinned as ``pinning`` says."""
 
-    def __init__(self, workdir: Path, *, gateways: int, workers: int, pinning: Pinning, profile: Path | None = None,
-                 **env: str) -> None:
+    def __init__(self, workdir: Path, *, gateways: int, workers: int, pinning: Pinning, quota: Quota | None = None,
+                 profile: Path | None = None, **env: str) -> None:
         self.workdir, self.gateways, self.workers, self.pinning = workdir, gateways, workers, pinning
+        self.quota = quota or Quota()
         self.profile = profile  # cProfile the first gateway and the first worker into this directory
         self.env = env
         self.postgres = LocalPostgres(workdir / "postgres")
@@ -200,6 +271,7 @@ class ClusterTarget:
                 command = [*self.pinning.prefix(role, index), sys.executable, *program, "serve",
                            "--role", role, "--port", str(port), "--name", f"{role}-{index + 1}"]
                 popen = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+                self.quota.limit(role, f"{role}-{index + 1}", popen.pid)
                 self.processes.append(Process(role, port, popen))
         wait_ready(self.processes)
         self.urls = [p.url for p in self.processes if p.role == "gateway"]
@@ -247,6 +319,7 @@ class ClusterTarget:
 
     def stop(self) -> None:
         stop_processes(self.processes)
+        self.quota.release()
         self.redis.stop()
         with contextlib.suppress(Exception):
             self.postgres.stop()

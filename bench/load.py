@@ -47,7 +47,7 @@ import httpx
 import orjson
 import psutil
 
-from clusterload import ClusterTarget, Pinning, SingleTarget
+from clusterload import ClusterTarget, Pinning, Quota, SingleTarget
 from lean_ws import LeanConnection, connect
 from serverproc import ServerProcess
 
@@ -256,9 +256,15 @@ def make_target(args: argparse.Namespace, workdir: Path, **env: str) -> SingleTa
         workdir.chmod(0o755)  # PostgreSQL runs as the postgres user under it
         workdir.parent.chmod(0o755)
         return ClusterTarget(workdir, gateways=args.gateways, workers=args.workers, pinning=pinning,
+                             quota=Quota.parse(args.quota),
                              profile=Path(args.profile).resolve() if args.profile else None,
                              FREEZEOUT_WORKER_MAX_TABLES="1000000", **env)
     return SingleTarget(workdir, args.db, pinning, **env)
+
+
+def throttling(target: SingleTarget | ClusterTarget) -> dict[str, dict[str, float]]:
+    """CFS periods and throttled periods so far of every process under a ``--quota``."""
+    return target.quota.throttled() if isinstance(target, ClusterTarget) else {}
 
 
 def per_action(cpu: dict[str, float], actions: float) -> dict[str, float]:
@@ -293,7 +299,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         me = psutil.Process()
         me.cpu_percent(None)
         machine = psutil.cpu_times()
-        cpu_before, actions_before = target.cpu(), target.actions()
+        cpu_before, actions_before, throttle_before = target.cpu(), target.actions(), throttling(target)
         target.profiling(True)
         stats.measuring = True
         t0 = time.perf_counter()
@@ -301,7 +307,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         elapsed = time.perf_counter() - t0
         stats.measuring = False
         target.profiling(False)
-        cpu_after, actions_after = target.cpu(), target.actions()
+        cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
         cpu = {name: round(cpu_after[name] - cpu_before.get(name, 0.0), 2) for name in cpu_after}
@@ -335,6 +341,9 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
             "other_cpu_percent": round(max(0.0, busy - 100 * served / elapsed - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
             "pinning": Pinning.parse(args.pin).describe(),
+            **({"quota": Quota.parse(args.quota).describe(),
+                "throttled": {name: {key: round(value - throttle_before[name][key], 2) for key, value in after.items()}
+                              for name, after in throttle_after.items()}} if throttle_after else {}),
             "load_average": [round(x, 2) for x in os.getloadavg()],
             **({"server_rss_mb_series": rss_series} if rss_series else {}),
         }
@@ -415,6 +424,7 @@ def main() -> int:
     parser.add_argument("--gateways", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", help="cProfile (CPU time) the first gateway and worker over the measured window into this directory")
+    parser.add_argument("--quota", help='a CPU budget per process of a role (cgroup CFS quota, cores), e.g. "worker=0.25"')
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()
