@@ -25,6 +25,7 @@ from freezeout.server.bus import (
     tell_lobby,
 )
 from freezeout.server.redisbus import RedisBus, RedisCommands, RedisUpdates, connect, inbox_key
+from freezeout.server.tasks import stop_tasks
 
 from rediskit import RedisServer, eventually, redis_server
 
@@ -47,9 +48,7 @@ async def reading(commands: Commands, worker: str) -> AsyncIterator[list[Command
     try:
         yield received
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stop_tasks(task)
 
 
 async def has(items: list[object], count: int) -> bool:
@@ -85,8 +84,12 @@ async def check_updates_reach_followers(updates: Updates) -> None:
     await updates.unfollow("t1", first.append)
     await updates.publish(Update("t1", 8, b"eight"))
     await eventually(lambda: has(second, 2), what="the second update")
+    # Several at once (a busy worker's moment): each reaches its table's followers, in order.
+    await updates.publish_many([Update("t1", 9, b"nine"), Update("t2", 2, b"nobody"), Update("t1", 10, b"ten")])
+    await eventually(lambda: has(second, 4), what="the updates published together")
     assert first == [Update("t1", 7, b"seven")]
-    assert second == [Update("t1", 7, b"seven"), Update("t1", 8, b"eight")]
+    assert second == [Update("t1", 7, b"seven"), Update("t1", 8, b"eight"), Update("t1", 9, b"nine"),
+                      Update("t1", 10, b"ten")]
 
 
 async def check_lobby(bus: Bus) -> None:
@@ -145,6 +148,9 @@ class _Publisher:
     async def publish(self, update: Update) -> None:
         await self._owner.publish(update)
 
+    async def publish_many(self, updates: list[Update]) -> None:
+        await self._owner.publish_many(updates)
+
 
 @pytest.mark.redis
 async def test_an_inbox_deleted_under_its_reader_is_read_anew(redis_server):
@@ -171,6 +177,21 @@ async def test_many_commands_at_once_wait_for_a_connection(redis_server):
             await asyncio.gather(*(commands.send("worker-1", command(n)) for n in range(500)))
             await eventually(lambda: has(received, 500), what="every command")
             assert sorted(c.reply_to for c in received) == sorted(command(n).reply_to for n in range(500))
+
+
+@pytest.mark.redis
+async def test_commands_sent_in_one_moment_go_together_in_order_and_inboxes_still_expire(redis_server):
+    """The sends of one turn of the loop share a pipeline: each inbox gets its own, in the order
+    sent, and each inbox still expires when nobody writes to it."""
+    async with redis_client(redis_server) as client:
+        commands = RedisCommands(client, block_ms=200, idle_seconds=600)
+        async with reading(commands, "worker-1") as first, reading(commands, "worker-2") as second:
+            await asyncio.gather(*(commands.send(f"worker-{1 + n % 2}", command(n)) for n in range(40)))
+            await eventually(lambda: has(first + second, 40), what="every command")
+            assert first == [command(n) for n in range(0, 40, 2)]
+            assert second == [command(n) for n in range(1, 40, 2)]
+            for worker in ("worker-1", "worker-2"):
+                assert 0 < await client.ttl(inbox_key(worker)) <= 600
 
 
 async def until_reachable(attempt: object) -> None:

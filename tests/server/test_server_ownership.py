@@ -219,4 +219,9 @@ async def test_load_counts_each_workers_live_leases(store):
     assert lapsing is not None
     assert await one.load() == {"w1": 2, "w2": 1}
     await lapse(store.engine, lapsing)
+
+    async def lapsed() -> bool:  # the database's clock (milliseconds in SQLite) has moved past it
+        return "t3" in await two.claimable()
+
+    await eventually(lapsed, what="the lease of t3 to lapse")
     assert await two.load() == {"w1": 2}

@@ -98,6 +98,12 @@ class Updates(Protocol):
         """Tell every follower of the table; :class:`BusUnavailable` if that cannot be done."""
         ...
 
+    async def publish_many(self, updates: list[Update]) -> None:
+        """:meth:`publish` each of ``updates``, in order, in one exchange with the bus where it
+        can (a busy worker's updates of one moment); :class:`BusUnavailable` if that cannot be
+        done (then any of them may be lost: followers catch up by version)."""
+        ...
+
     async def follow(self, table_id: str, deliver: Deliver, *, timeout: float = 10.0) -> None:
         """Call ``deliver`` with every update of ``table_id`` published after this returns;
         :class:`BusUnavailable` after ``timeout`` seconds without the bus (``deliver`` stays
@@ -131,6 +137,10 @@ class LocalUpdates:
     async def publish(self, update: Update) -> None:
         for deliver in list(self._followers.get(update.table_id, ())):
             deliver(update)
+
+    async def publish_many(self, updates: list[Update]) -> None:
+        for update in updates:
+            await self.publish(update)
 
     async def follow(self, table_id: str, deliver: Deliver, *, timeout: float = 10.0) -> None:
         self._followers[table_id].append(deliver)

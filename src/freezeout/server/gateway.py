@@ -54,6 +54,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.store import Store, UserRow
 from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused, initial_state
+from freezeout.server.tasks import stop_tasks
 from freezeout.server.wire import dumps
 
 __all__ = ["GatewayRoom", "RemoteTable"]
@@ -262,11 +263,7 @@ class GatewayRoom(Room):
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
         if self._looker is not None:
             lanes.append(self._looker)
-        for task in [*self._tasks, *lanes]:
-            task.cancel()
-        for task in [*self._tasks, *lanes]:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_tasks(*self._tasks, *lanes)
 
     async def sweep(self) -> list[str]:
         return []  # the owners retire idle tables (worker.py)

@@ -19,10 +19,10 @@ is built from memory, the newest tables' summaries only).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from freezeout.server.tasks import stop_tasks
 from freezeout.server.wire import dumps
 
 __all__ = ["STATUSES", "LobbyFeed"]
@@ -70,10 +70,7 @@ class LobbyFeed:
         self._task = asyncio.create_task(self._run(), name="lobby-feed")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop_tasks(self._task)
 
     async def _run(self) -> None:
         while True:

@@ -27,6 +27,7 @@ import itertools
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -41,6 +42,7 @@ from freezeout.server.routing import MOVED, REQUEST_PREFIX, decode, encode, user
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store
 from freezeout.server.tablestate import Refused
+from freezeout.server.tasks import stop_tasks
 
 __all__ = ["Worker"]
 
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 
 _Job = Callable[[], Awaitable[None]]
 
+OUT_BATCH = 256  # updates sent to the bus in one exchange at most
 LOBBY_RELIST_SECONDS = 15.0  # how often a worker writes its tables' lobby records again
 
 
@@ -59,7 +62,8 @@ class Worker:
         self.metrics = metrics or Metrics("worker")
         self.tables: dict[str, OwnedTable] = {}
         self.held: dict[str, Lease] = {}
-        self._out: asyncio.Queue[_Job] = asyncio.Queue()
+        self._out: deque[_Job | Update] = deque()  # what goes out on the bus, in order (_send_forever)
+        self._out_ready = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._claim_now = asyncio.Event()
         self._taking: set[str] = set()
@@ -88,11 +92,7 @@ class Worker:
     async def stop(self, *, release: bool = True) -> None:
         """Stop driving every table; give their leases up unless ``release`` is False (a test's
         crash: the leases then run out as a killed process's would)."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_tasks(*self._tasks)
         self._tasks.clear()
         for task in list(self._answers):
             task.cancel()
@@ -103,36 +103,62 @@ class Worker:
                 with contextlib.suppress(Exception):
                     if await self.leases.release(lease):
                         self.metrics.count("freezeout_lease_changes_total", change="released")
-            while not self._out.empty():  # what the tables said last still goes out
-                with contextlib.suppress(Exception):
-                    await self._out.get_nowait()()
+            while self._out:  # what the tables said last still goes out
+                await self._send(self._next_batch())
         self.tables.clear()
         self.held.clear()
 
     # -- the outlet (owned.Outlet): messages out, in order -----------------------
     def publish(self, update: Update) -> None:
-        self._out.put_nowait(lambda: self.bus.updates.publish(update))
+        self._put(update)
 
     def reply(self, gateway: str, command: Command) -> None:
         command = Command(command.table_id, self.name, command.reply_to, command.body)
-        self._out.put_nowait(lambda: self.bus.commands.send(gateway, command))
+        self._put(lambda: self.bus.commands.send(gateway, command))
 
     def lobby(self, table_id: str, record: bytes | None) -> None:
-        self._out.put_nowait(lambda: tell_lobby(self.bus, table_id, record))
+        self._put(lambda: tell_lobby(self.bus, table_id, record))
+
+    def _put(self, item: _Job | Update) -> None:
+        self._out.append(item)
+        self._out_ready.set()
 
     def handled(self, seconds: float) -> None:
         self.metrics.observe_action(seconds)
 
     async def _send_forever(self) -> None:
         while True:
-            job = await self._out.get()
-            try:
-                await job()
-            except BusUnavailable as error:  # at most once: a gateway catches up by version
-                self.metrics.count("freezeout_bus_dropped_total")
-                log.warning("bus: %s", error)
-            except Exception:
-                log.exception("sending on the bus failed")
+            await self._out_ready.wait()
+            while self._out:
+                await self._send(self._next_batch())
+            self._out_ready.clear()
+
+    def _next_batch(self) -> list[Update] | _Job:
+        """The next job, or the updates at the head of the queue (at most ``OUT_BATCH``): a busy
+        worker's updates of one moment go out in one exchange with the bus, still in order."""
+        first = self._out.popleft()
+        if not isinstance(first, Update):
+            return first
+        updates = [first]
+        while self._out and len(updates) < OUT_BATCH:
+            item = self._out[0]
+            if not isinstance(item, Update):
+                break
+            updates.append(item)
+            self._out.popleft()
+        return updates
+
+    async def _send(self, batch: list[Update] | _Job) -> None:
+        try:
+            if isinstance(batch, list):
+                await self.bus.updates.publish_many(batch)
+            else:
+                await batch()
+        except BusUnavailable as error:  # at most once: a gateway catches up by version
+            self.metrics.count("freezeout_bus_dropped_total")
+            log.warning("bus: %s", error)
+        except Exception:
+            log.exception("sending on the bus failed")
 
     # -- taking tables -------------------------------------------------------------
     async def _claim_forever(self) -> None:
