@@ -39,8 +39,9 @@ MODELLED_EDGE: Final = 1.0
 EDGE_PER_STYLE: Final = 2.0
 SOUND_STYLE: Final = 0.5
 MOST_EDGE: Final = 3.0
+AGGRESSION_COST: Final = 2.0
 #: Effective depths (big blinds) from which the edge is full, and at which it is gone.
-FULL_EDGE_BB: Final = 30.0
+FULL_EDGE_BB: Final = 20.0
 NO_EDGE_BB: Final = 5.0
 
 
@@ -75,17 +76,22 @@ class Worth:
 
 
 def style_distance(model: OpponentModel) -> float:
-    """How far (log-odds) a player's style sits from the population's: the
-    aggression and looseness shifts of :mod:`.reads` as one length."""
-    return math.hypot(model.aggression, model.looseness)
+    """How far (log-odds) a player's style sits from sound play in the
+    directions ``hard`` outplays with little risk: passivity and looseness
+    (or tightness), the aggression and looseness shifts of :mod:`.reads` as
+    one length.  Aggression takes it back (:data:`AGGRESSION_COST` per unit):
+    a player who bets and raises most of the time makes the pots big whoever
+    plays better, so the edge over a maniac is small however far off it is."""
+    passive = math.hypot(min(model.aggression, 0.0), model.looseness)
+    return max(0.0, passive - AGGRESSION_COST * max(model.aggression, 0.0))
 
 
 def style_edge(models: Sequence[OpponentModel]) -> float:
     """The edge over these players: :data:`MODELLED_EDGE` over sound ones,
-    more the further their style is from sound play (averaged over the
-    table).  Against a player far off — one who never bets, one who calls
-    everything — the edge wins the chips anyway, so a coin flip for the
-    stack is worth less than against one who plays about right."""
+    more the further their style is from sound play (:func:`style_distance`,
+    averaged over the table).  Against a player far off — one who never
+    bets, one who calls everything — the edge wins the chips anyway, so a
+    coin flip for the stack is worth less than against one who plays about right."""
     if not models:
         return MODELLED_EDGE
     beyond = sum(max(0.0, style_distance(m) - SOUND_STYLE) for m in models) / len(models)
@@ -94,7 +100,7 @@ def style_edge(models: Sequence[OpponentModel]) -> float:
 
 def edge_at(s: Situation, view: TableView, models: Sequence[OpponentModel] = ()) -> float:
     """The edge to assume over ``models`` (:func:`style_edge`) at this depth:
-    full from 30 big blinds on, fading to nothing at 5, where push/fold
+    full from 20 big blinds on, fading to nothing at 5, where push/fold
     leaves little room to outplay anyone."""
     others = [view.seats[o].stack + view.seats[o].bet for o in s.opponents] or [0]
     depth = min(s.stack + s.my_bet, max(others)) / max(s.big_blind, 1)
