@@ -15,6 +15,7 @@ chips.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -22,12 +23,26 @@ import numpy as np
 import numpy.typing as npt
 
 from freezeout.bots.base import Situation
+from freezeout.bots.reads import OpponentModel
 from freezeout.rules.views import TableView
 
-__all__ = ["MODELLED_EDGE", "Worth", "edge_at", "worth_for"]
+__all__ = ["MODELLED_EDGE", "Worth", "edge_at", "style_distance", "style_edge", "worth_for"]
 
-#: The edge (random-walk drift) ``hard`` assumes over players it has a model of.
+#: The edge (random-walk drift) ``hard`` assumes over a player whose style reads
+#: as sound — as aggressive and as loose as the population (:mod:`.reads`).
 MODELLED_EDGE: Final = 1.0
+#: How much the edge grows per unit of style distance beyond :data:`SOUND_STYLE`
+#: (log-odds, :func:`style_distance`), and the most it reaches.  A drift ``k``
+#: wins a freezeout from equal stacks ``1 / (1 + e^(-k/2))`` of the time: 1 is
+#: about 62 % (``hard`` against ``hard-v1``), 3 about 82 % (against passive
+#: or one-sided styles), so the edge assumed follows the edge there is.
+EDGE_PER_STYLE: Final = 2.0
+SOUND_STYLE: Final = 0.5
+MOST_EDGE: Final = 3.0
+AGGRESSION_COST: Final = 2.0
+#: Effective depths (big blinds) from which the edge is full, and at which it is gone.
+FULL_EDGE_BB: Final = 20.0
+NO_EDGE_BB: Final = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +75,37 @@ class Worth:
         return self.of(np.array([c for _, c in branches], dtype=np.float64), probabilities)
 
 
-def edge_at(s: Situation, view: TableView) -> float:
-    """The edge to assume at this depth: full from 30 big blinds on, fading
-    to nothing at 5, where push/fold leaves little room to outplay anyone."""
+def style_distance(model: OpponentModel) -> float:
+    """How far (log-odds) a player's style sits from sound play in the
+    directions ``hard`` outplays with little risk: passivity and looseness
+    (or tightness), the aggression and looseness shifts of :mod:`.reads` as
+    one length.  Aggression takes it back (:data:`AGGRESSION_COST` per unit):
+    a player who bets and raises most of the time makes the pots big whoever
+    plays better, so the edge over a maniac is small however far off it is."""
+    passive = math.hypot(min(model.aggression, 0.0), model.looseness)
+    return max(0.0, passive - AGGRESSION_COST * max(model.aggression, 0.0))
+
+
+def style_edge(models: Sequence[OpponentModel]) -> float:
+    """The edge over these players: :data:`MODELLED_EDGE` over sound ones,
+    more the further their style is from sound play (:func:`style_distance`,
+    averaged over the table).  Against a player far off — one who never
+    bets, one who calls everything — the edge wins the chips anyway, so a
+    coin flip for the stack is worth less than against one who plays about right."""
+    if not models:
+        return MODELLED_EDGE
+    beyond = sum(max(0.0, style_distance(m) - SOUND_STYLE) for m in models) / len(models)
+    return min(MOST_EDGE, MODELLED_EDGE + EDGE_PER_STYLE * beyond)
+
+
+def edge_at(s: Situation, view: TableView, models: Sequence[OpponentModel] = ()) -> float:
+    """The edge to assume over ``models`` (:func:`style_edge`) at this depth:
+    full from 20 big blinds on, fading to nothing at 5, where push/fold
+    leaves little room to outplay anyone."""
     others = [view.seats[o].stack + view.seats[o].bet for o in s.opponents] or [0]
     depth = min(s.stack + s.my_bet, max(others)) / max(s.big_blind, 1)
-    return MODELLED_EDGE * min(1.0, max(0.0, (depth - 5.0) / 25.0))
+    fade = min(1.0, max(0.0, (depth - NO_EDGE_BB) / (FULL_EDGE_BB - NO_EDGE_BB)))
+    return style_edge(models) * fade
 
 
 def worth_for(s: Situation, view: TableView, k: float = MODELLED_EDGE) -> Worth:
