@@ -54,7 +54,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.store import Store, UserRow
 from freezeout.server.table import Conn, TableActor
 from freezeout.server.tablestate import Refused, initial_state
-from freezeout.server.tasks import stop_tasks
+from freezeout.server.tasks import Batched, stop_tasks
 from freezeout.server.wire import dumps
 
 __all__ = ["GatewayRoom", "RemoteTable"]
@@ -235,8 +235,10 @@ class GatewayRoom(Room):
         self._routes: dict[str, Lease] = {}
         self._lanes: dict[str, _Lane] = {}
         self._requests: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self._lookups: dict[str, asyncio.Future[Lease | None]] = {}  # routes to read in the next batch
-        self._looker: asyncio.Task[None] | None = None
+        # A table's lease row, read together with every other lookup of the same moment in one
+        # statement: thousands of connections joining at once would otherwise each take a pooled
+        # database connection for one row (the 10,000-player run exhausted the pool).
+        self._look_up = Batched(self._look_up_together, most=1000, name="gateway-routes")
         self._lobby: dict[str, dict[str, Any]] = {}
         self._ids = itertools.count()
         self._prefix = secrets.token_hex(3)
@@ -261,9 +263,8 @@ class GatewayRoom(Room):
     async def close(self) -> None:
         await self.lobby.stop()
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
-        if self._looker is not None:
-            lanes.append(self._looker)
         await stop_tasks(*self._tasks, *lanes)
+        await self._look_up.close()
 
     async def sweep(self) -> list[str]:
         return []  # the owners retire idle tables (worker.py)
@@ -432,31 +433,9 @@ class GatewayRoom(Room):
                 raise Refused("busy", "no server holds the table right now: try again in a moment")
             await asyncio.sleep(0.05)
 
-    async def _look_up(self, table_id: str) -> Lease | None:
-        """The table's lease row, read together with every other lookup of the same moment in one
-        statement: thousands of connections joining at once would otherwise each take a pooled
-        database connection for one row (the 10,000-player run exhausted the pool)."""
-        future = self._lookups.get(table_id)
-        if future is None:
-            future = self._lookups[table_id] = asyncio.get_running_loop().create_future()
-            if self._looker is None or self._looker.done():
-                self._looker = asyncio.create_task(self._look_up_together(), name="gateway-routes")
-        return await asyncio.shield(future)
-
-    async def _look_up_together(self) -> None:
-        await asyncio.sleep(0)  # the lookups asked in this turn of the loop go together
-        while self._lookups:
-            batch, self._lookups = self._lookups, {}
-            try:
-                found = await self.leases.owners(list(batch))
-            except Exception as error:
-                for future in batch.values():
-                    if not future.done():
-                        future.set_exception(error)
-                continue
-            for table_id, future in batch.items():
-                if not future.done():
-                    future.set_result(found.get(table_id))
+    async def _look_up_together(self, table_ids: list[str]) -> list[Lease | None]:
+        found = await self.leases.owners(list(dict.fromkeys(table_ids)))
+        return [found.get(table_id) for table_id in table_ids]
 
     def rerouted(self, table_id: str) -> None:
         """The table has a new owner (or the old one says it is not): route anew, and tell the

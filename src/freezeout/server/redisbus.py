@@ -37,7 +37,7 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from freezeout.server.bus import Bus, BusUnavailable, Command, Deliver, Update
-from freezeout.server.tasks import stop_tasks
+from freezeout.server.tasks import Batched, stop_tasks
 
 __all__ = ["RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "table_channel"]
 
@@ -104,43 +104,27 @@ class RedisCommands:
     def __init__(self, client: Redis, *, max_inbox: int = 10_000, idle_seconds: int = 3600,
                  block_ms: int = 5000) -> None:
         self.client, self.max_inbox, self.idle_seconds, self.block_ms = client, max_inbox, idle_seconds, block_ms
-        self._pending: list[tuple[str, Command, asyncio.Future[None]]] = []  # sends of this moment
-        self._sender: asyncio.Task[None] | None = None
+        self._send = Batched(self._send_together, most=SEND_BATCH, name="redis-commands")
 
     async def send(self, worker: str, command: Command) -> None:
         """Returns once Redis has the command.  The sends of one turn of the event loop (a
         gateway carrying the moves of many tables) go to Redis together, in one pipeline:
         a round trip each cost more CPU than anything else the gateway did per move."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((worker, command, future))
-        if self._sender is None or self._sender.done():
-            self._sender = asyncio.create_task(self._send_together(), name="redis-commands")
-        await future
+        await self._send((worker, command))
 
-    async def _send_together(self) -> None:
-        await asyncio.sleep(0)  # the sends asked in this turn of the loop go together
-        while self._pending:
-            batch, self._pending = self._pending[:SEND_BATCH], self._pending[SEND_BATCH:]
-            failure: BaseException | None = None
-            try:
-                async with self.client.pipeline(transaction=False) as pipe:
-                    for worker, command, _ in batch:
-                        fields: dict[str | bytes | int | float, str | bytes | int | float] = {
-                            "t": command.table_id, "g": command.gateway, "r": command.reply_to, "b": command.body}
-                        pipe.xadd(inbox_key(worker), fields, maxlen=self.max_inbox, approximate=True)  # type: ignore[arg-type]
-                    for key in dict.fromkeys(inbox_key(worker) for worker, _, _ in batch):
-                        pipe.expire(key, self.idle_seconds)  # an inbox nobody writes to goes
-                    await pipe.execute()
-            except _LOST as exc:
-                failure = BusUnavailable(f"cannot reach Redis to send {len(batch)} commands: {exc}")
-            except Exception as exc:  # each sender gets it, as if it had sent alone
-                failure = exc
-            for _worker, _command, future in batch:
-                if not future.done():  # its sender may have been cancelled meanwhile
-                    if failure is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(failure)
+    async def _send_together(self, batch: list[tuple[str, Command]]) -> list[None]:
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for worker, command in batch:
+                    fields: dict[str | bytes | int | float, str | bytes | int | float] = {
+                        "t": command.table_id, "g": command.gateway, "r": command.reply_to, "b": command.body}
+                    pipe.xadd(inbox_key(worker), fields, maxlen=self.max_inbox, approximate=True)  # type: ignore[arg-type]
+                for key in dict.fromkeys(inbox_key(worker) for worker, _ in batch):
+                    pipe.expire(key, self.idle_seconds)  # an inbox nobody writes to goes
+                await pipe.execute()
+        except _LOST as exc:
+            raise BusUnavailable(f"cannot reach Redis to send {len(batch)} commands: {exc}") from exc
+        return [None] * len(batch)
 
     async def _ensure_group(self, key: str) -> None:
         try:
