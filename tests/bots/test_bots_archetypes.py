@@ -1,4 +1,4 @@
-"""The five bench archetypes (bots/archetypes.py) play the styles they are named after."""
+"""The six bench archetypes (bots/archetypes.py) play the styles they are named after."""
 
 from __future__ import annotations
 
@@ -118,6 +118,12 @@ def test_the_nit_folds_most_hands_and_bets_only_strong_ones() -> None:
     assert nit.act(seat_view(t, 0), random.Random(3)).kind is A.RAISE  # aces: raised
     t, _ = t.act(Action(0, A.RAISE, 60))
     assert nit.act(seat_view(t, 1), random.Random(3)).kind is A.FOLD  # 72 offsuit: gone
+
+
+def test_the_jammer_moves_all_in_at_every_turn_with_anything() -> None:
+    counts = _moves("jammer", hands=30)
+    assert counts["pre:allin"] + counts["pre:call"] == counts["pre"] > 0
+    assert counts["pre:allin"] > 0 and counts["post"] == 0  # nobody ever sees a flop with chips behind
 
 
 @pytest.mark.parametrize("name", ARCHETYPES)

@@ -4,7 +4,7 @@ The ladder, weakest first: ``random``, ``station``, ``easy``, ``medium``,
 ``hard`` (see :data:`BOT_NAMES` and :func:`get_bot`).  ``hard`` plays
 solved push/fold equilibria at short stacks and, once the table has a
 history, exploits models of its opponents (:mod:`.reads`, :mod:`.exploit`).
-The bench opponents (:data:`~.registry.BENCH_NAMES`: five playing styles
+The bench opponents (:data:`~.registry.BENCH_NAMES`: six playing styles
 and the frozen ``hard-v1``) measure it.  The data ``hard`` needs is
 committed under ``freezeout/data`` and rebuilt by
 ``python -m freezeout.bots.build_data``.

@@ -17,6 +17,9 @@ well-known habits, no reads and no memory:
   sizes, calls down light.
 * ``nit`` — plays a tenth of its hands, bets only strong ones and folds to
   pressure without them.
+* ``jammer`` — moves all-in at every turn with any two cards: the purest
+  card-independent style, against which the whole game is which shoves to
+  call or make (``bots/wild_value.py`` solves it exactly).
 
 Equity is against random hands (one per opponent still in); only the
 injected ``rng`` is drawn from, so every match replays exactly.
@@ -34,7 +37,7 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import ActionTaken, StreetDealt
 from freezeout.rules.views import TableView
 
-__all__ = ["ARCHETYPES", "LoosePassiveBot", "ManiacBot", "NitBot", "TagBot", "TightPassiveBot"]
+__all__ = ["ARCHETYPES", "JammerBot", "LoosePassiveBot", "ManiacBot", "NitBot", "TagBot", "TightPassiveBot"]
 
 SAMPLES: Final = 400
 
@@ -186,4 +189,13 @@ class NitBot:
         return legal_action(view, "passive" if eq >= max(0.6, s.pot_odds + 0.2) else "fold")
 
 
-ARCHETYPES: Final = ("tight-passive", "loose-passive", "tag", "maniac", "nit")
+class JammerBot:
+    """All-in whenever it may (a call when that is all it may do), whatever it holds."""
+
+    name = "jammer"
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        return legal_action(view, "allin")
+
+
+ARCHETYPES: Final = ("tight-passive", "loose-passive", "tag", "maniac", "nit", "jammer")

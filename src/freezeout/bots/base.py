@@ -24,7 +24,7 @@ from freezeout.rules.events import ActionTaken, StreetDealt
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.views import TableView
 
-__all__ = ["Bot", "Situation", "legal_action", "situation"]
+__all__ = ["Bot", "Situation", "chips_in_play", "legal_action", "situation"]
 
 
 class Bot(Protocol):
@@ -143,6 +143,11 @@ def _preflop_order(dealt: list[int], button: int) -> tuple[int, ...]:
     if len(dealt) == 2:
         return tuple(around)
     return tuple(around[3:] + around[:3])
+
+
+def chips_in_play(view: TableView) -> int:
+    """Every chip at the table: stacks, this round's bets and the pots."""
+    return sum(seat.stack + seat.bet for seat in view.seats) + sum(amount for amount, _ in view.pots)
 
 
 def legal_action(view: TableView, kind: str, to: int | None = None) -> Action:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from freezeout.bots.base import Situation, situation
+from freezeout.bots.base import Situation, chips_in_play, situation
 from freezeout.bots.exploit import postflop_plan
 from freezeout.bots.exploit_preflop import preflop_plan_vs
 from freezeout.bots.hard_preflop import Intent
@@ -34,13 +34,19 @@ from freezeout.bots.montecarlo import equity, numpy_rng
 from freezeout.bots.narrowing import postflop_range
 from freezeout.bots.reads import OpponentModel, read_opponent, wild_seats
 from freezeout.bots.versus_wild import versus_wild
+from freezeout.bots.wild_value import profile_of, solved_edge
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
 __all__ = ["WILD_EDGE", "HardBot"]
 
-#: The edge assumed over a card-independent player (``hard-v1`` assumed 1.5):
-#: the bigger it is, the more coin flips for the stack are passed up.
+#: The most edge assumed over a card-independent player (``hard-v1`` assumed
+#: 1.5 over every one): the bigger it is, the more coin flips for the stack
+#: are passed up.  Against one who moves all-in more often, the smaller edge
+#: :mod:`.wild_value` solves for is used: with every pot an all-in there are
+#: no better spots to wait for.  Never a bigger one: the solution settles
+#: limped pots at their equity, kinder than a wild player's bets after the
+#: flop leave them.
 WILD_EDGE: Final = 1.5
 
 
@@ -58,7 +64,8 @@ class HardBot:
         s = situation(view)
         if len(s.opponents) == 1 and wild_seats(view, s.opponents):
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
-            return choose(view, versus_wild(s, view, eq, WILD_EDGE), rng)
+            edge = min(WILD_EDGE, solved_edge(profile_of(view, s.opponents[0]), chips_in_play(view)))
+            return choose(view, versus_wild(s, view, eq, edge), rng)
         return choose(view, self.plan(s, view, rng), rng)
 
     def plan(self, s: Situation, view: TableView, rng: random.Random) -> list[Intent]:

@@ -17,12 +17,19 @@ from freezeout.bots.base import Bot
 __all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "get_bot"]
 
 BOT_NAMES: Final = ("random", "station", "easy", "medium", "hard")
-BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit")
+BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit", "jammer")
 ALL_BOT_NAMES: Final = BOT_NAMES + BENCH_NAMES
 
 
 def _factories() -> dict[str, Callable[[], Bot]]:
-    from freezeout.bots.archetypes import LoosePassiveBot, ManiacBot, NitBot, TagBot, TightPassiveBot
+    from freezeout.bots.archetypes import (
+        JammerBot,
+        LoosePassiveBot,
+        ManiacBot,
+        NitBot,
+        TagBot,
+        TightPassiveBot,
+    )
     from freezeout.bots.easy import EasyBot
     from freezeout.bots.hard import HardBot
     from freezeout.bots.hard_v1 import HardV1Bot
@@ -41,6 +48,7 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         "tag": TagBot,
         "maniac": ManiacBot,
         "nit": NitBot,
+        "jammer": JammerBot,
     }
 
 

@@ -22,7 +22,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from freezeout.bots.base import Situation
+from freezeout.bots.base import Situation, chips_in_play
 from freezeout.bots.reads import OpponentModel
 from freezeout.rules.views import TableView
 
@@ -110,5 +110,5 @@ def edge_at(s: Situation, view: TableView, models: Sequence[OpponentModel] = ())
 
 def worth_for(s: Situation, view: TableView, k: float = MODELLED_EDGE) -> Worth:
     """The :class:`Worth` of the acting seat: its chips behind against every chip in play."""
-    total = sum(seat.stack + seat.bet for seat in view.seats) + sum(amount for amount, _ in view.pots)
+    total = chips_in_play(view)
     return Worth(chips=float(s.stack), total=float(total), k=k)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from freezeout.bots.base import Situation
+from freezeout.bots.base import Situation, chips_in_play
 from freezeout.bots.hard_preflop import Intent
 from freezeout.bots.ranges import equity_vs_random
 from freezeout.rules.views import TableView
@@ -47,7 +47,7 @@ def skill_utility(share: float, k: float = SKILL_K) -> float:
 
 def call_pays(s: Situation, view: TableView, equity: float, k: float = SKILL_K) -> bool:
     """Whether calling, valued as an all-in at ``equity``, beats folding in skill-adjusted chips."""
-    total = sum(seat.stack + seat.bet for seat in view.seats) + sum(amount for amount, _ in view.pots)
+    total = chips_in_play(view)
     if total <= 0:
         return True
     call = min(s.to_call, s.stack)
