@@ -64,7 +64,9 @@ class HardBot:
         s = situation(view)
         if len(s.opponents) == 1 and wild_seats(view, s.opponents):
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
-            edge = min(WILD_EDGE, solved_edge(profile_of(view, s.opponents[0]), chips_in_play(view)))
+            edge = WILD_EDGE
+            if s.dealt == 2:  # a heads-up freezeout, the game the solution is of
+                edge = min(edge, solved_edge(profile_of(view, s.opponents[0]), chips_in_play(view)))
             return choose(view, versus_wild(s, view, eq, edge), rng)
         return choose(view, self.plan(s, view, rng), rng)
 
