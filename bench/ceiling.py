@@ -1,4 +1,9 @@
-"""How well can anyone do against ``random`` or ``maniac``?  A ceiling for issue #12.
+"""How well can anyone do against ``random``, ``maniac`` or ``jammer``?  Ceilings for issue #12.
+
+Against ``jammer`` (all-in at every turn) push or fold is the whole game:
+:class:`SolvedJammerBot` plays :mod:`freezeout.bots.wild_value`'s exact
+solution, the best response itself (60.5 % from even stacks in
+expectation), so its result on the bench's decks is the ceiling there.
 
 Both play (almost) without regard to their cards: ``random`` picks a legal
 move uniformly, ``maniac`` raises most of the time with anything and calls
@@ -32,15 +37,40 @@ import random
 import sys
 
 import freezeout.bots.match as match
-from freezeout.bots.base import Bot, legal_action, situation
+from freezeout.bots.base import Bot, chips_in_play, legal_action, situation
 from freezeout.bots.montecarlo import equity, numpy_rng
 from freezeout.bots.ranges import equity_vs_random
 from freezeout.bots.registry import get_bot
 from freezeout.bots.versus_wild import call_pays
+from freezeout.bots.wild_value import WildProfile, wild_value
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
 SAMPLES = 800
+
+
+class SolvedJammerBot:
+    """Push or fold by the solved value of the freezeout against a jammer."""
+
+    name = "solved"
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        s = situation(view)
+        eq = float(equity_vs_random()[s.hand_class])
+        total = chips_in_play(view)
+        solved = wild_value(JAMMER, total)
+        button = view.button == s.seat
+        mine = s.stack + s.my_bet
+        at_risk = min(mine, max(s.total_chips(o, view) for o in s.opponents))
+
+        def value(chips: float) -> float:
+            return solved.at(chips, view.hand_number + 1, not button)
+
+        flip = eq * value(mine + at_risk) + (1.0 - eq) * value(mine - at_risk)
+        return legal_action(view, "allin" if flip > value(s.stack) else "fold")
+
+
+JAMMER = WildProfile(shove=1.0, big=0.0, fold=0.0, call=1.0)
 
 
 class KnowingBot:
@@ -68,7 +98,7 @@ class KnowingBot:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("opponent", choices=["random", "maniac"])
+    parser.add_argument("opponent", choices=["random", "maniac", "jammer"])
     parser.add_argument("--tournaments", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1)
@@ -77,7 +107,9 @@ def main() -> int:
     parser.add_argument("--probe", type=float, default=2.0, help="min-bet from this equity (2: never)")
     parser.add_argument("--k", type=float, default=1.5)
     args = parser.parse_args()
-    knowing = KnowingBot(args.premium, args.strong, args.probe, args.k)
+    knowing: Bot = KnowingBot(args.premium, args.strong, args.probe, args.k)
+    if args.opponent == "jammer":
+        knowing = SolvedJammerBot()
 
     def bots(name: str) -> Bot:
         return knowing if name == knowing.name else get_bot(name)
@@ -89,7 +121,7 @@ def main() -> int:
     entry = result.entries[0]
     low, high = entry.confidence()
     print(
-        f"knowing vs {args.opponent} (premium {args.premium}, strong {args.strong}, probe {args.probe},"
+        f"{knowing.name} vs {args.opponent} (premium {args.premium}, strong {args.strong}, probe {args.probe},"
         f" k {args.k}), seed {args.seed}: {entry.win_rate:.1%} [{low:.1%}, {high:.1%}]"
         f"  n={result.tournaments} ({result.deals} deck sequences), {result.hands / result.tournaments:.1f} hands/t"
     )

@@ -14,6 +14,7 @@ from freezeout.bots.classes import CLASS_NAMES
 from freezeout.bots.hard import WILD_EDGE
 from freezeout.bots.ranges import equity_vs_random
 from freezeout.bots.reads import wild_seats
+from freezeout.bots.versus_solved import solution_is_exact
 from freezeout.bots.wild_value import WildProfile, profile_of, solved_edge, wild_value
 from freezeout.cards import parse_cards, shuffled_deck
 from freezeout.rules.actions import Action, ActionKind
@@ -56,15 +57,21 @@ def test_a_player_who_folds_more_leaves_a_bigger_edge() -> None:
     assert _even(JAMMER) < _even(wilder) < _even(folder)
 
 
-def _facing_a_jammer(button_hand: str, *, earlier: int = 3) -> Tournament:
+def _facing_a_jammer(button_hand: str, *, earlier: int = 4) -> Tournament:
     """Hand ``earlier + 1`` of a heads-up freezeout in which seat 1 has moved
-    all-in every hand and seat 0 folded; seat 0 holds ``button_hand``."""
+    all-in at its every turn and seat 0 limped with the button and folded to
+    the shove (so every hand showed seat 1's first move); seat 0 holds ``button_hand``."""
     rng = random.Random(5)
     t = Tournament.start(TournamentConfig(players=("p0", "p1"), button=0))
     for _ in range(earlier):
         t, _ = t.deal_deck(shuffled_deck(rng))
+        limped = False
         while t.in_hand:
-            t, _ = t.act(Action(t.to_act, A.ALLIN if t.to_act == 1 else A.FOLD))
+            if t.to_act == 1:
+                t, _ = t.act(Action(1, A.ALLIN))
+            else:
+                t, _ = t.act(Action(0, A.FOLD if limped or t.button != 0 else A.CALL))
+                limped = True
     hole = {0: tuple(parse_cards(button_hand)), 1: tuple(parse_cards("2c6c"))}
     t, _ = t.deal(hole, tuple(parse_cards("3s4s9hTdQc")))
     return t
@@ -77,9 +84,10 @@ def _equity(name: str) -> float:
 def test_the_jammer_is_read_as_card_independent_and_its_rates_as_shoving() -> None:
     view = seat_view(_facing_a_jammer("AhJd"), 0)
     assert wild_seats(view, (1,))
-    profile = profile_of(view, 1)  # one shove seen so far: it moves the prior
+    profile = profile_of(view, 1)  # four first moves seen, all shoves: past the prior
     uniform = WildProfile(shove=0.25, big=0.25, fold=0.25, call=0.5)  # the prior: every move alike
-    assert profile.shove > uniform.shove and profile.fold < uniform.fold
+    assert profile.shove > 0.7 and profile.fold < uniform.fold and profile.big < uniform.big
+    assert solution_is_exact(profile)  # no limped pots against it: hard plays the solution
 
 
 def test_hard_calls_a_jammers_shove_with_what_the_solution_calls_with() -> None:
@@ -87,7 +95,7 @@ def test_hard_calls_a_jammers_shove_with_what_the_solution_calls_with() -> None:
     against a player who shoves everything there are no better spots to wait
     for.  ``hard-v1``'s assumed edge folds it."""
     assert 0.61 < _equity("AJo") < 0.66
-    t = _facing_a_jammer("AhJd")
+    t = _facing_a_jammer("AhJd", earlier=3)
     assert t.to_act == 1  # the jammer has the button, acts first, and moves in
     t, _ = t.act(Action(1, A.ALLIN))
     view = seat_view(t, 0)
@@ -102,3 +110,15 @@ def test_hard_keeps_its_edge_against_the_uniform_mover_and_drops_it_against_a_ja
     uniform = WildProfile(shove=0.25, big=0.25, fold=0.25, call=0.5)
     assert solved_edge(uniform, TOTAL) > WILD_EDGE
     assert solved_edge(JAMMER, TOTAL) == pytest.approx(2 * math.log(0.605 / 0.395), abs=0.05)
+
+
+def test_hard_does_not_limp_into_a_jammer_with_a_hand_it_would_fold() -> None:
+    """With the button and a hand below the calling line, completing the small
+    blind only pays a big blind to fold to the shove that always comes: the
+    solution folds it, and moves in with one above the line."""
+    assert _equity("T7o") < 0.5 < 0.6 < _equity("AJo")
+    t = _facing_a_jammer("Th7d")
+    assert t.to_act == 0  # four hands on, seat 0 has the button again
+    assert get_bot("hard").act(seat_view(t, 0), random.Random(1)).kind is A.FOLD
+    t = _facing_a_jammer("AhJd")
+    assert get_bot("hard").act(seat_view(t, 0), random.Random(1)).kind in (A.CALL, A.ALLIN)

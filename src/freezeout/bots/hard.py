@@ -33,6 +33,7 @@ from freezeout.bots.hard_v1 import DEFAULT_BUDGET_MS, SAMPLES_PER_MS, HardV1Bot,
 from freezeout.bots.montecarlo import equity, numpy_rng
 from freezeout.bots.narrowing import postflop_range
 from freezeout.bots.reads import OpponentModel, read_opponent, wild_seats
+from freezeout.bots.versus_solved import solution_is_exact, versus_solved
 from freezeout.bots.versus_wild import versus_wild
 from freezeout.bots.wild_value import profile_of, solved_edge
 from freezeout.rules.actions import Action
@@ -66,7 +67,10 @@ class HardBot:
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
             edge = WILD_EDGE
             if s.dealt == 2:  # a heads-up freezeout, the game the solution is of
-                edge = min(edge, solved_edge(profile_of(view, s.opponents[0]), chips_in_play(view)))
+                profile = profile_of(view, s.opponents[0])
+                if s.street == 0 and solution_is_exact(profile):
+                    return choose(view, versus_solved(s, view, profile), rng)
+                edge = min(edge, solved_edge(profile, chips_in_play(view)))
             return choose(view, versus_wild(s, view, eq, edge), rng)
         return choose(view, self.plan(s, view, rng), rng)
 
