@@ -7,6 +7,11 @@ product, they exist to find holes (this bench found that ``hard`` lost to
 an always-all-in player, now the ``jammer`` archetype)::
 
     python bench/outsiders.py --tournaments 400 --bots hard,medium
+    python bench/outsiders.py --as-wild --opponents minraiser,maniac,tag
+
+``--as-wild`` reads every opponent as card-independent from the second hand
+on (an oracle read, not a bot): what a read of card-independent aggression
+would be worth, and what misreading a sound player would cost.
 
 * ``minraiser`` — min-raises whenever it may, otherwise checks or calls;
 * ``potter`` — raises the pot whenever it may, otherwise checks or calls;
@@ -88,7 +93,14 @@ def main() -> int:
     parser.add_argument("--tournaments", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--as-wild", action="store_true", help="hard reads every opponent as card-independent"
+    )
     args = parser.parse_args()
+    if args.as_wild:
+        import freezeout.bots.hard as hard
+
+        setattr(hard, "wild_seats", lambda view, seats: frozenset(seats))  # noqa: B010
 
     def bots(name: str) -> Bot:
         return OUTSIDERS[name] if name in OUTSIDERS else get_bot(name)

@@ -8,7 +8,10 @@ history (:func:`~.reads.read_opponent`: frequencies shrunk towards a
 population prior) and plays against the model:
 
 * heads-up against a player whose moves ignore their cards it switches to
-  :mod:`.versus_wild`, as ``hard-v1`` does;
+  :mod:`.versus_wild`, as ``hard-v1`` does, but with the edge
+  :mod:`.wild_value` solves for against that player's rates when it is
+  smaller, and with the solution itself before the flop against one who
+  only pushes or folds (:mod:`.versus_solved`);
 * before the flop it takes the option worth the most chips against the
   opponents' model ranges and folding habits (:mod:`.exploit_preflop`);
 * after the flop it narrows every range by this hand's moves read through
