@@ -7,7 +7,9 @@ From the second hand on it models each opponent from the table's public
 history (:func:`~.reads.read_opponent`: frequencies shrunk towards a
 population prior) and plays against the model:
 
-* heads-up against a player whose moves ignore their cards it switches to
+* heads-up against a player whose moves ignore their cards (:mod:`.reads`'
+  free folds and wild sizes, or :mod:`.aggression_read`'s raising back at
+  nearly every chance) it switches to
   :mod:`.versus_wild`, as ``hard-v1`` does, but with the edge
   :mod:`.wild_value` solves for against that player's rates when it is
   smaller, and with the solution itself before the flop against one who
@@ -28,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from freezeout.bots.aggression_read import aggressor_seats
 from freezeout.bots.base import Situation, chips_in_play, situation
 from freezeout.bots.exploit import postflop_plan
 from freezeout.bots.exploit_preflop import preflop_plan_vs
@@ -66,7 +69,7 @@ class HardBot:
         if not view.past:
             return self.without_history.act(view, rng)
         s = situation(view)
-        if len(s.opponents) == 1 and wild_seats(view, s.opponents):
+        if len(s.opponents) == 1 and (wild_seats(view, s.opponents) or aggressor_seats(view, s.opponents)):
             eq = None if s.street == 0 else equity(s.hole, s.board, [None], self.samples, numpy_rng(rng))
             edge = WILD_EDGE
             if s.dealt == 2:  # a heads-up freezeout, the game the solution is of
