@@ -54,8 +54,8 @@ def versus_solved(s: Situation, view: TableView, profile: WildProfile) -> list[I
     fold = value(s.stack)
     if not s.can_raise:  # an all-in to call (or a raise we may only call)
         return [(1.0, "passive" if flip > fold else "fold", None)]
-    pushed = (1.0 - profile.call) * value(s.stack + s.pot) + profile.call * flip
-    return [(1.0, "allin" if max(pushed, flip) > fold else "fold", None)]
+    pushed = (1.0 - profile.call) * value(s.stack + s.pot) + profile.call * flip  # it folds or calls
+    return [(1.0, "allin" if pushed > fold else "fold", None)]
 
 
 def _first_move(

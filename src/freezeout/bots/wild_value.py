@@ -57,7 +57,7 @@ _LAST_HAND: Final = 60
 
 
 class WildProfile(NamedTuple):
-    """A card-independent heads-up opponent in three rates."""
+    """A card-independent heads-up opponent in four rates."""
 
     shove: float  # moves all-in when it acts first or after a limp
     big: float  # raises short of all-in there (valued as a fight for half the stacks)
@@ -70,7 +70,7 @@ def _grain(rate: float) -> float:
 
 
 def profile_of(view: TableView, seat: int) -> WildProfile:
-    """``seat``'s three rates as the table's earlier hands have shown them,
+    """``seat``'s four rates as the table's earlier hands have shown them,
     rounded.  Its first move before the flop when nobody has raised (facing
     the blinds or a limp) is counted as all-in, a smaller raise, a fold (a
     fold when checking was free included) or a call or check; a call of a
@@ -105,18 +105,17 @@ def _blinds(hand: int) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class WildValue:
-    """The chance of winning the freezeout, ``table[hand - first, seat, cell]``,
-    from hand ``first`` on; ``seat`` 0 when the bot has the button (posts the
-    small blind), 1 when it posts the big blind; ``cell`` its share of the
-    ``total`` chips in :data:`_CELLS` steps."""
+    """The chance of winning the freezeout, ``table[hand - 1, seat, cell]``:
+    ``seat`` 0 when the bot has the button (posts the small blind), 1 when it
+    posts the big blind; ``cell`` its share of the ``total`` chips in
+    :data:`_CELLS` steps."""
 
     table: npt.NDArray[np.float64]
-    first: int
     total: int
 
     def at(self, chips: float, hand: int, button: bool) -> float:
         """Chance of winning with ``chips`` when hand ``hand`` is dealt."""
-        row = min(max(hand - self.first, 0), self.table.shape[0] - 1)
+        row = min(max(hand - 1, 0), self.table.shape[0] - 1)
         curve = self.table[row, 0 if button else 1]
         cell = min(max(chips / self.total, 0.0), 1.0) * _CELLS
         return float(np.interp(cell, np.arange(_CELLS + 1), curve))
@@ -182,4 +181,4 @@ def wild_value(profile: WildProfile, total: int) -> WildValue:
         later = now
         rows.append(np.stack([now[0], now[1]]))
     rows.reverse()
-    return WildValue(np.stack(rows), 1, total)
+    return WildValue(np.stack(rows), total)
