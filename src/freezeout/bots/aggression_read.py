@@ -47,7 +47,7 @@ GO_ALONG: Final = (1.0 - _AGGRESSOR_RATE) / (1.0 - _SOUND_RATE)
 MIN_DEPTH_BB: Final = 20.0
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # a few tournaments' hands; keys hold their events
 def _hand_counts(events: tuple[Event, ...], seat: int) -> tuple[int, int]:
     """``(raised back, went along)`` for ``seat`` in one hand."""
     raised = along = 0

@@ -142,7 +142,7 @@ def _equities() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     return np.asarray(levels, dtype=np.float64)[None, :], mass / mass.sum()
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # 100 KB each
 def wild_value(profile: WildProfile, total: int) -> WildValue:
     """The solved value of every stack against ``profile``, for every hand."""
     equity, weights = _equities()
