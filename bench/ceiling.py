@@ -25,6 +25,7 @@ Its parameters are chosen on one seed and measured on another (the bench's)::
 
     python bench/ceiling.py maniac --tournaments 400 --seed 11 --premium 0.66   # choose
     python bench/ceiling.py maniac --tournaments 2000 --seed 2026 --premium 0.66  # measure
+    python bench/ceiling.py maniac --premium 0.66 --first-hand-v1  # under hard's constraint
 
 The best of this family is a lower bound on the true best response, and
 the ceiling ``hard`` is compared with in docs/bots.md.
@@ -96,6 +97,17 @@ class KnowingBot:
         return legal_action(view, "passive" if call_pays(s, view, eq, self.k) else "fold")
 
 
+class FirstHandAsHardV1:
+    """``player`` from the second hand on; the first hand, with no history,
+    as ``hard-v1`` — the constraint issue #12 puts on ``hard``."""
+
+    def __init__(self, player: Bot) -> None:
+        self.player, self.name, self.v1 = player, player.name, get_bot("hard-v1")
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        return (self.player if view.past else self.v1).act(view, rng)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("opponent", choices=["random", "maniac", "jammer"])
@@ -106,10 +118,15 @@ def main() -> int:
     parser.add_argument("--strong", type=float, default=0.75)
     parser.add_argument("--probe", type=float, default=2.0, help="min-bet from this equity (2: never)")
     parser.add_argument("--k", type=float, default=1.5)
+    parser.add_argument(
+        "--first-hand-v1", action="store_true", help="play the first hand as hard-v1, as hard must"
+    )
     args = parser.parse_args()
     knowing: Bot = KnowingBot(args.premium, args.strong, args.probe, args.k)
     if args.opponent == "jammer":
         knowing = SolvedJammerBot()
+    if args.first_hand_v1:
+        knowing = FirstHandAsHardV1(knowing)
 
     def bots(name: str) -> Bot:
         return knowing if name == knowing.name else get_bot(name)
@@ -122,7 +139,7 @@ def main() -> int:
     low, high = entry.confidence()
     print(
         f"{knowing.name} vs {args.opponent} (premium {args.premium}, strong {args.strong}, probe {args.probe},"
-        f" k {args.k}), seed {args.seed}: {entry.win_rate:.1%} [{low:.1%}, {high:.1%}]"
+        f" k {args.k}{', first hand as hard-v1' if args.first_hand_v1 else ''}), seed {args.seed}: {entry.win_rate:.1%} [{low:.1%}, {high:.1%}]"
         f"  n={result.tournaments} ({result.deals} deck sequences), {result.hands / result.tournaments:.1f} hands/t"
     )
     return 0
