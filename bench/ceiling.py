@@ -38,12 +38,14 @@ import random
 import sys
 
 import freezeout.bots.match as match
-from freezeout.bots.base import Bot, chips_in_play, legal_action, situation
+from freezeout.bots.base import Bot, legal_action, situation
+from freezeout.bots.hard_v1 import choose
 from freezeout.bots.montecarlo import equity, numpy_rng
 from freezeout.bots.ranges import equity_vs_random
 from freezeout.bots.registry import get_bot
+from freezeout.bots.versus_solved import versus_solved
 from freezeout.bots.versus_wild import call_pays
-from freezeout.bots.wild_value import WildProfile, wild_value
+from freezeout.bots.wild_value import WildProfile
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
@@ -51,24 +53,13 @@ SAMPLES = 800
 
 
 class SolvedJammerBot:
-    """Push or fold by the solved value of the freezeout against a jammer."""
+    """Push or fold by the solved value of the freezeout against a jammer
+    (:func:`~freezeout.bots.versus_solved.versus_solved`, from the first hand)."""
 
     name = "solved"
 
     def act(self, view: TableView, rng: random.Random) -> Action:
-        s = situation(view)
-        eq = float(equity_vs_random()[s.hand_class])
-        total = chips_in_play(view)
-        solved = wild_value(JAMMER, total)
-        button = view.button == s.seat
-        mine = s.stack + s.my_bet
-        at_risk = min(mine, max(s.total_chips(o, view) for o in s.opponents))
-
-        def value(chips: float) -> float:
-            return solved.at(chips, view.hand_number + 1, not button)
-
-        flip = eq * value(mine + at_risk) + (1.0 - eq) * value(mine - at_risk)
-        return legal_action(view, "allin" if flip > value(s.stack) else "fold")
+        return choose(view, versus_solved(situation(view), view, JAMMER), rng)
 
 
 JAMMER = WildProfile(shove=1.0, big=0.0, fold=0.0, call=1.0)

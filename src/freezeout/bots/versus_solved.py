@@ -19,15 +19,13 @@ from typing import Final
 from freezeout.bots.base import Situation, chips_in_play
 from freezeout.bots.hard_preflop import Intent
 from freezeout.bots.ranges import equity_vs_random
-from freezeout.bots.wild_value import WildProfile, wild_value
+from freezeout.bots.wild_value import Lines, WildProfile, lines, wild_value
 from freezeout.rules.views import TableView
 
 __all__ = ["EXACT_SHARE", "solution_is_exact", "versus_solved"]
 
 #: Share of first moves (all-ins and folds) from which the solution is trusted outright.
 EXACT_SHARE: Final = 0.8
-
-ChipValue = Callable[[float], float]
 
 
 def solution_is_exact(profile: WildProfile) -> bool:
@@ -48,36 +46,24 @@ def versus_solved(s: Situation, view: TableView, profile: WildProfile) -> list[I
 
     mine = s.stack + s.my_bet
     at_risk = min(mine, max(s.total_chips(o, view) for o in s.opponents))
-    flip = eq * value(mine + at_risk) + (1.0 - eq) * value(mine - at_risk)
+    line = lines(profile, eq, mine, at_risk, view.big_blind, value)
     if not any(a.kind in ("bet", "raise", "allin") for a in s.hand_actions):
-        return [(1.0, _first_move(s, view, eq, profile, value, flip), None)]
+        return [(1.0, _first_move(s, line, value), None)]
     fold = value(s.stack)
     if not s.can_raise:  # an all-in to call (or a raise we may only call)
-        return [(1.0, "passive" if flip > fold else "fold", None)]
-    pushed = (1.0 - profile.call) * value(s.stack + s.pot) + profile.call * flip  # it folds or calls
+        return [(1.0, "passive" if line.flip > fold else "fold", None)]
+    pushed = (1.0 - profile.call) * value(s.stack + s.pot) + profile.call * line.flip  # it folds or calls
     return [(1.0, "allin" if pushed > fold else "fold", None)]
 
 
-def _first_move(
-    s: Situation, view: TableView, eq: float, profile: WildProfile, value: ChipValue, flip: float
-) -> str:
+def _first_move(s: Situation, line: Lines, value: Callable[[float], float]) -> str:
     """The solution's move before anyone has raised: the button folds, limps
     or moves in; the big blind, after a limp, checks or moves in."""
-    mine = s.stack + s.my_bet
-    won, lost = value(mine + view.big_blind), value(mine - view.big_blind)
-    settled = eq * won + (1.0 - eq) * lost
-    pushed = (1.0 - profile.call) * won + profile.call * flip
     if s.can_check:
-        return "allin" if s.can_raise and pushed > settled else "passive"
-    at_risk = min(mine, max(s.total_chips(o, view) for o in s.opponents))
-    half = eq * value(mine + at_risk / 2) + (1.0 - eq) * value(mine - at_risk / 2)
-    passive = max(0.0, 1.0 - profile.shove - profile.big - profile.fold)
+        return "allin" if s.can_raise and line.pushed > line.settled else "passive"
     options = {
         "fold": value(s.stack),
-        "passive": profile.shove * max(flip, lost)
-        + profile.big * max(half, lost)
-        + profile.fold * won
-        + passive * settled,
-        "allin": pushed if s.can_raise else flip,
+        "passive": line.limp,
+        "allin": line.pushed if s.can_raise else line.flip,
     }
     return max(options, key=lambda kind: options[kind])

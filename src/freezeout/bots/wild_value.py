@@ -30,9 +30,10 @@ chips in play, and is cached, so the work is done once per read.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +44,17 @@ from freezeout.bots.ranges import equity_vs_random
 from freezeout.rules.tournament import HANDS_PER_LEVEL, HOUSE_LEVELS
 from freezeout.rules.views import TableView
 
-__all__ = ["GRAIN", "PRIOR_WEIGHT", "WildProfile", "WildValue", "profile_of", "solved_edge", "wild_value"]
+__all__ = [
+    "GRAIN",
+    "PRIOR_WEIGHT",
+    "Lines",
+    "WildProfile",
+    "WildValue",
+    "lines",
+    "profile_of",
+    "solved_edge",
+    "wild_value",
+]
 
 #: Rates are rounded to this before solving, so a read that barely moves reuses its solution.
 GRAIN: Final = 0.05
@@ -63,6 +74,40 @@ class WildProfile(NamedTuple):
     big: float  # raises short of all-in there (valued as a fight for half the stacks)
     fold: float  # gives up there instead (folds, even when checking is free)
     call: float  # calls an all-in
+
+    @property
+    def passive(self) -> float:
+        """Calls or checks there."""
+        return max(0.0, 1.0 - self.shove - self.big - self.fold)
+
+
+class Lines(NamedTuple):
+    """The chance of winning along each line open before anyone has raised,
+    with chips valued by ``worth`` (:func:`lines`): floats for one decision,
+    arrays over stacks and starting hands inside the solve."""
+
+    flip: Any  # all the chips at stake in at this equity
+    won: Any  # a big blind won
+    lost: Any  # a big blind lost
+    settled: Any  # a limped pot settled at this equity
+    pushed: Any  # all-in: it folds, or calls and it is a flip
+    facing: Any  # its share of shoves and smaller raises, each called or folded to at best
+    limp: Any  # the button completes: it shoves, raises, gives up or lets the pot be settled
+
+
+def lines(
+    profile: WildProfile, equity: Any, chips: Any, at_risk: Any, big_blind: int, worth: Callable[[Any], Any]
+) -> Lines:
+    """:class:`Lines` for ``chips`` at stake against ``profile`` — one
+    formula for the solve and for the decision that follows it."""
+    won, lost = worth(chips + big_blind), worth(chips - big_blind)
+    flip = equity * worth(chips + at_risk) + (1.0 - equity) * worth(chips - at_risk)
+    half = equity * worth(chips + at_risk / 2) + (1.0 - equity) * worth(chips - at_risk / 2)
+    settled = equity * won + (1.0 - equity) * lost
+    pushed = (1.0 - profile.call) * won + profile.call * flip
+    facing = profile.shove * np.maximum(flip, lost) + profile.big * np.maximum(half, lost)
+    limp = facing + profile.fold * won + profile.passive * settled
+    return Lines(flip, won, lost, settled, pushed, facing, limp)
 
 
 def _grain(rate: float) -> float:
@@ -149,8 +194,6 @@ def wild_value(profile: WildProfile, total: int) -> WildValue:
     chips = np.linspace(0.0, float(total), _CELLS + 1)
     cells = np.arange(_CELLS + 1, dtype=np.float64)
     at_risk = np.minimum(chips, total - chips)
-    shove, big_raise, fold, call = profile
-    passive = max(0.0, 1.0 - shove - big_raise - fold)
     later = {0: chips / total, 1: chips / total}
     rows: list[npt.NDArray[np.float64]] = []
     for hand in range(_LAST_HAND, 0, -1):
@@ -164,17 +207,12 @@ def wild_value(profile: WildProfile, total: int) -> WildValue:
             ) -> npt.NDArray[np.float64]:
                 return np.interp(stack / total * _CELLS, cells, after)[:, None]
 
-            won, lost = worth(chips + big), worth(chips - big)
-            flip = equity * worth(chips + at_risk) + (1.0 - equity) * worth(chips - at_risk)
-            half = equity * worth(chips + at_risk / 2) + (1.0 - equity) * worth(chips - at_risk / 2)
-            settled = equity * won + (1.0 - equity) * lost
-            pushed = (1.0 - call) * won + call * flip
-            facing = shove * np.maximum(flip, lost) + big_raise * np.maximum(half, lost)
+            line = lines(profile, equity, chips, at_risk, big, worth)
             if seat == 0:  # the button acts first: fold, limp or move in
-                limp = facing + fold * won + passive * settled
-                best = np.maximum(np.maximum(worth(chips - small), pushed), limp)
-            else:  # the opponent acts first
-                best = facing + fold * worth(chips + small) + passive * np.maximum(settled, pushed)
+                best = np.maximum(np.maximum(worth(chips - small), line.pushed), line.limp)
+            else:  # the opponent acts first; after its limp, check or move in
+                gave_up = profile.fold * worth(chips + small)
+                best = line.facing + gave_up + profile.passive * np.maximum(line.settled, line.pushed)
             value = best @ weights
             value[0], value[-1] = 0.0, 1.0
             now[seat] = value
