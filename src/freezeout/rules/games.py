@@ -1,0 +1,89 @@
+"""What a table deals: one game of the registry, or a mix that rotates games (V19).
+
+A table names its game by a code — an engine variant (``"NT"``, ``"FO/8"``,
+``"F2L3D"`` …, :data:`freezeout.rules.variant.VARIANTS`) or a mix
+(``"HORSE"``, ``"8GAME"``, :data:`MIXES`).  :func:`parse_game` is the one
+place that turns such a code into a value, with an error that lists the
+valid codes, so the server, the terminal and the bots agree on what exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from freezeout.rules.errors import InvalidInput
+from freezeout.rules.variant import NLHE, VARIANTS, UnsupportedVariant, Variant
+
+__all__ = ["HOUSE_GAME", "MIXES", "Game", "Mix", "game_code", "max_seats", "parse_game"]
+
+#: The house game (seed 000, R1–R30): what a table deals when nothing else is named.
+HOUSE_GAME = NLHE.code
+
+
+@dataclass(frozen=True)
+class Mix:
+    """V19: a list of games dealt in rotation, one per level (every
+    :attr:`hands_per_game` hands), each at the level's sizes."""
+
+    code: str
+    name: str
+    games: tuple[Variant, ...]
+    hands_per_game: int = 6
+
+    def __post_init__(self) -> None:
+        if len(self.games) < 2:
+            raise InvalidInput(f"a mix needs at least two games, got {len(self.games)}")
+
+    @property
+    def min_players(self) -> int:
+        return max(game.min_players for game in self.games)
+
+    @property
+    def max_players(self) -> int:
+        """V19: seat counts are the smallest maximum of the games in the mix."""
+        return min(game.max_players for game in self.games)
+
+    def game_for_hand(self, number: int) -> Variant:
+        """V19: the game of hand ``number`` (1-based): the list in order, a
+        new game every :attr:`hands_per_game` hands, round and round."""
+        if number < 1:
+            raise InvalidInput(f"hands are numbered from 1, got {number}")
+        return self.games[((number - 1) // self.hands_per_game) % len(self.games)]
+
+
+#: V19: the mixes real sites deal.
+MIXES: dict[str, Mix] = {
+    mix.code: mix
+    for mix in (
+        Mix("HORSE", "HORSE", tuple(VARIANTS[code] for code in ("FT", "FO/8", "FR", "F7S", "F7S/8"))),
+        Mix(
+            "8GAME",
+            "8-Game Mix",
+            tuple(VARIANTS[code] for code in ("F2L3D", "FT", "FO/8", "FR", "F7S", "F7S/8", "NT", "PO")),
+        ),
+    )
+}
+
+Game = Variant | Mix
+
+
+def parse_game(code: object) -> Game:
+    """The game a code names; a clear error for anything else."""
+    if not isinstance(code, str) or not code:
+        raise UnsupportedVariant(f"a game is named by a code such as 'NT', 'FO/8' or 'HORSE', got {code!r}")
+    if code in MIXES:
+        return MIXES[code]
+    if code in VARIANTS:
+        return VARIANTS[code]
+    raise UnsupportedVariant(
+        f"unknown game {code!r} (games: {', '.join(VARIANTS)}; mixes: {', '.join(MIXES)})"
+    )
+
+
+def game_code(game: Game) -> str:
+    return game.code
+
+
+def max_seats(game: Game) -> int:
+    """The most players the game seats (V5–V16, V19)."""
+    return game.max_players
