@@ -2,9 +2,12 @@
 
 ``redis_server`` starts Debian's redis-server on 127.0.0.1 and a free port,
 with no persistence (a restart loses everything: the worst case the bus must
-survive), and can restart it on the same port.  The test is skipped with a
-reason when the binary is missing.  ``eventually`` waits for a condition,
-never for a fixed time.
+survive), and can restart it on the same port.  It is the same server as
+``freezeout cluster``'s (localservers.LocalRedis): its default user is off,
+and clients are its ACL users (``url_for("gateway" | "worker" | "admin")``).
+The bus's messages are sealed under :data:`SECRET` (``seal()``).  The test
+is skipped with a reason when the binary is missing.  ``eventually`` waits
+for a condition, never for a fixed time.
 """
 
 from __future__ import annotations
@@ -12,57 +15,34 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import subprocess
 import tempfile
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
-from redis import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
 
-from serverkit import free_port
+from freezeout.server.localservers import LocalRedis
+from freezeout.server.redisbus import RedisBus
+from freezeout.server.sealing import Seal
 
-__all__ = ["RedisServer", "eventually", "redis_server"]
+__all__ = ["SECRET", "RedisServer", "eventually", "redis_server", "seal"]
 
-_START_SECONDS = 30  # generous: a loaded CI machine; a healthy start takes milliseconds
+SECRET = "the-test-clusters-bus-secret-0123456789abcdef"  # tests only
 
 
-class RedisServer:
+def seal(*secrets: str) -> Seal:
+    """A :class:`Seal` under :data:`SECRET` (or ``secrets``), as every process of a test cluster has."""
+    return Seal(secrets or [SECRET])
+
+
+class RedisServer(LocalRedis):
+    """``freezeout cluster``'s redis-server, restarted on the same port on demand."""
+
     def __init__(self, binary: str, directory: Path) -> None:
-        self.binary, self.directory, self.port = binary, directory, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__(directory)
 
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
-             "--dir", str(self.directory), "--daemonize", "no", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + _START_SECONDS
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited with {self.process.returncode} on port {self.port}")
-            try:
-                with Redis(host="127.0.0.1", port=self.port, socket_connect_timeout=1) as probe:
-                    probe.ping()
-                return
-            except RedisConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)
-
-    def stop(self) -> None:
-        """Kill it hard (SIGKILL), as a crash would."""
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            self.process = None
+    def bus(self, user: str = "worker", secret: str = SECRET) -> RedisBus:
+        return RedisBus(self.url_for(user), seal(secret))
 
     def restart(self) -> None:
         self.stop()

@@ -312,7 +312,7 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(base, ignore_errors=True)
         pytest.skip(str(error))
     try:
-        yield server.url
+        yield server.admin_url  # the superuser's (with its password): tests make databases of their own
     finally:
         server.stop()
         shutil.rmtree(base, ignore_errors=True)

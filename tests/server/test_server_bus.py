@@ -24,10 +24,10 @@ from freezeout.server.bus import (
     decode_lobby_change,
     tell_lobby,
 )
-from freezeout.server.redisbus import RedisBus, RedisCommands, RedisUpdates, connect, inbox_key
+from freezeout.server.redisbus import RedisCommands, RedisUpdates, connect, inbox_key
 from freezeout.server.tasks import stop_tasks
 
-from rediskit import RedisServer, eventually, redis_server
+from rediskit import RedisServer, eventually, redis_server, seal
 
 __all__ = ["redis_server"]
 
@@ -56,8 +56,9 @@ async def has(items: list[object], count: int) -> bool:
 
 
 @contextlib.asynccontextmanager
-async def redis_client(server: RedisServer) -> AsyncIterator[Redis]:
-    client = connect(server.url)
+async def redis_client(server: RedisServer, user: str = "worker") -> AsyncIterator[Redis]:
+    """A client as ``user`` (a role's ACL user; ``admin`` for what the bus itself never does)."""
+    client = connect(server.url_for(user))
     try:
         yield client
     finally:
@@ -113,7 +114,7 @@ async def test_local_bus_delivers_commands_updates_and_the_lobby():
 
 @pytest.mark.redis
 async def test_redis_lobby_lists_and_publishes_changes(redis_server):
-    bus = RedisBus(redis_server.url)
+    bus = redis_server.bus("gateway")  # a gateway reads the whole lobby; workers write it
     await bus.start()
     try:
         await check_lobby(bus)
@@ -124,13 +125,13 @@ async def test_redis_lobby_lists_and_publishes_changes(redis_server):
 @pytest.mark.redis
 async def test_redis_commands_reach_the_owner_in_order(redis_server):
     async with redis_client(redis_server) as client:
-        await check_commands_in_order(RedisCommands(client, block_ms=200))
+        await check_commands_in_order(RedisCommands(client, seal(), block_ms=200))
 
 
 @pytest.mark.redis
 async def test_redis_updates_reach_every_follower(redis_server):
-    async with redis_client(redis_server) as owner, redis_client(redis_server) as gateway:
-        updates = RedisUpdates(gateway)
+    async with redis_client(redis_server) as owner, redis_client(redis_server, "gateway") as gateway:
+        updates = RedisUpdates(gateway, seal())
         updates.start()
         try:
             await check_updates_reach_followers(_Publisher(owner, updates))
@@ -142,7 +143,7 @@ class _Publisher:
     """Publish through the owner's connection, follow through the gateway's: two processes' view."""
 
     def __init__(self, owner: Redis, gateway: RedisUpdates) -> None:
-        self._owner, self._gateway = RedisUpdates(owner), gateway
+        self._owner, self._gateway = RedisUpdates(owner, seal()), gateway
         self.follow, self.unfollow = gateway.follow, gateway.unfollow
 
     async def publish(self, update: Update) -> None:
@@ -156,12 +157,12 @@ class _Publisher:
 async def test_an_inbox_deleted_under_its_reader_is_read_anew(redis_server):
     """An inbox that expires (or is deleted) while its reader waits on it: the reader makes it
     anew and gets what is sent after (Redis unblocks it with an UNBLOCKED error)."""
-    async with redis_client(redis_server) as client:
-        commands = RedisCommands(client, block_ms=5000)
+    async with redis_client(redis_server) as client, redis_client(redis_server, "admin") as admin:
+        commands = RedisCommands(client, seal(), block_ms=5000)
         async with reading(commands, "worker-1") as received:
             await commands.send("worker-1", command(0))
             await eventually(lambda: has(received, 1), what="the first command")
-            await client.delete(inbox_key("worker-1"))
+            await admin.delete(inbox_key("worker-1"))
             await commands.send("worker-1", command(1))
             await eventually(lambda: has(received, 2), what="the command sent after the deletion")
             assert received == [command(0), command(1)]
@@ -172,7 +173,7 @@ async def test_many_commands_at_once_wait_for_a_connection(redis_server):
     """More commands in flight than the pool has connections wait for one instead of failing
     (redis-py's default pool refused the 101st at once: "Too many connections")."""
     async with redis_client(redis_server) as client:
-        commands = RedisCommands(client, block_ms=200)
+        commands = RedisCommands(client, seal(), block_ms=200)
         async with reading(commands, "worker-1") as received:
             await asyncio.gather(*(commands.send("worker-1", command(n)) for n in range(500)))
             await eventually(lambda: has(received, 500), what="every command")
@@ -183,15 +184,15 @@ async def test_many_commands_at_once_wait_for_a_connection(redis_server):
 async def test_commands_sent_in_one_moment_go_together_in_order_and_inboxes_still_expire(redis_server):
     """The sends of one turn of the loop share a pipeline: each inbox gets its own, in the order
     sent, and each inbox still expires when nobody writes to it."""
-    async with redis_client(redis_server) as client:
-        commands = RedisCommands(client, block_ms=200, idle_seconds=600)
+    async with redis_client(redis_server) as client, redis_client(redis_server, "admin") as admin:
+        commands = RedisCommands(client, seal(), block_ms=200, idle_seconds=600)
         async with reading(commands, "worker-1") as first, reading(commands, "worker-2") as second:
             await asyncio.gather(*(commands.send(f"worker-{1 + n % 2}", command(n)) for n in range(40)))
             await eventually(lambda: has(first + second, 40), what="every command")
             assert first == [command(n) for n in range(0, 40, 2)]
             assert second == [command(n) for n in range(1, 40, 2)]
             for worker in ("worker-1", "worker-2"):
-                assert 0 < await client.ttl(inbox_key(worker)) <= 600
+                assert 0 < await admin.ttl(inbox_key(worker)) <= 600
 
 
 async def until_reachable(attempt: object) -> None:
@@ -211,13 +212,13 @@ async def test_the_bus_recovers_from_a_redis_restart(redis_server):
     """redis-server is killed and started again empty: the owner's inbox reader, the
     gateway's subscriber reconnect by themselves, and every command sent after
     the restart arrives (pub/sub may drop updates while resubscribing: versions catch up)."""
-    async with redis_client(redis_server) as worker_client, redis_client(redis_server) as gateway_client:
-        commands = RedisCommands(gateway_client, block_ms=200)
-        updates = RedisUpdates(gateway_client)
+    async with redis_client(redis_server) as worker_client, redis_client(redis_server, "gateway") as gateway_client:
+        commands = RedisCommands(gateway_client, seal(), block_ms=200)
+        updates = RedisUpdates(gateway_client, seal())
         updates.start()
         seen: list[Update] = []
         try:
-            async with reading(RedisCommands(worker_client, block_ms=200), "worker-1") as received:
+            async with reading(RedisCommands(worker_client, seal(), block_ms=200), "worker-1") as received:
                 await commands.send("worker-1", command(0))
                 await updates.follow("t1", seen.append)
                 await eventually(lambda: has(received, 1), what="the first command")
@@ -230,7 +231,7 @@ async def test_the_bus_recovers_from_a_redis_restart(redis_server):
                 await eventually(lambda: has(received, 5), what="the commands sent after the restart")
                 assert received == [command(n) for n in range(5)]
 
-                owner = RedisUpdates(worker_client)
+                owner = RedisUpdates(worker_client, seal())
 
                 async def update_arrives() -> bool:
                     await owner.publish(Update("t1", 9, b"after the restart"))

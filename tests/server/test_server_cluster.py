@@ -20,7 +20,6 @@ from freezeout.server.bus import Bus, LocalUpdates, Update
 from freezeout.server.fairness import new_deal
 from freezeout.server.gateway import RemoteTable, _Follower
 from freezeout.server.ownership import Lease, Leases
-from freezeout.server.redisbus import RedisBus
 from freezeout.server.store import LogEntry
 from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
@@ -116,7 +115,7 @@ async def test_a_crash_takeover_on_postgresql_and_redis(tmp_path, redis_server, 
     admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
     await admin.execute(f"CREATE DATABASE {name}")
     await admin.close()
-    bus = RedisBus(redis_server.url)
+    bus = redis_server.bus("gateway")  # one process: the gateway's user, which may do all a worker does
     await bus.start()
     try:
         settings = cluster_settings(tmp_path, database_url=postgres_url.rsplit("/", 1)[0] + f"/{name}")

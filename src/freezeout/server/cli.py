@@ -29,8 +29,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
         settings.resolved_database_url()
-        if settings.role != "all" and not settings.redis_url:
-            raise ValueError(f"--role {settings.role} needs Redis: --redis URL or FREEZEOUT_REDIS_URL (docs/scaling.md)")
+        if settings.role != "all":
+            if not settings.redis_url:
+                raise ValueError(f"--role {settings.role} needs Redis: --redis URL or FREEZEOUT_REDIS_URL (docs/scaling.md)")
+            from freezeout.server.sealing import Seal
+
+            settings.redis_connection_url()  # its password file is readable
+            Seal(settings.bus_secrets())  # a secret, long enough: refused here rather than at the first message
     except ValidationError as error:
         print("; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors()), file=sys.stderr)
         return 2

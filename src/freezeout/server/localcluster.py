@@ -9,6 +9,14 @@ everything is, and stops it all on Ctrl-C or SIGTERM: processes first
 (gracefully, so that the workers give their tables up), then Redis and
 PostgreSQL.  A process that dies meanwhile is reported, not restarted (the
 failover drill kills them on purpose).
+
+Nothing of it trusts the machine's other users (issue #23): PostgreSQL and
+Redis ask for passwords (localservers.py), the processes connect as the
+room's PostgreSQL role and their role's Redis user, and every bus message is
+sealed under a bus secret (sealing.py).  The passwords and the secret are
+made at the first start and kept under ``--dir``/…/secrets (0700); the
+processes read them from files (:func:`cluster_env`), never from their
+command line, and nothing printed shows them.
 """
 
 from __future__ import annotations
@@ -27,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from freezeout.server.localservers import LocalPostgres, LocalRedis, ServerUnavailable
+from freezeout.server.localservers import LocalPostgres, LocalRedis, ServerUnavailable, secret_file
 
-__all__ = ["Process", "run_cluster", "start_process", "wait_ready"]
+__all__ = ["Process", "cluster_env", "run_cluster", "start_process", "wait_ready"]
 
 READY_SECONDS = 90.0
 
@@ -51,6 +59,16 @@ def start_process(role: str, port: int, env: dict[str, str], log: Path | None = 
     popen = subprocess.Popen([sys.executable, "-m", "freezeout.cli", "serve", "--role", role, "--port", str(port)],
                              env=env, stdout=out, stderr=subprocess.STDOUT)
     return Process(role, port, popen)
+
+
+def cluster_env(postgres: LocalPostgres, redis: LocalRedis, secrets: Path) -> dict[str, str]:
+    """The settings of every gateway and worker of a local cluster: the room's database and
+    Redis (each process's user is its role), the password files, and the bus secret's file
+    (``secrets/bus.secret``, made at the first call).  Add them to the environment of
+    :func:`start_process`."""
+    bus_secret = secrets / "bus.secret"
+    secret_file(bus_secret)
+    return {**postgres.env(), **redis.env(), "FREEZEOUT_BUS_SECRET_FILE": str(bus_secret)}
 
 
 def readiness(process: Process) -> dict[str, object] | None:
@@ -108,6 +126,9 @@ def run_cluster(*, gateways: int, workers: int, port: int, worker_port: int, dir
     except ServerUnavailable as error:
         print(str(error), file=sys.stderr)
         return 2
+    if postgres.moved_aside is not None:
+        print(f"PostgreSQL's data of an older cluster trusted every local user: moved to {postgres.moved_aside}, "
+              "and a new database made (delete the old one when you no longer need it)", flush=True)
     processes: list[Process] = []
     stopping = False
 
@@ -119,13 +140,15 @@ def run_cluster(*, gateways: int, workers: int, port: int, worker_port: int, dir
     try:
         redis.start()
         asyncio.run(_migrate(postgres.url))
-        env = {**os.environ, "FREEZEOUT_DATABASE_URL": postgres.url, "FREEZEOUT_REDIS_URL": redis.url}
+        env = {**os.environ, **cluster_env(postgres, redis, directory / "secrets")}
         logs = directory / "logs"
         logs.mkdir(parents=True, exist_ok=True)
         processes += [start_process("gateway", port + i, env, logs / f"gateway-{i + 1}.log") for i in range(gateways)]
         processes += [start_process("worker", worker_port + i, env, logs / f"worker-{i + 1}.log") for i in range(workers)]
         wait_ready(processes)
-        print(f"PostgreSQL  {postgres.url}\nRedis       {redis.url}")
+        print(f"PostgreSQL  {env['FREEZEOUT_DATABASE_URL']} (password in {env['FREEZEOUT_DATABASE_PASSWORD_FILE']})")
+        print(f"Redis       {redis.url.replace('{role}', 'gateway|worker|admin')} "
+              f"(passwords in {redis.secrets}, bus secret in {env['FREEZEOUT_BUS_SECRET_FILE']})")
         for process in processes:
             print(f"{process.role:<11} {process.url}  (pid {process.popen.pid}; /healthz /readyz /metrics)")
         print(f"logs in {logs}; Ctrl-C stops the cluster", flush=True)

@@ -15,6 +15,14 @@
 - The lobby: a **hash** of each open table's record (``fz:lobby``), its
   changes also published on the lobby's channel (bus.tell_lobby).
 
+Every value written is **sealed** (sealing.py): a command, an update and a
+lobby record open only for a holder of the cluster's bus secret, at their
+destination, and a command only once and only while fresh.  A reader of
+Redis sees no hole card and cannot forge or replay a command; a frame that
+does not open is dropped with a warning (at most one a second, with the
+count since) and counted in ``refused``.  Redis itself is reached as a user
+of its own (ACL) per role, over TLS with ``rediss://`` (docs/scaling.md).
+
 Every reader reconnects by itself, with backoff, for as long as it runs.
 """
 
@@ -24,6 +32,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import struct
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -37,9 +47,13 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from freezeout.server.bus import Bus, BusUnavailable, Command, Deliver, Update
+from freezeout.server.sealing import ReplayGuard, Seal, Unsealable
 from freezeout.server.tasks import Batched, stop_tasks
 
-__all__ = ["RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "table_channel"]
+__all__ = [
+    "RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "pack_command", "table_channel",
+    "unpack_command",
+]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +98,41 @@ def table_channel(table_id: str) -> str:
     return f"fz:table:{table_id}"
 
 
+_LENGTHS = struct.Struct(">HHH")
+
+
+def pack_command(command: Command) -> bytes:
+    """A command's fields as one byte string (sealed whole: whatever the body holds)."""
+    table_id, gateway, reply_to = (command.table_id.encode(), command.gateway.encode(), command.reply_to.encode())
+    return _LENGTHS.pack(len(table_id), len(gateway), len(reply_to)) + table_id + gateway + reply_to + command.body
+
+
+def unpack_command(data: bytes) -> Command:
+    sizes = _LENGTHS.unpack_from(data)
+    fields, at = [], _LENGTHS.size
+    for size in sizes:
+        fields.append(data[at:at + size].decode())
+        at += size
+    return Command(fields[0], fields[1], fields[2], data[at:])
+
+
+class _Refusals:
+    """Frames that did not open: counted, and logged at most once a second (a flood of forged
+    frames must not flood the log too)."""
+
+    def __init__(self, what: str) -> None:
+        self.what, self.count, self._logged_at, self._unlogged = what, 0, -float("inf"), 0
+
+    def refused(self, where: str, error: Unsealable) -> None:
+        self.count += 1
+        self._unlogged += 1
+        now = time.monotonic()
+        if now - self._logged_at >= 1.0:
+            log.warning("refused a %s on %s: %s (%d refused since the last such line)",
+                        self.what, where, error, self._unlogged)
+            self._logged_at, self._unlogged = now, 0
+
+
 class _Backoff:
     """Waits that double from ``base`` to ``cap`` while Redis stays away; reset on success."""
 
@@ -99,11 +148,15 @@ class _Backoff:
 
 
 class RedisCommands:
-    """bus.Commands on one Redis stream per worker."""
+    """bus.Commands on one Redis stream per worker, each command sealed for its inbox: a
+    forged, tampered, stale or replayed one is refused (logged, counted, no effect)."""
 
-    def __init__(self, client: Redis, *, max_inbox: int = 10_000, idle_seconds: int = 3600,
+    def __init__(self, client: Redis, seal: Seal, *, max_inbox: int = 10_000, idle_seconds: int = 3600,
                  block_ms: int = 5000) -> None:
         self.client, self.max_inbox, self.idle_seconds, self.block_ms = client, max_inbox, idle_seconds, block_ms
+        self.seal = seal
+        self.replays = ReplayGuard(seal.max_age)
+        self.refusals = _Refusals("command")
         self._send = Batched(self._send_together, most=SEND_BATCH, name="redis-commands")
 
     async def send(self, worker: str, command: Command) -> None:
@@ -117,7 +170,7 @@ class RedisCommands:
             async with self.client.pipeline(transaction=False) as pipe:
                 for worker, command in batch:
                     fields: dict[str | bytes | int | float, str | bytes | int | float] = {
-                        "t": command.table_id, "g": command.gateway, "r": command.reply_to, "b": command.body}
+                        "s": self.seal.seal(b"command", worker, pack_command(command))}
                     pipe.xadd(inbox_key(worker), fields, maxlen=self.max_inbox, approximate=True)  # type: ignore[arg-type]
                 for key in dict.fromkeys(inbox_key(worker) for worker, _ in batch):
                     pipe.expire(key, self.idle_seconds)  # an inbox nobody writes to goes
@@ -144,8 +197,12 @@ class RedisCommands:
                     backoff.reset()
                     for _stream, entries in batches or ():
                         for _id, fields in entries:
-                            yield Command(fields[b"t"].decode(), fields[b"g"].decode(), fields[b"r"].decode(),
-                                          fields[b"b"])
+                            try:
+                                payload = self.seal.open(b"command", worker, fields.get(b"s", b""), replays=self.replays)
+                            except Unsealable as error:  # forged, tampered, replayed or stale: no effect
+                                self.refusals.refused(key, error)
+                                continue
+                            yield unpack_command(payload)
             except ResponseError as exc:
                 # NOGROUP: the stream is gone (Redis restarted, or the inbox expired); UNBLOCKED: it
                 # went while this reader waited on it.  Either way, make it anew and read on.
@@ -157,21 +214,15 @@ class RedisCommands:
                 await backoff.wait()
 
 
-def _encode(update: Update) -> bytes:
-    return b"%d " % update.version + update.body
-
-
-def _decode(table_id: str, data: bytes) -> Update:
-    version, _, body = data.partition(b" ")
-    return Update(table_id, int(version), body)
-
-
 class RedisUpdates:
     """bus.Updates on Redis pub/sub: one subscriber connection per process, re-subscribed to
-    every followed table after a reconnect.  ``start`` before use, ``close`` after."""
+    every followed table after a reconnect.  ``start`` before use, ``close`` after.  Each
+    update is sealed for its table's channel (a stale or forged one is dropped: a replayed
+    one is older than what a follower has, and versions drop it)."""
 
-    def __init__(self, client: Redis) -> None:
-        self.client = client
+    def __init__(self, client: Redis, seal: Seal) -> None:
+        self.client, self.seal = client, seal
+        self.refusals = _Refusals("update")
         self._followers: dict[str, list[Deliver]] = {}
         self._subscribed: dict[str, asyncio.Event] = {}  # per followed table: Redis confirmed the subscription
         # Per followed table: SUBSCRIBEs sent and not confirmed yet.  A follow, unfollow and
@@ -190,9 +241,16 @@ class RedisUpdates:
     async def close(self) -> None:
         await stop_tasks(self._reader)
 
+    def _encode(self, update: Update) -> bytes:
+        return self.seal.seal(b"update", update.table_id, b"%d " % update.version + update.body)
+
+    def _decode(self, table_id: str, data: bytes) -> Update:
+        version, _, body = self.seal.open(b"update", table_id, data).partition(b" ")
+        return Update(table_id, int(version), body)
+
     async def publish(self, update: Update) -> None:
         try:
-            await self.client.publish(table_channel(update.table_id), _encode(update))
+            await self.client.publish(table_channel(update.table_id), self._encode(update))
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis to publish table {update.table_id}: {exc}") from exc
 
@@ -202,7 +260,7 @@ class RedisUpdates:
         try:
             async with self.client.pipeline(transaction=False) as pipe:
                 for update in updates:
-                    pipe.publish(table_channel(update.table_id), _encode(update))
+                    pipe.publish(table_channel(update.table_id), self._encode(update))
                 await pipe.execute()
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis to publish {len(updates)} updates: {exc}") from exc
@@ -285,7 +343,11 @@ class RedisUpdates:
             if event is not None and table_id in self._followers:
                 event.set()
         elif message["type"] == "message":
-            update = _decode(table_id, message["data"])
+            try:
+                update = self._decode(table_id, message["data"])
+            except (Unsealable, ValueError) as error:
+                self.refusals.refused(channel, Unsealable(str(error)))
+                return
             for deliver in list(self._followers.get(table_id, ())):
                 try:
                     deliver(update)
@@ -299,14 +361,17 @@ _LOBBY = "fz:lobby"
 class RedisLobby:
     """bus.Lobby on one Redis hash (``fz:lobby``): table id -> its record.  Owners write it;
     a Redis restart empties it until each table's next change, so a lobby read never decides
-    anything but what a player sees listed (the owner row and the log are the truth)."""
+    anything but what a player sees listed (the owner row and the log are the truth).  Each
+    record is sealed for its table (no age limit: a quiet table's record is old): a forged
+    one is not listed."""
 
-    def __init__(self, client: Redis) -> None:
-        self.client = client
+    def __init__(self, client: Redis, seal: Seal) -> None:
+        self.client, self.seal = client, seal
+        self.refusals = _Refusals("lobby record")
 
     async def put(self, table_id: str, record: bytes) -> None:
         try:
-            await self.client.hset(_LOBBY, table_id, record)
+            await self.client.hset(_LOBBY, table_id, self.seal.seal(b"lobby", table_id, record))
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis for the lobby: {exc}") from exc
 
@@ -321,15 +386,23 @@ class RedisLobby:
             found: Any = await self.client.hgetall(_LOBBY)
         except _LOST as exc:
             raise BusUnavailable(f"cannot reach Redis for the lobby: {exc}") from exc
-        return {key.decode(): value for key, value in found.items()}
+        records = {}
+        for key, value in found.items():
+            table_id = key.decode()
+            try:
+                records[table_id] = self.seal.open(b"lobby", table_id, value, fresh=False)
+            except Unsealable as error:
+                self.refusals.refused(f"{_LOBBY} {table_id}", error)
+        return records
 
 
 class RedisBus(Bus):
-    """The bus of a cluster: one Redis client for commands, updates and the lobby."""
+    """The bus of a cluster: one Redis client for commands, updates and the lobby, every
+    value sealed with ``seal`` (the cluster's bus secret)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, seal: Seal) -> None:
         client = connect(url)
-        super().__init__(RedisCommands(client), RedisUpdates(client), RedisLobby(client))
+        super().__init__(RedisCommands(client, seal), RedisUpdates(client, seal), RedisLobby(client, seal))
         self.client = client
         self._updates = self.updates if isinstance(self.updates, RedisUpdates) else None
 

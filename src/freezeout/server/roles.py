@@ -32,12 +32,15 @@ __all__ = ["add_operations", "create_worker_app", "open_bus"]
 
 
 def open_bus(settings: Settings) -> Bus:
-    """The cluster's bus: Redis at ``redis_url`` (a gateway or worker without it cannot work)."""
+    """The cluster's bus: Redis at ``redis_url``, every message sealed under the bus secret (a
+    gateway or worker without either cannot work)."""
     if not settings.redis_url:
         raise ValueError("a gateway or worker needs redis_url (FREEZEOUT_REDIS_URL or --redis)")
     from freezeout.server.redisbus import RedisBus
+    from freezeout.server.sealing import Seal
 
-    return RedisBus(settings.redis_url)
+    seal = Seal(settings.bus_secrets(), max_age=settings.bus_max_age_seconds)
+    return RedisBus(settings.redis_connection_url(), seal)
 
 
 def add_operations(app: FastAPI, readiness: Callable[[Request], dict[str, Any]], metrics: Metrics) -> None:

@@ -8,11 +8,12 @@ same code with short or fake clocks.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "async_database_url"]
+__all__ = ["Settings", "async_database_url", "with_password"]
 
 
 class Settings(BaseSettings):
@@ -98,7 +99,18 @@ class Settings(BaseSettings):
     # Cluster (issue #13, docs/scaling.md).  ``all``: one process, no Redis (``make run``);
     # ``gateway``: connections and HTTP, no game state; ``worker``: owns tables.
     role: str = "all"
-    redis_url: str = ""  # the bus of a cluster (gateway and worker roles)
+    # The bus of a cluster (gateway and worker roles): redis://user:password@host:port/0, or
+    # rediss:// for TLS.  ``{role}`` in it or in the password file's path is replaced by this
+    # process's role, so one environment serves gateways and workers (each its own ACL user).
+    redis_url: str = ""
+    redis_password_file: str = ""  # the Redis password, read from this file (not the URL)
+    # Every bus message is sealed under this secret (sealing.py): a command is authenticated,
+    # a hole card is never in clear in Redis.  One or more, separated by commas or lines (the
+    # first seals, all open: a rotation); from a file rather than the environment in production.
+    bus_secret: str = ""
+    bus_secret_file: str = ""
+    bus_max_age_seconds: float = 60.0  # a bus message older than this (or a replay) is refused
+    database_password_file: str = ""  # the database password, read from this file (not the URL)
     node_name: str = ""  # this process's name on the bus; empty: host-pid-random, new at every start
     lease_seconds: float = 3.0  # a worker's hold on a table; another takes it over this long after a crash
     renew_seconds: float = 1.0  # how often an owner renews its leases
@@ -132,11 +144,51 @@ class Settings(BaseSettings):
         return self
 
     def resolved_database_url(self) -> str:
-        """The async URL to connect to; creates ``var/`` for the default SQLite file."""
+        """The async URL to connect to (with the password of ``database_password_file``);
+        creates ``var/`` for the default SQLite file."""
         if self.database_url:
-            return async_database_url(self.database_url)
+            url = self.database_url
+            if self.database_password_file:
+                url = with_password(url, _read_secret(self.database_password_file))
+            return async_database_url(url)
         Path("var").mkdir(exist_ok=True)
         return async_database_url(f"sqlite:///{Path('var/freezeout.db').resolve()}")
+
+
+    def redis_connection_url(self) -> str:
+        """``redis_url`` for this process's role, with the password of ``redis_password_file``."""
+        url = self.redis_url.replace("{role}", self.role)
+        if self.redis_password_file:
+            url = with_password(url, _read_secret(self.redis_password_file.replace("{role}", self.role)))
+        return url
+
+    def bus_secrets(self) -> list[str]:
+        """The bus secrets (``bus_secret`` then ``bus_secret_file``'s); the first one seals."""
+        from freezeout.server.sealing import parse_secrets
+
+        found = parse_secrets(self.bus_secret)
+        if self.bus_secret_file:
+            found += parse_secrets(_read_secret(self.bus_secret_file))
+        return found
+
+
+def _read_secret(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ValueError(f"cannot read the secret file {path}: {error.strerror}") from None
+
+
+def with_password(url: str, password: str) -> str:
+    """``url`` with ``password`` as its password (the user name kept)."""
+    parts = urlsplit(url)
+    if parts.hostname is None:
+        raise ValueError("a URL with a password file needs a host")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    netloc = f"{quote(parts.username or '', safe='')}:{quote(password, safe='')}@{host}"
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def async_database_url(url: str) -> str:
