@@ -196,7 +196,9 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
         postgres, redis = LocalPostgres(base / "pg"), LocalRedis(base / "redis")
         postgres.start()
         redis.start()
-        env = {**os.environ, **ENV, "FREEZEOUT_DATABASE_URL": postgres.url, "FREEZEOUT_REDIS_URL": redis.url}
+        from freezeout.server.localcluster import cluster_env  # passwords and the bus secret (issue #23)
+
+        env = {**os.environ, **ENV, **cluster_env(postgres, redis, base / "secrets")}
         gateways = [start_process("gateway", args.port + i, env, base / f"gateway-{i}.log") for i in range(2)]
         workers = [start_process("worker", args.port + 100 + i, env, base / f"worker-{i}.log") for i in range(3)]
         tasks: list[asyncio.Task[None]] = []

@@ -19,7 +19,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from freezeout.server.localcluster import Process, stop_processes, wait_ready
+from freezeout.server.localcluster import Process, cluster_env, stop_processes, wait_ready
 from freezeout.server.localservers import LocalPostgres, LocalRedis
 from serverproc import BENCH_ENV, ServerProcess, free_port
 
@@ -258,8 +258,7 @@ class ClusterTarget:
 
         with ThreadPoolExecutor(1) as thread:  # the bench's own loop is running: migrate beside it
             thread.submit(lambda: run(_migrate(self.postgres.url))).result()
-        env = {**os.environ, **BENCH_ENV, **self.env, "FREEZEOUT_DATABASE_URL": self.postgres.url,
-               "FREEZEOUT_REDIS_URL": self.redis.url}
+        env = {**os.environ, **BENCH_ENV, **self.env, **cluster_env(self.postgres, self.redis, self.workdir / "secrets")}
         logs = self.workdir / "logs"
         logs.mkdir(parents=True, exist_ok=True)
         for role, count in (("gateway", self.gateways), ("worker", self.workers)):
