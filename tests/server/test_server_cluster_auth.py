@@ -356,3 +356,18 @@ async def test_postgresql_asks_every_local_user_for_a_password_and_the_room_is_n
                            "-c", "COPY (SELECT 1) TO PROGRAM 'id'"], capture_output=True, text=True,
                           env={"PATH": os.environ["PATH"]}, check=False, timeout=60)
     assert psql.returncode != 0 and "password" in psql.stderr
+
+
+def test_a_gateway_or_worker_without_a_bus_secret_does_not_start(capsys, monkeypatch):
+    import argparse
+
+    from freezeout.server.cli import cmd_serve
+
+    monkeypatch.delenv("FREEZEOUT_BUS_SECRET", raising=False)
+    monkeypatch.delenv("FREEZEOUT_BUS_SECRET_FILE", raising=False)
+    for secret, expected in (("", "the bus needs a secret"), ("short", "at least 32 characters")):
+        monkeypatch.setenv("FREEZEOUT_BUS_SECRET", secret)
+        args = argparse.Namespace(host="127.0.0.1", port=0, db="sqlite:///unused.db", role="worker",
+                                  redis="redis://worker:pw@127.0.0.1:1/0", name=None)
+        assert cmd_serve(args) == 2
+        assert expected in capsys.readouterr().err
