@@ -371,3 +371,19 @@ def test_a_gateway_or_worker_without_a_bus_secret_does_not_start(capsys, monkeyp
                                   redis="redis://worker:pw@127.0.0.1:1/0", name=None)
         assert cmd_serve(args) == 2
         assert expected in capsys.readouterr().err
+
+
+async def test_refused_frames_are_counted_for_the_operator():
+    from freezeout.server.metrics import Metrics
+    from freezeout.server.roles import open_bus
+
+    metrics = Metrics("worker")
+    bus = open_bus(Settings(role="worker", redis_url="redis://worker:pw@127.0.0.1:1/0", bus_secret=SECRET), metrics)
+    assert isinstance(bus.commands, RedisCommands) and isinstance(bus.updates, RedisUpdates)
+    try:
+        bus.commands.refusals.refused("fz:inbox:w1", Unsealable("forged"))
+        bus.updates.refusals.refused("fz:table:t1", Unsealable("forged"))
+        assert 'freezeout_bus_refused_total{what="command"} 1' in metrics.render()
+        assert 'freezeout_bus_refused_total{what="update"} 1' in metrics.render()
+    finally:
+        await bus.close()

@@ -113,7 +113,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         own_bus = None
         room: Room
         if settings.role == "gateway":
-            own_bus = None if bus is not None else open_bus(settings)
+            own_bus = None if bus is not None else open_bus(settings, metrics)
             cluster_bus = bus or own_bus
             assert cluster_bus is not None
             if own_bus is not None:

@@ -34,7 +34,7 @@ import logging
 import secrets
 import struct
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -120,11 +120,14 @@ class _Refusals:
     """Frames that did not open: counted, and logged at most once a second (a flood of forged
     frames must not flood the log too)."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, on_refused: Callable[[str], None] | None = None) -> None:
         self.what, self.count, self._logged_at, self._unlogged = what, 0, -float("inf"), 0
+        self.on_refused = on_refused  # e.g. a metric: a forged frame is an attack to be seen
 
     def refused(self, where: str, error: Unsealable) -> None:
         self.count += 1
+        if self.on_refused is not None:
+            self.on_refused(self.what)
         self._unlogged += 1
         now = time.monotonic()
         if now - self._logged_at >= 1.0:
@@ -400,9 +403,12 @@ class RedisBus(Bus):
     """The bus of a cluster: one Redis client for commands, updates and the lobby, every
     value sealed with ``seal`` (the cluster's bus secret)."""
 
-    def __init__(self, url: str, seal: Seal) -> None:
+    def __init__(self, url: str, seal: Seal, *, on_refused: Callable[[str], None] | None = None) -> None:
         client = connect(url)
-        super().__init__(RedisCommands(client, seal), RedisUpdates(client, seal), RedisLobby(client, seal))
+        parts = RedisCommands(client, seal), RedisUpdates(client, seal), RedisLobby(client, seal)
+        for part in parts:
+            part.refusals.on_refused = on_refused
+        super().__init__(*parts)
         self.client = client
         self._updates = self.updates if isinstance(self.updates, RedisUpdates) else None
 

@@ -31,16 +31,23 @@ from freezeout.server.worker import Worker
 __all__ = ["add_operations", "create_worker_app", "open_bus"]
 
 
-def open_bus(settings: Settings) -> Bus:
+def open_bus(settings: Settings, metrics: Metrics | None = None) -> Bus:
     """The cluster's bus: Redis at ``redis_url``, every message sealed under the bus secret (a
-    gateway or worker without either cannot work)."""
+    gateway or worker without either cannot work).  Frames that do not open (forged, replayed:
+    an attack, or a process with another secret) are counted in ``metrics``
+    (``freezeout_bus_refused_total{what=command|update|lobby record}``)."""
     if not settings.redis_url:
         raise ValueError("a gateway or worker needs redis_url (FREEZEOUT_REDIS_URL or --redis)")
     from freezeout.server.redisbus import RedisBus
     from freezeout.server.sealing import Seal
 
     seal = Seal(settings.bus_secrets(), max_age=settings.bus_max_age_seconds)
-    return RedisBus(settings.redis_connection_url(), seal)
+
+    def refused(what: str) -> None:
+        if metrics is not None:
+            metrics.count("freezeout_bus_refused_total", what=what)
+
+    return RedisBus(settings.redis_connection_url(), seal, on_refused=refused)
 
 
 def add_operations(app: FastAPI, readiness: Callable[[Request], dict[str, Any]], metrics: Metrics) -> None:
@@ -64,7 +71,7 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
         await run_migrations(engine)
         store = Store(engine)
         await store.start()
-        own_bus = None if bus is not None else open_bus(settings)
+        own_bus = None if bus is not None else open_bus(settings, metrics)
         if own_bus is not None:
             await own_bus.start()
         worker = Worker(name=name, settings=settings, store=store, bus=bus or own_bus, clock=clock,  # type: ignore[arg-type]
