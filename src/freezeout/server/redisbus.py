@@ -20,7 +20,7 @@ lobby record open only for a holder of the cluster's bus secret, at their
 destination, and a command only once and only while fresh.  A reader of
 Redis sees no hole card and cannot forge or replay a command; a frame that
 does not open is dropped with a warning (at most one a second, with the
-count since) and counted in ``refused``.  Redis itself is reached as a user
+count since) and counted (``refusals``).  Redis itself is reached as a user
 of its own (ACL) per role, over TLS with ``rediss://`` (docs/scaling.md).
 
 Every reader reconnects by itself, with backoff, for as long as it runs.
