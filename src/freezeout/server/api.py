@@ -6,6 +6,7 @@ session's token); API-token requests are exempt since no cookie is involved.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -94,10 +95,27 @@ async def post_auth(request: Request) -> Auth:
     if found.bearer:
         return found
     sent = request.headers.get("x-csrf-token", "")
-    expected = found.csrf if found.user is not None else request.cookies.get(CSRF_COOKIE, "")
-    if not sent or not expected or not secrets.compare_digest(sent, expected):
+    expected = found.csrf if found.user is not None else _csrf_cookie(request)
+    if not sent or not expected or not secrets.compare_digest(_octets(sent), _octets(expected)):
         raise ApiError(403, "csrf", "missing or wrong X-CSRF-Token header")
     return found
+
+
+def _octets(text: str) -> bytes:
+    """A header or cookie value as bytes for :func:`secrets.compare_digest`, which refuses a
+    ``str`` with a non-ASCII character (a 500 before, #23): the server decodes headers as
+    Latin-1, and a lone surrogate passes too, so any value compares, and unequal ones fail."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+_CSRF_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # secrets.token_urlsafe(24) is 32 of these
+
+
+def _csrf_cookie(request: Request) -> str | None:
+    """The ``fz_csrf`` cookie if it looks like a token this server mints, else None: junk
+    in it is neither compared nor echoed back by ``/api/session``."""
+    value = request.cookies.get(CSRF_COOKIE)
+    return value if value is not None and _CSRF_SHAPE.fullmatch(value) else None
 
 
 AuthDep = Annotated[Auth, Depends(auth)]
@@ -169,8 +187,8 @@ class SitRequest(BaseModel):
 
 @router.get("/session")
 async def session(request: Request, response: Response, found: AuthDep) -> dict[str, Any]:
-    csrf = found.csrf or request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
-    if found.csrf is None and not request.cookies.get(CSRF_COOKIE):
+    csrf = found.csrf or _csrf_cookie(request) or secrets.token_urlsafe(24)
+    if found.csrf is None and not _csrf_cookie(request):
         response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="lax", secure=_secure(request))
     return {"user": found.user.public() if found.user else None, "csrf": csrf}
 
@@ -220,7 +238,11 @@ async def login(request: Request, response: Response, body: Credentials, _: Post
         raise ApiError(429, "rate_limited", "too many failed log-ins from here; try again later",
                        {"Retry-After": str(int(max(waits)) + 1)})
     user = await context.store.user_by_name(body.name)
-    if user is None or user.password_hash is None or not await context.passwords.verify(user.password_hash, body.password):
+    if user is None or user.password_hash is None:  # as slow as a wrong password: the timing tells no names (#23)
+        ok = await context.passwords.verify_nobody(body.password)
+    else:
+        ok = await context.passwords.verify(user.password_hash, body.password)
+    if user is None or not ok:
         context.limiter.fail(account)
         context.address_limiter.fail(address)
         raise ApiError(401, "bad_credentials", "wrong name or password")
