@@ -32,7 +32,8 @@ from freezeout.server.tablestate import Refused
 __all__ = ["ApiError", "Auth", "identify", "router"]
 
 router = APIRouter(prefix="/api")
-SESSION_COOKIE, CSRF_COOKIE = "fz_session", "fz_csrf"
+SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE = "fz_session", "fz_csrf", "fz_device"
+DEVICE_MAX_AGE = 400 * 86400  # the longest a browser keeps a cookie
 
 
 class ApiError(Exception):
@@ -151,9 +152,25 @@ async def _start_session(request: Request, response: Response, user: UserRow) ->
     max_age = int(context.settings.session_days * 86400)
     await context.store.create_session(hashed, user.id, csrf, now, now + max_age)
     secure = _secure(request)
+    await _seen(request, user, response)
     response.set_cookie(SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure)
     response.set_cookie(CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="lax", secure=secure)
     return {"user": user.public(), "csrf": csrf}
+
+
+async def _seen(request: Request, user: UserRow, response: Response | None = None) -> None:
+    """Note where an account is: its client address and its browser's ``fz_device`` cookie
+    (given one, with ``response``, when it has none).  Ranked games between accounts seen at
+    one address or device are not rated (elo.py "Rings")."""
+    device = request.cookies.get(DEVICE_COOKIE)
+    if device is None or _CSRF_SHAPE.fullmatch(device) is None:
+        device = None
+        if response is not None:
+            device = secrets.token_urlsafe(18)
+            response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_MAX_AGE, httponly=True, samesite="lax",
+                                secure=_secure(request))
+    await ctx(request).store.seen(user.id, ctx(request).clock.now(), device=device,
+                                  address=request.client.host if request.client else None)
 
 
 class Credentials(BaseModel):
@@ -344,6 +361,8 @@ async def list_tables(request: Request, status: str | None = None, limit: int = 
 @router.post("/tables")
 async def create_table(request: Request, body: NewTable, found: PostAuth) -> dict[str, Any]:
     user = _need_user(found)
+    if body.ranked:
+        await _seen(request, user)
     try:
         actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
                                                address=_address_key(request))
@@ -370,6 +389,8 @@ async def _table_intent(request: Request, table_id: str, found: Auth, msg: dict[
 
 @router.post("/tables/{table_id}/sit")
 async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
+    if found.user is not None:
+        await _seen(request, found.user)
     return await _table_intent(request, table_id, found, {"type": "sit", "slot": body.slot if body else None})
 
 
