@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import update
 
 from freezeout.server import elo
@@ -275,3 +277,18 @@ async def test_the_ring_of_issue_23_no_longer_makes_a_new_account_first(tmp_path
         assert me["games"] == 30 and me["rating"] == round(after, 1) < 1700
         board = (await farmer.http.get("/api/leaderboard")).json()["players"]
         assert board[0]["name"] == "rival" and board[0]["place"] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(rw=st.floats(800, 2800), rl=st.floats(800, 2800), gw=st.integers(0, 100), gl=st.integers(0, 100),
+       n=st.integers(0, 12), short=st.booleans())
+def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, gl, n, short):
+    """elo.rate's invariants (issue #23 item 6): the two ratings' sum never rises (a win
+    gains at most the loser's K), and the n-th game of a pair moves each rating by ½ⁿ of a
+    first game's change."""
+    won, lost = elo.rate((rw, gw), (rl, gl), short=short, pair_games=n)
+    assert won.after + lost.after <= rw + rl + 1e-9
+    first_won, first_lost = elo.rate((rw, gw), (rl, gl), short=short)
+    assert won.after - rw == pytest.approx((first_won.after - rw) * 0.5**n, abs=1e-9)
+    assert lost.after - rl == pytest.approx((first_lost.after - rl) * 0.5**n, abs=1e-9)
+    assert won.after - rw <= min(elo.k_factor(gw), elo.k_factor(gl))

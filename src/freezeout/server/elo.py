@@ -84,7 +84,7 @@ NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
 PROVISIONAL_GAMES = 10  # a rating is provisional before this many counted games
 SHORT_GAME_HANDS = 5  # the loser left before this many hands were complete: a loss for the leaver only
 SHARED_WINDOW_DAYS = 30  # two accounts seen at one address or device within this: not rated against each other
-PAIR_WINDOW_DAYS = 30  # the rated games of a pair within this shrink the next one's changes ...
+PAIR_WINDOW_DAYS = 90  # the rated games of a pair within this shrink the next one's changes ...
 PAIR_DAMPING = 0.5  # ... by this factor each
 
 
