@@ -7,16 +7,22 @@ counted for it."""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from freezeout.server import elo
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import users
+from freezeout.server.db import create_engine, run_migrations, sightings, users
+from freezeout.server.settings import async_database_url
+from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from serverkit import Harness, Player, fast_settings, serve
 
@@ -292,3 +298,61 @@ def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, g
     assert won.after - rw == pytest.approx((first_won.after - rw) * 0.5**n, abs=1e-9)
     assert lost.after - rl == pytest.approx((first_lost.after - rl) * 0.5**n, abs=1e-9)
     assert won.after - rw <= min(elo.k_factor(gw), elo.k_factor(gl))
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database: SQLite, or one on the session's PostgreSQL (as test_server_db.py)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    server = request.getfixturevalue("postgres_url")
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    await admin.close()
+
+
+async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_url):
+    """Migration 0005 and Store.seen / _end_game on SQLite and PostgreSQL: a sighting is kept
+    once per account and place (seen again, its time moves on), a loopback address is not
+    kept, and a game between accounts seen at one place within 30 days is "shared"."""
+    engine = create_engine(async_database_url(db_url))
+    await run_migrations(engine)
+    store = Store(engine)
+    await store.start()
+    try:
+        ana, bo, cy = [await store.create_user(n, "user", None, 1.0) for n in ("ana", "bo", "cy")]
+        day = 86400.0
+        await store.seen(ana.id, 1.0, address="203.0.113.7", device="dev-ana")
+        await store.seen(ana.id, 2.0, address="203.0.113.7", device="dev-ana")  # again: one row, later
+        await store.seen(bo.id, 3.0, address="127.0.0.1", device="dev-bo")
+        await store.seen(cy.id, 3.0, address="127.0.0.1", device="dev-ana")  # ana's browser
+        async with engine.connect() as conn:
+            rows = (await conn.execute(select(sightings.c.user_id, sightings.c.kind, sightings.c.last_at))).all()
+        assert sorted(rows) == [(ana.id, "address", 2.0), (ana.id, "device", 2.0), (bo.id, "device", 3.0),
+                                (cy.id, "device", 3.0)]
+        assert all("203.0" not in str(r) and "dev-" not in str(r) for r in rows)  # digests only
+
+        async def game(number: int, winner: UserRow, loser: UserRow, at: float) -> dict[str, Any]:
+            table = f"t{number}"
+            await store.create_table(table, LogEntry(table, 1, at, "create", {"slots": [None, None], "ranked": True}))
+            await store.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
+                               [GameStart(f"{table}-1", table, 1, (winner.name, loser.name), True, at)])
+            end = LogEntry(table, 3, at, "end", {"game_id": f"{table}-1"})
+            await store.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
+                                               (winner.id, loser.id), {}, pair_limit=5)])
+            return end.data
+
+        assert (await game(1, ana, cy, 10.0))["unrated"] == "shared"  # one device
+        first = await game(2, ana, bo, 20.0)  # loopback tells nothing: rated
+        assert first["ratings"] == {"ana": [1500.0, 1520.0], "bo": [1500.0, 1480.0]}
+        second = await game(3, bo, ana, 30.0)  # the pair's second game: half
+        assert second["ratings"]["bo"][1] - 1480.0 == pytest.approx(0.5 * 40 * elo.expected_score(1520, 1480), abs=0.1)
+        assert "unrated" not in await game(4, ana, cy, 31 * day)  # the shared device is 31 days old
+    finally:
+        await store.close()
