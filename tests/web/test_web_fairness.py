@@ -10,6 +10,8 @@ The server's messages are scripted (tests/web/scripted.py) with real commitments
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -136,3 +138,64 @@ def test_a_commitment_seen_before_the_deal_survives_a_reload(new_page):
     s.feed(page, {**s.snapshot(), "fairness": fairness(next=NEXT, revealed=[opened(RECOMMITTED)])})
     status, _ = check_hand_one(page)
     assert "fair-bad" in status
+
+
+def recommitted(reveal: dict[str, Any]) -> dict[str, Any]:
+    """A dishonest server's reveal: the same opened cards at the same positions, every other
+    position refilled, a new seed: self-consistent, but not the deck committed before the deal."""
+    text = reveal["deck"]
+    opened = {i: text[2 * i: 2 * i + 2] for i in range(52) if text[2 * i: 2 * i + 2] != "??"}
+    rest = [f"{r}{s}" for s in "shdc" for r in "AKQJT98765432" if f"{r}{s}" not in opened.values()]
+    full = "".join(opened.get(i) or rest.pop(0) for i in range(52))
+    forged = Deal(int(reveal["hand"]), tuple(parse_cards(full)), "ef" * 32)
+    return {**reveal, **forged.opening(opened)}
+
+
+def test_a_live_table_whose_reveal_is_tampered_on_the_wire_fails_that_hand(new_page, ui):
+    """The real server and a bot; the WebSocket is intercepted and hand 2's reveal replaced by
+    a re-committed deck that still shows every card the page saw.  Hand 2 fails, hand 3 (not
+    touched) is fair."""
+    page = new_page()
+    tampered: list[int] = []
+
+    def intercept(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str) and '"revealed":[{' in message:
+                msg = json.loads(message)
+                reveals = msg["fairness"]["revealed"]
+                if any(r["hand"] == 2 and "leaves" in r for r in reveals):
+                    msg["fairness"]["revealed"] = [recommitted(r) if r["hand"] == 2 else r for r in reveals]
+                    tampered.append(msg["version"])
+                    message = json.dumps(msg)
+            ws.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(lambda message: server.send(message))
+
+    page.route_web_socket(re.compile(r".*/ws$"), intercept)
+    page.goto("/")
+    page.locator("label[for=qbots-1]").click()
+    page.locator("label[for=qlevel-station]").click()
+    page.locator("#quickplay").click()
+    page.wait_for_url("**/#/table/*")
+    revealed = "() => (window.__fzTable && window.__fzTable.log ? window.__fzTable.log.hands : []).filter(h => h.revealed).map(h => h.number)"
+
+    def hands_revealed() -> bool:
+        if ui.my_turn(page):
+            ui.passive(page)
+        return {2, 3} <= set(page.evaluate(revealed))
+
+    ui.wait_for(page, hands_revealed, timeout=90)
+    assert tampered
+    page.locator(".table-head button[aria-label=Fairness]").click()
+    results = {}
+    for hand in (2, 3):
+        row = page.locator(f"dialog[open] .fair-hand[data-hand='{hand}']")
+        row.locator("button").click()
+        out = row.locator("[role=status]")
+        page.wait_for_function("el => el.textContent.length > 0", arg=out.element_handle())
+        results[hand] = (out.get_attribute("class"), out.inner_text())
+    assert "fair-bad" in results[2][0] and "does NOT match" in results[2][1], results
+    assert "fair-ok" in results[3][0], results
