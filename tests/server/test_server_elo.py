@@ -7,14 +7,22 @@ counted for it."""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
-from sqlalchemy import update
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import select, update
 
 from freezeout.server import elo
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import users
+from freezeout.server.db import create_engine, run_migrations, sightings, users
+from freezeout.server.settings import async_database_url
+from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from serverkit import Harness, Player, fast_settings, serve
 
@@ -128,16 +136,18 @@ async def test_an_established_rating_gains_nothing_from_a_provisional_opponent(h
     assert (await ratings(ana, "ana"))["games"] == 41
 
 
-async def test_established_players_rate_each_other_as_before(harness):
+async def test_established_players_rate_each_other_and_a_win_gains_at_most_the_losers_k(harness):
+    """Issue #23 item 6: bo, established but still in his first 30 games (K 40), beats ana
+    (K 20): he gains at K 20, what beating her pays anyone, and she loses at her own K, so
+    the game adds no points to the room.  Before, bo gained at K 40 (twice what ana lost)."""
     ana, bo = await ranked_pair(harness)
     await set_rating(harness, "ana", 1600.0, 40)
     await set_rating(harness, "bo", 1400.0, elo.PROVISIONAL_GAMES)
     over = await ranked_game(harness, ana, bo, hands=FULL)  # an upset: the lower rating wins
-    new_bo, new_ana = elo.update((1400.0, elo.PROVISIONAL_GAMES), (1600.0, 40))
-    assert over["ratings"] == {"bo": [1400.0, round(new_bo, 1)], "ana": [1600.0, round(new_ana, 1)]}
+    upset = elo.expected_score(1600, 1400)
+    assert over["ratings"] == {"bo": [1400.0, round(1400 + 20 * upset, 1)], "ana": [1600.0, round(1600 - 20 * upset, 1)]}
     assert over["provisional"] == []
-    assert new_bo - 1400 == pytest.approx(40 * elo.expected_score(1600, 1400))  # each player's own K
-    assert 1600 - new_ana == pytest.approx(20 * elo.expected_score(1600, 1400))
+    assert elo.k_factor(elo.PROVISIONAL_GAMES) == 40 and elo.k_factor(40) == 20
     board = (await ana.http.get("/api/leaderboard")).json()["players"]
     assert [(p["name"], p["place"]) for p in board] == [("ana", 1), ("bo", 2)]
 
@@ -180,3 +190,169 @@ async def test_ratings_are_provisional_until_enough_rated_games(harness):
     assert body["provisional_games"] == elo.PROVISIONAL_GAMES
     assert (await ratings(ana, "bo"))["provisional"] is True and (await ratings(ana, "ana"))["provisional"] is False
     assert (await ana.http.get("/api/session")).json()["user"]["provisional"] is False
+
+
+async def account(h: Harness, name: str, *, address: str | None = None, device_of: Player | None = None) -> Player:
+    """A registered account whose requests come from ``address`` (as a reverse proxy on the
+    same host says, ``X-Forwarded-For``), with the browser cookie of ``device_of``'s device."""
+    p = await h.player()
+    if address is not None:
+        p.http.headers["X-Forwarded-For"] = address
+    if device_of is not None:
+        p.http.cookies.set("fz_device", device_of.http.cookies.get("fz_device"))
+    return await p.register(name)
+
+
+async def test_accounts_seen_at_one_address_are_not_rated_against_each_other(tmp_path):
+    """Issue #23 item 6 (a): two accounts seen at one client address in the last
+    SHARED_WINDOW_DAYS days play unrated ("shared"); from two addresses, rated."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, signup_max_per_address=1000), clock) as h:
+        ana = await account(h, "ana", address="203.0.113.7")
+        bo = await account(h, "bo", address="203.0.113.7")
+        over = await ranked_game(h, bo, ana, hands=FULL)
+        assert over["ratings"] is None and over["unrated"] == "shared"
+        assert (await ratings(ana, "ana"))["rating"] == 1500.0 and (await ratings(ana, "bo"))["games"] == 0
+        games = (await ana.http.get("/api/users/ana/games")).json()["games"]
+        assert [g["rated"] for g in games] == [False]
+        cy = await account(h, "cy", address="198.51.100.9")
+        over = await ranked_game(h, cy, ana, hands=FULL)
+        assert "unrated" not in over and over["ratings"]["ana"][1] > 1500.0
+        # A month and a day later, bo seen elsewhere only, ana still plays from home:
+        clock.advance((elo.SHARED_WINDOW_DAYS + 1) * 86400)
+        bo.http.headers["X-Forwarded-For"] = "192.0.2.44"
+        bo.http.cookies.delete("fz_device")
+        for p, name in ((ana, "ana"), (bo, "bo")):  # their sessions expired meanwhile
+            assert p._session(await p.post("/api/login", {"name": name, "password": "correct horse"})).status_code == 200
+        over = await ranked_game(h, bo, ana, hands=FULL)
+        assert "unrated" not in over
+
+
+async def test_accounts_with_one_device_cookie_are_not_rated_against_each_other(harness):
+    """(a) with the device cookie: bo logs in from ana's browser (loopback addresses identify
+    nobody, so only the cookie ties them)."""
+    ana = await account(harness, "ana")
+    bo = await account(harness, "bo", device_of=ana)
+    assert bo.http.cookies.get("fz_device") == ana.http.cookies.get("fz_device")
+    over = await ranked_game(harness, bo, ana, hands=FULL)
+    assert over["ratings"] is None and over["unrated"] == "shared"
+    cy = await account(harness, "cy")  # another browser on the same machine (127.0.0.1): rated
+    assert "unrated" not in await ranked_game(harness, cy, ana, hands=FULL)
+
+
+async def test_repeated_pairings_shrink_by_half_each_game(harness):
+    """(b): the n-th rated game of a pair in PAIR_WINDOW_DAYS moves both ratings by ½ⁿ of a
+    first game's change, whatever the results: one opponent is worth at most two games."""
+    ana, bo = await ranked_pair(harness)
+    await set_rating(harness, "ana", 1500.0, 40)
+    await set_rating(harness, "bo", 1500.0, 40)
+    rating_ana, rating_bo = 1500.0, 1500.0
+    for n in range(4):
+        over = await ranked_game(harness, bo, ana, hands=FULL)
+        gain, loss = elo.rate((rating_ana, 40 + n), (rating_bo, 40 + n), pair_games=n)
+        assert over["ratings"] == {"ana": [round(rating_ana, 1), round(gain.after, 1)],
+                                   "bo": [round(rating_bo, 1), round(loss.after, 1)]}
+        rating_ana, rating_bo = gain.after, loss.after
+    assert rating_ana - 1500 == pytest.approx(10 * (1 + 0.5 + 0.25 + 0.125), abs=1.0) and rating_ana < 1500 + 2 * 10
+
+
+async def test_the_ring_of_issue_23_no_longer_makes_a_new_account_first(tmp_path):
+    """The attack of issue #23 item 6, each account on its own address and browser (the
+    address rule aside): six established puppets each lose five full games to a fresh
+    account.  Before, 1500 -> 1802 and first place above an honest 1700; now the pair
+    damping leaves the farmer far below."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, signup_max_per_address=1000, elo_pair_daily_limit=100), clock) as h:
+        await account(h, "rival", address="192.0.2.1")
+        await set_rating(h, "rival", 1700.0, 60)
+        farmer = await account(h, "farmer", address="192.0.2.2")
+        for i in range(6):
+            puppet = await account(h, f"puppet{i}", address=f"198.51.100.{i + 1}")
+            await set_rating(h, f"puppet{i}", 1500.0, elo.PROVISIONAL_GAMES)  # as after the round-robin
+            for _ in range(5):
+                await ranked_game(h, puppet, farmer, hands=FULL)
+        me = await ratings(farmer, "farmer")
+        before = after = elo.INITIAL_RATING
+        for i in range(6):  # the same 30 wins by the rules before (each side's own K, no damping) and now
+            was = now = 1500.0
+            for n in range(5):
+                before, was = elo.update((before, 5 * i + n), (was, elo.PROVISIONAL_GAMES + n))
+                won, lost = elo.rate((after, 5 * i + n), (now, elo.PROVISIONAL_GAMES + n), pair_games=n)
+                after, now = won.after, lost.after
+        assert before > 1800  # the issue's 1802 (its puppets lost a little more to each other first)
+        assert me["games"] == 30 and me["rating"] == round(after, 1) < 1700
+        board = (await farmer.http.get("/api/leaderboard")).json()["players"]
+        assert board[0]["name"] == "rival" and board[0]["place"] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(rw=st.floats(800, 2800), rl=st.floats(800, 2800), gw=st.integers(0, 100), gl=st.integers(0, 100),
+       n=st.integers(0, 12), short=st.booleans())
+def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, gl, n, short):
+    """elo.rate's invariants (issue #23 item 6): the two ratings' sum never rises (a win
+    gains at most the loser's K), and the n-th game of a pair moves each rating by ½ⁿ of a
+    first game's change."""
+    won, lost = elo.rate((rw, gw), (rl, gl), short=short, pair_games=n)
+    assert won.after + lost.after <= rw + rl + 1e-9
+    first_won, first_lost = elo.rate((rw, gw), (rl, gl), short=short)
+    assert won.after - rw == pytest.approx((first_won.after - rw) * 0.5**n, abs=1e-9)
+    assert lost.after - rl == pytest.approx((first_lost.after - rl) * 0.5**n, abs=1e-9)
+    assert won.after - rw <= min(elo.k_factor(gw), elo.k_factor(gl))
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database: SQLite, or one on the session's PostgreSQL (as test_server_db.py)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    server = request.getfixturevalue("postgres_url")
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    await admin.close()
+
+
+async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_url):
+    """Migration 0005 and Store.seen / _end_game on SQLite and PostgreSQL: a sighting is kept
+    once per account and place (seen again, its time moves on), a loopback address is not
+    kept, and a game between accounts seen at one place within 30 days is "shared"."""
+    engine = create_engine(async_database_url(db_url))
+    await run_migrations(engine)
+    store = Store(engine)
+    await store.start()
+    try:
+        ana, bo, cy = [await store.create_user(n, "user", None, 1.0) for n in ("ana", "bo", "cy")]
+        day = 86400.0
+        await store.seen(ana.id, 1.0, address="203.0.113.7", device="dev-ana")
+        await store.seen(ana.id, 2.0, address="203.0.113.7", device="dev-ana")  # again: one row, later
+        await store.seen(bo.id, 3.0, address="127.0.0.1", device="dev-bo")
+        await store.seen(cy.id, 3.0, address="127.0.0.1", device="dev-ana")  # ana's browser
+        async with engine.connect() as conn:
+            rows = (await conn.execute(select(sightings.c.user_id, sightings.c.kind, sightings.c.last_at))).all()
+        assert sorted(rows) == [(ana.id, "address", 2.0), (ana.id, "device", 2.0), (bo.id, "device", 3.0),
+                                (cy.id, "device", 3.0)]
+        assert all("203.0" not in str(r) and "dev-" not in str(r) for r in rows)  # digests only
+
+        async def game(number: int, winner: UserRow, loser: UserRow, at: float) -> dict[str, Any]:
+            table = f"t{number}"
+            await store.create_table(table, LogEntry(table, 1, at, "create", {"slots": [None, None], "ranked": True}))
+            await store.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
+                               [GameStart(f"{table}-1", table, 1, (winner.name, loser.name), True, at)])
+            end = LogEntry(table, 3, at, "end", {"game_id": f"{table}-1"})
+            await store.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
+                                               (winner.id, loser.id), {}, pair_limit=5)])
+            return end.data
+
+        assert (await game(1, ana, cy, 10.0))["unrated"] == "shared"  # one device
+        first = await game(2, ana, bo, 20.0)  # loopback tells nothing: rated
+        assert first["ratings"] == {"ana": [1500.0, 1520.0], "bo": [1500.0, 1480.0]}
+        second = await game(3, bo, ana, 30.0)  # the pair's second game: half
+        assert second["ratings"]["bo"][1] - 1480.0 == pytest.approx(0.5 * 40 * elo.expected_score(1520, 1480), abs=0.1)
+        assert "unrated" not in await game(4, ana, cy, 31 * day)  # the shared device is 31 days old
+    finally:
+        await store.close()

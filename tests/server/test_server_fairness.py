@@ -215,3 +215,42 @@ async def test_downloads_hold_only_what_the_asker_saw(harness):
             assert (cards in phh) == (player == name)
         events = (await p.http.get(f"/api/games/{game_id}/events")).json()
         assert events["hands"][0]["revealed"]["deck"] == record["hands"][0]["deck"]
+
+
+def commitments_before_the_deal(messages: list[dict[str, Any]]) -> tuple[dict[int, str], list[int]]:
+    """What a client following the table learnt, in order: the commitment of each hand that
+    reached it before the hand's first card (a ``next`` in a message from before that hand),
+    and the hands it saw start."""
+    committed: dict[int, str] = {}
+    started: list[int] = []
+    for m in messages:
+        if m["type"] not in ("snapshot", "update"):
+            continue
+        starts = [e["number"] for e in m["events"] if e["type"] == "hand_started"]
+        at_hand = m["view"]["hand_number"] if m.get("view") else 0
+        nxt = m["fairness"]["next"]
+        if nxt is not None:
+            assert nxt["hand"] > max([at_hand, *starts]), "a commitment for a hand already dealt"
+            assert committed.setdefault(nxt["hand"], nxt["commitment"]) == nxt["commitment"], "re-committed"
+        started += starts
+    return committed, started
+
+
+async def test_every_hand_is_committed_to_every_follower_before_its_first_card(harness, policies):
+    """Issue #23 item 4, the server's half: a client that follows the table receives each
+    hand's commitment (``fairness.next``) before the update that deals it, and the hand's
+    reveal opens exactly that deck; a client that joined mid-hand has the current hand's
+    commitment only as ``current`` (after the deal: the page calls that hand not verifiable)."""
+    table, ana, bo, eve = await harness.heads_up_with_a_spectator()
+    await harness.play_out(table, [ana, bo], policies["random"], watchers=(eve,), seed=5)
+    for p in (ana, bo, eve):
+        committed, started = commitments_before_the_deal(p.messages)
+        first = next(m for m in p.messages if m["type"] == "snapshot")
+        joined_at = first["view"]["hand_number"] if first["view"] else 0
+        if first["fairness"]["current"] is not None:
+            assert first["fairness"]["current"]["hand"] == joined_at and joined_at not in committed
+        assert len(started) >= 3
+        assert all(n in committed for n in started if n > joined_at), (committed.keys(), started)
+        reveals = {r["hand"]: r for m in p.messages if m["type"] == "update" for r in m["fairness"]["revealed"]}
+        assert all(reveals[n]["commitment"] == committed[n] for n in started if n > joined_at and n in reveals)
+        assert sum(n in reveals for n in started if n > joined_at) >= 2

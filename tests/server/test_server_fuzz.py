@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -133,3 +135,122 @@ def test_the_server_keeps_serving_everyone_else(live):
     live["sockets"][0].send("x" * 9000)
     assert next_reply(live["sockets"][0])["code"] == "bad_message"
     asyncio.run(asyncio.sleep(0))
+
+
+class Tracebacks(logging.Handler):
+    """Every log record that carries an exception (uvicorn's "Exception in ASGI application")."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info or record.levelno >= logging.ERROR:
+            self.records.append(record)
+
+
+@pytest.fixture
+def tracebacks() -> Iterator[Tracebacks]:
+    handler = Tracebacks()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+
+
+# Header and cookie values as they can come off the wire: any Latin-1 octets but CR, LF and
+# NUL (h11/httptools refuse those before the app), arbitrary Unicode sent as UTF-8, and very long ones.
+_octet = st.integers(1, 255).filter(lambda b: b not in (10, 13))
+header_values = st.one_of(
+    st.lists(_octet, max_size=40).map(bytes),
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"), max_size=30)
+    .map(lambda t: t.encode("utf-8")),
+    st.integers(1000, 7000).map(lambda n: b"\xe9" * n),
+    st.sampled_from([b"\xff\xfe", "é".encode(), "ü".encode("latin-1"), b"\x80", b" ", b"=;,\"\\"]),
+)
+_endpoints = [("POST", "/api/login", {"name": "fuzz0", "password": "wrong password"}),
+              ("POST", "/api/register", {"name": "fuzznew", "password": "password1"}),
+              ("POST", "/api/guest", None), ("POST", "/api/logout", None), ("POST", "/api/tables", {"slots": [None, None]}),
+              ("GET", "/api/session", None), ("GET", "/api/tokens", None), ("GET", "/api/leaderboard", None)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(endpoint=st.sampled_from(_endpoints), where=st.sampled_from(["csrf", "csrf-cookie", "session-cookie", "both",
+                                                                    "authorization", "origin", "cookie-header"]),
+       value=header_values)
+def test_any_header_or_cookie_value_gets_a_4xx_never_a_500(live, tracebacks, endpoint, where, value):
+    """Issue #23 item 5: a non-ASCII X-CSRF-Token or fz_csrf answered 500 with a traceback
+    (``secrets.compare_digest`` on str), without logging in."""
+    method, path, body = endpoint
+    good = b"A" * 32
+    headers: dict[str, bytes] = {"X-CSRF-Token": good, "Cookie": b"fz_csrf=" + good}
+    if where in ("csrf", "both"):
+        headers["X-CSRF-Token"] = value
+    if where in ("csrf-cookie", "both"):
+        headers["Cookie"] = b"fz_csrf=" + value
+    if where == "session-cookie":
+        headers["Cookie"] = b"fz_csrf=" + good + b"; fz_session=" + value
+    if where == "cookie-header":
+        headers["Cookie"] = value
+    if where == "authorization":
+        headers["Authorization"] = b"Bearer " + value
+    if where == "origin":
+        headers["Origin"] = value
+    status, answer = raw_exchange(live, method, path, headers, json.dumps(body).encode() if body else b"")
+    assert status < 300 or 400 <= status < 500, (status, answer)
+    if status >= 400 and answer.startswith(b"{"):  # the HTTP parser answers a control character with a plain 400
+        assert json.loads(answer)["error"]["code"]
+    assert not tracebacks.records, [r.getMessage() for r in tracebacks.records]
+
+
+def raw_exchange(live: dict[str, Any], method: str, path: str, headers: dict[str, bytes], body: bytes = b"") -> tuple[int, bytes]:
+    """One request written byte for byte (an HTTP client library would refuse or fold odd
+    values before they leave), and the status and body of the answer."""
+    head = [f"{method} {path} HTTP/1.1".encode(), b"Host: 127.0.0.1", b"Connection: close",
+            b"Content-Length: " + str(len(body)).encode()]
+    if body:
+        head.append(b"Content-Type: application/json")
+    head += [name.encode() + b": " + value for name, value in headers.items()]
+    with socket.create_connection(("127.0.0.1", live["server"].port), timeout=10) as conn:
+        conn.sendall(b"\r\n".join(head) + b"\r\n\r\n" + body)
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    status_line, _, rest = b"".join(chunks).partition(b"\r\n")
+    return int(status_line.split()[1]), rest.partition(b"\r\n\r\n")[2]
+
+
+def test_a_non_ascii_csrf_token_is_a_403(live, tracebacks):
+    for header, cookie in (("é".encode(), b"fz_csrf=" + "é".encode()), (b"\xff" * 32, b"fz_csrf=" + b"\xff" * 32),
+                           ("ü".encode("latin-1"), b"fz_csrf=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")):
+        status, answer = raw_exchange(live, "POST", "/api/guest", {"X-CSRF-Token": header, "Cookie": cookie})
+        assert status == 403 and json.loads(answer)["error"]["code"] == "csrf"
+    assert not tracebacks.records
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(["Origin", "Cookie", "Authorization", "Host"]), value=header_values)
+def test_any_websocket_handshake_header_is_refused_or_accepted_without_a_traceback(live, tracebacks, name, value):
+    """The WebSocket's own handshake reads Origin and the session cookie: ``Origin: http://[``
+    made ``urlparse`` raise."""
+    headers = {"Upgrade": b"websocket", "Connection": b"Upgrade", "Sec-WebSocket-Key": b"dGhlIHNhbXBsZSBub25jZQ==",
+               "Sec-WebSocket-Version": b"13", name: value}
+    head = [b"GET /ws HTTP/1.1"] + ([] if name == "Host" else [b"Host: 127.0.0.1"])
+    head += [key.encode() + b": " + v for key, v in headers.items()]
+    with socket.create_connection(("127.0.0.1", live["server"].port), timeout=10) as conn:
+        conn.sendall(b"\r\n".join(head) + b"\r\n\r\n")
+        status = int(conn.recv(65536).split(b"\r\n", 1)[0].split()[1])
+    assert status == 101 or 400 <= status < 500, status
+    assert not tracebacks.records, [r.getMessage() for r in tracebacks.records]
+
+
+def test_an_origin_that_is_no_url_is_refused_without_a_traceback(live, tracebacks):
+    for origin in (b"http://[", b"http://[::1", "http://é".encode()):
+        headers = [b"GET /ws HTTP/1.1", b"Host: 127.0.0.1", b"Upgrade: websocket", b"Connection: Upgrade",
+                   b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", b"Sec-WebSocket-Version: 13", b"Origin: " + origin]
+        with socket.create_connection(("127.0.0.1", live["server"].port), timeout=10) as conn:
+            conn.sendall(b"\r\n".join(headers) + b"\r\n\r\n")
+            assert conn.recv(65536).split()[1] == b"403"
+    assert not tracebacks.records, [r.getMessage() for r in tracebacks.records]

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from argon2 import PasswordHasher, Type, extract_parameters
 
+from freezeout.server.accounts import Passwords
 from freezeout.server.clock import FakeClock
 from freezeout.server.httpguard import CONTENT_SECURITY_POLICY
 
@@ -125,3 +127,42 @@ async def test_a_body_that_does_not_arrive_in_time_is_a_408(tmp_path):
             writer.close()  # (on a failure too: the server would wait for the body at its shutdown)
         assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
         assert b'"code":"too_slow"' in answer
+
+
+class CountingHasher(PasswordHasher):
+    """The room's hasher, counting how often a log-in pays for a verification."""
+
+    def __init__(self) -> None:
+        super().__init__(time_cost=1, memory_cost=1024, type=Type.ID)
+        self.verified: list[str] = []
+        self.hashed = 0
+
+    def verify(self, hash: str | bytes, password: str | bytes) -> bool:
+        self.verified.append(str(hash))
+        return super().verify(hash, password)
+
+    def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
+        self.hashed += 1
+        return super().hash(password, salt=salt)
+
+
+async def test_a_log_in_costs_one_argon2_verification_whether_or_not_the_name_exists(harness):
+    """Issue #23 item 8: an unknown name answered at once (0.004 s against 0.28 s), which told
+    which names exist.  Each failed log-in now pays for one verification (or, the very first
+    time, the hash of the dummy it verifies against), with the room's own cost."""
+    hasher = CountingHasher()
+    harness.ctx.passwords = Passwords(harness.settings, hasher)
+    owner = await (await harness.player()).register("owner")
+    guest = await (await harness.player()).guest()
+    stranger = await harness.player()
+    hasher.hashed = 0
+    costs = []
+    for name in ("nobody", "owner", "nobody2", guest.user["name"], "nobody3"):
+        before = (len(hasher.verified), hasher.hashed)
+        response = await stranger.post("/api/login", {"name": name, "password": "wrong password"})
+        assert response.status_code == 401 and response.json()["error"]["code"] == "bad_credentials"
+        costs.append((len(hasher.verified) - before[0], hasher.hashed - before[1]))
+    assert costs == [(0, 1), (1, 0), (1, 0), (1, 0), (1, 0)]  # the first unknown name makes the dummy
+    dummy = hasher.verified[-1]
+    assert extract_parameters(dummy) == extract_parameters(hasher.verified[0])  # the same cost as a real hash
+    assert (await owner.post("/api/login", {"name": "owner", "password": "correct horse"})).status_code == 200

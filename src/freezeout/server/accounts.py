@@ -56,8 +56,10 @@ def token_hash(token: str) -> str:
 class Passwords:
     """argon2id hashing off the event loop (it is deliberately slow)."""
 
-    def __init__(self, settings: Settings) -> None:
-        self._hasher = PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib, type=Type.ID)
+    def __init__(self, settings: Settings, hasher: PasswordHasher | None = None) -> None:
+        self._hasher = hasher or PasswordHasher(time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib,
+                                                type=Type.ID)
+        self._nobody: str | None = None  # a hash of a random password, with the same cost (verify_nobody)
 
     async def hash(self, password: str) -> str:
         return await asyncio.to_thread(self._hasher.hash, password)
@@ -70,6 +72,17 @@ class Passwords:
                 return False
 
         return await asyncio.to_thread(check)
+
+    async def verify_nobody(self, password: str) -> bool:
+        """Spend a verification's time on a log-in with no hash to check (an unknown name, a
+        guest): a log-in answers as slowly for a name that does not exist as for one that
+        does, so its timing does not tell which names are taken (#23).  Always False.  The
+        first call makes the dummy hash, which costs what a verification costs."""
+        if self._nobody is None:
+            self._nobody = await self.hash(secrets.token_urlsafe(16))
+            return False
+        await self.verify(self._nobody, password)
+        return False
 
 
 class RateLimiter:

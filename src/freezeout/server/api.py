@@ -6,6 +6,7 @@ session's token); API-token requests are exempt since no cookie is involved.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -31,7 +32,8 @@ from freezeout.server.tablestate import Refused
 __all__ = ["ApiError", "Auth", "identify", "router"]
 
 router = APIRouter(prefix="/api")
-SESSION_COOKIE, CSRF_COOKIE = "fz_session", "fz_csrf"
+SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE = "fz_session", "fz_csrf", "fz_device"
+DEVICE_MAX_AGE = 400 * 86400  # the longest a browser keeps a cookie
 
 
 class ApiError(Exception):
@@ -94,10 +96,27 @@ async def post_auth(request: Request) -> Auth:
     if found.bearer:
         return found
     sent = request.headers.get("x-csrf-token", "")
-    expected = found.csrf if found.user is not None else request.cookies.get(CSRF_COOKIE, "")
-    if not sent or not expected or not secrets.compare_digest(sent, expected):
+    expected = found.csrf if found.user is not None else _csrf_cookie(request)
+    if not sent or not expected or not secrets.compare_digest(_octets(sent), _octets(expected)):
         raise ApiError(403, "csrf", "missing or wrong X-CSRF-Token header")
     return found
+
+
+def _octets(text: str) -> bytes:
+    """A header or cookie value as bytes for :func:`secrets.compare_digest`, which refuses a
+    ``str`` with a non-ASCII character (a 500 before, #23): the server decodes headers as
+    Latin-1, and a lone surrogate passes too, so any value compares, and unequal ones fail."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+_CSRF_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # secrets.token_urlsafe(24) is 32 of these
+
+
+def _csrf_cookie(request: Request) -> str | None:
+    """The ``fz_csrf`` cookie if it looks like a token this server mints, else None: junk
+    in it is neither compared nor echoed back by ``/api/session``."""
+    value = request.cookies.get(CSRF_COOKIE)
+    return value if value is not None and _CSRF_SHAPE.fullmatch(value) else None
 
 
 AuthDep = Annotated[Auth, Depends(auth)]
@@ -133,9 +152,25 @@ async def _start_session(request: Request, response: Response, user: UserRow) ->
     max_age = int(context.settings.session_days * 86400)
     await context.store.create_session(hashed, user.id, csrf, now, now + max_age)
     secure = _secure(request)
+    await _seen(request, user, response)
     response.set_cookie(SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure)
     response.set_cookie(CSRF_COOKIE, csrf, max_age=max_age, httponly=False, samesite="lax", secure=secure)
     return {"user": user.public(), "csrf": csrf}
+
+
+async def _seen(request: Request, user: UserRow, response: Response | None = None) -> None:
+    """Note where an account is: its client address and its browser's ``fz_device`` cookie
+    (given one, with ``response``, when it has none).  Ranked games between accounts seen at
+    one address or device are not rated (elo.py "Rings")."""
+    device = request.cookies.get(DEVICE_COOKIE)
+    if device is None or _CSRF_SHAPE.fullmatch(device) is None:
+        device = None
+        if response is not None:
+            device = secrets.token_urlsafe(18)
+            response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_MAX_AGE, httponly=True, samesite="lax",
+                                secure=_secure(request))
+    await ctx(request).store.seen(user.id, ctx(request).clock.now(), device=device,
+                                  address=request.client.host if request.client else None)
 
 
 class Credentials(BaseModel):
@@ -169,8 +204,8 @@ class SitRequest(BaseModel):
 
 @router.get("/session")
 async def session(request: Request, response: Response, found: AuthDep) -> dict[str, Any]:
-    csrf = found.csrf or request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
-    if found.csrf is None and not request.cookies.get(CSRF_COOKIE):
+    csrf = found.csrf or _csrf_cookie(request) or secrets.token_urlsafe(24)
+    if found.csrf is None and not _csrf_cookie(request):
         response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="lax", secure=_secure(request))
     return {"user": found.user.public() if found.user else None, "csrf": csrf}
 
@@ -220,7 +255,11 @@ async def login(request: Request, response: Response, body: Credentials, _: Post
         raise ApiError(429, "rate_limited", "too many failed log-ins from here; try again later",
                        {"Retry-After": str(int(max(waits)) + 1)})
     user = await context.store.user_by_name(body.name)
-    if user is None or user.password_hash is None or not await context.passwords.verify(user.password_hash, body.password):
+    if user is None or user.password_hash is None:  # as slow as a wrong password: the timing tells no names (#23)
+        ok = await context.passwords.verify_nobody(body.password)
+    else:
+        ok = await context.passwords.verify(user.password_hash, body.password)
+    if user is None or not ok:
         context.limiter.fail(account)
         context.address_limiter.fail(address)
         raise ApiError(401, "bad_credentials", "wrong name or password")
@@ -322,6 +361,8 @@ async def list_tables(request: Request, status: str | None = None, limit: int = 
 @router.post("/tables")
 async def create_table(request: Request, body: NewTable, found: PostAuth) -> dict[str, Any]:
     user = _need_user(found)
+    if body.ranked:
+        await _seen(request, user)
     try:
         actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
                                                address=_address_key(request))
@@ -348,6 +389,8 @@ async def _table_intent(request: Request, table_id: str, found: Auth, msg: dict[
 
 @router.post("/tables/{table_id}/sit")
 async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
+    if found.user is not None:
+        await _seen(request, found.user)
     return await _table_intent(request, table_id, found, {"type": "sit", "slot": body.slot if body else None})
 
 

@@ -33,7 +33,7 @@ from sqlalchemy import (
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sync_sqlite_engine", "table_log", "table_owner", "tables", "users"]
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "users"]
 
 metadata = MetaData()
 
@@ -118,6 +118,17 @@ games = Table(
     Column("record", Text, nullable=True),  # the full record (every card): for audits, never sent as is
     Column("pair", String(32), nullable=True),  # a ranked game's accounts, "low id:high id" (the daily pair limit)
     Column("unrated", String(16), nullable=True),  # a ranked game that did not change ratings: why
+)
+
+# Where an account was seen lately (0005): a game between two accounts seen at one address or
+# device is not rated (elo.py "Rings").  Only digests are kept, never an address itself.
+sightings = Table(
+    "sightings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("kind", String(8), primary_key=True),  # "address" | "device"
+    Column("digest", String(64), primary_key=True),  # sha256 of kind and value
+    Column("last_at", Float, nullable=False),
 )
 
 rating_history = Table(

@@ -1,7 +1,8 @@
 """Elo ratings for ranked heads-up games (R25), made hard to farm with sock puppets.
 
-Standard Elo: initial 1500; K = 40 for a player's first 30 counted games and
-20 afterwards (the K of each player depends on that player's own count).
+Elo: initial 1500; K = 40 for a player's first 30 counted games and 20
+afterwards (the K of each player depends on that player's own count; a win
+gains at most the loser's K, see "Rings" below).
 
 Not every ranked game is rated (docs/protocol.md "Ratings"): a game aborted
 because a player left before the first hand was complete changes nothing,
@@ -39,19 +40,52 @@ win only ever takes points out of the system, never puts any in.
 A game that does not count for a player leaves their rating and their count
 of games alone and writes no history row for them; the count of counted games
 is what makes a rating established.
+
+Rings (issue #23 item 6)
+------------------------
+The rules above left one farm open: a *ring* of puppets that make each other
+established (round-robin), then each loses a few full games to a fresh
+account: six puppets took a new account from 1500 to 1802, first place, from
+one address in twenty minutes.  Three rules close it (the numbers, before and
+after, are bench/elo_ring.py's, quoted in docs/protocol.md "Ratings"):
+
+* **Accounts that share an address or a device are not rated against each
+  other** (the store decides it, :data:`SHARED_WINDOW_DAYS`): when both
+  accounts were seen at the same client address, or with the same ``fz_device``
+  cookie, in the last 30 days (at log-in, sign-up, table creation or sitting
+  down), the game is recorded but ``unrated: "shared"``.  Poker rooms forbid
+  two accounts of one household at one table for the same reason.  Loopback
+  addresses identify nobody (behind a reverse proxy without
+  ``X-Forwarded-For`` every client is 127.0.0.1) and do not count; the device
+  cookie still does.
+* **Repeated pairings shrink fast**: a game's changes, both sides, are
+  multiplied by ``PAIR_DAMPING ** n`` (½ⁿ), ``n`` the rated games the same two
+  accounts played in the last :data:`PAIR_WINDOW_DAYS` days.  Whatever the
+  results, one opponent can move a rating by at most twice one game's change
+  in a window (1 + ½ + ¼ + … = 2), as lichess's repeated-pairing rules intend.
+* **A win takes no more than the loser gives**: the winner's gain is computed
+  with ``min(K_winner, K_loser)``, the loser's loss with their own K, so no
+  game adds points to the room (the sum of the two ratings never rises).  A
+  newcomer's K of 40 still applies in full to their losses and to wins over
+  other newcomers (ordinary play between new accounts); beating an
+  established puppet (K 20) pays a newcomer exactly what it pays an
+  established player, so the newcomer's K does not make a ring cheaper.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["INITIAL_RATING", "PROVISIONAL_GAMES", "SHORT_GAME_HANDS", "Change", "counts", "expected_score", "k_factor",
-           "provisional", "rate", "short_game", "update"]
+__all__ = ["INITIAL_RATING", "PAIR_DAMPING", "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS",
+           "Change", "counts", "expected_score", "k_factor", "pair_factor", "provisional", "rate", "short_game", "update"]
 
 INITIAL_RATING = 1500.0
 NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
 PROVISIONAL_GAMES = 10  # a rating is provisional before this many counted games
 SHORT_GAME_HANDS = 5  # the loser left before this many hands were complete: a loss for the leaver only
+SHARED_WINDOW_DAYS = 30  # two accounts seen at one address or device within this: not rated against each other
+PAIR_WINDOW_DAYS = 90  # the rated games of a pair within this shrink the next one's changes ...
+PAIR_DAMPING = 0.5  # ... by this factor each
 
 
 def provisional(rated_games: int) -> bool:
@@ -85,7 +119,9 @@ def k_factor(games_played: int) -> float:
 
 
 def update(winner: tuple[float, int], loser: tuple[float, int]) -> tuple[float, float]:
-    """Plain Elo: new ratings of (winner, loser), each given as (rating, counted games so far)."""
+    """Plain Elo, each side with its own K: new ratings of (winner, loser), each given as
+    (rating, counted games so far).  :func:`rate` is what the room applies; this is the
+    rule before issue #23 (bench/elo_ring.py's "before")."""
     (rw, gw), (rl, gl) = winner, loser
     new_w = rw + k_factor(gw) * (1.0 - expected_score(rw, rl))
     new_l = rl + k_factor(gl) * (0.0 - expected_score(rl, rw))
@@ -102,11 +138,25 @@ class Change:
     counted: bool
 
 
-def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = False) -> tuple[Change, Change]:
+def pair_factor(pair_games: int) -> float:
+    """What a game's changes are multiplied by when the same two accounts already played
+    ``pair_games`` rated games in the last ``PAIR_WINDOW_DAYS`` days: 1, ½, ¼, …"""
+    return float(PAIR_DAMPING ** max(0, pair_games))
+
+
+def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = False, pair_games: int = 0,
+         ) -> tuple[Change, Change]:
     """Both sides of a rated game, each player given as (rating, counted games so far);
-    ``short`` when the loser left in the first hands (:func:`short_game`)."""
+    ``short`` when the loser left in the first hands (:func:`short_game`), ``pair_games``
+    the rated games of the same two accounts in the last ``PAIR_WINDOW_DAYS`` days.
+
+    The winner gains ``min(K_w, K_l) * (1 - E_w)``, the loser loses ``K_l * (1 - E_w)``,
+    both times :func:`pair_factor` (the module's "Rings")."""
     (rw, gw), (rl, gl) = winner, loser
-    new_w, new_l = update(winner, loser)
+    factor = pair_factor(pair_games)
+    upset = 1.0 - expected_score(rw, rl)  # what the winner had not been expected to score
+    new_w = rw + min(k_factor(gw), k_factor(gl)) * upset * factor
+    new_l = rl - k_factor(gl) * upset * factor
     for_winner = counts(gw, gl, won=True, short=short)
     for_loser = counts(gl, gw, won=False)
     return (Change(rw, new_w if for_winner else rw, for_winner), Change(rl, new_l if for_loser else rl, for_loser))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import ipaddress
 import json
 import logging
 import time
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, case, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, case, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
@@ -30,6 +32,7 @@ from freezeout.server.db import (
     games,
     rating_history,
     sessions,
+    sightings,
     sync_sqlite_engine,
     table_log,
     tables,
@@ -92,7 +95,8 @@ class GameEnd:
     """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
     and the ratings go into ``entry.data["ratings"]`` by player name (with the names
     still provisional in ``entry.data["provisional"]``), unless the game is not rated:
-    ``aborted`` (a player left before the first hand was complete), or the pair's
+    ``aborted`` (a player left before the first hand was complete), ``shared`` (the two
+    accounts were seen at one address or device lately, elo.py "Rings"), or the pair's
     games already counted ``pair_limit`` times in the last 24 hours; then
     ``entry.data["unrated"]`` says why.  ``left_after``: the hands complete when the
     loser left (resigned or forfeited out), None if they ran out of chips (elo.py)."""
@@ -121,6 +125,19 @@ def _log_row(e: LogEntry) -> tuple[str, int, float, str, str, int | None]:
 
 def _pair(a: int, b: int) -> str:
     return f"{min(a, b)}:{max(a, b)}"
+
+
+def _sighting(kind: str, value: str) -> str:
+    return hashlib.sha256(f"{kind}:{value}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def identifies(address: str) -> bool:
+    """Whether a client address says who is there: a loopback address does not (behind a
+    reverse proxy that sends no ``X-Forwarded-For`` every client is 127.0.0.1)."""
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return address not in ("", "?", "localhost", "testclient")
 
 
 def _user(row: Any) -> UserRow:
@@ -295,6 +312,8 @@ class Store:
             pair = _pair(winner_id, loser_id)
             if op.aborted:
                 unrated = "aborted"
+            elif Store._shared(conn, winner_id, loser_id, op.at):
+                unrated = "shared"
             elif op.pair_limit is not None:
                 counted = conn.execute(
                     select(func.count()).select_from(games).where(
@@ -303,7 +322,13 @@ class Store:
                 if counted >= op.pair_limit:
                     unrated = "pair_limit"
             if unrated is None:
-                op.entry.data["ratings"], op.entry.data["provisional"] = Store._rate(conn, op, winner_id, loser_id)
+                pair_games = conn.execute(
+                    select(func.count()).select_from(games).where(
+                        games.c.pair == pair, games.c.unrated.is_(None),
+                        games.c.finished_at > op.at - elo.PAIR_WINDOW_DAYS * 86400)
+                ).scalar_one()
+                op.entry.data["ratings"], op.entry.data["provisional"] = Store._rate(conn, op, winner_id, loser_id,
+                                                                                     int(pair_games))
             else:
                 op.entry.data["unrated"] = unrated
         conn.execute(
@@ -313,13 +338,30 @@ class Store:
         )
 
     @staticmethod
-    def _rate(conn: Connection, op: GameEnd, winner_id: int, loser_id: int) -> tuple[dict[str, list[float]], list[str]]:
+    def _shared(conn: Connection, a: int, b: int, at: float) -> bool:
+        """Whether accounts ``a`` and ``b`` were both seen at one address or with one device
+        cookie in the last ``SHARED_WINDOW_DAYS`` days (elo.py "Rings")."""
+        mine, theirs = sightings.alias("mine"), sightings.alias("theirs")
+        since = at - elo.SHARED_WINDOW_DAYS * 86400
+        found = conn.execute(
+            select(mine.c.kind).select_from(mine.join(theirs, and_(mine.c.digest == theirs.c.digest,
+                                                                   mine.c.kind == theirs.c.kind)))
+            .where(mine.c.user_id == a, theirs.c.user_id == b, mine.c.last_at > since, theirs.c.last_at > since)
+            .limit(1)
+        ).first()
+        return found is not None
+
+    @staticmethod
+    def _rate(conn: Connection, op: GameEnd, winner_id: int, loser_id: int, pair_games: int = 0,
+              ) -> tuple[dict[str, list[float]], list[str]]:
         """Both players' new Elo (R25, elo.rate) and history rows, for each player the game
         counts for; the ratings [before, after] of both by player name, and the names whose
-        ratings are provisional after the game."""
+        ratings are provisional after the game.  ``pair_games``: the pair's rated games in the
+        last ``PAIR_WINDOW_DAYS`` days (they shrink this one's changes)."""
         rows = {r.id: r for r in conn.execute(select(users).where(users.c.id.in_([winner_id, loser_id]))).all()}
         w, lo = rows[winner_id], rows[loser_id]
-        changes = elo.rate((w.rating, w.ranked_games), (lo.rating, lo.ranked_games), short=elo.short_game(op.left_after))
+        changes = elo.rate((w.rating, w.ranked_games), (lo.rating, lo.ranked_games), short=elo.short_game(op.left_after),
+                           pair_games=pair_games)
         ratings: dict[str, list[float]] = {}
         still: list[str] = []
         for row, change in zip((w, lo), changes, strict=True):
@@ -420,6 +462,24 @@ class Store:
             found = await self.user_by_name(name)
             assert found is not None
             return found
+
+    async def seen(self, user_id: int, at: float, *, address: str | None = None, device: str | None = None) -> None:
+        """Note that an account was just seen at a client ``address`` and/or with a device
+        cookie (only digests are kept; a loopback address is not kept, see :func:`identifies`)."""
+        found = [(kind, _sighting(kind, value)) for kind, value in (("address", address), ("device", device))
+                 if value and (kind != "address" or identifies(value))]
+        for kind, digest in found:
+            for attempt in range(2):  # a concurrent first sighting of the same pair may win the insert
+                try:
+                    async with self.engine.begin() as conn:
+                        key = and_(sightings.c.user_id == user_id, sightings.c.kind == kind, sightings.c.digest == digest)
+                        if (await conn.execute(update(sightings).where(key).values(last_at=at))).rowcount == 0:
+                            await conn.execute(insert(sightings).values(user_id=user_id, kind=kind, digest=digest,
+                                                                        last_at=at))
+                    break
+                except IntegrityError:
+                    if attempt:
+                        raise
 
     async def create_session(self, token_hash: str, user_id: int, csrf: str, at: float, expires_at: float) -> None:
         async with self.engine.begin() as conn:

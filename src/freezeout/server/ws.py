@@ -49,7 +49,10 @@ def _error(code: str, message: str, ref: Any = None) -> str:
 
 def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
-    return origin is None or urlparse(origin).netloc == websocket.headers.get("host")
+    try:
+        return origin is None or urlparse(origin).netloc == websocket.headers.get("host")
+    except ValueError:  # "http://[" is no URL: refused, not a traceback (#23)
+        return False
 
 
 def _transport(websocket: WebSocket) -> Any:

@@ -235,6 +235,10 @@ export default {
   'fair.commitment': 'Závazek',
   'fair.deck': 'Odkryté karty',
   'fair.salt': 'Sůl',
+  'fair.unverifiable': 'Ruku {n} nejde ověřit: tahle stránka nedostala její závazek před začátkem ruky (připojila se nebo znovu připojila během ruky) a závazek poslaný až potom nic nedokazuje.',
+  'fair.before': 'Závazek před rukou',
+  'fair.notReceived': 'tahle stránka ho nedostala',
+  'fair.opened': 'Závazek odkrytého balíčku',
 
   'profile.title': 'Profil',
   'profile.of': 'Profil hráče {name}',

@@ -236,6 +236,10 @@ export default {
   'fair.commitment': 'Commitment',
   'fair.deck': 'Opened cards',
   'fair.salt': 'Salt',
+  'fair.unverifiable': 'Hand {n} is not verifiable: this page did not receive its commitment before the hand began (it joined or reconnected mid-hand), and a commitment sent afterwards proves nothing.',
+  'fair.before': 'Committed before the hand',
+  'fair.notReceived': 'not received by this page',
+  'fair.opened': 'Commitment of the opened deck',
 
   'profile.title': 'Profile',
   'profile.of': 'Profile of {name}',

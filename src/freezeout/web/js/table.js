@@ -10,7 +10,7 @@ import {ActionBar} from './actionbar.js';
 import {tableModel, handFacts} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
 import {Replayer} from './replayer.js';
-import {fairnessPanel} from './fairness.js';
+import {Commitments, fairnessPanel} from './fairness.js';
 import {handName, splitCards} from './poker.js';
 import {shownName} from './names.js';
 import {renderEnd} from './endscreen.js';
@@ -136,6 +136,7 @@ export class TablePage {
     this.finalUntil = msg.view && msg.view.finished && c.result_until && c.result_until > c.now &&
       s.events.some(e => e.type === 'hand_ended') ? c.result_until : null;
     this.ensureLog();
+    if (this.commitments) this.commitments.note(msg);
     if (this.log && s.events.length) this.log.setCurrent(s.events);
     if (this.log) this.log.addFairness(s.fairness);
     this.syncSeat();
@@ -167,6 +168,7 @@ export class TablePage {
     if (settle != null) this.settleUntil = settle;
     else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
     this.ensureLog();
+    if (this.commitments) this.commitments.note(msg);
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
     this.noteMyCards();
@@ -192,6 +194,7 @@ export class TablePage {
     if (gameId == null) return;
     if (!this.log || this.log.gameId !== gameId) {
       this.log = new GameLog(gameId, table.players || []);
+      this.commitments = new Commitments(gameId);  // what each hand committed to before its first card
       const you = this.state.you;
       if (you && you.seat != null) rememberGame({id: gameId, table: this.tableId, players: table.players, at: Date.now()});
     }
@@ -540,7 +543,8 @@ export class TablePage {
 
   openFairness() {
     const you = this.state.you || {};
-    dialog({title: t('fair.title'), body: fairnessPanel({fairness: this.state.fairness, log: this.log, mySeat: you.seat, myCardsByHand: this.myCards})});
+    dialog({title: t('fair.title'), body: fairnessPanel({fairness: this.state.fairness, log: this.log, mySeat: you.seat, myCardsByHand: this.myCards,
+      commitments: this.commitments})});
   }
 }
 
