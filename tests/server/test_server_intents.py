@@ -14,13 +14,17 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import asyncpg
+import pytest
+
 from freezeout.server import intents
 from freezeout.server.clock import FakeClock
 from freezeout.server.intents import Applied, decide
 from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE
+from freezeout.server.redisbus import RedisBus
 from freezeout.server.store import LogEntry
 
-from clusterkit import cluster_settings, heads_up, serve_cluster, wait_for
+from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
 from serverkit import Player, fast_settings, serve
 
 
@@ -203,27 +207,51 @@ async def test_a_keyed_move_overtaken_by_the_game_is_refused_as_not_applied(tmp_
 # -- a cluster: kill -9 the owner, send a move at once ------------------------------------
 async def test_a_move_sent_as_its_tables_owner_dies_is_applied_once_when_resent(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
-        first = await cluster.worker("w1")
-        table, ana, bo = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
-        await cluster.settle(table)
-        version = first.tables[table].state.version
-        for p in (ana, bo):
-            await p.until_version(version)
-        mover = next(p for p in (ana, bo) if p.view["legal"] and p.view["viewer"] == p.view["to_act"])
-        seat, key = mover.view["viewer"], new_key()
-        move = {"type": "act", "version": version, "move": "call", "key": key, "id": 1}
-        await cluster.crash("w1")  # kill -9: nothing released, its lease runs out
-        await mover.send(move)  # at once: the gateway still routes to the dead worker
-        second = await cluster.worker("w2")
-        await wait_for(lambda: cluster.owner(table) is second, "the second worker to take the table over")
-        await mover.until(lambda m: m["type"] == "update" and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
-        await mover.send({**move, "id": 2})  # no answer came: the same move again
-        answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2, timeout=60)
-        assert answer["type"] == "applied" and answer["key"] == key, answer
-        await cluster.settle(table)
-        entries = await cluster.log(table)
-        applied = keyed_acts(entries, key)
-        assert [(e.seq, e.data["seat"], e.data["move"]) for e in applied] == [(answer["version"], seat, "call")]
-        assert entries[answer["version"] - 2].kind == "resume"  # applied after the new owner's resume
-        assert not any(e.kind == "act" and e.data.get("move") == "timeout" for e in entries)  # nobody forfeited
+        await move_during_a_takeover(cluster)
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+async def test_a_move_sent_as_its_owner_dies_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
+    """The same on the real thing: the dead worker's Redis inbox keeps the first copy unread."""
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    bus = RedisBus(redis_server.url)
+    await bus.start()
+    try:
+        settings = cluster_settings(tmp_path, database_url=postgres_url.rsplit("/", 1)[0] + f"/{name}")
+        async with serve_cluster(settings, bus) as cluster:
+            await move_during_a_takeover(cluster)
+    finally:
+        await bus.close()
+
+
+async def move_during_a_takeover(cluster: Cluster) -> None:
+    """kill -9 the table's owner, send a move at once (to the dead worker), resend it after the
+    takeover: applied once, after the new owner's resume, and answered with that version."""
+    first = await cluster.worker("w1")
+    table, ana, bo = await heads_up(cluster)
+    await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+    await cluster.settle(table)
+    version = first.tables[table].state.version
+    for p in (ana, bo):
+        await p.until_version(version)
+    mover = next(p for p in (ana, bo) if p.view["legal"] and p.view["viewer"] == p.view["to_act"])
+    seat, key = mover.view["viewer"], new_key()
+    move = {"type": "act", "version": version, "move": "call", "key": key, "id": 1}
+    await cluster.crash("w1")  # kill -9: nothing released, its lease runs out
+    await mover.send(move)  # at once: the gateway still routes to the dead worker
+    second = await cluster.worker("w2")
+    await wait_for(lambda: cluster.owner(table) is second, "the second worker to take the table over")
+    await mover.until(lambda m: m["type"] == "update" and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
+    await mover.send({**move, "id": 2})  # no answer came: the same move again
+    answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2, timeout=60)
+    assert answer["type"] == "applied" and answer["key"] == key, answer
+    await cluster.settle(table)
+    entries = await cluster.log(table)
+    applied = keyed_acts(entries, key)
+    assert [(e.seq, e.data["seat"], e.data["move"]) for e in applied] == [(answer["version"], seat, "call")]
+    assert entries[answer["version"] - 2].kind == "resume"  # applied after the new owner's resume
+    assert not any(e.kind == "act" and e.data.get("move") == "timeout" for e in entries)  # nobody forfeited

@@ -9,7 +9,7 @@ the clock or randomness: the entry carries its time and any drawn values
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from freezeout.rules.actions import Action, ActionKind
@@ -88,7 +88,7 @@ class TableState:
     # nobody has.  A ranked game left at 0 is aborted, one left in its first hands is short (elo.py).
     left_after: int | None = None
     # The keyed intents its last entries applied, for answering a resend (intents.py).
-    intents: Applied = Applied()
+    intents: Applied = field(default_factory=Applied)
 
     # -- derived ---------------------------------------------------------
     @property
