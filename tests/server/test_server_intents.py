@@ -255,3 +255,33 @@ async def move_during_a_takeover(cluster: Cluster) -> None:
     assert [(e.seq, e.data["seat"], e.data["move"]) for e in applied] == [(answer["version"], seat, "call")]
     assert entries[answer["version"] - 2].kind == "resume"  # applied after the new owner's resume
     assert not any(e.kind == "act" and e.data.get("move") == "timeout" for e in entries)  # nobody forfeited
+
+
+async def test_a_resend_from_before_the_window_is_answered_from_the_log(tmp_path, monkeypatch):
+    """The memory keeps the last WINDOW versions' keys; an older resend is answered from the log."""
+    monkeypatch.setattr(intents, "WINDOW", 3)
+    async with serve(fast_settings(tmp_path), FakeClock()) as h:
+        table, mover, other = await heads_up_in_hand(h)
+        actor = h.table(table)
+        version, key = mover.version, new_key()
+        move = {"type": "act", "version": version, "move": "call", "key": key, "id": 1}
+        await mover.send(move)
+        assert (await mover.until(lambda m: m["type"] == "applied"))["version"] == version + 1
+        players = {p.view["viewer"]: p for p in (mover, other)}
+        while actor.state.version <= version + 1 + intents.WINDOW:  # the game goes on past the window
+            await h.settle()
+            state = actor.state
+            t = state.tournament
+            if t is None or not t.in_hand:
+                await h.advance(h.settings.pause_seconds)
+                continue
+            p = players[t.to_act]
+            await p.until_version(state.version)
+            await p.send({"type": "act", "version": state.version, "move": "check" if "check" in p.view["legal"]["moves"] else "call"})
+        await h.settle()
+        assert actor.state.intents.version_of(mover.user["id"], key) is None  # forgotten here ...
+        await mover.send({**move, "id": 2})
+        answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2)
+        assert answer == {"type": "applied", "key": key, "version": version + 1, "ref": 2}  # ... the log knows
+        entries = await h.ctx.store.table_entries(table)
+        assert [e.seq for e in keyed_acts(entries, key)] == [version + 1]

@@ -382,8 +382,11 @@ class TableActor:
         """A keyed intent (intents.py): one applied already is answered, not applied again; one
         that only a ``resume`` overtook is judged now; the entry that applies it names it."""
         user_id = intent.user.id if intent.user is not None else None
-        decision = await intents.decide(self.state.intents, self.state.version, user_id, intent.msg,
-                                        lambda after: self.store.table_entries(self.state.id, after=after, limit=64))
+        try:  # the log is read only for an intent decided before the memory's window
+            decision = await intents.decide(self.state.intents, self.state.version, user_id, intent.msg,
+                                            lambda after: self.store.table_entries(self.state.id, after=after, limit=64))
+        except Exception as error:
+            raise Refused("storage", "the table's log could not be read; try again") from error
         if decision.refusal is not None:
             raise Refused(*decision.refusal)
         intent.msg, self._stamp = decision.msg, decision.stamp
