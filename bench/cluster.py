@@ -31,6 +31,8 @@ with the same key (the bus delivers at most once; the key makes the resend
 safe), and reconnect to the other gateway, with ``since``, when theirs dies.
 
     .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20 --redis-restarts 5
+
+``DRILL_DEBUG=1`` prints every move sent and every error answered (stderr).
 """
 
 from __future__ import annotations
