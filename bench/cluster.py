@@ -13,16 +13,26 @@ others), and checks against PostgreSQL's log:
 * **lost**: every version a client was told is in the log, with the moves
   the client saw (write before tell survives the owner's death);
 * **duplicated**: every human move in the log was sent by that seat's client
-  decided on the version just before it (a move resent after an outage is
-  refused as stale, never applied twice);
+  (its key), decided on a version before it with nothing but ``resume``
+  entries between;
+* **moves** (issue #23): every move carries a key (docs/protocol.md
+  "Resending"); moves acknowledged (``applied``) = moves in the log, none
+  lost (sent, never refused, not in the log), none applied twice (a key in two
+  entries), none acknowledged at another version than the log's, none
+  refused as ``stale`` that the log applied;
 * **stuck**: every table of a killed worker makes a move again within 30 s;
 * no turn was forfeited (the humans always move within a second or resend).
 
-Clients resend a move that got no answer within ``--resend`` seconds (the bus
-delivers at most once; the version makes the resend safe) and reconnect to
-the other gateway, with ``since``, when theirs dies.
+Moves are sent exactly during takeovers: before each worker kill, the humans
+of the victim's tables hold the move they decide (at most ``--hold`` seconds)
+and send it right after the kill, while the gateways still route to the dead
+worker.  Clients resend a move that got no answer within ``--resend`` seconds,
+with the same key (the bus delivers at most once; the key makes the resend
+safe), and reconnect to the other gateway, with ``since``, when theirs dies.
 
     .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20 --redis-restarts 5
+
+``DRILL_DEBUG=1`` prints every move sent and every error answered (stderr).
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import contextlib
 import json
 import os
 import random
+import secrets
 import signal
 import sys
 import tempfile
@@ -59,8 +70,17 @@ class Seen:
     """Per table: what its clients were told (version -> moves, None: a catch-up) and sent."""
 
     updates: dict[int, list[tuple[int, str]] | None] = field(default_factory=dict)
-    sent: set[tuple[int, int]] = field(default_factory=set)  # (version decided on, seat)
+    sent: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (version decided on, seat)
+    acked: dict[str, int] = field(default_factory=dict)  # key -> the version ``applied`` named
+    refused: dict[str, str] = field(default_factory=dict)  # key -> the error's code
+    during: set[str] = field(default_factory=set)  # keys first sent while the table had no live owner
+    resends: int = 0
+    errors: dict[str, int] = field(default_factory=dict)  # error answers by code (busy ones included)
+    orphaned: bool = False  # its owner was killed and no other has taken it yet
     last_version: int = 0
+
+
+RETRY = ("busy", "storage")  # refusals that change nothing and pass: the same key again later
 
 
 class Human:
@@ -70,6 +90,16 @@ class Human:
         self.seen, self.rng, self.resend = seen, rng, resend
         self.version: int | None = None
         self.reconnects = 0
+        self.ws: Any = None
+        self.latest: dict[str, Any] | None = None  # the last snapshot or update
+        self.pending: dict[str, dict[str, Any]] = {}  # key -> the intent, until answered
+        self.answered: dict[str, asyncio.Event] = {}
+        self.hold: asyncio.Event | None = None  # set by the drill: send only once it is set (a kill)
+        self.holding = False
+        self.stopping = False  # decide no new move (the drill is ending)
+        self.rematched = 0  # the game whose rematch this client accepted
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.on_the_way: set[str] = set()  # keys sent at least once
 
     async def run(self) -> None:
         while True:
@@ -78,52 +108,120 @@ class Human:
                 async with websockets.connect(url, additional_headers={"Cookie": f"fz_session={self.cookie}"},
                                               open_timeout=5, ping_interval=2, ping_timeout=4) as ws:
                     await ws.send(json.dumps({"type": "join", "table": self.table, "since": self.version}))
-                    pending: asyncio.Task[None] | None = None
+                    self.ws = ws
+                    for key, move in list(self.pending.items()):  # unanswered: the same key again
+                        if key not in self.on_the_way:
+                            continue
+                        self.seen.resends += 1
+                        await ws.send(json.dumps(move))
                     async for text in ws:
                         msg = json.loads(text)
-                        if msg["type"] in ("snapshot", "update") and pending is not None:
-                            pending.cancel()
-                            pending = None
+                        if msg["type"] in ("applied", "error"):
+                            self.on_answer(msg)
+                            continue
                         move = self.on_message(msg)
                         if move is not None:
-                            pending = asyncio.create_task(self.act(ws, move))
+                            self._background(self.act(move))
             except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake, TimeoutError):
                 pass
+            self.ws = None
             self.reconnects += 1
             self.index += 1  # the other gateway
             await asyncio.sleep(0.1)
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def on_answer(self, msg: dict[str, Any]) -> None:
+        key = msg.get("key") if msg["type"] == "applied" else msg.get("ref")
+        if msg["type"] == "error":
+            self.seen.errors[msg["code"]] = self.seen.errors.get(msg["code"], 0) + 1
+            if os.environ.get("DRILL_DEBUG"):
+                print(f"{time.time():.2f} {self.table} {self.index % 2} error {msg}", file=sys.stderr, flush=True)
+        if not isinstance(key, str) or key not in self.pending:
+            return
+        if msg["type"] == "applied":
+            self.seen.acked[key] = msg["version"]
+        elif msg["code"] in RETRY:
+            return  # not applied, nothing changed: the resend loop sends it again
+        else:
+            self.seen.refused[key] = msg["code"]
+        del self.pending[key]
+        self.answered.pop(key).set()
+        # Answered: decide on what we know (an update that came meanwhile was not acted on), unless
+        # the ``applied`` came before its update (a cluster: two channels), which will decide.
+        latest = self.latest
+        if latest is not None and (msg["type"] == "error" or latest["version"] >= msg["version"]):
+            move = self.decide(latest)
+            if move is not None:
+                self._background(self.act(move))
 
     def on_message(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         if msg["type"] not in ("snapshot", "update"):
             return None
         previous, version = self.version, msg["version"]
         self.version = version
+        self.latest = msg
         self.seen.last_version = max(self.seen.last_version, version)
         if msg["type"] == "update":
             single = previous is not None and version == previous + 1
             moves = [(e["seat"], e["kind"]) for e in msg["events"] if e["type"] == "action_taken"] if single else None
             if self.seen.updates.get(version) is None:
                 self.seen.updates[version] = moves
+        return self.decide(msg)
+
+    def decide(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """The move to make on ``msg`` (a snapshot or update), unless one is still unanswered:
+        a client that follows the protocol resends that one rather than deciding another."""
         view = msg["view"]
-        if view is None:
+        if view is None or self.pending or self.stopping:
             return None
+        key = secrets.token_urlsafe(12)
         if view["finished"]:
-            return {"type": "rematch"}
+            if self.rematched == msg["table"]["game"]:
+                return None
+            self.rematched = msg["table"]["game"]
+            return {"type": "rematch", "key": key, "id": key}
         if view["legal"] is not None and view["to_act"] == view["viewer"]:
             moves = view["legal"]["moves"]
             move = "check" if "check" in moves else "call" if self.rng.random() < 0.85 else "fold"
-            self.seen.sent.add((version, view["viewer"]))
-            return {"type": "act", "version": version, "move": move}
+            self.seen.sent[key] = (msg["version"], view["viewer"])
+            return {"type": "act", "version": msg["version"], "move": move, "key": key, "id": key}
         return None
 
-    async def act(self, ws: Any, move: dict[str, Any]) -> None:
-        """Send, and send again while no answer comes (at most once on the way; the version dedupes).
-        A connection that closes meanwhile ends it: the reconnect's catch-up asks again."""
+    def debug(self, what: str) -> None:
+        if os.environ.get("DRILL_DEBUG"):
+            print(f"{time.time():.2f} {self.table} {id(self) % 1000} {what}", file=sys.stderr, flush=True)
+
+    async def act(self, move: dict[str, Any]) -> None:
+        """Send (after a human's moment; held while the drill is about to kill this table's owner),
+        and send again with the same key every ``resend`` seconds until it is answered; a
+        reconnect sends it again at once (``run``)."""
+        key = move["key"]
+        self.pending[key] = move
+        answered = self.answered[key] = asyncio.Event()
         await asyncio.sleep(self.rng.uniform(0.05, 0.3))
-        with contextlib.suppress(websockets.ConnectionClosed):
-            while True:
-                await ws.send(json.dumps(move))
-                await asyncio.sleep(self.resend)
+        hold = self.hold
+        if hold is not None:
+            self.holding = True
+            await hold.wait()
+            self.holding = False
+        if self.seen.orphaned and move["type"] == "act":
+            self.seen.during.add(key)
+        first = True
+        while key in self.pending:
+            ws = self.ws
+            if ws is not None:
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    self.seen.resends += not first
+                    first = False
+                    self.on_the_way.add(key)
+                    self.debug(f"send {move}")
+                    await ws.send(json.dumps(move))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered.wait(), self.resend)
 
 
 async def read_log(pg: str, table: str) -> dict[int, tuple[str, dict[str, Any]]]:
@@ -135,24 +233,46 @@ async def read_log(pg: str, table: str) -> dict[int, tuple[str, dict[str, Any]]]
     return {r["seq"]: (r["kind"], {**json.loads(r["data"]), "_at": r["at"]}) for r in rows}
 
 
-def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen) -> dict[str, list[str]]:
-    lost, doubled = [], []
-    for version, moves in seen.updates.items():
+def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen, in_flight: set[str]) -> dict[str, list[str]]:
+    """What went wrong at one table; ``in_flight``: keys still unanswered when the log was read."""
+    lost, doubled, moves = [], [], []
+    for version, told in seen.updates.items():
         if version not in log:
             lost.append(f"version {version} was told but is not in the log")
             continue
         kind, data = log[version]
-        for seat, _ in moves or ():
+        for seat, _ in told or ():
             if kind != "act" or int(data["seat"]) != seat:
                 lost.append(f"version {version}: a client saw seat {seat} move, the log has {kind} {data}")
     bot: int | None = None  # the bot's seat in the game being played (slot 2; seats move at a rematch)
+    keyed: dict[str, list[int]] = {}
     for seq, (kind, data) in sorted(log.items()):
         if kind == "start":
             bot = list(data["seat_slots"]).index(2)
+        key = (data.get("intent") or {}).get("key")
+        if key is not None:
+            keyed.setdefault(key, []).append(seq)
         human = kind == "act" and int(data["seat"]) != bot and data.get("move") != "timeout"
-        if human and (seq - 1, int(data["seat"])) not in seen.sent:
-            doubled.append(f"seq {seq}: seat {data['seat']} moved without a move sent on version {seq - 1}")
-    return {"lost": lost, "doubled": doubled}
+        if not human:
+            continue
+        sent = seen.sent.get(key) if key is not None else None
+        between = [log[v][0] for v in range(sent[0] + 1, seq)] if sent is not None else []
+        if sent is None or sent[1] != int(data["seat"]) or any(k != "resume" for k in between):
+            doubled.append(f"seq {seq}: seat {data['seat']} moved without its client sending that move ({key}, {sent})")
+    for key, seqs in keyed.items():
+        if len(seqs) > 1:
+            moves.append(f"key {key} applied twice: {seqs}")
+        acked = seen.acked.get(key)
+        if acked is None and key not in in_flight:
+            moves.append(f"key {key} applied at {seqs[0]}, never acknowledged")
+        elif acked is not None and acked != seqs[0]:
+            moves.append(f"key {key} acknowledged at {acked}, applied at {seqs[0]}")
+        if key in seen.refused:
+            moves.append(f"key {key} refused as {seen.refused[key]} but applied at {seqs[0]}")
+    for key in seen.sent:
+        if key not in keyed and key not in seen.refused and key not in in_flight:
+            moves.append(f"key {key} lost: sent, never refused, not in the log (acknowledged: {seen.acked.get(key)})")
+    return {"lost": lost, "doubled": doubled, "moves": moves}
 
 
 async def owners(workers: list[Process]) -> dict[str, str]:
@@ -243,10 +363,24 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 index = by_node[node]
                 theirs = [t for t, o in owned.items() if o == node and t in seen]  # not a table left by a 503
                 before = {t: max(s.updates, default=0) for t, s in seen.items()}
+                # Moves during the takeover: the victim's humans hold the move they decide, and send it
+                # right after the kill, while the gateways still route to the dead worker.
+                held = [h for h in humans if h.table in theirs]
+                release = asyncio.Event()
+                for h in held:
+                    h.hold = release
+                hold_until = time.monotonic() + args.hold
+                while not any(h.holding for h in held) and time.monotonic() < hold_until:
+                    await asyncio.sleep(0.02)
                 killed = time.monotonic()
                 kills.append((time.time(), f"worker {node}"))
                 os.kill(workers[index].popen.pid, signal.SIGKILL)
                 workers[index].popen.wait()
+                for t in theirs:
+                    seen[t].orphaned = True
+                for h in held:
+                    h.hold = None
+                release.set()
                 others = [w for i, w in enumerate(workers) if i != index]
                 while True:
                     now_owned = await owners(others)
@@ -258,29 +392,49 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(0.05)
                 took = time.monotonic() - killed
                 takeovers.append(took)
+                for t in theirs:
+                    seen[t].orphaned = False
                 workers[index] = start_process("worker", workers[index].port, env, base / f"worker-{index}.log")
                 stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}"))
                 print(json.dumps({"kill": number, "worker": node, "tables": len(theirs), "takeover_s": round(took, 2)}),
                       flush=True)
                 await asyncio.to_thread(wait_ready, [workers[index]])
             await asyncio.sleep(3)
-            problems: dict[str, list[str]] = {"lost": [], "doubled": [], "stuck": stuck, "forfeits": []}
-            entries = moves = 0
+            stopped = time.time()
+            for h in humans:  # no new moves; the ones on their way are answered
+                h.stopping = True
+            drain_until = time.monotonic() + 30
+            while any(h.pending for h in humans) and time.monotonic() < drain_until:
+                await asyncio.sleep(0.1)
+            in_flight = {key for h in humans for key in h.pending}
+            problems: dict[str, list[str]] = {"lost": [], "doubled": [], "moves": [], "stuck": stuck, "forfeits": []}
+            entries = moves = keyed = 0
             for table, _ in tables:
                 log = await read_log(postgres.url, table)
                 entries += len(log)
                 moves += sum(1 for k, _ in log.values() if k == "act")
-                found = check(log, seen[table])
+                keyed += sum(1 for k, d in log.values() if k == "act" and "intent" in d)
+                found = check(log, seen[table], in_flight)
                 for key, values in found.items():
                     problems[key] += [f"{table} {v}" for v in values]
                 problems["forfeits"] += [f"{table} seq {s}: {d} ({_after_kill(kills, d['_at'])})" for s, (k, d) in log.items()
-                                         if k == "act" and d.get("move") == "timeout"]
+                                         if k == "act" and d.get("move") == "timeout" and d["_at"] < stopped]
             ordered = sorted(takeovers)
+            all_seen = list(seen.values())
+            sent = {key for s in all_seen for key in s.sent}
+            during = {key for s in all_seen for key in s.during}
+            acked = {key: s.acked[key] for s in all_seen for key in s.sent if key in s.acked}
+            refused = {key: s.refused[key] for s in all_seen for key in s.sent if key in s.refused}
             return {
                 "worker_kills": len(takeovers), "gateway_kills": plan.count("gateway"), "redis_restarts": plan.count("redis"), "tables": len(tables),
                 "log_entries": entries, "moves": moves, "reconnects": sum(h.reconnects for h in humans),
                 "takeover_s_median": round(ordered[len(ordered) // 2], 2) if ordered else None,
                 "takeover_s_max": round(ordered[-1], 2) if ordered else None,
+                "moves_keyed": {"sent": len(sent), "acknowledged": len(acked), "in_log": keyed,
+                                "refused": len(refused), "refused_stale": sum(1 for c in refused.values() if c == "stale"),
+                                "in_flight": len(in_flight), "resends": sum(s.resends for s in all_seen),
+                                "sent_during_takeover": len(during), "acknowledged_during_takeover": len(during & set(acked))},
+                "errors": {code: sum(s.errors.get(code, 0) for s in all_seen) for code in sorted({c for s in all_seen for c in s.errors})},
                 "counts": {key: len(values) for key, values in problems.items()}, "problems": problems,
             }
         finally:
@@ -329,6 +483,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--max-up", type=float, default=4.0, help="longest time between kills (s)")
     parser.add_argument("--resend", type=float, default=1.5, help="a client resends an unanswered move after (s)")
+    parser.add_argument("--hold", type=float, default=2.0,
+                        help="before a worker kill, wait this long at most for a move of its tables to send right after it")
     parser.add_argument("--port", type=int, default=18500)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--logs", action="store_true", help="print the end of each process's log at the end")

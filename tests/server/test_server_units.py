@@ -137,7 +137,7 @@ def test_client_messages_are_parsed_strictly(raw):
 
 def test_client_messages_that_parse():
     msg = CLIENT_MESSAGE.validate_python({"type": "act", "version": 4, "move": "raise", "amount": 60, "id": "x"})
-    assert msg.model_dump() == {"type": "act", "version": 4, "move": "raise", "amount": 60, "id": "x"}
+    assert msg.model_dump() == {"type": "act", "version": 4, "move": "raise", "amount": 60, "id": "x", "key": None}
 
 
 def test_the_log_fold_refuses_out_of_order_and_illegal_entries():

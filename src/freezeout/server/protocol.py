@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 from freezeout.cards import Card, format_cards
 from freezeout.evaluate.describe import describe_rank
 from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt, public_event
+from freezeout.server.intents import KEY_PATTERN
 
 __all__ = ["CLIENT_MESSAGE", "HAND_NAME_LANGS", "ClientMessage", "event_to_json", "events_json"]
 
@@ -29,6 +30,14 @@ class _Client(BaseModel):
     id: MsgId = None
 
 
+# An intent's idempotency key (intents.py): a resend with the same key is applied at most once.
+IntentKey = Annotated[str, Field(pattern=KEY_PATTERN)] | None
+
+
+class _Intent(_Client):
+    key: IntentKey = None
+
+
 class Join(_Client):
     type: Literal["join"]
     table: Annotated[str, Field(min_length=1, max_length=64)]
@@ -36,32 +45,32 @@ class Join(_Client):
     token: Annotated[str, Field(max_length=256)] | None = None
 
 
-class Act(_Client):
+class Act(_Intent):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
     move: Literal["fold", "check", "call", "bet", "raise", "allin"]
     amount: Annotated[int, Field(ge=0, le=10**9)] | None = None
 
 
-class DontWait(_Client):
+class DontWait(_Intent):
     type: Literal["dont_wait"]
     version: Annotated[int, Field(ge=0)]
 
 
-class Resign(_Client):
+class Resign(_Intent):
     type: Literal["resign"]
 
 
-class Rematch(_Client):
+class Rematch(_Intent):
     type: Literal["rematch"]
 
 
-class Sit(_Client):
+class Sit(_Intent):
     type: Literal["sit"]
     slot: Annotated[int, Field(ge=0, le=3)] | None = None
 
 
-class Stand(_Client):
+class Stand(_Intent):
     type: Literal["stand"]
 
 
@@ -144,6 +153,16 @@ class ErrorMessage(_Server):
     version: int | None = None
 
 
+class AppliedMessage(_Server):
+    """A keyed intent is applied: by the entry that brought the table to ``version`` (now, or
+    by an earlier copy of it, which a resend is not applied again after)."""
+
+    type: Literal["applied"]
+    key: str
+    version: int
+    ref: str | int | None = None
+
+
 class PongMessage(_Server):
     type: Literal["pong"]
     now: float
@@ -160,7 +179,8 @@ class LobbyUpdateMessage(_Server):
     removed: list[str]
 
 
-_Servers = SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | PongMessage | LobbyMessage | LobbyUpdateMessage
+_Servers = (SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | AppliedMessage | PongMessage | LobbyMessage
+            | LobbyUpdateMessage)
 ServerMessage = Annotated[_Servers, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[_Servers] = TypeAdapter(ServerMessage)
 

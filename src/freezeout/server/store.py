@@ -410,14 +410,13 @@ class Store:
                 result[r.table_id].append(LogEntry(r.table_id, r.seq, r.at, r.kind, json.loads(r.data)))
         return result
 
-    async def table_entries(self, table_id: str, after: int = 0) -> list[LogEntry]:
-        """One table's log after entry ``after``, with each entry's epoch: what a worker that
-        has just taken the table over folds to rebuild it (ownership.py)."""
+    async def table_entries(self, table_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
+        """One table's log after entry ``after`` (at most ``limit`` entries), with each entry's
+        epoch: what a worker that has just taken the table over folds to rebuild it
+        (ownership.py), or the page a table reads to answer an old resend (intents.py)."""
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(table_log).where(table_log.c.table_id == table_id, table_log.c.seq > after)
-                .order_by(table_log.c.seq)
-            )
+            query = select(table_log).where(table_log.c.table_id == table_id, table_log.c.seq > after).order_by(table_log.c.seq)
+            rows = await conn.execute(query if limit is None else query.limit(limit))
             return [LogEntry(r.table_id, r.seq, r.at, r.kind, json.loads(r.data), r.epoch) for r in rows]
 
     # -- accounts ----------------------------------------------------------

@@ -23,7 +23,7 @@ from freezeout.cards import system_random
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView, seat_view, view_dicts
-from freezeout.server import botseat, timers
+from freezeout.server import botseat, intents, timers
 from freezeout.server.clock import Clock
 from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
@@ -104,6 +104,7 @@ class TableActor:
         self.on_lost: Callable[[], None] | None = None
         self.on_handled: Callable[[float], None] | None = None  # an intent's seconds from queued to handled
         self.lost = False
+        self._stamp: dict[str, Any] | None = None  # the keyed intent being handled: its entry names it (intents.py)
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -356,7 +357,9 @@ class TableActor:
     # -- intents from clients --------------------------------------------------
     async def _handle_intent(self, intent: _Intent, now: float) -> None:
         try:
-            await self._apply_intent(intent, now)
+            decision = await self._decide(intent)
+            if decision.applied is None:
+                await self._apply_intent(intent, now)
             if self.on_handled is not None:
                 self.on_handled(time.perf_counter() - intent.received)
         except Refused as refusal:
@@ -367,6 +370,27 @@ class TableActor:
         else:
             if intent.reply is not None and not intent.reply.done():
                 intent.reply.set_result(self.summary())
+            key, version = decision.key, decision.applied
+            if key is not None and intent.conn is not None and intent.user is not None:
+                version = version or self.state.intents.version_of(intent.user.id, key)
+                if version is not None:
+                    intent.conn.send(dumps(intents.applied_message(key, version, intent.msg.get("id"))))
+        finally:
+            self._stamp = None
+
+    async def _decide(self, intent: _Intent) -> intents.Decision:
+        """A keyed intent (intents.py): one applied already is answered, not applied again; one
+        that only a ``resume`` overtook is judged now; the entry that applies it names it."""
+        user_id = intent.user.id if intent.user is not None else None
+        try:  # the log is read only for an intent decided before the memory's window
+            decision = await intents.decide(self.state.intents, self.state.version, user_id, intent.msg,
+                                            lambda after: self.store.table_entries(self.state.id, after=after, limit=64))
+        except Exception as error:
+            raise Refused("storage", "the table's log could not be read; try again") from error
+        if decision.refusal is not None:
+            raise Refused(*decision.refusal)
+        intent.msg, self._stamp = decision.msg, decision.stamp
+        return decision
 
     async def _apply_intent(self, intent: _Intent, now: float) -> None:
         msg, user, state = intent.msg, intent.user, self.state
@@ -423,6 +447,8 @@ class TableActor:
 
     # -- write, then tell ------------------------------------------------------
     async def _write(self, kind: str, data: dict[str, Any], now: float, ops: list[GameStart | GameEnd] | None = None) -> None:
+        if self._stamp is not None:  # the entry that applies a keyed intent names it, in the same transaction
+            data, self._stamp = {**data, intents.STAMP: self._stamp}, None
         await self._commit_entry(LogEntry(self.state.id, self.state.version + 1, now, kind, data), ops or [])
 
     async def _commit_entry(self, entry: LogEntry, ops: list[GameStart | GameEnd]) -> None:

@@ -9,7 +9,7 @@ the clock or randomness: the entry carries its time and any drawn values
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from freezeout.rules.actions import Action, ActionKind
@@ -17,6 +17,7 @@ from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.server.fairness import AnyDeal, Deal, Reveal
+from freezeout.server.intents import Applied
 from freezeout.server.store import LogEntry
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
@@ -86,6 +87,8 @@ class TableState:
     # How many hands were complete when a player left (resigned, or was forfeited out); None while
     # nobody has.  A ranked game left at 0 is aborted, one left in its first hands is short (elo.py).
     left_after: int | None = None
+    # The keyed intents its last entries applied, for answering a resend (intents.py).
+    intents: Applied = field(default_factory=Applied)
 
     # -- derived ---------------------------------------------------------
     @property
@@ -144,7 +147,7 @@ def initial_state(entry: LogEntry) -> TableState:
     created_by = data.get("created_by")
     return TableState(id=entry.table_id, size=len(slots), ranked=bool(data["ranked"]), slots=slots,
                       created_at=entry.at, created_by=int(created_by) if created_by is not None else None,
-                      version=entry.seq, last_at=entry.at)
+                      version=entry.seq, last_at=entry.at, intents=Applied(settled=entry.seq))
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -156,7 +159,7 @@ def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[st
     if handler is None:
         raise Refused("bad_message", f"unknown log entry {entry.kind!r}")
     new, table_events, events = handler(state, entry.data, entry.at)
-    return replace(new, version=entry.seq, last_at=entry.at), table_events, events
+    return replace(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
 
 
 _Result = tuple[TableState, list[dict[str, Any]], list[Event]]

@@ -1,5 +1,14 @@
 // One WebSocket per table (docs/protocol.md "WebSocket /ws"): join, catch
 // up with `since` after a drop, reconnect with backoff, ping to keep alive.
+// Every intent carries a random `key` and is sent again, with the same key,
+// until the server answers it (`applied` or an `error`): after a reconnect, and
+// after RESEND_MS of silence (a table changing server).  The server applies a
+// key at most once (docs/protocol.md "Resending"), so a move is never lost.
+
+const INTENTS = new Set(['act', 'dont_wait', 'resign', 'rematch']);
+const RESEND_MS = 4000;
+const GIVE_UP_MS = 60000;
+
 export class TableConnection {
   constructor(tableId, {onMessage, onStatus}) {
     this.tableId = tableId;
@@ -10,6 +19,7 @@ export class TableConnection {
     this.closed = false;
     this.attempt = 0;
     this.nextId = 1;
+    this.pending = new Map(); // id -> {text, at, first}: intents not answered yet
     this.pingTimer = null;
     this.lastMessageAt = 0;
     this._onVisible = () => { if (!document.hidden) this.checkAlive(); };
@@ -27,12 +37,15 @@ export class TableConnection {
       const join = {type: 'join', table: this.tableId};
       if (this.version != null) join.since = this.version;
       ws.send(JSON.stringify(join));
+      this.resend(0);
       this.pingTimer = setInterval(() => this.send({type: 'ping'}), 20000);
+      this.resendTimer = setInterval(() => this.resend(RESEND_MS), 1000);
     };
     ws.onmessage = event => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
       this.lastMessageAt = performance.now();
+      if (msg.type === 'applied' || (msg.type === 'error' && msg.ref != null)) this.pending.delete(msg.ref);
       if (msg.type === 'snapshot' || msg.type === 'update') {
         this.attempt = 0;
         this.onStatus('open');
@@ -42,6 +55,7 @@ export class TableConnection {
     };
     ws.onclose = () => {
       clearInterval(this.pingTimer);
+      clearInterval(this.resendTimer);
       if (this.ws !== ws || this.closed) return;
       this.ws = null;
       this.attempt++;
@@ -65,18 +79,40 @@ export class TableConnection {
   send(message) {
     if (!this.ws || this.ws.readyState !== 1) return null;
     const id = this.nextId++;
-    this.ws.send(JSON.stringify({...message, id}));
+    const keyed = INTENTS.has(message.type) ? {...message, id, key: newKey()} : {...message, id};
+    const text = JSON.stringify(keyed);
+    if (keyed.key) this.pending.set(id, {text, at: performance.now(), first: performance.now()});
+    this.ws.send(text);
     return id;
+  }
+
+  /** Send again the intents unanswered for `after` ms (the same text: the same key). */
+  resend(after) {
+    if (!this.ws || this.ws.readyState !== 1) return;
+    const now = performance.now();
+    for (const [id, p] of this.pending) {
+      if (now - p.first > GIVE_UP_MS) { this.pending.delete(id); continue; }
+      if (now - p.at < after) continue;
+      p.at = now;
+      this.ws.send(p.text);
+    }
   }
 
   close() {
     this.closed = true;
     clearTimeout(this.retry);
     clearInterval(this.pingTimer);
+    clearInterval(this.resendTimer);
     document.removeEventListener('visibilitychange', this._onVisible);
     window.removeEventListener('online', this._onVisible);
     if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
   }
+}
+
+/** An intent's idempotency key: 16 random URL-safe characters. */
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 /** A WebSocket to this page's own server. */
