@@ -58,13 +58,13 @@ class TestElo:
         assert lost.counted and lost.after == pytest.approx(1700 - 40 * elo.expected_score(1700, 1500))
 
     def test_losing_to_a_puppet_on_purpose_costs_what_it_gives(self):
-        """No free points: an established player who throws games to a fresh account pays at
-        least half of what the account gains (K 20 against its 40), so it cannot be pumped
-        up for nothing and then farmed."""
+        """No free points: an established player who throws games to a fresh account pays
+        exactly what the account gains (the winner gains at most the loser's K, issue #23),
+        so it cannot be pumped up for nothing and then farmed."""
         farmer, puppet = (1800.0, 40), (elo.INITIAL_RATING, 0)
         for _ in range(elo.PROVISIONAL_GAMES):
             won, lost = elo.rate(puppet, farmer)
-            assert lost.counted and lost.before - lost.after == pytest.approx((won.after - won.before) / 2)
+            assert lost.counted and lost.before - lost.after == pytest.approx(won.after - won.before)
             puppet, farmer = (won.after, puppet[1] + 1), (lost.after, farmer[1] + 1)
 
     def test_established_players_get_plain_elo(self):
