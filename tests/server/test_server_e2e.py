@@ -53,7 +53,7 @@ class ServerProcess:
         command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300  # a fail-safe only: a busy machine starts a server slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

@@ -99,7 +99,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=tmp,
         )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300  # a fail-safe only: a busy machine starts a server slowly
     while True:
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
