@@ -58,6 +58,7 @@ export class TablePage {
     this.alerts.destroy();
     document.removeEventListener('keydown', this._key);
     this.conn.close();
+    this.fitObserver.disconnect();
     this.felt.destroy();
     if (this.replayer) this.replayer.destroy();
   }
@@ -70,7 +71,8 @@ export class TablePage {
       'aria-label': t('table.history'), title: t('table.history')}, icon('i-history'), h('span.tool-label', t('table.history')), h('kbd', 'H'));
     this.fairBtn = h('button.btn.small.ghost', {type: 'button', onclick: () => this.openFairness(), 'aria-label': t('table.fairness'),
       title: t('table.fairness')}, icon('i-lock'), h('span.tool-label', t('table.fairness')));
-    this.resignBtn = h('button.btn.small.danger', {type: 'button', onclick: () => this.askResign(), hidden: true}, t('table.resign'));
+    this.resignBtn = h('button.btn.small.danger.resign', {type: 'button', onclick: () => this.askResign(), hidden: true,
+      'aria-label': t('table.resign'), title: t('table.resign')}, icon('i-flag'), h('span.tool-label', t('table.resign')));
     this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
     this.renderSoundBtn();
     const head = h('div.table-head',
@@ -80,8 +82,12 @@ export class TablePage {
     this.waitingEl = h('div.waiting-room', {hidden: true});
     this.endEl = h('section.endscreen', {hidden: true, 'aria-live': 'polite'});
     this.keysHint = h('p.muted.shortcut-hint', {style: {textAlign: 'center', fontSize: '.8rem', margin: 0}}, t('table.shortcuts'));
-    this.page = h('div.table-page', head, this.endEl, this.felt.el, this.waitingEl, this.bar.el, this.keysHint);
+    // the felt takes the height the bar leaves it and shrinks to fit (fit())
+    this.feltBox = h('div.felt-box', this.felt.el);
+    this.page = h('div.table-page', head, this.endEl, this.feltBox, this.waitingEl, this.bar.el, this.keysHint);
     fill(this.main, this.page);
+    this.fitObserver = new ResizeObserver(() => this.fit());
+    this.fitObserver.observe(this.feltBox);
     this.felt.render({viewer: 0, seats: [], board: [], pots: []});
     setText(this.connEl, t('table.connecting'));
   }
@@ -410,10 +416,33 @@ export class TablePage {
     const model = this.settling() ? beforeTheResult(tableModel(s, now)) : tableModel(s, now);
     this.model = model;
     const ended = !!s.view.finished && !this.holdingFinal();
+    this.feltBox.hidden = ended;
     this.felt.el.hidden = ended;
+    this.page.classList.toggle('fit', !ended);
     this.felt.render({...model, result: null});
     this.renderBar(model, now, ended);
     renderEnd(this);
+    this.fit();
+  }
+
+  /** Shrink the table into the height the head and the action bar leave it,
+   * so that on a phone the whole bar is on the screen on your turn without
+   * scrolling, whatever the bar holds (style.css ".table-page.fit"). */
+  fit() {
+    const wrap = this.felt.el;
+    const box = this.feltBox;
+    if (box.hidden || !box.isConnected || !this.page.classList.contains('fit')) return;
+    const room = box.clientHeight;
+    if (!room) return;
+    wrap.style.zoom = '';
+    wrap.style.width = '';
+    const natural = wrap.getBoundingClientRect();
+    const z = Math.min(1, room / natural.height);
+    if (z < 0.995) {
+      // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
+      if (!wrap.classList.contains('grid')) wrap.style.width = natural.width + 'px';
+      wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
+    }
   }
 
   renderInfo() {
@@ -514,6 +543,10 @@ export class TablePage {
     });
     const free = slots.filter(x => !x.user && !x.bot).length;
     this.bar.el.hidden = false;
+    this.feltBox.hidden = false;
+    this.felt.el.hidden = false;
+    this.page.classList.add('fit');
+    this.fit();
     this.bar.update({legal: null, view: null, status: free ? t('table.waitingFor', {n: free}) : t('table.starting')});
     this.waitingEl.hidden = false;
     const key = `${free}:${you.slot}:${n}`;
