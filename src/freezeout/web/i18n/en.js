@@ -169,6 +169,16 @@ export default {
   'result.sidePot': 'side pot {n}',
   'result.returned': '{amount} returned to {name}',
   'result.eliminated': '{name} is out in {place} place',
+  // issue #21: one line per winner, "you", the place of who is out
+  'result.split': '{names} split {amount}',
+  'result.splitYou': 'You and {names} split {amount}',
+  'result.splitsYou': 'You and {names} split the {pot} ({amount})',
+  'result.resignedPlace': '{name} resigned and is out in {place} place: {n} chips left the game',
+  'result.resignedYouPlace': 'You resigned and are out in {place} place: your {n} chips left the game',
+  'result.timedOutPlace': '{name} is out in {place} place: two timeouts in a row',
+  'result.timedOutYouPlace': 'You are out in {place} place: two timeouts in a row',
+  'table.forcedCheckYou': 'checked',
+  'table.forcedFoldYou': 'folded',
 
   'end.title': 'Game over',
   'end.winner': '{name} wins the freezeout!',

@@ -165,13 +165,16 @@ export class TablePage {
     else s.events = s.events.concat(events);
     if (events.some(e => e.type === 'game_started')) this.onGameStarted(events.find(e => e.type === 'game_started'));
     // the hand that ended the game stays on the table for the pause (R30) before the end screen
-    if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
-      const c = msg.clock || {};
-      this.finalUntil = c.result_until || (c.now != null ? c.now : this.now());
-    }
     const settle = runOutEnds(events, this.now());
     if (settle != null) this.settleUntil = settle;
     else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
+    if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
+      const c = msg.clock || {};
+      const now = c.now != null ? c.now : this.now();
+      const until = c.result_until || now;
+      // the result is readable for the whole pause (R30), counted from the last run-out card
+      this.finalUntil = settle != null ? Math.max(until, settle + Math.max(0, until - now)) : until;
+    }
     this.ensureLog();
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
@@ -244,9 +247,9 @@ export class TablePage {
       } else if (e.type === 'dont_wait') toast(t('table.dontWaitBy', {by: name(e.by), name: name(e.seat)}), 'info');
       else if (e.type === 'forfeited' && e.in_a_row < 2) {
         const forced = events.find(x => x.type === 'action_taken' && x.seat === e.seat && x.forced);
-        const move = t(forced && forced.kind === 'check' ? 'table.forcedCheck' : 'table.forcedFold');
-        if (e.seat === me) toast(t('table.forfeitedYou', {move}), 'info', 6000);
-        else announce(t('table.forfeited', {name: name(e.seat), move}));
+        const move = (forced && forced.kind === 'check' ? 'table.forcedCheck' : 'table.forcedFold') + (e.seat === me ? 'You' : '');
+        if (e.seat === me) toast(t('table.forfeitedYou', {move: t(move)}), 'info', 6000);
+        else announce(t('table.forfeited', {name: name(e.seat), move: t(move)}));
       }
     }
   }
@@ -308,6 +311,8 @@ export class TablePage {
   }
 
   async askResign() {
+    const me = this.state.view && this.state.you && this.state.you.seat != null ? this.state.view.seats[this.state.you.seat] : null;
+    if (!me || !me.in_tournament) return; // already out, the run-out still being dealt
     const ok = await confirmDialog({title: t('table.resignTitle'), text: t('table.resignText'),
       yes: t('table.resignYes'), no: t('table.resignNo'), danger: true});
     if (ok) this.conn.send({type: 'resign'});
@@ -391,6 +396,12 @@ export class TablePage {
     return this.settleUntil != null && this.now() < this.settleUntil;
   }
 
+  /** You are out in the hand whose run-out is still being dealt: not said yet. */
+  bustingNow(model) {
+    const you = this.state.you || {};
+    return this.settling() && you.seat != null && model.facts.eliminated.some(e => e.seat === you.seat);
+  }
+
   /** The game's last hand is on the table (R30) and the end screen waits for it. */
   holdingFinal() {
     return this.finalUntil != null && this.now() < this.finalUntil;
@@ -409,11 +420,12 @@ export class TablePage {
     const you = s.you || {};
     const playing = s.view && !s.view.finished;
     const me = s.view && you.seat != null ? s.view.seats[you.seat] : null;
-    this.resignBtn.hidden = !(playing && me && me.in_tournament);
-    if (!s.view) { this.renderWaiting(); return; }
+    if (!s.view) { this.resignBtn.hidden = !(playing && me && me.in_tournament); this.renderWaiting(); return; }
     this.waitingEl.hidden = true;
     const now = this.now();
     const model = this.settling() ? beforeTheResult(tableModel(s, now)) : tableModel(s, now);
+    // busting in a run-out shows with the last card, as the winner does
+    this.resignBtn.hidden = !(playing && me && (me.in_tournament || this.bustingNow(model)));
     this.model = model;
     const ended = !!s.view.finished && !this.holdingFinal();
     this.feltBox.hidden = ended;
@@ -505,7 +517,7 @@ export class TablePage {
         status = t('act.wait', {name: actingName}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
       }
     }
-    const out = me && !me.in_tournament && !v.finished;
+    const out = me && !me.in_tournament && !v.finished && !this.bustingNow(model);
     if (out && typeof status === 'string') status = t('table.youAreOut', {place: ordinal(me.place)}) + ' · ' + t('table.watching');
     else if (you.seat == null && !v.finished && typeof status === 'string') status = t('table.spectating') + (status ? ' ' + status : '');
     this.bar.el.hidden = ended;
@@ -591,14 +603,21 @@ function runOutEnds(events, now) {
 /** The table while a run-out is dealt: the tabled hands and the pot, but no
  * winner, result or hand name yet, and the stacks as they were before it. */
 function beforeTheResult(model) {
+  const outNow = new Set(model.facts.eliminated.map(e => e.seat));
   const seats = model.seats.map(s => {
     const stack = s.stack - (s.won || 0);
     const allIn = stack === 0 && !!s.cards && !s.flags.folded;
-    return {...s, stack, won: 0, handName: '', handLabel: '', winCards: null, flags: {...s.flags, winner: false, out: false, allin: allIn},
-      stateText: allIn ? t('table.allIn') : s.flags.out || s.flags.winner ? '' : s.stateText};
+    // who went out in an earlier hand stays out; who goes out in this one is not out yet
+    const out = s.flags.out && !outNow.has(s.seat);
+    return {...s, stack, won: 0, handName: '', handLabel: '', winCards: null, flags: {...s.flags, winner: false, out, allin: allIn && !out},
+      stateText: out ? s.stateText : allIn ? t('table.allIn') : s.flags.out || s.flags.winner ? '' : s.stateText};
   });
-  const pot = model.seats.reduce((sum, s) => sum + (s.won || 0), 0);
-  return {...model, seats, result: null, pots: pot ? [{label: t('table.pot'), amount: pot}] : []};
+  // the pots as they stood, each under its own name, until the last card is down
+  const byPot = new Map();
+  for (const p of model.facts.awarded) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
+  const pots = [...byPot].filter(([, amount]) => amount > 0)
+    .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
+  return {...model, seats, result: null, pots};
 }
 
 /** The hand's result in words for the action bar during the pause (R30). */
