@@ -8,6 +8,8 @@ on time; no test reads a clock value back."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from scripted import Script, mount
 
@@ -180,3 +182,34 @@ def _check_down(s: Script) -> list[dict]:
     while s.t.in_hand:
         events += s.act(s.t.to_act, "check" if "check" in s.t.legal_actions().moves else "call")
     return events
+
+
+def test_a_late_turn_says_how_long_and_alerts_the_one_who_must_end_it(new_page):
+    """Item 6 (R26): the table waits for Don't wait however long; after the
+    clock runs out the late seat and the bar say for how long, and a player
+    alone with the late one is alerted as on a turn of their own."""
+    page = new_page()
+    mount(page)
+    s = Script(["ana", "bo"], button=1)  # bo has the button: bo acts first
+    s.deal({0: "7c2d", 1: "8c3d"}, "Ah9s4c8h5s")
+    assert s.t.to_act == 1
+    s.feed(page, s.snapshot(left=-75))
+    late = _seat(page, 1).locator(".state")
+    assert re.fullmatch(r"1:\d\d late", late.inner_text().lower()), late.inner_text()
+    status = page.locator(".actionbar .status").inner_text()
+    assert re.search(r"bo's time ran out 1:\d\d ago", status), status
+    assert page.locator(".actionbar .dontwait").is_visible()
+    page.wait_for_function("() => (window.__fzAlerts || []).includes('late')")
+
+
+def test_a_late_turn_with_a_bot_at_the_table_does_not_alert(new_page):
+    """A bot presses Don't wait itself (R26): the others get the button, not an alert."""
+    page = new_page()
+    mount(page)
+    s = Script(["ana", "bo", "bot-medium"], button=0, bots={2: "medium"})  # ana acts first: bo is late after her
+    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
+    s.act(0, "call")
+    assert s.t.to_act == 1
+    s.feed(page, s.snapshot(left=-75))
+    page.locator(".actionbar .dontwait").wait_for()
+    assert "late" not in page.evaluate("window.__fzAlerts || []")

@@ -138,7 +138,7 @@ export function tableModel(state, now) {
     else if (!s.in_tournament && s.place != null) stateText = t('table.out', {place: ordinal(s.place)});
     else if (!online) stateText = t('table.offline');
     else if (flags.acting) stateText = t('table.toAct');
-    else if (flags.expired) stateText = t('table.timeUpShort');
+    else if (flags.expired) stateText = t('table.lateShort', {t: lateFor(now - clock.turn_deadline)});
     else if (s.all_in) stateText = t('table.allIn');
     else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
@@ -172,6 +172,12 @@ export function tableModel(state, now) {
     acting,
     expired,
   };
+}
+
+/** How long a turn has run past its clock, as m:ss (R26: the table waits for Don't wait). */
+export function lateFor(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** Total chips in the middle (pots + this round's bets). */

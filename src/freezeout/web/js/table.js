@@ -7,12 +7,12 @@ import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
 import {DEAL_STAGGER, stillQuery} from './cards.js';
 import {ActionBar} from './actionbar.js';
-import {tableModel, handFacts} from './model.js';
+import {tableModel, handFacts, lateFor} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {fairnessPanel} from './fairness.js';
 import {handName, splitCards} from './poker.js';
-import {shownName} from './names.js';
+import {shownName, botOf} from './names.js';
 import {renderEnd} from './endscreen.js';
 import {TurnAlerts, soundOn, setSound} from './alerts.js';
 import * as api from './api.js';
@@ -396,6 +396,14 @@ export class TablePage {
     return this.settleUntil != null && this.now() < this.settleUntil;
   }
 
+  /** Nobody but you can end `late`'s turn: everyone else still in is offline (no bot, R26). */
+  aloneWith(late) {
+    const s = this.state;
+    const me = s.you ? s.you.seat : null;
+    return !s.view.seats.some(x => x.in_tournament && x.seat !== me && x.seat !== late &&
+      (botOf(x.player) || !s.presence || s.presence[x.seat] !== false));
+  }
+
   /** You are out in the hand whose run-out is still being dealt: not said yet. */
   bustingNow(model) {
     const you = this.state.you || {};
@@ -492,6 +500,7 @@ export class TablePage {
     let status = '';
     let dontWait = null;
     let hurry = false;
+    let lateKey = null;
     const acting = model.acting;
     const actingName = acting != null ? shownName(v.seats[acting].player) : '';
     if (ended || this.settling()) {
@@ -505,13 +514,17 @@ export class TablePage {
     } else if (acting != null && acting === you.seat) {
       const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
       hurry = left != null && left <= HURRY_SECONDS;
-      if (left === 0) status = t('table.yourTimeUp');
+      if (left === 0) status = t('table.yourTimeUp') + ' · ' + t('table.lateShort', {t: lateFor(now - clock.turn_deadline)});
       else status = t('table.yourTurn') + (left != null ? ' · ' + t('table.timeLeft', {s: left}) : '') +
         (hurry && me && me.forfeits ? ' · ' + t('table.lastWarning') : '');
     } else if (acting != null) {
       if (model.expired) {
-        status = t('table.timeUp', {name: actingName});
-        if (me && me.in_tournament) dontWait = actingName;
+        // R26: the table waits for Don't wait, however long: say how long it has been
+        status = t('table.timeUpFor', {name: actingName, t: lateFor(now - clock.turn_deadline)});
+        if (me && me.in_tournament) {
+          dontWait = actingName;
+          if (this.aloneWith(acting)) lateKey = `${v.hand_number}:${clock.turn_started}`;
+        }
       } else {
         const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
         status = t('act.wait', {name: actingName}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
@@ -534,7 +547,10 @@ export class TablePage {
       this.alerts.turn();
     }
     if (turnKey && hurry && this.hurryKey !== turnKey) { this.hurryKey = turnKey; announce(t('table.hurry')); this.alerts.hurry(); }
-    if (!turnKey) this.alerts.stopFlash();
+    // nobody else will press Don't wait: alert this player as for a turn of their own
+    if (lateKey && lateKey !== this.lateKey) this.alerts.late(t('table.lateAlert', {name: actingName}));
+    this.lateKey = lateKey;
+    if (!turnKey && !lateKey) this.alerts.stopFlash();
     this.turnKey = turnKey;
   }
 
