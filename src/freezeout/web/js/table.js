@@ -87,7 +87,8 @@ export class TablePage {
     this.page = h('div.table-page', head, this.endEl, this.feltBox, this.waitingEl, this.bar.el, this.keysHint);
     fill(this.main, this.page);
     this.fitObserver = new ResizeObserver(() => this.fit());
-    this.fitObserver.observe(this.feltBox);
+    this.fitObserver.observe(this.feltBox);  // the room: the window, the head and the bar
+    this.fitObserver.observe(this.felt.el);  // what the table needs: seats, pots, hand names
     this.felt.render({viewer: 0, seats: [], board: [], pots: []});
     setText(this.connEl, t('table.connecting'));
   }
@@ -438,11 +439,10 @@ export class TablePage {
     const ended = !!s.view.finished && !this.holdingFinal();
     this.feltBox.hidden = ended;
     this.felt.el.hidden = ended;
-    this.page.classList.toggle('fit', !ended);
+    if (this.page.classList.contains('fit') === ended) { this.page.classList.toggle('fit', !ended); this.fit(); }
     this.felt.render({...model, result: null});
     this.renderBar(model, now, ended);
     renderEnd(this);
-    this.fit();
   }
 
   /** Shrink the table into the height the head and the action bar leave it,
@@ -574,7 +574,6 @@ export class TablePage {
     this.feltBox.hidden = false;
     this.felt.el.hidden = false;
     this.page.classList.add('fit');
-    this.fit();
     this.bar.update({legal: null, view: null, status: free ? t('table.waitingFor', {n: free}) : t('table.starting')});
     this.waitingEl.hidden = false;
     const key = `${free}:${you.slot}:${n}`;
