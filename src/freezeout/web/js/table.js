@@ -59,6 +59,7 @@ export class TablePage {
     document.removeEventListener('keydown', this._key);
     this.conn.close();
     this.fitObserver.disconnect();
+    this.barObserver.disconnect();
     this.felt.destroy();
     if (this.replayer) this.replayer.destroy();
   }
@@ -89,6 +90,10 @@ export class TablePage {
     this.fitObserver = new ResizeObserver(() => this.fit());
     this.fitObserver.observe(this.feltBox);  // the room: the window, the head and the bar
     this.fitObserver.observe(this.felt.el);  // what the table needs: seats, pots, hand names
+    // the bar only grows during a game (a longer result, a game's draw picker), so the table
+    // does not jump back and forth with every turn; a new width starts afresh
+    this.barObserver = new ResizeObserver(() => this.holdBarHeight());
+    this.barObserver.observe(this.bar.el);
     this.felt.render({viewer: 0, seats: [], board: [], pots: []});
     setText(this.connEl, t('table.connecting'));
   }
@@ -443,6 +448,18 @@ export class TablePage {
     this.felt.render({...model, result: null});
     this.renderBar(model, now, ended);
     renderEnd(this);
+  }
+
+  holdBarHeight() {
+    const bar = this.bar.el;
+    if (bar.hidden) return;
+    const {width, height} = bar.getBoundingClientRect();
+    if (!height) return;
+    if (this.barHold && Math.abs(this.barHold.width - width) > 1) { this.barHold = null; bar.style.minHeight = ''; return; }
+    if (!this.barHold || height > this.barHold.height + 0.5) {
+      this.barHold = {width, height};
+      bar.style.minHeight = height + 'px';
+    }
   }
 
   /** Shrink the table into the height the head and the action bar leave it,
