@@ -474,6 +474,9 @@ export class TablePage {
     wrap.style.zoom = '';
     wrap.style.width = '';
     const natural = wrap.getBoundingClientRect();
+    // the room is never taller than the table needs: the bar follows the table, the spare space goes below
+    const most = Math.ceil(natural.height) + 'px';
+    if (box.style.maxHeight !== most) box.style.maxHeight = most;
     const z = Math.min(1, room / natural.height);
     if (z < 0.995) {
       // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
