@@ -345,4 +345,7 @@ export default {
   'names.saved': 'Teď jsi {name}',
   'names.yourName': 'Tvoje jméno',
   'err.bad_name': '{message}',
+  'names.lookAlike': 'To jméno se příliš podobá jménu {other}, které má jiný hráč: vyber jiné.',
+  'names.reserved': 'To jméno patří botovi, hostům nebo herně: vyber jiné.',
+  'names.badName': 'Použij 2–20 písmen, číslic, mezer a _ - . \' (na začátku písmeno nebo číslice).',
 };

@@ -346,4 +346,7 @@ export default {
   'names.saved': 'You are now {name}',
   'names.yourName': 'Your name',
   'err.bad_name': '{message}',
+  'names.lookAlike': 'That name reads too much like {other}, another player’s name: choose another.',
+  'names.reserved': 'That name belongs to a bot, the guests or the house: choose another.',
+  'names.badName': 'Use 2–20 letters, digits, spaces and _ - . \' (starting with a letter or digit).',
 };

@@ -116,9 +116,7 @@ function nameForm(me) {
       const data = await api.setDisplay(input.value);
       toast(t('names.saved', {name: displayOf(data.user)}), 'info', 2500);
     } catch (err) {
-      const key = 'err.' + err.code;
-      const msg = t(key, {message: err.message});
-      error.textContent = msg === key ? t('err.generic', {message: err.message}) : msg;
+      error.textContent = nameError(err);
       save.disabled = false;
     }
   }},
@@ -126,6 +124,16 @@ function nameForm(me) {
   h('div.name-row', input, save),
   h('span.hint', {id: 'display-hint'}, t('names.displayHint')),
   error);
+}
+
+/** Why a name was refused, in the page's language (the server's words name the look-alike). */
+function nameError(err) {
+  const like = /like the name '(.+)' of another player/.exec(err.message || '');
+  if (err.code === 'name_taken') return like ? t('names.lookAlike', {other: like[1]}) : t('err.name_taken');
+  if (err.code === 'bad_name') return t(/reserved/.test(err.message) ? 'names.reserved' : 'names.badName');
+  const key = 'err.' + err.code;
+  const msg = t(key, {message: err.message});
+  return msg === key ? t('err.generic', {message: err.message}) : msg;
 }
 
 /** "Elo 1480?" and a "provisional" badge saying how many counted games remain (docs/protocol.md "Ratings"). */
