@@ -4,15 +4,21 @@ like another player's (``AIice``, ``A1ice``, ``Al1ce`` beside ``Alice``)."""
 
 from __future__ import annotations
 
+import json
 import re
+import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 import sqlalchemy as sa
 from alembic import command
 
 from freezeout.server.accounts import BOT_PERSONAS, bot_display, check_display, confusable_key, reserved
-from freezeout.server.db import _alembic_config
+from freezeout.server.db import _alembic_config, create_engine, run_migrations
+from freezeout.server.settings import async_database_url
+from freezeout.server.store import GameEnd, GameStart, LogEntry, Store
 
 from serverkit import Harness
 
@@ -179,3 +185,53 @@ def test_the_migration_keeps_existing_accounts_and_their_names(tmp_path: Path):
         assert conn.execute(sa.text("SELECT name, fold FROM user_names")).all() == [("Alice", "allce")]
         assert conn.execute(sa.text("SELECT rating, ranked_games, display FROM users WHERE name = 'Alice'")).one() == (1612, 14, None)
     engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """A store on SQLite, and on a real PostgreSQL (test_server_db.py's way)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'names.sqlite'}"
+    else:
+        server = request.getfixturevalue("postgres_url")
+        name = f"fz_{secrets.token_hex(6)}"
+        admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+        await admin.execute(f"CREATE DATABASE {name}")
+        await admin.close()
+        url = server.rsplit("/", 1)[0] + f"/{name}"
+    engine = create_engine(async_database_url(url))
+    await run_migrations(engine)
+    opened = Store(engine)
+    await opened.start()
+    try:
+        yield opened
+    finally:
+        await opened.close()
+        if request.param == "postgres":
+            admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+            await admin.close()
+
+
+async def test_names_in_the_store(store: Store):
+    alice = await store.create_user("Alice", "user", None, 1.0)
+    guest = await store.create_user("Guest 4821", "guest", None, 2.0)
+    assert await store.look_alike("AIice") == "Alice" and await store.look_alike("A1ice", besides=alice.id) is None
+    assert await store.look_alike("Bob") is None
+    shown = await store.set_display(guest.id, "Rosa", 3.0)
+    assert shown.shown == "Rosa" and shown.public()["display"] == "Rosa" and shown.name == "Guest 4821"
+    assert await store.look_alike("R0sa") == "Rosa"
+    assert (await store.user_by_any_name("Rosa")).id == guest.id  # type: ignore[union-attr]
+    await store.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": False}))
+    await store.append([], [GameStart("g1", "t1", 1, ("Rosa", "Alice"), False, 4.0)])
+    await store.append([], [GameEnd("g1", {"Rosa": 1, "Alice": 2}, {"players": ["Rosa", "Alice"]}, 5.0,
+                                    LogEntry("t1", 2, 5.0, "end", {}))])
+    await store.set_display(guest.id, "Rose", 6.0)
+    renamed = await store.user_by_name("Guest 4821")
+    assert renamed is not None and renamed.shown == "Rose"
+    assert await store.names_of(renamed) == ["Rose", "Guest 4821", "Rosa"]
+    games = await store.player_games(await store.names_of(renamed), 10)
+    assert [(g["id"], g["as"]) for g in games] == [("g1", "Rosa")]
+    assert await store.renames_since(guest.id, 0.0) == 2
+    board_bot = await store.ensure_user("bot-hard", "bot", 7.0)
+    assert board_bot.shown == "Quinn" and json.loads(json.dumps(board_bot.public()))["display"] == "Quinn"
