@@ -265,15 +265,19 @@ async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[st
     context = ctx(request)
     key = _check_signups(request)
     for attempt in range(12):
-        digits = 4 + attempt // 3
+        digits = _guest_digits[0] + attempt // 3
         number = 10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1))
         try:
             user = await context.store.create_user(guest_name(number), "guest", None, context.clock.now())
         except NameTaken:
             continue
+        _guest_digits[0] = digits  # where names were last free: a full room does not retry short ones each time
         context.signups.fail(key)
         return user, await _start_session(request, response, user)
     raise ApiError(503, "storage", "could not create a guest; try again")
+
+
+_guest_digits = [4]  # how many digits guests' numbers have now (this process)
 
 
 RENAMES_PER_DAY = 3
