@@ -18,7 +18,7 @@ from alembic import command
 from freezeout.server.accounts import BOT_PERSONAS, bot_display, check_display, confusable_key, reserved
 from freezeout.server.db import _alembic_config, create_engine, run_migrations
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import GameEnd, GameStart, LogEntry, Store
+from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
 
 from serverkit import Harness
 
@@ -233,5 +233,8 @@ async def test_names_in_the_store(store: Store):
     games = await store.player_games(await store.names_of(renamed), 10)
     assert [(g["id"], g["as"]) for g in games] == [("g1", "Rosa")]
     assert await store.renames_since(guest.id, 0.0) == 2
+    with pytest.raises(NameTaken):  # two taking one name at the same moment: the database decides
+        await store.set_display(alice.id, "Rosa", 8.0)
+    assert (await store.user_by_name("Alice")).shown == "Alice"  # type: ignore[union-attr]  # nothing changed
     board_bot = await store.ensure_user("bot-hard", "bot", 7.0)
     assert board_bot.shown == "Quinn" and json.loads(json.dumps(board_bot.public()))["display"] == "Quinn"

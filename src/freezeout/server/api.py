@@ -293,10 +293,10 @@ async def set_display(request: Request, body: DisplayName, found: PostAuth) -> d
     context = ctx(request)
     user = _need_user(found)
     name, problem = check_display(body.display)
+    if name == user.shown:  # as it is already (a guest's own "Guest 4821" too)
+        return {"user": user.public()}
     if problem is not None:
         raise ApiError(400, "bad_name", problem)
-    if name == user.shown:
-        return {"user": user.public()}
     taken = await context.store.user_by_name(name)
     if taken is not None and taken.id != user.id:
         raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)")
@@ -305,7 +305,10 @@ async def set_display(request: Request, body: DisplayName, found: PostAuth) -> d
     if await context.store.renames_since(user.id, now - 86400) >= RENAMES_PER_DAY:
         raise ApiError(429, "rate_limited", f"at most {RENAMES_PER_DAY} new names a day: try again tomorrow",
                        {"Retry-After": "86400"})
-    changed = await context.store.set_display(user.id, name, now)
+    try:
+        changed = await context.store.set_display(user.id, name, now)
+    except NameTaken:  # chosen by someone else at the same moment
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken") from None
     return {"user": changed.public()}
 
 

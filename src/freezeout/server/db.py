@@ -60,7 +60,7 @@ user_names = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
-    Column("name", String(64), nullable=False, index=True),
+    Column("name", String(64), nullable=False, unique=True),  # one account's, for good
     Column("fold", String(80), nullable=False, index=True),
     Column("at", Float, nullable=False),
 )

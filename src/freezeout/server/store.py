@@ -425,14 +425,19 @@ class Store:
     async def set_display(self, user_id: int, display: str, at: float) -> UserRow:
         """Show the account as ``display`` from now on (tables it sits down to, the lobby, the
         leaderboard, its profile).  The name stays the account's for good: nobody else may
-        take it later, and the profile still finds the games played under it."""
-        async with self.engine.begin() as conn:
-            await conn.execute(update(users).where(users.c.id == user_id).values(display=display))
-            known = (await conn.execute(select(user_names.c.id).where(
-                user_names.c.user_id == user_id, user_names.c.name == display))).first()
-            if known is None:
-                await conn.execute(insert(user_names).values(user_id=user_id, name=display, fold=confusable_key(display), at=at))
-            row = (await conn.execute(select(users).where(users.c.id == user_id))).one()
+        take it later, and the profile still finds the games played under it.
+        :class:`NameTaken` when another account has it (``user_names.name`` is unique)."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(update(users).where(users.c.id == user_id).values(display=display))
+                known = (await conn.execute(select(user_names.c.id).where(
+                    user_names.c.user_id == user_id, user_names.c.name == display))).first()
+                if known is None:
+                    await conn.execute(insert(user_names).values(user_id=user_id, name=display, fold=confusable_key(display),
+                                                                 at=at))
+                row = (await conn.execute(select(users).where(users.c.id == user_id))).one()
+        except IntegrityError:
+            raise NameTaken(display) from None
         return _user(row)
 
     async def renames_since(self, user_id: int, since: float) -> int:

@@ -39,7 +39,7 @@ def upgrade() -> None:
         "user_names",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
         sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
-        sa.Column("name", sa.String(64), nullable=False, index=True),
+        sa.Column("name", sa.String(64), nullable=False, unique=True),  # one account's, for good
         sa.Column("fold", sa.String(80), nullable=False, index=True),
         sa.Column("at", sa.Float, nullable=False),
     )
