@@ -64,13 +64,14 @@ export class SeatWatch {
   follow(ids) {
     for (const id of ids) {
       if (this.watched.has(id) || this.done.has(id)) continue;
-      const entry = {id, view: null, clock: null, skew: 0, players: [], done: false};
+      const entry = {id, view: null, clock: null, skew: 0, players: []};
       entry.conn = new TableConnection(id, {onMessage: msg => this.onMessage(entry, msg)});
       this.watched.set(id, entry);
     }
   }
 
   onMessage(entry, msg) {
+    if (msg.type === 'error' && msg.code === 'not_found') { this.drop(entry); this.update(); return; }
     if (msg.type !== 'snapshot' && msg.type !== 'update') return;
     if (msg.table) entry.players = msg.table.players || entry.players;
     if ('view' in msg) entry.view = msg.view;
@@ -82,14 +83,17 @@ export class SeatWatch {
     const me = v && v.viewer != null ? v.seats[v.viewer] : null;
     if (!v || v.finished || !me || !me.in_tournament) {
       // the game is over, or you are out of it, or you do not play here: nothing to follow
-      if (v || msg.type === 'snapshot') {
-        entry.conn.close();
-        this.watched.delete(entry.id);
-        this.done.add(entry.id);
-        rememberLeft(entry.id, false);
-      }
+      if (v || msg.type === 'snapshot') this.drop(entry);
     }
     this.update();
+  }
+
+  /** Stop following a table (its game is over for you, or it is gone). */
+  drop(entry) {
+    entry.conn.close();
+    this.watched.delete(entry.id);
+    this.done.add(entry.id);
+    rememberLeft(entry.id, false);
   }
 
   /** The tables where it is your turn now, with the seconds left. */
