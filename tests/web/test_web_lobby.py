@@ -22,6 +22,9 @@ COUNT_VIBRATIONS = "window.__vibrations = 0; navigator.vibrate = () => { window.
 MY_TURN_IN_VIEW = """() => { const t = window.__fzTable; const v = t && t.state.view;
   return !!(v && !v.hand_over && v.viewer != null && v.to_act === v.viewer); }"""
 
+LIVE_SEAT = """() => { const t = window.__fzTable; const s = t && t.state; const v = s && s.view;
+  return !!(v && !v.finished && s.you && s.you.seat != null && v.seats[s.you.seat].in_tournament); }"""
+
 
 def _at_my_turn(page, ui) -> str:
     page.goto("/")
@@ -67,12 +70,13 @@ def test_leaving_a_live_seat_asks_and_the_lobby_tells_your_turn(new_page, ui):
 
     banner.locator("a.seatwatch-back").click()  # one tap back
     page.wait_for_url(table_url)
-    page.wait_for_function("() => { const t = window.__fzTable; return !!(t && t.state.view && t.state.you && t.state.you.seat != null); }")
+    page.wait_for_function(LIVE_SEAT)
     assert not page.evaluate("document.title").startswith("▶"), "the table has its own title again"
     assert page.locator(".seatwatch").count() == 0
 
-    page.locator("#lang").click()  # in Czech too
+    page.locator("#lang").click()  # in Czech too (the table page is made anew: wait for its seat)
     page.wait_for_function("document.documentElement.lang === 'cs'")
+    page.wait_for_function(LIVE_SEAT)
     _lobby_button(page).click()
     dialog = page.locator("dialog[open]")
     dialog.wait_for()

@@ -36,12 +36,54 @@ function rememberLeft(id, keep) {
   try { sessionStorage.setItem(LEFT, JSON.stringify(ids.slice(-8))); } catch { /* storage may be blocked */ }
 }
 
+// Connections handed between pages, so that you are never offline at your table while the
+// page changes (offline at an expired turn is a forfeit at once, R26): leaving the table, one
+// joins before the table page's own closes and waits for the lobby to adopt it; going back,
+// the lobby's stays until the table page has its own snapshot.
+const HANDOVER_MS = 10000; // a connection nobody takes over closes after this
+const spares = new Map(); // table id -> {conn, messages, timer}
+
+function openSpare(id) {
+  return new Promise(resolve => {
+    const spare = {messages: [], timer: setTimeout(() => { closeSpare(id); resolve(); }, HANDOVER_MS)};
+    spare.conn = new TableConnection(id, {onMessage: msg => {
+      if (msg.type === 'snapshot') spare.messages = [msg];
+      else if (spare.messages.length < 64) spare.messages.push(msg);
+      if (msg.type === 'snapshot' || msg.type === 'error') resolve();
+    }});
+    spares.set(id, spare);
+  });
+}
+
+function closeSpare(id) {
+  const spare = spares.get(id);
+  if (!spare) return;
+  spares.delete(id);
+  clearTimeout(spare.timer);
+  spare.conn.close();
+}
+
+/** Keep `conn` (to table `id`) open until the table page has joined that table itself. */
+function lingerFor(conn, id) {
+  const started = Date.now();
+  const check = setInterval(() => {
+    const page = window.__fzTable;
+    if ((page && page.tableId === id && page.state.version != null) || Date.now() - started > HANDOVER_MS) {
+      clearInterval(check);
+      conn.close();
+    }
+  }, 200);
+}
+
 /** Leaving the table page `page`: asks first while you still play there (the page's own
  * dialog, in its language). Resolves true to leave, false to stay. */
 export async function confirmLeave(page) {
   if (!liveSeat(page)) return true;
   const ok = await confirmDialog({title: t('leave.title'), text: t('leave.text'), yes: t('leave.yes'), no: t('leave.no')});
-  if (ok) rememberLeft(page.tableId, true);
+  if (ok) {
+    rememberLeft(page.tableId, true);
+    await openSpare(page.tableId); // joined before the table page lets go
+  }
   return ok;
 }
 
@@ -65,8 +107,17 @@ export class SeatWatch {
     for (const id of ids) {
       if (this.watched.has(id) || this.done.has(id)) continue;
       const entry = {id, view: null, clock: null, skew: 0, players: []};
-      entry.conn = new TableConnection(id, {onMessage: msg => this.onMessage(entry, msg)});
       this.watched.set(id, entry);
+      const spare = spares.get(id);
+      if (spare) { // the connection opened on leaving the table: adopt it, with what it heard
+        spares.delete(id);
+        clearTimeout(spare.timer);
+        entry.conn = spare.conn;
+        entry.conn.onMessage = msg => this.onMessage(entry, msg);
+        for (const msg of spare.messages) if (this.watched.get(id) === entry) this.onMessage(entry, msg);
+      } else {
+        entry.conn = new TableConnection(id, {onMessage: msg => this.onMessage(entry, msg)});
+      }
     }
   }
 
@@ -175,7 +226,10 @@ export class SeatWatch {
 
   destroy() {
     clearInterval(this.ticker);
-    for (const e of this.watched.values()) e.conn.close();
+    for (const e of this.watched.values()) {
+      if (location.hash === '#/table/' + encodeURIComponent(e.id)) lingerFor(e.conn, e.id); // going back to it
+      else e.conn.close();
+    }
     this.watched.clear();
     this.alerts.destroy();
     if (this.titleShown != null) document.title = this.baseTitle;
