@@ -124,7 +124,7 @@ def test_lobby_waiting_table_tiles_and_card_art(new_page, ui):
     row = page.locator(f".table-list li[data-table='{table_id}']")
     row.wait_for()
     who = row.locator(".who-sits").inner_text()
-    assert "·" not in who and who.startswith("guest"), who
+    assert "·" not in who and who.startswith("Guest "), who
     assert "1 volné místo" in row.locator(".meta").inner_text()
     panel = page.locator(".quick").bounding_box()
     art = page.locator(".quick-art").bounding_box()

@@ -16,15 +16,115 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
 
-__all__ = ["NAME_RE", "Passwords", "RateLimiter", "display_name", "name_key", "new_token", "token_hash", "valid_name",
+__all__ = ["BOT_PERSONAS", "DISPLAY_MAX", "NAME_RE", "Passwords", "RateLimiter", "bot_display", "check_display",
+           "confusable_key", "display_name", "guest_name", "name_key", "new_token", "reserved", "token_hash", "valid_name",
            "valid_password"]
 
 NAME_RE = re.compile(r"[A-Za-z0-9_-]{2,24}")  # the whole name (fullmatch: ``$`` would let "ana\n" in)
 RESERVED_PREFIXES = ("bot-", "guest-")
 
+#: The names bots play under, by level and number (``bot-medium`` is Max, a second
+#: ``bot-medium-2`` at the same table Ned).  The page's names.js has the same lists
+#: (tests/server/test_server_names.py checks it): a bot has one name on the table,
+#: the leaderboard and its profile, and no human may take it.
+BOT_PERSONAS: dict[str, tuple[str, ...]] = {
+    "random": ("Ada", "Bea", "Cid", "Dot"),
+    "station": ("Eli", "Flo", "Gus", "Hal"),
+    "easy": ("Ivy", "Jo", "Kit", "Lou"),
+    "medium": ("Max", "Ned", "Oz", "Pia"),
+    "hard": ("Quinn", "Rita", "Sam", "Tess"),
+}
+_BOT = re.compile(r"bot-([a-z]+)(?:-(\d+))?")
+
 
 def valid_name(name: str) -> bool:
-    return NAME_RE.fullmatch(name) is not None and not name_key(name).startswith(RESERVED_PREFIXES)
+    return NAME_RE.fullmatch(name) is not None and not name_key(name).startswith(RESERVED_PREFIXES) and not reserved(name)
+
+
+def bot_display(name: str) -> str | None:
+    """The name a bot seat plays under (``bot-medium`` -> ``Max``), None for anyone else."""
+    found = _BOT.fullmatch(name)
+    if found is None or found.group(1) not in BOT_PERSONAS:
+        return None
+    personas = BOT_PERSONAS[found.group(1)]
+    index = int(found.group(2)) - 1 if found.group(2) else 0
+    return personas[index] if index < len(personas) else f"{personas[0]} {index + 1}"
+
+
+# -- look-alike names (issue #23-7) ---------------------------------------------
+# Single characters that read alike in common fonts, each to one representative
+# (after case folding: "I" is "i" by then, which is why i folds to l too).
+_ALIKE = str.maketrans({"1": "l", "i": "l", "|": "l", "!": "l", "0": "o", "5": "s"})
+_ALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+_SEPARATORS = re.compile(r"[\s_\-.'’·]+")
+
+
+def _plain(name: str) -> str:
+    """NFKC, case-folded, accents and separators dropped."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _SEPARATORS.sub("", text)
+
+
+def confusable_key(name: str) -> str:
+    """A fold under which names that read alike are equal: ``Alice``, ``AIice``, ``A1ice``,
+    ``Al1ce``, ``ALICE`` and ``A_lice`` all give ``allce``.  NFKC (full-width and other
+    compatibility forms become plain), case folding, accents and separators dropped, then
+    the usual ASCII look-alikes to one character: I/l/1/|/!, O/0, S/5, rn/m, vv/w, cl/d.
+    Only for comparing: names are kept and shown as chosen."""
+    text = _plain(name).translate(_ALIKE)
+    for pair, one in _ALIKE_PAIRS:
+        while pair in text:
+            text = text.replace(pair, one)
+    return text
+
+
+#: Folded names nobody may register or choose: the house's own words.
+_RESERVED_WORDS = frozenset(confusable_key(w) for w in (
+    "admin", "administrator", "moderator", "support", "staff", "system", "server", "freezeout", "dealer",
+    "house", "root", "official", "you", "anonymous", "nobody", "null", "undefined", "bot", "guest"))
+#: Guests' names, and bots' account names (``bot-easy``; ``botEasy`` reads the same).
+_RESERVED_PREFIX_KEYS = (confusable_key("guest"), *(confusable_key("bot" + level) for level in BOT_PERSONAS))
+_PERSONA_KEYS = frozenset(confusable_key(p) for names in BOT_PERSONAS.values() for p in names)
+
+
+def reserved(name: str) -> bool:
+    """A name only the house gives out: a bot's (``Max``, ``Max 2``, ``bot-…``), a guest's
+    (``Guest 4821``, ``guest-…``) or one of the house's words — compared by
+    :func:`confusable_key`, so ``MAX``, ``Rita2`` and ``Gue5t`` are reserved too."""
+    key = confusable_key(name)
+    numbered = confusable_key(re.sub(r"\d+$", "", _plain(name)))  # a persona with a number after it
+    return key in _RESERVED_WORDS or key.startswith(_RESERVED_PREFIX_KEYS) or key in _PERSONA_KEYS or numbered in _PERSONA_KEYS
+
+
+DISPLAY_MIN, DISPLAY_MAX = 2, 20
+_DISPLAY_PUNCT = frozenset(" _-.'")
+
+
+def check_display(raw: str) -> tuple[str, str | None]:
+    """A display name as it would be kept (NFKC, spaces collapsed and trimmed) and why it
+    is refused (None: acceptable as such; whether it looks like another player's name is
+    the store's question).  Latin letters (accents too), digits, spaces and ``_ - . '``:
+    other scripts hold letters that look exactly like Latin ones (Cyrillic а, Greek ο)."""
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
+    if not DISPLAY_MIN <= len(name) <= DISPLAY_MAX:
+        return name, f"a display name is {DISPLAY_MIN} to {DISPLAY_MAX} characters"
+    for char in name:
+        if char in _DISPLAY_PUNCT or (char.isdigit() and char.isascii()):
+            continue
+        if not (char.isalpha() and unicodedata.name(char, "").startswith("LATIN ")):
+            return name, f"{char!r} is not allowed: use letters, digits, spaces and _ - . '"
+    if not name[0].isalnum() or sum(c.isalpha() for c in name) < 2:
+        return name, "a display name starts with a letter or digit and has at least two letters"
+    if reserved(name) or name_key(name).startswith(RESERVED_PREFIXES):
+        return name, f"{name!r} is reserved (bots, guests and the house have names of their own)"
+    return name, None
+
+
+def guest_name(number: int) -> str:
+    """A guest's readable name: ``Guest 4821``.  Guests' names are the only ones with
+    ``Guest`` (reserved for everyone else), so a guest cannot be mistaken for a player."""
+    return f"Guest {number}"
 
 
 def display_name(name: str) -> str:

@@ -17,7 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from freezeout.server import elo
 from freezeout.server.accounts import (
+    DISPLAY_MAX,
+    check_display,
     display_name,
+    guest_name,
     name_key,
     new_token,
     token_hash,
@@ -26,6 +29,7 @@ from freezeout.server.accounts import (
 )
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.context import Context
+from freezeout.server.gameinfo import house, with_format
 from freezeout.server.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.tablestate import Refused
 
@@ -192,6 +196,11 @@ class NewTable(BaseModel):
     sit: bool = True
 
 
+class DisplayName(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    display: Annotated[str, Field(max_length=4 * DISPLAY_MAX)]
+
+
 class QuickPlay(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bot: str = "medium"
@@ -230,11 +239,14 @@ async def register(request: Request, response: Response, body: Credentials, _: P
     key = _check_signups(request)
     name = display_name(body.name)
     if not valid_name(name):
-        raise ApiError(400, "bad_name", "names are 2-24 letters, digits, _ or -, not starting with bot- or guest-")
+        raise ApiError(400, "bad_name", "names are 2-24 letters, digits, _ or -, not starting with bot- or guest-, "
+                                        "and not a bot's, a guest's or the house's name")
     if not valid_password(body.password):
         raise ApiError(400, "bad_password", "passwords are 8 to 200 characters")
-    if await context.store.user_by_name(name) is not None:  # before the slow hash; the unique key decides
-        raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)")
+    taken = await context.store.user_by_name(name)
+    if taken is not None:  # before the slow hash; the unique key decides
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken by {taken.name!r} (names are compared without case)")
+    await _refuse_look_alike(context, name)
     try:
         user = await context.store.create_user(name, "user", await context.passwords.hash(body.password), context.clock.now())
     except NameTaken:
@@ -278,17 +290,65 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
     return {"ok": True}
 
 
+async def _refuse_look_alike(context: Context, name: str, user: UserRow | None = None) -> None:
+    """409 when ``name`` reads like a name another account goes or went by (#23-7)."""
+    other = await context.store.look_alike(name, besides=user.id if user is not None else None)
+    if other is not None:
+        raise ApiError(409, "name_taken", f"{name!r} looks too much like the name {other!r} of another player "
+                                          "(I, l and 1, O and 0, rn and m … read alike): choose another")
+
+
 async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[str, Any]]:
+    """A guest named ``Guest 4821``: four random digits while few are taken, more digits
+    once they run short (the unique name decides; names with ``Guest`` are guests' only)."""
     context = ctx(request)
     key = _check_signups(request)
-    for _ in range(5):  # a random name may (rarely) be taken
+    for attempt in range(12):
+        digits = _guest_digits[0] + attempt // 3
+        number = 10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1))
         try:
-            user = await context.store.create_user(f"guest-{secrets.token_hex(5)}", "guest", None, context.clock.now())
+            user = await context.store.create_user(guest_name(number), "guest", None, context.clock.now())
         except NameTaken:
             continue
+        _guest_digits[0] = digits  # where names were last free: a full room does not retry short ones each time
         context.signups.fail(key)
         return user, await _start_session(request, response, user)
     raise ApiError(503, "storage", "could not create a guest; try again")
+
+
+_guest_digits = [4]  # how many digits guests' numbers have now (this process)
+
+
+RENAMES_PER_DAY = 3
+
+
+@router.post("/me/display")
+async def set_display(request: Request, body: DisplayName, found: PostAuth) -> dict[str, Any]:
+    """Choose the name shown for you (guests too): at the tables you sit down to from now
+    on, in the lobby, on the leaderboard, your profile and hand histories.  2-20 Latin
+    letters, digits, spaces, ``_ - . '``; not a bot's, a guest's or the house's name, and
+    not one that reads like another player's (``AIice`` beside ``Alice``).  A name once
+    taken stays the account's; ``RENAMES_PER_DAY`` new ones a day."""
+    context = ctx(request)
+    user = _need_user(found)
+    name, problem = check_display(body.display)
+    if name == user.shown:  # as it is already (a guest's own "Guest 4821" too)
+        return {"user": user.public()}
+    if problem is not None:
+        raise ApiError(400, "bad_name", problem)
+    taken = await context.store.user_by_name(name)
+    if taken is not None and taken.id != user.id:
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)")
+    await _refuse_look_alike(context, name, user)
+    now = context.clock.now()
+    if await context.store.renames_since(user.id, now - 86400) >= RENAMES_PER_DAY:
+        raise ApiError(429, "rate_limited", f"at most {RENAMES_PER_DAY} new names a day: try again tomorrow",
+                       {"Retry-After": "86400"})
+    try:
+        changed = await context.store.set_display(user.id, name, now)
+    except NameTaken:  # chosen by someone else at the same moment
+        raise ApiError(409, "name_taken", f"the name {name!r} is taken") from None
+    return {"user": changed.public()}
 
 
 @router.post("/guest")
@@ -307,7 +367,7 @@ async def quickplay(request: Request, response: Response, body: QuickPlay, found
         actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True, address=_address_key(request))
     except Refused as error:
         raise refused(error) from None
-    return {"table": actor.summary(), **extra}
+    return {"table": with_format(actor.summary()), **extra}
 
 
 @router.post("/tokens")
@@ -344,7 +404,8 @@ async def revoke_token(request: Request, token_id: str, found: PostAuth) -> dict
 
 @router.get("/bots")
 async def bots() -> dict[str, Any]:
-    return {"levels": list(BOT_LEVELS)}
+    """The bot levels, and the game quick play deals (gameinfo.describe)."""
+    return {"levels": list(BOT_LEVELS), "game": house()}
 
 
 @router.get("/tables")
@@ -355,7 +416,7 @@ async def list_tables(request: Request, status: str | None = None, limit: int = 
         tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after)
     except Refused as error:
         raise refused(error) from None
-    return {"tables": tables, "next": cursor}
+    return {"tables": [with_format(table) for table in tables], "next": cursor}
 
 
 @router.post("/tables")
@@ -368,13 +429,13 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
                                                address=_address_key(request))
     except Refused as error:
         raise refused(error) from None
-    return {"table": actor.summary()}
+    return {"table": with_format(actor.summary())}
 
 
 @router.get("/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     try:
-        return {"table": await ctx(request).room.summary(table_id)}
+        return {"table": with_format(await ctx(request).room.summary(table_id))}
     except Refused as error:
         raise refused(error) from None
 
@@ -415,8 +476,9 @@ async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[
     if game is None or game["record"] is None:
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]
-    name = found.user.name if found.user is not None else None
-    return player_record(record, name if name in record.get("players", ()) else None)
+    players = record.get("players", ())
+    names = await ctx(request).store.names_of(found.user) if found.user is not None else []
+    return player_record(record, next((name for name in names if name in players), None))
 
 
 @router.get("/games/{game_id}/record")
@@ -477,18 +539,18 @@ async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
 async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
     """Every finished game of a player, ranked or not, newest first (the profile's list)."""
     store = ctx(request).store
-    user = await store.user_by_name(name)
+    user = await store.user_by_any_name(name)
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
-    return {"games": await store.player_games(user.name, max(1, min(limit, 200)))}
+    return {"games": await store.player_games(await store.names_of(user), max(1, min(limit, 200)))}
 
 
 @router.get("/users/{name}/ratings")
 async def ratings(request: Request, name: str) -> dict[str, Any]:
     store = ctx(request).store
-    user = await store.user_by_name(name)
+    user = await store.user_by_any_name(name)
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
     history = await store.rating_history(user.id)
-    return {"name": user.name, "rating": round(user.rating, 1), "games": user.ranked_games,
+    return {"name": user.name, "display": user.shown, "kind": user.kind, "rating": round(user.rating, 1), "games": user.ranked_games,
             "provisional": user.public()["provisional"], "provisional_games": elo.PROVISIONAL_GAMES, "history": history}

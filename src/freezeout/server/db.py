@@ -33,7 +33,7 @@ from sqlalchemy import (
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "users"]
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "user_names", "users"]
 
 metadata = MetaData()
 
@@ -50,6 +50,19 @@ users = Table(
     Column("rating", Float, nullable=False, default=1500.0),
     Column("ranked_games", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
+    Column("display", String(64), nullable=True),  # the name chosen to be shown (0004); null: the name
+)
+
+# Every name an account has gone by (registered name, display names), with its look-alike
+# fold (accounts.confusable_key): a new name must not fold like another account's (0004).
+user_names = Table(
+    "user_names",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("name", String(64), nullable=False, unique=True),  # one account's, for good
+    Column("fold", String(80), nullable=False, index=True),
+    Column("at", Float, nullable=False),
 )
 
 sessions = Table(

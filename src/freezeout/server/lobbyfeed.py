@@ -22,6 +22,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from freezeout.server.gameinfo import with_format
 from freezeout.server.tasks import stop_tasks
 from freezeout.server.wire import dumps
 
@@ -95,4 +96,5 @@ class LobbyFeed:
             send(text)
 
     def _compute(self) -> dict[str, dict[str, Any]]:
-        return {summary["id"]: summary for status in STATUSES for summary in self.listing(status, self.limit)}
+        """The list, each table with the game it deals in words (``format``, gameinfo.py)."""
+        return {summary["id"]: with_format(summary) for status in STATUSES for summary in self.listing(status, self.limit)}

@@ -56,13 +56,16 @@ def user_json(user: UserRow | None) -> dict[str, Any] | None:
     """What a table needs of an account (never its password hash)."""
     if user is None:
         return None
-    return {"id": user.id, "name": user.name, "kind": user.kind, "rating": user.rating, "games": user.ranked_games}
+    return {"id": user.id, "name": user.name, "kind": user.kind, "rating": user.rating, "games": user.ranked_games,
+            "display": user.display}
 
 
 def user_from_json(data: dict[str, Any] | None) -> UserRow | None:
     if data is None:
         return None
-    return UserRow(int(data["id"]), str(data["name"]), str(data["kind"]), None, float(data["rating"]), int(data["games"]))
+    display = data.get("display")
+    return UserRow(int(data["id"]), str(data["name"]), str(data["kind"]), None, float(data["rating"]), int(data["games"]),
+                   str(display) if display is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

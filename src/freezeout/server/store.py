@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
 from freezeout.server import elo
-from freezeout.server.accounts import name_key
+from freezeout.server.accounts import bot_display, confusable_key, name_key
 from freezeout.server.db import (
     api_tokens,
     games,
@@ -36,12 +36,13 @@ from freezeout.server.db import (
     sync_sqlite_engine,
     table_log,
     tables,
+    user_names,
     users,
 )
 from freezeout.server.ownership import StaleOwner, is_stale_owner_error
 from freezeout.server.wire import dumps
 
-__all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow"]
+__all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow", "shown_name"]
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +62,18 @@ class UserRow:
     password_hash: str | None
     rating: float
     ranked_games: int
+    display: str | None = None  # the name the player chose to be shown (None: ``name``)
+
+    @property
+    def shown(self) -> str:
+        """The name shown for the account everywhere — at the table, in the lobby, on the
+        leaderboard and in the hand histories of games it sits down to: the display name
+        chosen, a bot's persona (``bot-medium`` is Max), else the account's name."""
+        return self.display or (bot_display(self.name) if self.kind == "bot" else None) or self.name
 
     def public(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "kind": self.kind, "rating": round(self.rating, 1),
-                "provisional": elo.provisional(self.ranked_games)}
+        return {"id": self.id, "name": self.name, "display": self.shown, "kind": self.kind,
+                "rating": round(self.rating, 1), "provisional": elo.provisional(self.ranked_games)}
 
 
 @dataclass(slots=True)
@@ -141,7 +150,12 @@ def identifies(address: str) -> bool:
 
 
 def _user(row: Any) -> UserRow:
-    return UserRow(row.id, row.name, row.kind, row.password_hash, float(row.rating), int(row.ranked_games))
+    return UserRow(row.id, row.name, row.kind, row.password_hash, float(row.rating), int(row.ranked_games), row.display)
+
+
+def shown_name(name: str, kind: str, display: str | None) -> str:
+    """:attr:`UserRow.shown` for a row that is not a UserRow (the leaderboard's)."""
+    return display or (bot_display(name) if kind == "bot" else None) or name
 
 
 class Store:
@@ -421,7 +435,9 @@ class Store:
 
     # -- accounts ----------------------------------------------------------
     async def create_user(self, name: str, kind: str, password_hash: str | None, at: float) -> UserRow:
-        """A new account; :class:`NameTaken` when the name, compared by :func:`name_key`, exists."""
+        """A new account; :class:`NameTaken` when the name, compared by :func:`name_key`, exists.
+        A registered account's name joins the names look-alikes are checked against
+        (:meth:`look_alike`); guests' and bots' names are reserved words already."""
         try:
             async with self.engine.begin() as conn:
                 result = await conn.execute(
@@ -429,9 +445,68 @@ class Store:
                                          rating=elo.INITIAL_RATING, ranked_games=0, created_at=at)
                 )
                 user_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+                if kind == "user":
+                    await conn.execute(insert(user_names).values(user_id=user_id, name=name, fold=confusable_key(name), at=at))
         except IntegrityError:
             raise NameTaken(name) from None
         return UserRow(user_id, name, kind, password_hash, elo.INITIAL_RATING, 0)
+
+    # -- names (issues #21-8, #23-7) -----------------------------------------
+    async def look_alike(self, name: str, *, besides: int | None = None) -> str | None:
+        """A name another account goes (or went) by that reads like ``name`` — the same
+        :func:`confusable_key` (``Alice`` for ``AIice``) — or None.  ``besides``: the asking
+        account, whose own names never count against it."""
+        query = select(user_names.c.name).where(user_names.c.fold == confusable_key(name))
+        if besides is not None:
+            query = query.where(user_names.c.user_id != besides)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query.limit(1))).first()
+        return str(row.name) if row is not None else None
+
+    async def set_display(self, user_id: int, display: str, at: float) -> UserRow:
+        """Show the account as ``display`` from now on (tables it sits down to, the lobby, the
+        leaderboard, its profile).  The name stays the account's for good: nobody else may
+        take it later, and the profile still finds the games played under it.
+        :class:`NameTaken` when another account has it (``user_names.name`` is unique)."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(update(users).where(users.c.id == user_id).values(display=display))
+                known = (await conn.execute(select(user_names.c.id).where(
+                    user_names.c.user_id == user_id, user_names.c.name == display))).first()
+                if known is None:
+                    await conn.execute(insert(user_names).values(user_id=user_id, name=display, fold=confusable_key(display),
+                                                                 at=at))
+                row = (await conn.execute(select(users).where(users.c.id == user_id))).one()
+        except IntegrityError:
+            raise NameTaken(display) from None
+        return _user(row)
+
+    async def renames_since(self, user_id: int, since: float) -> int:
+        """Display names the account took since ``since`` (the daily limit)."""
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(select(func.count()).select_from(user_names).where(
+                user_names.c.user_id == user_id, user_names.c.at > since, user_names.c.name != select(users.c.name)
+                .where(users.c.id == user_id).scalar_subquery()))).scalar_one())
+
+    async def names_of(self, user: UserRow) -> list[str]:
+        """Every name the account has played under: its shown name first, then its account
+        name and earlier display names."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(user_names.c.name).where(user_names.c.user_id == user.id)
+                                       .order_by(user_names.c.id))).all()
+        found = [user.shown, user.name, *(str(r.name) for r in rows)]
+        return list(dict.fromkeys(found))
+
+    async def user_by_any_name(self, name: str) -> UserRow | None:
+        """The account called ``name`` (:meth:`user_by_name`), else the one that shows, or
+        showed, as ``name`` (a profile link from a table or a hand history)."""
+        found = await self.user_by_name(name)
+        if found is not None:
+            return found
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(users).join(user_names, user_names.c.user_id == users.c.id)
+                                      .where(user_names.c.name == name).order_by(user_names.c.id.desc()).limit(1))).first()
+        return _user(row) if row is not None else None
 
     async def user_by_name(self, name: str) -> UserRow | None:
         """The account called ``name`` in any case or Unicode form (the exact spelling first:
@@ -576,17 +651,19 @@ class Store:
             rows = (await conn.execute(select(games).where(games.c.table_id == table_id).order_by(games.c.number))).all()
         return [_game(r) for r in rows]
 
-    async def player_games(self, name: str, limit: int) -> list[dict[str, Any]]:
-        """Finished games ``name`` played, newest first (ranked or not), without records.
+    async def player_games(self, names: str | Sequence[str], limit: int) -> list[dict[str, Any]]:
+        """Finished games played under any of ``names`` (an account's names, :meth:`names_of`),
+        newest first (ranked or not), without records; ``as`` is the name the player had in it.
 
         ``players`` is stored as JSON text; matching the quoted name (escaped
         for LIKE) works on SQLite and PostgreSQL alike, and the exact check
         below drops any accidental substring match."""
-        needle = json.dumps(name)
+        wanted = [names] if isinstance(names, str) else list(names)
         query = (
             select(games.c.id, games.c.table_id, games.c.number, games.c.players, games.c.ranked,
                    games.c.started_at, games.c.finished_at, games.c.places, games.c.unrated)
-            .where(games.c.finished_at.is_not(None), games.c.players.contains(needle, autoescape=True))
+            .where(games.c.finished_at.is_not(None),
+                   or_(*(games.c.players.contains(json.dumps(name), autoescape=True) for name in wanted)))
             .order_by(games.c.finished_at.desc())
             .limit(limit)
         )
@@ -595,9 +672,10 @@ class Store:
         found = []
         for r in rows:
             players = json.loads(r.players)
-            if name in players:
+            played_as = next((name for name in wanted if name in players), None)
+            if played_as is not None:
                 found.append({
-                    "id": r.id, "table": r.table_id, "number": r.number, "players": players,
+                    "id": r.id, "table": r.table_id, "number": r.number, "players": players, "as": played_as,
                     "ranked": bool(r.ranked), "rated": bool(r.ranked) and r.unrated is None, "finished_at": r.finished_at,
                     "places": json.loads(r.places) if r.places else None,
                 })
@@ -618,7 +696,7 @@ class Store:
         board = []
         for place, r in enumerate(rows, start=1):
             unsure = elo.provisional(int(r.ranked_games))
-            board.append({"name": r.name, "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games),
+            board.append({"name": r.name, "display": shown_name(r.name, r.kind, r.display), "kind": r.kind, "rating": round(float(r.rating), 1), "games": int(r.ranked_games),
                           "provisional": unsure, "place": None if unsure else place})
         return board
 

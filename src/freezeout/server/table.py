@@ -403,7 +403,7 @@ class TableActor:
                 slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
                 if slot is None:
                     raise Refused("illegal", "the table is full")
-            await self._write("sit", {"slot": slot, "user_id": user.id, "name": user.name, "kind": user.kind}, now)
+            await self._write("sit", {"slot": slot, "user_id": user.id, "name": user.shown, "kind": user.kind}, now)
             return
         if kind == "stand" or (kind == "resign" and state.tournament is None):
             slot = state.slot_of_user(user.id)

@@ -40,7 +40,8 @@ export async function request(method, path, body) {
   }
   if (data && typeof data.csrf === 'string') csrf = data.csrf;
   if (data && 'user' in data && (path.startsWith('/api/session') || path.startsWith('/api/login') ||
-      path.startsWith('/api/register') || path.startsWith('/api/guest') || path.startsWith('/api/logout'))) {
+      path.startsWith('/api/register') || path.startsWith('/api/guest') || path.startsWith('/api/logout') ||
+      path.startsWith('/api/me/'))) {
     setUser(data.user);
   }
   return data;
@@ -65,6 +66,8 @@ export async function loadSession() {
 
 export async function login(name, password) { return post('/api/login', {name, password}); }
 export async function register(name, password) { return post('/api/register', {name, password}); }
+/** Choose the name shown for you everywhere (docs/protocol.md "Names"); the session's user follows. */
+export async function setDisplay(display) { return post('/api/me/display', {display}); }
 export async function logout() {
   await post('/api/logout');
   setUser(null);

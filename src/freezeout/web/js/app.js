@@ -5,6 +5,8 @@ import * as api from './api.js';
 import {openAuth} from './auth.js';
 import {toast} from './ui.js';
 import {rating} from './rating.js';
+import {displayOf} from './names.js';
+import {confirmLeave} from './seatwatch.js';
 
 const main = document.getElementById('main');
 let page = null;
@@ -31,6 +33,11 @@ function route(force = false) {
 async function routeNow(force) {
   const hash = location.hash || '#/';
   if (!force && hash === routeKey) return;
+  if (hash !== routeKey && page && String(routeKey).startsWith('#/table/') && !(await confirmLeave(page))) {
+    // staying at the table where you still play (issue #21-2): its address back, nothing else
+    history.replaceState(null, '', routeKey);
+    return;
+  }
   routeKey = hash;
   for (const [re, make, nav] of ROUTES) {
     const m = re.exec(hash);
@@ -60,12 +67,12 @@ function renderWho(user) {
   const who = document.getElementById('who');
   if (user && user.kind !== 'guest') {
     fill(who, 
-      h('a.name', {href: '#/profile'}, user.name),
+      h('a.name', {href: '#/profile'}, displayOf(user)),
       user.rating != null ? h('span.elo.num', {title: 'Elo'}, rating(user.rating, user.provisional)) : null,
       h('button.btn.small.ghost', {type: 'button', onclick: () => api.logout().catch(e => toast(e.message))}, t('nav.logout')));
   } else {
     fill(who, 
-      user ? h('span.muted.guest-name', user.name) : null,
+      user ? h('a.muted.guest-name', {href: '#/profile'}, displayOf(user)) : null,
       h('button.btn.small', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')),
       h('button.btn.small.ghost.reg', {type: 'button', onclick: () => openAuth('register')}, t('nav.register')));
   }

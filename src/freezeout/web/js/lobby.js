@@ -5,9 +5,10 @@ import {t, num} from './i18n.js';
 import * as api from './api.js';
 import {toast} from './ui.js';
 import {openAuth} from './auth.js';
-import {shownName, botOf} from './names.js';
+import {shownName, botOf, displayOf, gameLine} from './names.js';
 import {rating} from './rating.js';
 import {LobbyFeed} from './lobbyfeed.js';
+import {SeatWatch, leftTables} from './seatwatch.js';
 
 const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
 
@@ -17,20 +18,32 @@ export class LobbyPage {
     this.levels = LEVELS;
     this.quickLevel = localStorage.getItem('fz-bot-level') || 'medium';
     this.quickBots = Number(localStorage.getItem('fz-bots') || 1);
+    this.format = null; // the game quick play deals, as the server describes it (GET /api/bots)
     this.build();
     this.refresh();
-    this.feed = new LobbyFeed(tables => this.renderTables(tables));  // the server pushes every change
+    // your seats at tables you left: your turn there is told here (issue #21-2)
+    this.watch = new SeatWatch(() => this.watch.render(this.turnEl));
+    this.watch.follow(leftTables());
+    this.feed = new LobbyFeed(tables => { this.renderTables(tables); this.followMine(tables); });  // the server pushes every change
     this.offUser = api.onUser(() => this.renderCreate());
   }
 
-  destroy() { this.feed.close(); this.offUser(); }
+  destroy() { this.feed.close(); this.offUser(); this.watch.destroy(); }
+
+  /** Follow every playing table the lobby lists with you seated at it. */
+  followMine(tables) {
+    const me = api.currentUser();
+    if (!me) return;
+    this.watch.follow(tables.filter(x => x.status === 'playing' && x.slots.some(s => s.user && s.user.id === me.id)).map(x => x.id));
+  }
 
   build() {
+    this.turnEl = h('section.seatwatch', {'aria-live': 'polite', hidden: true});
     this.quickEl = h('section.panel.quick', {'aria-labelledby': 'quick-title'});
     this.tablesEl = h('section.panel.tables', {'aria-labelledby': 'tables-title'});
     this.createEl = h('section.panel.create', {'aria-labelledby': 'create-title'});
     this.leaderEl = h('section.panel.leader', {'aria-labelledby': 'leader-title'});
-    fill(this.main, h('div.lobby', this.quickEl, this.tablesEl, this.createEl, this.leaderEl));
+    fill(this.main, h('div.lobby', this.turnEl, this.quickEl, this.tablesEl, this.createEl, this.leaderEl));
     this.renderQuick();
     this.renderTables([]);
     this.renderCreate();
@@ -38,7 +51,13 @@ export class LobbyPage {
   }
 
   async refresh() {
-    api.get('/api/bots').then(d => { if (d && d.levels) { this.levels = d.levels; this.renderQuick(); this.renderCreate(); } }).catch(() => {});
+    api.get('/api/bots').then(d => {
+      if (!d || !d.levels) return;
+      this.levels = d.levels;
+      this.format = d.game || null;
+      this.renderQuick();
+      this.renderCreate();
+    }).catch(() => {});
     api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players, d.provisional_games)).catch(() => this.renderLeader([]));
   }
 
@@ -57,6 +76,7 @@ export class LobbyPage {
     fill(this.quickEl, 
       cardsArt(),
       h('h1', {id: 'quick-title'}, t('quick.title')),
+      this.format ? h('p.game-line', {id: 'quick-game'}, gameLine(this.format)) : null,
       h('p.lead', t('quick.lead')),
       h('div.row',
         h('div.group', h('span', {id: 'qbots-label'}, t('quick.bots')), bots),
@@ -88,6 +108,7 @@ export class LobbyPage {
       return h('li', {dataset: {table: table.id}},
         h('div',
           h('div.who-sits', seated.join(' · ')),
+          table.format ? h('div.game-line', gameLine(table.format)) : null,
           h('div.meta',
             h('span.pill' + (table.status === 'playing' ? '.playing' : ''), t('tables.status.' + table.status)),
             table.ranked ? h('span.pill.ranked', t('tables.ranked')) : null,
@@ -134,12 +155,13 @@ export class LobbyPage {
       }
     }},
     h('div.field', h('span', {style: {fontWeight: 600}}, t('create.size')), seg),
-    h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? user.name : t('nav.guest'))), ...rows),
+    h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? displayOf(user) : t('nav.guest'))), ...rows),
     h('label.check', ranked, t('create.ranked')),
     !canRank ? h('p.muted', {style: {fontSize: '.8rem', margin: '0 0 .5rem'}}, t('create.rankedHint'),
       !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null,
     submit);
-    fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')), form);
+    fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')),
+      this.format ? h('p.game-line', {id: 'create-game'}, h('span.muted', t('game.label') + ': '), gameLine(this.format)) : null, form);
   }
 
   /** Established ratings ranked by place; provisional ones after them, unnumbered and marked
@@ -153,8 +175,8 @@ export class LobbyPage {
       const shown = players.slice(0, 50);
       const row = p => h('tr' + (me && me.name === p.name ? '.me' : '') + (p.provisional ? '.provisional' : ''), {dataset: {name: p.name}},
         h('td.num.place', p.place != null ? num(p.place) : ''),
-        h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, p.kind === 'bot' && botOf(p.name) ? t('level.' + botOf(p.name).level) : p.name),
-          p.kind === 'bot' ? h('span.muted', ' · ' + t('leader.bot')) : null),
+        h('td', h('a', {href: '#/profile/' + encodeURIComponent(p.name)}, displayOf(p)),
+          p.kind === 'bot' ? h('span.muted', {title: botOf(p.name) ? t('level.' + botOf(p.name).level) : ''}, ' · ' + t('leader.bot')) : null),
         h('td.num', rating(p.rating, p.provisional, {games: p.games, needed})),
         h('td.num', num(p.games)));
       const unsure = shown.filter(p => p.provisional);

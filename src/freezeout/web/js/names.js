@@ -32,3 +32,20 @@ export function nameTitle(name) {
   const bot = botOf(name);
   return bot ? `${shownName(name)} — ${t('names.bot', {level: t('level.' + bot.level)})}` : name;
 }
+
+/** The name shown for an account the server describes ({name, display, kind}): the display
+ * name the player chose, a bot's persona, a guest's "Guest 4821" (docs/protocol.md "Names"). */
+export function displayOf(user) {
+  if (!user) return '';
+  return user.display || shownName(user.name);
+}
+
+/** The game a table deals, in words, from the server's `format`
+ * ("No-Limit Texas Hold'em freezeout, 1,000 chips, blinds up every 6 hands"). */
+export function gameLine(format) {
+  if (!format || !format.name) return '';
+  if (format.stack == null || format.hands_per_level == null) return format.name;
+  const type = t('game.type.' + (format.type || 'freezeout'));
+  return t('game.line', {name: format.name, type: type === 'game.type.' + format.type ? format.type : type,
+    stack: format.stack, n: format.hands_per_level});
+}

@@ -1,0 +1,63 @@
+"""What game a table deals, in words a lobby can show (issue #21-11).
+
+The page names the game on quick play, in the tables list and on the create
+form ("No-Limit Texas Hold'em freezeout, 1,000 chips, blinds up every 6
+hands") without knowing any poker itself: the server says which game, which
+format and the numbers, as structured data the page words through its own
+catalogues (en, cs).  Today every table deals the house game (R1-R30);
+:func:`with_format` already reads a table summary's game code when the table
+names one, so tables of other games describe themselves the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from freezeout.rules.games import HOUSE_GAME, Mix, parse_game
+from freezeout.rules.tournament import HANDS_PER_LEVEL, HOUSE_LEVELS
+from freezeout.rules.variant import UnsupportedVariant
+
+__all__ = ["describe", "house", "with_format"]
+
+STARTING_STACK = 1000  # R4 (TournamentConfig.starting_stack)
+
+
+def describe(code: str = HOUSE_GAME) -> dict[str, Any]:
+    """``{"game": "NT", "name": "No-Limit Texas Hold'em", "type": "freezeout", "stack": 1000,
+    "blinds": [10, 20], "hands_per_level": 6}`` (a mix adds ``"games"``, its games' names)."""
+    game = parse_game(code)
+    info: dict[str, Any] = {"game": game.code, "name": game.name, "type": "freezeout", "stack": STARTING_STACK,
+                            "blinds": list(HOUSE_LEVELS[0]), "hands_per_level": HANDS_PER_LEVEL}
+    if isinstance(game, Mix):
+        info["games"] = [g.name for g in game.games]
+    return info
+
+
+_HOUSE = describe()
+
+
+def house() -> dict[str, Any]:
+    """The house game's description (what quick play deals)."""
+    return dict(_HOUSE)
+
+
+def _code(summary: dict[str, Any]) -> str:
+    """The game code a summary names (``game_code``, or ``game`` once it is a code rather
+    than the game's number), else the house game."""
+    for key in ("game_code", "variant", "game"):
+        value = summary.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return HOUSE_GAME
+
+
+def with_format(summary: dict[str, Any]) -> dict[str, Any]:
+    """The table summary with ``format``, the description of the game it deals."""
+    if "format" in summary:
+        return summary
+    code = _code(summary)
+    try:
+        info = _HOUSE if code == HOUSE_GAME else describe(code)
+    except UnsupportedVariant:
+        info = {"game": code, "name": code, "type": "freezeout"}
+    return {**summary, "format": info}
