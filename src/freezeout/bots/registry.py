@@ -14,11 +14,24 @@ from typing import Final
 
 from freezeout.bots.base import Bot
 
-__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "get_bot"]
+__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "EVERY_GAME_NAMES", "bots_for_game", "get_bot"]
 
 BOT_NAMES: Final = ("random", "station", "easy", "medium", "hard")
 BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit", "jammer")
 ALL_BOT_NAMES: Final = BOT_NAMES + BENCH_NAMES
+#: The ladder levels that play every game and every mix, weakest first.
+EVERY_GAME_NAMES: Final = ("random", "station")
+
+
+def bots_for_game(code: str) -> tuple[str, ...]:
+    """The ladder levels offered at a table of ``code`` (an engine variant
+    or a mix, :func:`freezeout.rules.games.parse_game`), weakest first: the
+    whole ladder in the house game, in every other game the levels that
+    play it.  An unknown code raises the rules' ``UnsupportedVariant``."""
+    from freezeout.rules.games import HOUSE_GAME, parse_game
+
+    game = parse_game(code)
+    return BOT_NAMES if game.code == HOUSE_GAME else EVERY_GAME_NAMES
 
 
 def _factories() -> dict[str, Callable[[], Bot]]:
