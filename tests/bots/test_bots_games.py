@@ -3,12 +3,14 @@ game play it legally, deterministically and on their own seat's view only."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
 import pytest
 
 from freezeout.bots import bots_for_game, get_bot
+from freezeout.bots.cash import play_session
 from freezeout.bots.match import deck_of, play_tournament, shuffled, tournament_config
 from freezeout.rules.games import MIXES
 from freezeout.rules.tournament import Tournament
@@ -87,3 +89,46 @@ def test_random_draws_and_brings_in_and_station_stands_pat() -> None:
 def test_a_freezeout_of_every_game_ends_with_one_winner(code: str) -> None:
     result = play_tournament(("random", "station", "random"), seed=2, deal=0, rotation=1, game=code)
     assert sorted(result.places)[0] == 1 and set(result.places) <= {1, 2, 3}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    from freezeout.cli import main
+
+    assert main(["bot", "match", "--jobs", "1", "--json", "--seed", "3", *argv]) == 0
+    document: dict[str, object] = json.loads(capsys.readouterr().out)
+    return document
+
+
+def test_match_plays_a_freezeout_of_the_named_game(capsys: pytest.CaptureFixture[str]) -> None:
+    document = _run(capsys, "--bots", "random,station", "--game", "FO/8", "--tournaments", "4")
+    assert document["game"] == "FO/8" and document["tournaments"] == 4
+    entries = document["entries"]
+    assert isinstance(entries, list) and sum(e["wins"] for e in entries) == 4
+
+
+def test_cash_sessions_report_big_blinds_per_100_hands_and_conserve_chips(capsys: pytest.CaptureFixture[str]) -> None:
+    document = _run(
+        capsys, "--bots", "random,station", "--game", "F7S", "--cash", "--hands", "40", "--session-hands", "20"
+    )
+    assert document["cash"] is True and document["sessions"] == 2 and document["stack_bb"] == 100
+    entries = document["entries"]
+    assert isinstance(entries, list) and [e["hands"] for e in entries] == [80, 80]
+    assert abs(sum(e["bb_per_100"] for e in entries)) < 1e-9  # what one wins the other loses
+    low, high = entries[0]["ci95"]
+    assert low <= entries[0]["bb_per_100"] <= high
+
+
+def test_cash_resets_stacks_every_hand() -> None:
+    session = play_session(("random", "random"), seed=1, deal=0, rotation=0, game="NT", hands=30, stack=100)
+    # random busts players every few hands; play goes on at full stacks
+    assert session.hands == 30 and sum(session.decisions) > 30
+    assert abs(sum(session.won)) < 1e-9 and all(abs(w) <= 30 * 100 for w in session.won)
+
+
+def test_match_refuses_a_bot_that_does_not_play_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from freezeout.cli import main
+
+    assert main(["bot", "match", "--bots", "easy,random", "--game", "FR", "--tournaments", "2"]) == 2
+    assert "easy does not play FR" in capsys.readouterr().err
+    assert main(["bot", "match", "--bots", "random,station", "--game", "XX", "--tournaments", "2"]) == 2
+    assert "unknown game" in capsys.readouterr().err
