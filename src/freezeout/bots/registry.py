@@ -20,7 +20,7 @@ BOT_NAMES: Final = ("random", "station", "easy", "medium", "hard")
 BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit", "jammer")
 ALL_BOT_NAMES: Final = BOT_NAMES + BENCH_NAMES
 #: The ladder levels that play every game and every mix, weakest first.
-EVERY_GAME_NAMES: Final = ("random", "station")
+EVERY_GAME_NAMES: Final = ("random", "station", "medium", "hard")
 
 
 def bots_for_game(code: str) -> tuple[str, ...]:
@@ -44,6 +44,7 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         TightPassiveBot,
     )
     from freezeout.bots.easy import EasyBot
+    from freezeout.bots.game_bot import HARD, MEDIUM, ByGame, GameBot
     from freezeout.bots.hard import HardBot
     from freezeout.bots.hard_v1 import HardV1Bot
     from freezeout.bots.medium import MediumBot
@@ -53,8 +54,8 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         "random": RandomBot,
         "station": StationBot,
         "easy": EasyBot,
-        "medium": MediumBot,
-        "hard": HardBot,
+        "medium": lambda: ByGame(MediumBot(), GameBot("medium", MEDIUM)),
+        "hard": lambda: ByGame(HardBot(), GameBot("hard", HARD)),
         "hard-v1": HardV1Bot,
         "tight-passive": TightPassiveBot,
         "loose-passive": LoosePassiveBot,
