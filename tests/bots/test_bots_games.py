@@ -132,3 +132,17 @@ def test_match_refuses_a_bot_that_does_not_play_the_game(capsys: pytest.CaptureF
     assert "easy does not play FR" in capsys.readouterr().err
     assert main(["bot", "match", "--bots", "random,station", "--game", "XX", "--tournaments", "2"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def test_the_house_models_play_only_a_table_that_has_dealt_nothing_but_the_house_game() -> None:
+    from dataclasses import replace
+
+    from freezeout.bots.game_bot import house_table
+    from freezeout.rules.events import HandStarted
+
+    _, view = next(game_points("NT", 1, 2, limit=1))
+    assert house_table(view)
+    stud_hand = (HandStarted(1, 0, 0, 0, (0, 1), (1000, 1000), 2, 5, 20, 40),)
+    assert not house_table(replace(view, past=(stud_hand,)))  # a mix's hold'em hand (V19)
+    _, fixed = next(game_points("FT", 1, 2, limit=1))
+    assert not house_table(fixed)

@@ -40,6 +40,7 @@ from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
 from freezeout.bots.montecarlo import numpy_rng
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
+from freezeout.rules.events import ActionTaken, Drew, HandStarted, HoleDealt
 from freezeout.rules.games import HOUSE_GAME
 from freezeout.rules.variant import BettingStructure
 from freezeout.rules.views import TableView
@@ -204,7 +205,9 @@ class GameBot:
 
 
 class ByGame:
-    """A ladder level: the house-game bot at the house game, :class:`GameBot` elsewhere."""
+    """A ladder level: the house-game bot at a house-game table, :class:`GameBot`
+    in every other game — and in a mix's no-limit hold'em hands (V19), whose
+    history holds other games' hands the house-game models were not built for."""
 
     def __init__(self, house: Bot, other: Bot) -> None:
         self.name = house.name
@@ -212,5 +215,23 @@ class ByGame:
         self.other = other
 
     def act(self, view: TableView, rng: random.Random) -> Action:
-        bot = self.house if view.game == HOUSE_GAME else self.other
+        bot = self.house if house_table(view) else self.other
         return bot.act(view, rng)
+
+
+def house_table(view: TableView) -> bool:
+    """The table deals the house game, and only it, so far: every earlier
+    hand started with blinds alone (no ante, bring-in or fixed-limit bets)
+    and dealt two cards a player."""
+    if view.game != HOUSE_GAME:
+        return False
+    for log in view.past:
+        for event in log:
+            if isinstance(event, HandStarted):
+                if event.ante or event.bring_in or event.small_bet:
+                    return False
+            elif isinstance(event, HoleDealt | Drew):
+                return False
+            elif isinstance(event, ActionTaken):
+                break  # the deal is over: the rest of the hand cannot tell
+    return True
