@@ -1,24 +1,43 @@
 # Freezeout — the commands a newcomer needs.  `make run` and `make test` work
-# on a fresh machine: they create .venv and install everything first.
+# on a fresh machine: they create .venv and install what they need first.
+# `make run` installs only what serving needs and serves at once on the pure
+# rules engine while the compiled one builds in the background (used from the
+# next start); `make test` installs everything (test and type-check tools too).
 PYTHON ?= python3
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
+RUN_STAMP := $(VENV)/.stamp-run
 STAMP  := $(VENV)/.stamp-install
 NATIVE := $(VENV)/freezeout-native/manifest.json
+# What the native build needs beyond serving (mypyc ships with mypy): the same
+# bounds as the dev extra in pyproject.toml.
+NATIVE_DEPS := 'mypy>=1.8' 'setuptools>=68'
+RULES_SOURCES := $(wildcard src/freezeout/rules/*.py) src/freezeout/native.py
 
-.PHONY: install run cluster test lint typecheck pytest bench system-deps clean
+.PHONY: install run cluster test lint typecheck pytest bench system-deps clean native-background
 
-$(STAMP): pyproject.toml
+# The runtime dependencies only (pyproject's [project] dependencies).
+$(RUN_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q -e .
+	touch $(RUN_STAMP)
+
+# Everything the tests, linters and type checks need on top.
+$(STAMP): $(RUN_STAMP) pyproject.toml
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q -e '.[dev]'
 	touch $(STAMP)
 
 # The rules engine compiled with mypyc (src/freezeout/native.py): rebuilt
 # whenever a rules module changes; without a C compiler the pure engine runs.
-$(NATIVE): $(STAMP) $(wildcard src/freezeout/rules/*.py) src/freezeout/native.py
-	$(PY) -m freezeout.native build >/dev/null || echo "note: the rules engine could not be compiled; running it pure"
+# The build is written to a temporary directory and moved into place whole,
+# so a half-written build is never loaded.
+$(NATIVE): $(STAMP) $(RULES_SOURCES)
+	flock $(VENV)/.native-build.lock sh -c '$(PY) -m freezeout.native --check >/dev/null && touch $(NATIVE) || $(PY) -m freezeout.native build >/dev/null' \
+		|| echo "note: the rules engine could not be compiled; running it pure"
 
 install: $(STAMP) $(NATIVE)
 
@@ -35,8 +54,20 @@ system-deps:
 		else echo "note:$$missing missing and not root; those tests will be skipped"; fi; \
 	fi
 
-run: install
-	$(VENV)/bin/freezeout serve --host 127.0.0.1 --port 8000
+# Serve at once; the compiled engine builds beside it (log: .venv/native-build.log)
+# unless it is up to date, and is used from the next start.
+run: $(RUN_STAMP) native-background
+	$(VENV)/bin/freezeout serve --host $(HOST) --port $(PORT)
+
+# Start the native build in the background (one at a time: flock) when the
+# build in place does not match the sources; never waits for it.
+native-background: $(RUN_STAMP)
+	@if ! $(PY) -m freezeout.native --check >/dev/null 2>&1; then \
+		echo "compiling the rules engine in the background (serving on the pure engine meanwhile; log: $(VENV)/native-build.log)"; \
+		nohup flock -n $(VENV)/.native-build.lock sh -c \
+			"$(PIP) install -q $(NATIVE_DEPS) && $(PY) -m freezeout.native build" \
+			>$(VENV)/native-build.log 2>&1 </dev/null & \
+	fi
 
 # A local cluster (docs/scaling.md): PostgreSQL, redis-server, 2 gateways (8000, 8001), 3 workers.
 cluster: install system-deps

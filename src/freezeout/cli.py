@@ -70,6 +70,38 @@ def cmd_record_phh(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record_stars(args: argparse.Namespace) -> int:
+    """``freezeout record stars FILE``: the record's hands as PokerStars hand
+    histories (docs/formats.md §4), for trackers."""
+    from datetime import UTC, datetime
+
+    from freezeout.formats.record import RecordError
+    from freezeout.formats.stars import record_json_to_stars
+
+    text = _read(args.file)
+    if text is None:
+        return 2
+    try:
+        when = (datetime.fromisoformat(args.date) if args.date
+                else datetime.fromtimestamp(Path(args.file).stat().st_mtime, UTC))
+    except (ValueError, OSError) as error:
+        return _fail(f"invalid --date {args.date!r}: {error}")
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        output = record_json_to_stars(text, hero=args.hero, when=when, tournament=args.tournament)
+    except RecordError as error:
+        return _fail(str(error))
+    if args.output:
+        try:
+            Path(args.output).write_text(output, encoding="utf-8")
+        except OSError as error:
+            return _fail(f"cannot write {args.output}: {error.strerror}")
+    else:
+        sys.stdout.write(output)
+    return 0
+
+
 def cmd_record_verify(args: argparse.Namespace) -> int:
     from freezeout.server.cli import cmd_verify_record
 
@@ -108,6 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
     to_phh.add_argument("file")
     to_phh.add_argument("-o", "--output", help="write to this file instead of stdout")
     to_phh.set_defaults(func=cmd_record_phh)
+    to_stars = record_sub.add_parser("stars", help="convert a record into PokerStars hand histories (for trackers)")
+    to_stars.add_argument("file")
+    to_stars.add_argument("-o", "--output", help="write to this file instead of stdout")
+    to_stars.add_argument("--hero", help="the player whose hole cards the histories show (default: none, as an observer)")
+    to_stars.add_argument("--tournament", type=int, help="the tournament number (default: made from the record's game_id)")
+    to_stars.add_argument("--date", help="the hands' time, ISO 8601 (default: the file's modification time)")
+    to_stars.set_defaults(func=cmd_record_stars)
     verify = record_sub.add_parser("verify", help="check every hand's fair-dealing commitment (deck hash + salt)")
     verify.add_argument("file")
     verify.set_defaults(func=cmd_record_verify)

@@ -157,11 +157,20 @@ def build(directory: Path | None = None) -> Path:
         command.run()
     finally:
         os.chdir(cwd)
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(work / "lib", target)
+    # Move the finished build into place whole: it is assembled beside the
+    # target (same file system) and renamed, so a loader sees the old build,
+    # no build (and runs pure) or the new one — never a half-written one.
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=f".{target.name}-new-", dir=target.parent))
+    staged.chmod(0o755)
+    shutil.copytree(work / "lib", staged, dirs_exist_ok=True)
     shutil.rmtree(work, ignore_errors=True)
-    (target / _MANIFEST).write_text(json.dumps(prints, indent=1, sort_keys=True))
+    (staged / _MANIFEST).write_text(json.dumps(prints, indent=1, sort_keys=True))
+    old = target.parent / f".{target.name}-old-{os.getpid()}"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(staged, target)
+    shutil.rmtree(old, ignore_errors=True)
     return target
 
 

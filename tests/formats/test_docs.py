@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 FORMATS = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
-SERIES = {"R": 30, "D": 11, "V": 18, "C": 8}
+SERIES = {"R": 30, "D": 11, "V": 19, "C": 8}
 DEFINITION = re.compile(r"^- \*\*([RDVC])(\d+) [—(]", re.MULTILINE)
 CITATION = re.compile(r"\b([RDVC])(\d{1,3})\b")
 
@@ -46,12 +46,13 @@ def test_every_cited_rule_exists() -> None:
 
 def test_formats_keep_their_sections() -> None:
     titles = re.findall(r"^## (.+)$", FORMATS, re.MULTILINE)
-    assert titles[:6] == [
+    assert titles[:7] == [
         "Cards",
         "1. Tournament record — `freezeout.record/1` (JSON)",
         "Records of other games — `freezeout.record/2`",
         "2. Poker Hand History — PHH (TOML)",
         "3. Range chart — `freezeout.chart/1` (JSON)",
+        "4. PokerStars hand histories (text)",
         "Command-line conventions",
     ]
 

@@ -167,6 +167,9 @@ async def test_downloads_record_and_phh_and_the_verify_command(harness, tmp_path
     assert record["format"] == "freezeout.record/1" and record["hands"][0]["commitment"]
     phh = await ana.http.get(f"/api/games/{game_id}/phh")
     assert phh.status_code == 200 and phh.text.startswith("[1]")
+    stars = await ana.http.get(f"/api/games/{game_id}/stars")  # issue #21 item 12: the trackers' format
+    assert stars.status_code == 200 and "attachment" in stars.headers["content-disposition"]
+    assert stars.text.startswith("PokerStars Hand #") and "Dealt to ana [" in stars.text
     log = (await ana.http.get(f"/api/games/{game_id}/events")).json()
     assert log["players"] == record["players"] and len(log["hands"]) == len(record["hands"])
     first = log["hands"][0]

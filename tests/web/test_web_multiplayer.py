@@ -88,6 +88,8 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     profile.keyboard.press("Escape")
     phh = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/phh']").get_attribute("href"))
     assert "[1]" in phh or "variant" in phh
+    stars = profile.evaluate("href => fetch(href).then(r => r.text())", row.locator("a[href$='/stars']").get_attribute("href"))
+    assert stars.startswith("PokerStars Hand #"), "the trackers' download (issue #21 item 12)"
     row.get_by_role("button", name="Replay", exact=True).click()
     profile.locator("dialog[open] .replayer .log li").first.wait_for()
     profile.screenshot(path=str(artifacts / "profile-replayer.png"))

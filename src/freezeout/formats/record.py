@@ -1,5 +1,5 @@
 """Tournament records: ``freezeout.record/1`` (the house game) and
-``freezeout.record/2`` (a freezeout in any game, V18) — docs/formats.md §1.
+``freezeout.record/2`` (a freezeout in any game or mix, V18, V19) — docs/formats.md §1.
 
 :func:`parse_record` turns JSON into a typed :class:`Record` (structure and
 cards checked, nothing replayed yet); :func:`replay_record` plays it through
@@ -22,6 +22,7 @@ from freezeout.cards import Card, CardError, parse_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import CardsDealt, Drew, Eliminated, Event, HandStarted, HoleDealt, StreetDealt
+from freezeout.rules.games import MIXES, Mix
 from freezeout.rules.hand import HandSetup
 from freezeout.rules.tournament import (
     HANDS_PER_LEVEL,
@@ -29,9 +30,7 @@ from freezeout.rules.tournament import (
     Level,
     Tournament,
     TournamentConfig,
-    blinds_for_hand,
     default_levels,
-    level_for_hand,
 )
 from freezeout.rules.variant import NLHE, Ruleset, UnsupportedVariant, Variant, variant
 
@@ -78,6 +77,7 @@ class Record:
     levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
     hands_per_level: int = HANDS_PER_LEVEL
     format: str = FORMAT
+    mix: Mix | None = None  # V19: the record's game is a mix (``variant`` is then its first game)
 
     def config(self) -> TournamentConfig:
         return TournamentConfig(
@@ -88,6 +88,7 @@ class Record:
             levels=self.levels,
             hands_per_level=self.hands_per_level,
             variant=self.variant,
+            mix=self.mix,
         )
 
 
@@ -104,9 +105,12 @@ class PlayedHand:
     actions: tuple[tuple[str, Action], ...]  # (player, action with *tournament* seat)
     events: tuple[Event, ...]
     level: Level | None = None  # record/2: the hand's forced bets (V18)
+    game: str | None = None  # a mix's record: the hand's game (V19)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"number": self.number, "button": self.button, "blinds": list(self.blinds)}
+        if self.game is not None:
+            data["game"] = self.game
         if self.level is not None:
             data["level"] = {key: value for key, value in self.level._asdict().items() if value}
         data.update(stacks=dict(self.stacks), eliminated=list(self.eliminated))
@@ -145,12 +149,13 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
     if kind not in (FORMAT, FORMAT_2):
         raise RecordError(f"unsupported format {kind!r}: expected {FORMAT!r} or {FORMAT_2!r}")
     game: Variant = NLHE
+    mix: Mix | None = None
     levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
     per_level = HANDS_PER_LEVEL
     if kind == FORMAT_2:
-        game, levels, per_level = _parse_game(data.get("game"))
+        game, mix, levels, per_level = _parse_game(data.get("game"))
     players = data.get("players")
-    most = 4 if kind == FORMAT else game.max_players
+    most = 4 if kind == FORMAT else (mix or game).max_players
     if (
         not isinstance(players, list)
         or not 2 <= len(players) <= most
@@ -172,26 +177,37 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise RecordError("invalid hands: expected a list")
-    return Record(tuple(players), button, ruleset, stack, tuple(hands), game, levels, per_level, kind)
+    return Record(tuple(players), button, ruleset, stack, tuple(hands), game, levels, per_level, kind, mix)
 
 
-def _parse_game(raw: Any) -> tuple[Variant, tuple[Level, ...], int]:
-    """record/2's ``game``: the variant's code, and optionally its levels
-    (V18; default :func:`default_levels`) and hands per level (default 6)."""
+def _parse_game(raw: Any) -> tuple[Variant, Mix | None, tuple[Level | tuple[int, int], ...], int]:
+    """record/2's ``game``: the variant's code — or a mix's (V19) — and
+    optionally its levels (V18; default :func:`default_levels`, a mix's R6
+    blinds) and hands per level (default 6)."""
     if not isinstance(raw, Mapping):
         raise RecordError("invalid game: expected an object with the variant's code, e.g. {\"variant\": \"F7S\"}")
-    code = raw.get("variant")
-    if not isinstance(code, str):
-        raise RecordError("invalid game: 'variant' must be a variant code such as 'PO' or 'F7S'")
-    try:
-        game = variant(code)
-    except UnsupportedVariant as error:
-        raise RecordError(f"invalid game: {error}") from None
+    mix: Mix | None = None
+    if "mix" in raw:
+        code = raw["mix"]
+        if "variant" in raw:
+            raise RecordError("invalid game: give either 'variant' or 'mix', not both")
+        if not isinstance(code, str) or code not in MIXES:
+            raise RecordError(f"invalid game: 'mix' must be one of {', '.join(MIXES)}, got {code!r}")
+        mix = MIXES[code]
+        game = mix.games[0]
+    else:
+        code = raw.get("variant")
+        if not isinstance(code, str):
+            raise RecordError("invalid game: 'variant' must be a variant code such as 'PO' or 'F7S' (or give a 'mix')")
+        try:
+            game = variant(code)
+        except UnsupportedVariant as error:
+            raise RecordError(f"invalid game: {error}") from None
     per_level = raw.get("hands_per_level", HANDS_PER_LEVEL)
     if not _is_int(per_level) or per_level <= 0:
         raise RecordError(f"invalid game: hands_per_level must be a positive integer, got {per_level!r}")
     if "levels" not in raw:
-        return game, default_levels(game), per_level
+        return game, mix, HOUSE_LEVELS if mix is not None else default_levels(game), per_level
     levels_raw = raw["levels"]
     if not isinstance(levels_raw, list) or not levels_raw:
         raise RecordError("invalid game: levels must be a non-empty list of objects")
@@ -203,12 +219,11 @@ def _parse_game(raw: Any) -> tuple[Variant, tuple[Level, ...], int]:
         if not all(_is_int(value) and value >= 0 for value in values.values()):
             raise RecordError(f"invalid game: level {number} amounts must be integers >= 0")
         levels.append(Level(**values))
-    return game, tuple(levels), per_level
+    return game, mix, tuple(levels), per_level
 
 
-def _parse_hand(raw: Any, number: int, alive: Sequence[str], record: Record) -> RecordHand:
+def _parse_hand(raw: Any, number: int, alive: Sequence[str], game: Variant) -> RecordHand:
     where = f"hand {number}"
-    game = record.variant
     if not isinstance(raw, Mapping):
         raise RecordError(f"{where}: expected an object with hole, board and actions")
     hole_raw = raw.get("hole")
@@ -324,7 +339,7 @@ def replay_record(record: Record) -> ReplayResult:
         if tournament.finished:
             raise RecordError(f"hand {number}: the tournament is already over")
         alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
-        hand = _parse_hand(raw_hand, number, alive, record)
+        hand = _parse_hand(raw_hand, number, alive, tournament.variant_for_hand(number))
         hole = {players.index(p): cards for p, cards in hand.hole.items()}
         try:
             tournament, events = tournament.deal(hole, hand.board)
@@ -355,17 +370,19 @@ def replay_record(record: Record) -> ReplayResult:
         eliminated = tuple(players[e.seat] for e in all_events if isinstance(e, Eliminated))
         stacks = {players[seat]: tournament.stacks[seat] for seat in seats_in}
         config = tournament.config
+        level = config.hand_level(number)
         played.append(
             PlayedHand(
                 number=number,
                 button=button,
-                blinds=blinds_for_hand(number, config.levels, config.hands_per_level),
+                blinds=(level.small_blind, level.big_blind),
                 stacks=stacks,
                 eliminated=eliminated,
                 setup=setup,
                 actions=tuple(applied),
                 events=tuple(all_events),
-                level=level_for_hand(number, config.levels, config.hands_per_level) if record.format == FORMAT_2 else None,
+                level=level if record.format == FORMAT_2 else None,
+                game=setup.variant.code if config.mix is not None else None,
             )
         )
     standings = tuple(zip(players, tournament.places, strict=True))
@@ -398,15 +415,23 @@ class RecordWriter:
     hands: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     variant: Variant = NLHE
-    levels: tuple[Level | tuple[int, int], ...] | None = None  # None: the game's default (V18)
+    levels: tuple[Level | tuple[int, int], ...] | None = None  # None: the game's default (V18; a mix's: R6's blinds)
     hands_per_level: int = HANDS_PER_LEVEL
+    mix: Mix | None = None  # V19: a mix's record names the mix (and ``variant`` is ignored)
 
     @property
     def format(self) -> str:
         levels = None if self.levels is None else tuple(Level(*level) for level in self.levels)
         house_levels = levels is None or levels == default_levels(NLHE)
-        house = self.variant is NLHE and house_levels and self.hands_per_level == HANDS_PER_LEVEL
+        house = self.variant is NLHE and self.mix is None and house_levels and self.hands_per_level == HANDS_PER_LEVEL
         return FORMAT if house and len(self.players) <= 4 else FORMAT_2
+
+    def _game(self) -> Variant:
+        """The game of the hand being written (V19: a mix changes it with each level)."""
+        if self.mix is None:
+            return self.variant
+        number = max(len(self.hands), 1)
+        return self.mix.games[((number - 1) // self.hands_per_level) % len(self.mix.games)]
 
     def deal(self, hole: Mapping[str, Sequence[Card | None]], board: Sequence[Card | None], **extra: Any) -> None:
         hand: dict[str, Any] = {
@@ -432,13 +457,14 @@ class RecordWriter:
                 self.hands[-1]["hole"][self.players[event.seat]].append(_text(event.cards))
             elif isinstance(event, Drew):
                 self.hands[-1]["hole"][self.players[event.seat]].append(_text(event.drawn))
-            elif isinstance(event, StreetDealt) and event.cards and not self.variant.board_size:
+            elif isinstance(event, StreetDealt) and event.cards and not self._game().board_size:
                 self.hands[-1]["board"] += _text(event.cards)  # stud's shared card
 
     @property
     def _announced(self) -> bool:
         """Stud and draw games announce every card they deal (HoleDealt, Drew)."""
-        return self.variant.deals_later_hole_cards or self.variant.has_draws
+        game = self._game()
+        return game.deals_later_hole_cards or game.has_draws
 
     def act(self, player: str, action: Action) -> None:
         entry: list[Any] = [player, action.kind.value]
@@ -453,7 +479,7 @@ class RecordWriter:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": self.format}
         if data["format"] == FORMAT_2:
-            game: dict[str, Any] = {"variant": self.variant.code}
+            game: dict[str, Any] = {"variant": self.variant.code} if self.mix is None else {"mix": self.mix.code}
             if self.levels is not None:
                 game["levels"] = [
                     {key: value for key, value in (level if isinstance(level, Level) else Level(*level))._asdict().items() if value}

@@ -9,12 +9,17 @@ valid codes, so the server, the terminal and the bots agree on what exists.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.variant import NLHE, VARIANTS, UnsupportedVariant, Variant
+from freezeout.rules.variant import NLHE, VARIANTS, Ruleset, UnsupportedVariant, Variant
 
-__all__ = ["HOUSE_GAME", "MIXES", "Game", "Mix", "game_code", "max_seats", "parse_game"]
+if TYPE_CHECKING:
+    from freezeout.rules.tournament import TournamentConfig
+
+__all__ = ["HOUSE_GAME", "MIXES", "Game", "Mix", "game_code", "max_seats", "parse_game", "tournament_config"]
 
 #: The house game (seed 000, R1–R30): what a table deals when nothing else is named.
 HOUSE_GAME = NLHE.code
@@ -87,3 +92,31 @@ def game_code(game: Game) -> str:
 def max_seats(game: Game) -> int:
     """The most players the game seats (V5–V16, V19)."""
     return game.max_players
+
+
+def tournament_config(
+    game: Game | str,
+    players: Sequence[str],
+    *,
+    button: int,
+    starting_stack: int = 1000,
+    ruleset: Ruleset = Ruleset.HOUSE,
+) -> TournamentConfig:
+    """The freezeout of ``game`` (a value or a code, :func:`parse_game`) for
+    ``players``, the first button at seat ``button`` (drawn by the caller, R3).
+
+    One game plays its V18 default levels — the house game (``NT``) exactly
+    R6's, as it always has; a mix (V19) changes game with each level of R6,
+    each game's sizes taken from the level's big blind
+    (:func:`freezeout.rules.tournament.game_level`).  Too many players for
+    the game is an :class:`InvalidInput` naming its seat range."""
+    from freezeout.rules.tournament import TournamentConfig  # the tournament imports this module
+
+    chosen = parse_game(game) if isinstance(game, str) else game
+    if isinstance(chosen, Mix):
+        return TournamentConfig(
+            players=tuple(players), button=button, starting_stack=starting_stack, ruleset=ruleset, mix=chosen
+        )
+    return TournamentConfig(
+        players=tuple(players), button=button, starting_stack=starting_stack, ruleset=ruleset, variant=chosen
+    )

@@ -1,9 +1,16 @@
-"""The freezeout tournament around the hands (R1, R3–R7, R23–R28, D8–D11).
+"""The freezeout tournament around the hands (R1, R3–R7, R23–R28, D8–D11, V18, V19).
 
 A :class:`Tournament` is a frozen value: ``deal`` starts the next hand with
 cards the caller supplies (R2: the deck is an input), ``act`` applies a move
 by a tournament seat — a hand move, a ``timeout`` (R26) or a ``resign``
 (R28, any player, any time).  Both return the new tournament and the events.
+
+A freezeout is played in one game (V18) or in a mix that changes game with
+every level (V19, :class:`~freezeout.rules.games.Mix`).  Either way the
+game of a hand is :meth:`TournamentConfig.variant_for_hand` (and
+:attr:`Tournament.variant` for the current one) and its forced bets are
+:meth:`TournamentConfig.hand_level`: readers ask those, never
+``config.variant``, which in a mix is only the first hand's game.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from freezeout.rules.events import (
     TournamentEnded,
     public_event,
 )
+from freezeout.rules.games import Mix
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
@@ -42,8 +50,10 @@ __all__ = [
     "TournamentConfig",
     "blinds_for_hand",
     "default_levels",
+    "game_level",
     "level_for_hand",
     "rematch_players",
+    "stud_level",
 ]
 
 # R6: (small blind, big blind) per level; the last level holds until the end.
@@ -83,14 +93,37 @@ STUD_LEVELS: tuple[Level, ...] = (
 )
 
 
+def stud_level(big_blind: int) -> Level:
+    """V18/V19: a stud level taken from a big blind, in the proportions of
+    :data:`STUD_LEVELS` (which it reproduces from R6's big blinds): the
+    small bet is the big blind and the big bet twice it, the ante a tenth of
+    the big blind (rounded down; none below 10 chips), the bring-in a
+    quarter of it rounded up to a multiple of 5 chips — but always below the
+    small bet (V7), at most half of it for big blinds under 20."""
+    if type(big_blind) is not int or big_blind < 2:
+        raise InvalidInput(f"a stud level needs a big blind of at least 2 chips, got {big_blind!r}")
+    bring_in = min(5 * -(-big_blind // 20), big_blind // 2)
+    return Level(ante=big_blind // 10, bring_in=bring_in, small_bet=big_blind, big_bet=2 * big_blind)
+
+
+def game_level(level: Level | tuple[int, int], variant: Variant) -> Level:
+    """V18/V19: the forced bets of ``variant`` at a level named by its blinds:
+    the blind games post the level's blinds (no-limit and pot-limit bet from
+    the big blind); fixed limit adds a small bet of one big blind and a big
+    bet of two; stud posts :func:`stud_level` of the big blind.  So every
+    game of a mix takes its sizes from the same big blind."""
+    small, big = level[0], level[1]
+    if variant.forced is Forced.BRING_IN:
+        return stud_level(big)
+    if variant.betting is BettingStructure.FIXED_LIMIT:
+        return Level(small, big, small_bet=big, big_bet=2 * big)
+    return Level(small, big)
+
+
 def default_levels(variant: Variant) -> tuple[Level, ...]:
     """V18: the level schedule of a freezeout in ``variant`` — R6's blinds;
     fixed-limit bets of one and two big blinds; stud's :data:`STUD_LEVELS`."""
-    if variant.forced is Forced.BRING_IN:
-        return STUD_LEVELS
-    if variant.betting is BettingStructure.FIXED_LIMIT:
-        return tuple(Level(small, big, small_bet=big, big_bet=2 * big) for small, big in HOUSE_LEVELS)
-    return tuple(Level(small, big) for small, big in HOUSE_LEVELS)
+    return tuple(game_level(level, variant) for level in HOUSE_LEVELS)
 
 
 def level_for_hand(number: int, levels: Sequence[Level | tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> Level:
@@ -112,6 +145,14 @@ def rematch_players(players: Sequence[str]) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class TournamentConfig:
+    """How a freezeout is set up.
+
+    One game (``variant``, V18) or a mix (``mix``, V19).  In a mix the game
+    changes with each level (every ``hands_per_level`` hands, round and
+    round, also after the last level), ``levels`` name blinds and each game
+    takes its forced bets from the level's big blind (:func:`game_level`);
+    ``variant`` is then the first hand's game."""
+
     players: tuple[str, ...]
     button: int = 0  # seat of the first hand's button (drawn at random by the caller, R3)
     starting_stack: int = 1000
@@ -119,27 +160,60 @@ class TournamentConfig:
     levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
     hands_per_level: int = HANDS_PER_LEVEL
     variant: Variant = NLHE  # V18: a freezeout can be played in any game
+    mix: Mix | None = None  # V19: or in a mix of games
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.players) <= 10:
             raise InvalidInput(f"a tournament needs 2 to 10 players, got {len(self.players)}")
-        if not self.variant.min_players <= len(self.players) <= self.variant.max_players:
+        if self.mix is not None:
+            if self.variant is not NLHE and self.variant != self.mix.games[0]:
+                raise InvalidInput(f"a freezeout is played in one game or in a mix, not both ({self.variant.code}, {self.mix.code})")
+            object.__setattr__(self, "variant", self.mix.games[0])
+        game = self.game
+        if not game.min_players <= len(self.players) <= game.max_players:
             raise InvalidInput(
-                f"{self.variant.name} is played by {self.variant.min_players} to {self.variant.max_players} players,"
+                f"{game.name} is played by {game.min_players} to {game.max_players} players,"  # V19: the smallest maximum
                 f" got {len(self.players)}"
             )
         if not self.levels:
             raise InvalidInput("a tournament needs at least one level")
+        if type(self.hands_per_level) is not int or self.hands_per_level <= 0:
+            raise InvalidInput(f"hands per level must be a positive whole number, got {self.hands_per_level!r}")
         if len(set(self.players)) != len(self.players) or not all(self.players):
             raise InvalidInput("player ids must be distinct and non-empty")
         if not 0 <= self.button < len(self.players):
             raise InvalidInput(f"button seat {self.button} is not at the table")
         if type(self.starting_stack) is not int or self.starting_stack <= 0:
             raise InvalidInput("the starting stack must be a positive whole number")
-        if self.levels is HOUSE_LEVELS and self.variant is not NLHE:
+        if self.mix is not None:
+            for number, level in enumerate(self.levels, start=1):
+                if type(level[1]) is not int or level[1] < 2 or not 0 <= level[0] <= level[1]:
+                    raise InvalidInput(
+                        f"level {number} of a mix needs blinds (small at most big, big at least 2): every game"
+                        f" takes its sizes from the big blind (V19), got {tuple(level[:2])}"
+                    )
+        elif self.levels is HOUSE_LEVELS and self.variant is not NLHE:
             # V18: left at its default, the schedule is the game's own (stud's antes and bring-in,
             # fixed limit's bets); the house game keeps R6's blinds exactly.
             object.__setattr__(self, "levels", default_levels(self.variant))
+
+    @property
+    def game(self) -> Variant | Mix:
+        """What the table plays: its one game, or its mix (V19)."""
+        return self.variant if self.mix is None else self.mix
+
+    def variant_for_hand(self, number: int) -> Variant:
+        """V19: the game of hand ``number`` (1-based) — in a mix the games in
+        order, a new one with each level, round and round."""
+        if self.mix is None:
+            return self.variant
+        games = self.mix.games
+        return games[((max(number, 1) - 1) // self.hands_per_level) % len(games)]
+
+    def hand_level(self, number: int) -> Level:
+        """R6, V18, V19: the forced bets of hand ``number`` in its game."""
+        level = level_for_hand(max(number, 1), self.levels, self.hands_per_level)
+        return level if self.mix is None else game_level(level, self.variant_for_hand(number))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,13 +293,45 @@ class Tournament:
         return tuple(stacks)
 
     def next_blinds(self) -> tuple[int, int]:
-        return blinds_for_hand(self.hand_number + 1, self.config.levels, self.config.hands_per_level)
+        level = self.config.hand_level(self.hand_number + 1)
+        return level.small_blind, level.big_blind
 
     def level(self, number: int | None = None) -> Level:
-        """The forced bets of hand ``number`` (default: the current or, between hands, the next one)."""
+        """The forced bets of hand ``number`` (default: the current or last
+        hand's; before the first hand, the first one's), in its game (V19)."""
         if number is None:
             number = self.hand_number if self.in_hand or (self.hand is not None and self.hand_number) else self.hand_number + 1
-        return level_for_hand(max(number, 1), self.config.levels, self.config.hands_per_level)
+        return self.config.hand_level(max(number, 1))
+
+    @property
+    def variant(self) -> Variant:
+        """The game of the current (or last) hand; before the first hand, the
+        first one's.  In one game always that game; in a mix (V19) it
+        changes with the levels."""
+        return self.config.variant_for_hand(max(self.hand_number, 1))
+
+    @property
+    def next_variant(self) -> Variant:
+        """The game of the next hand to be dealt."""
+        return self.config.variant_for_hand(self.hand_number + 1)
+
+    def variant_for_hand(self, number: int) -> Variant:
+        """The game of hand ``number`` (1-based)."""
+        return self.config.variant_for_hand(number)
+
+    def hands_to_next_game(self) -> int:
+        """V19: hands still to be dealt in the current game after the current
+        (or last) hand before a mix changes game; in one game, the hands
+        left in the level (it never changes game)."""
+        per_level = self.config.hands_per_level
+        return per_level - ((max(self.hand_number, 1) - 1) % per_level) - 1
+
+    @property
+    def following_variant(self) -> Variant:
+        """V19: the game after the current one (a page shows "current and
+        next game"); in one game, that game."""
+        current = max(self.hand_number, 1)
+        return self.config.variant_for_hand(current + self.hands_to_next_game() + 1)
 
     def next_button(self) -> int:
         """R4/D11: the first hand's button is drawn; then it moves clockwise to
@@ -268,8 +374,8 @@ class Tournament:
         caller), in any game; the rules decide who gets which card
         (:mod:`freezeout.rules.dealing`).  ``reshuffle`` orders the cards a
         draw game reshuffles when the deck runs out (V13)."""
-        variant = self.config.variant
         seats = self._seats_in()
+        variant = self.next_variant
         if not (variant.deals_later_hole_cards or variant.has_draws):
             hole_positions, board_positions = flop_deal_positions(variant, len(seats))
             needed = variant.hole_cards * len(seats) + variant.board_size
@@ -290,11 +396,20 @@ class Tournament:
     def _start(self, dealt: CardsDealt, **cards: Any) -> tuple[Tournament, list[Event]]:
         """Post the level's forced bets (R5–R7, V18) and start the hand."""
         seats = self._seats_in()
-        variant = self.config.variant
         number = self.hand_number + 1
-        level = level_for_hand(number, self.config.levels, self.config.hands_per_level)
-        button = self.next_button()
-        hand_button = seats.index(button)
+        variant = self.config.variant_for_hand(number)
+        level = self.config.hand_level(number)
+        if variant.uses_button or self.config.mix is None:
+            button = self.next_button()
+            hand_button = seats.index(button)
+        else:
+            # V19: the button stays frozen through stud games (where it stood in
+            # the last button hand, or where it was drawn); the next button game
+            # moves it on one seat from there (WSOP 67b), eliminations skipped as
+            # R4 says.  Stud reads no button; the hand gets the frozen seat, or
+            # the next one still in.
+            button = self.button if self.button >= 0 else self.config.button
+            hand_button = seats.index(button if self.alive[button] else self._next_alive(button))
         n = len(seats)
         blinds = [0] * n
         if variant.forced is Forced.BLINDS:

@@ -22,7 +22,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.showdown import best_cards, collected_pots, hand_name
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["SPECTATOR", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "seat_view", "view_dicts"]
+__all__ = ["SPECTATOR", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "seat_view", "view_dicts"]
 
 SPECTATOR = None
 
@@ -116,6 +116,28 @@ class PotView:
 
 
 @dataclass(frozen=True, slots=True)
+class MixView:
+    """V19: the mix a table plays — its code, the current game (the view's
+    ``game``), the next one and how many hands after the current one are
+    still dealt in this game."""
+
+    code: str
+    name: str
+    games: tuple[str, ...]
+    next_game: str
+    hands_to_next_game: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "games": list(self.games),
+            "next_game": self.next_game,
+            "hands_to_next_game": self.hands_to_next_game,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     viewer: int | None
     hand_number: int
@@ -134,10 +156,11 @@ class TableView:
     winner: int | None
     history: tuple[Event, ...] = ()  # public events of the current hand, table seats
     past: tuple[tuple[Event, ...], ...] = ()  # public events of each earlier hand, oldest first
-    game: str = "NT"  # the variant's code (docs/formats.md)
+    game: str = "NT"  # the variant's code of the current (or last) hand (docs/formats.md)
     level: Level = Level()  # noqa: RUF009 (an immutable NamedTuple)
     drawing: bool = False  # the players are drawing (V11)
     result: tuple[PotView, ...] = ()  # once the hand is over: who won what
+    mix: MixView | None = None  # V19: the table plays a mix
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -156,10 +179,12 @@ class TableView:
             "finished": self.finished,
             "winner": self.winner,
         }
-        if self.game != "NT":
+        if self.game != "NT" or self.mix is not None:
             data["game"] = self.game
             data["level"] = self.level._asdict()
             data["drawing"] = self.drawing
+        if self.mix is not None:
+            data["mix"] = self.mix.to_dict()
         if self.result:
             data["result"] = [pot.to_dict() for pot in self.result]
         return data
@@ -288,10 +313,24 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         winner=tournament.winner if tournament.finished else None,
         history=tournament.hand_log,
         past=tournament.past_logs,
-        game=tournament.config.variant.code,
+        game=tournament.variant.code,
         level=level,
         drawing=bool(hand is not None and hand.drawing),
         result=_result(tournament, shown_hands),
+        mix=_mix_view(tournament),
+    )
+
+
+def _mix_view(tournament: Tournament) -> MixView | None:
+    mix = tournament.config.mix
+    if mix is None:
+        return None
+    return MixView(
+        code=mix.code,
+        name=mix.name,
+        games=tuple(game.code for game in mix.games),
+        next_game=tournament.following_variant.code,
+        hands_to_next_game=tournament.hands_to_next_game(),
     )
 
 

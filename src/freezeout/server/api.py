@@ -396,6 +396,29 @@ async def game_phh(request: Request, game_id: str, found: AuthDep) -> PlainTextR
     return PlainTextResponse(text, media_type="application/toml", headers=headers)
 
 
+@router.get("/games/{game_id}/stars")
+async def game_stars(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
+    """The game's hands as PokerStars hand histories (docs/formats.md §4), for
+    trackers: the asker's own cards dealt to them if they played, else an
+    observer's history; the hands carry the game's start time."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from freezeout.formats.stars import record_json_to_stars
+    from freezeout.server.db import games
+
+    record = await _finished_record(request, game_id, found)
+    name = found.user.name if found.user is not None else None
+    async with ctx(request).store.engine.connect() as conn:
+        started = (await conn.execute(select(games.c.started_at).where(games.c.id == game_id))).scalar()
+    when = datetime.fromtimestamp(started, UTC) if started is not None else None
+    hero = name if name in record.get("players", ()) else None
+    text = record_json_to_stars(record, hero=hero, when=when)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.stars.txt"'}
+    return PlainTextResponse(text, headers=headers)
+
+
 @router.get("/games/{game_id}/events")
 async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[str, Any]:
     """A finished game's public events per hand, for the replayer and the stack chart,

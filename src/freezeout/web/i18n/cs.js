@@ -189,6 +189,7 @@ export default {
   'end.download': 'Stáhnout',
   'end.record': 'Záznam (JSON)',
   'end.phh': 'PHH',
+  'end.stars': 'PokerStars',
   'end.unranked': 'Hra se nepočítá do Elo',
 
   'history.title': 'Historie rukou',

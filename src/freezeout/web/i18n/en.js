@@ -190,6 +190,7 @@ export default {
   'end.download': 'Download',
   'end.record': 'Record (JSON)',
   'end.phh': 'PHH',
+  'end.stars': 'PokerStars',
   'end.unranked': 'Unranked game',
 
   'history.title': 'Hand history',

@@ -54,6 +54,7 @@ export function renderEnd(page) {
     h('button.btn', {type: 'button', onclick: () => page.openHistory()}, t('table.history')),
     gameId != null ? h('a.btn', {href: `/api/games/${gameId}/record`, download: `freezeout-game-${gameId}.json`}, '⤓ ', t('end.record')) : null,
     gameId != null ? h('a.btn', {href: `/api/games/${gameId}/phh`, download: `freezeout-game-${gameId}.phh`}, '⤓ ', t('end.phh')) : null,
+    gameId != null ? h('a.btn', {href: `/api/games/${gameId}/stars`, download: `freezeout-game-${gameId}.stars.txt`}, '⤓ ', t('end.stars')) : null,
     h('a.btn.ghost', {href: '#/'}, t('end.lobby')));
   const rematchInfo = h('ul.rematch-info', {role: 'status'},
     waiting ? h('li', t('end.rematchWaiting')) : null,

@@ -58,7 +58,8 @@ export class ProfilePage {
           h('button.btn.small.primary', {type: 'button', onclick: () => this.replay(g, true)}, '▶ ', t('profile.replayFinal')),
           h('button.btn.small', {type: 'button', onclick: () => this.replay(g)}, t('profile.replay')),
           h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/record`, download: `freezeout-game-${g.id}.json`, title: t('end.record')}, '⤓ JSON'),
-          h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/phh`, download: `freezeout-game-${g.id}.phh`, title: t('end.phh')}, '⤓ PHH'))));
+          h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/phh`, download: `freezeout-game-${g.id}.phh`, title: t('end.phh')}, '⤓ PHH'),
+          h('a.btn.small.ghost', {href: `/api/games/${encodeURIComponent(g.id)}/stars`, download: `freezeout-game-${g.id}.stars.txt`, title: t('end.stars')}, '⤓ PokerStars'))));
     });
     const head = h('thead', h('tr', ...['profile.when', 'profile.gameKind', 'profile.opponents', 'profile.place', 'profile.elo', 'profile.actions']
       .map(k => h(k === 'profile.place' || k === 'profile.elo' ? 'th.num' : 'th', t(k)))));

@@ -1,0 +1,545 @@
+"""PokerStars hand histories: a record's hands as the text PokerStars writes
+(docs/formats.md "PokerStars hand histories"), so that players' tools
+(Hold'em Manager 3, PokerTracker 4) import them.
+
+One writer, :func:`hand_to_stars`, turns one replayed hand (a
+:class:`~freezeout.formats.record.PlayedHand`, whose events say everything
+that happened) into one PokerStars tournament hand; :func:`record_to_stars`
+writes every hand of a record, separated by blank lines as the site does.
+
+What is written is what the site writes, with the site's verbs and amounts:
+the header (hand number, tournament number, "Freeroll" — play chips — the
+game, the level in Roman numerals with its stakes, the date), the table
+with its size and button, the seats with their chips, the posts, the hole
+cards of the *hero* (the player whose history it is: a player sees only
+their own cards until a showdown), every move ("raises 40 to 60", "calls
+20", "bets 80 and is all-in", "brings in for 5", "completes it to 20",
+"discards 2 cards", "stands pat"), the streets with their cards, the
+showdown, the pots collected, eliminations, and the summary.  Chips that
+leave the game with a resigner (R28) have no place in the format; the
+resignation is written as a line of its own.
+
+The rules core stays the only place that knows the game: this module only
+reads events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from freezeout.cards import Card
+from freezeout.formats.record import PlayedHand, RecordError, ReplayResult, parse_record, replay_record
+from freezeout.rules.events import (
+    ActionTaken,
+    BetReturned,
+    BlindPosted,
+    CardsDealt,
+    CardsShown,
+    Drew,
+    Eliminated,
+    Event,
+    Forfeited,
+    HandStarted,
+    HoleDealt,
+    PotAwarded,
+    Resigned,
+    StreetDealt,
+    TournamentEnded,
+)
+from freezeout.rules.games import Mix
+from freezeout.rules.tournament import Level
+from freezeout.rules.variant import BettingStructure, Forced, Variant
+
+__all__ = ["STARS_GAMES", "hand_to_stars", "record_json_to_stars", "record_to_stars", "stars_game_name", "tournament_number"]
+
+#: The games as PokerStars names them (without the betting structure), by
+#: the variant code's game part (docs/formats.md "Variant codes").
+STARS_GAMES: dict[str, str] = {
+    "T": "Hold'em",
+    "S": "6+ Hold'em",
+    "O": "Omaha",
+    "O/8": "Omaha Hi/Lo",
+    "7S": "7 Card Stud",
+    "7S/8": "7 Card Stud Hi/Lo",
+    "R": "Razz",
+    "5CD": "5 Card Draw",
+    "2L1D": "Single Draw 2-7 Lowball",
+    "2L3D": "Triple Draw 2-7 Lowball",
+    "B": "Badugi",
+}
+_STRUCTURES = {"N": "No Limit", "P": "Pot Limit", "F": "Limit"}
+_MIX_NAMES = {"HORSE": "HORSE", "8GAME": "8-Game"}
+
+_STUD_STREETS = {
+    "fourth street": "4th STREET",
+    "fifth street": "5th STREET",
+    "sixth street": "6th STREET",
+    "seventh street": "RIVER",
+}
+_STUD_FOLDS = {
+    "third street": "on the 3rd Street",
+    "fourth street": "on the 4th Street",
+    "fifth street": "on the 5th Street",
+    "sixth street": "on the 6th Street",
+    "seventh street": "on the 7th Street",
+}
+_DRAWS = {"first draw": "FIRST DRAW", "second draw": "SECOND DRAW", "third draw": "THIRD DRAW", "draw": "FIRST DRAW"}
+_DRAW_FOLDS = {
+    "predraw": "before the Draw",
+    "first draw": "after the 1st Draw",
+    "draw": "after the Draw",
+    "second draw": "after the 2nd Draw",
+    "third draw": "after the 3rd Draw",
+}
+_FLOP_FOLDS = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
+
+
+def stars_game_name(variant: Variant, mix: Mix | None = None) -> str:
+    """The game as a PokerStars header names it: ``Hold'em No Limit``,
+    ``Omaha Hi/Lo Limit``, ``7 Card Stud Limit``, ``Razz Limit``,
+    ``Triple Draw 2-7 Lowball Limit`` …; in a mix (V19) the mix with the
+    hand's game, as ``HORSE (Razz Limit)``."""
+    code = variant.code
+    name = f"{STARS_GAMES[code[1:]]} {_STRUCTURES[code[0]]}"
+    if mix is not None:
+        return f"{_MIX_NAMES.get(mix.code, mix.name)} ({name})"
+    return name
+
+
+def tournament_number(game_id: object) -> int:
+    """A tournament number for a game id (PokerStars numbers are digits only):
+    the id itself when it is a number, else a stable number made from it."""
+    text = str(game_id)
+    if text.isdigit() and len(text) <= 15:
+        return int(text)
+    import hashlib
+
+    return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16)
+
+
+def _roman(number: int) -> str:
+    numerals = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+    out = []
+    for value, letters in numerals:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _cards(cards: Iterable[Card | None]) -> str:
+    return " ".join(str(card) for card in cards if card is not None)
+
+
+def _date(when: datetime) -> str:
+    """``2026/12/03 12:00:00 UTC [2026/12/03 7:00:00 ET]``: the site's form,
+    its own time zone first and Eastern Time in brackets."""
+    when = when.astimezone(UTC)
+    text = f"{when:%Y/%m/%d %H:%M:%S} UTC"
+    try:
+        from zoneinfo import ZoneInfo
+
+        eastern = when.astimezone(ZoneInfo("America/New_York"))
+    except (ImportError, KeyError, OSError, ValueError):  # no time zone data: UTC alone
+        return text
+    return f"{text} [{eastern:%Y/%m/%d} {eastern.hour}:{eastern:%M:%S} ET]"
+
+
+def _stakes(variant: Variant, level: Level) -> tuple[int, int]:
+    """The stakes a header shows: the blinds in no-limit and pot-limit; the
+    small and big bet in fixed limit (stud included)."""
+    if variant.betting is BettingStructure.FIXED_LIMIT:
+        return level.small_bet, level.big_bet
+    return level.small_blind, level.big_blind
+
+
+@dataclass
+class _Seat:
+    name: str
+    stack: int
+    committed: int = 0  # chips put in this hand (antes and blinds included)
+    voluntary: bool = False  # put chips in by a move of their own
+    folded: str = ""  # where the player folded ("before Flop" …)
+    shown: str = ""  # "[As Kd]" once shown down
+    hand: str = ""  # the shown hand's name
+    won: int = 0
+    cards: list[Card | None] = field(default_factory=list)  # every card the player holds now
+    up: list[bool] = field(default_factory=list)
+
+
+class _Writer:
+    """Walks one hand's events and writes its lines."""
+
+    def __init__(self, hand: PlayedHand, players: Sequence[str], *, hero: str | None, mix: Mix | None,
+                 table_size: int, tournament: int, hand_id: int, level_number: int, when: datetime) -> None:
+        self.hand = hand
+        self.players = players
+        self.hero = hero
+        self.variant = hand.setup.variant
+        self.lines: list[str] = []
+        self.seats: dict[int, _Seat] = {}
+        self.round: dict[int, int] = {}  # each seat's bet in the current betting round
+        self.high = 0  # the round's highest bet
+        self.street = self.variant.streets[0].name
+        self.board: list[Card] = []
+        self.showdown = False
+        self.pots: dict[int, int] = {}
+        self.awards: list[PotAwarded] = []
+        self.blind_of: dict[int, str] = {}
+        self.bring_in_open = False
+        self.deal: CardsDealt | None = None  # a flop game's deal, written after the posts
+        started = next(event for event in hand.events if isinstance(event, HandStarted))
+        self.started = started
+        for seat, stack in zip(started.seats, started.stacks, strict=True):
+            self.seats[seat] = _Seat(players[seat], stack)
+        level = hand.level or Level(*hand.blinds)
+        if not level.small_bet and self.variant.betting is BettingStructure.FIXED_LIMIT:
+            level = level._replace(small_bet=hand.setup.small_bet, big_bet=hand.setup.big_bet)
+        small, big = _stakes(self.variant, level)
+        game = stars_game_name(self.variant, mix)
+        self.lines.append(
+            f"PokerStars Hand #{hand_id}: Tournament #{tournament}, Freeroll  {game}"
+            f" - Level {_roman(level_number)} ({small}/{big}) - {_date(when)}"
+        )
+        table = f"Table '{tournament} 1' {table_size}-max"
+        if self.variant.uses_button:
+            table += f" Seat #{started.button + 1} is the button"
+        self.lines.append(table)
+        for seat in sorted(self.seats):
+            self.lines.append(f"Seat {seat + 1}: {self.seats[seat].name} ({self.seats[seat].stack} in chips)")
+
+    # -- helpers -----------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_hero(self, seat: int) -> bool:
+        return self.hero is not None and self.seats[seat].name == self.hero
+
+    def _new_round(self) -> None:
+        self.round = {}
+        self.high = 0
+
+    # -- events ------------------------------------------------------------
+    def write(self) -> str:
+        for event in self.hand.events:
+            self.event(event)
+        self.summary()
+        return "\n".join(self.lines) + "\n"
+
+    def event(self, event: Event) -> None:
+        if isinstance(event, BlindPosted):
+            self.posted(event)
+            return
+        if isinstance(event, CardsDealt):  # stud and draws: their cards come one dealing at a time (HoleDealt, Drew)
+            flop_game = not (self.variant.deals_later_hole_cards or self.variant.has_draws)
+            self.deal = event if event.hole and flop_game else None
+            return
+        if self.deal is not None:  # the site writes the posts, then the hole cards
+            self.dealt(self.deal)
+            self.deal = None
+        if isinstance(event, HoleDealt):
+            self.hole(event)
+        elif isinstance(event, ActionTaken):
+            self.acted(event)
+        elif isinstance(event, Drew):
+            self.drew(event)
+        elif isinstance(event, BetReturned):
+            seat = self.seats[event.seat]
+            seat.committed -= event.amount
+            self.lines.append(f"Uncalled bet ({event.amount}) returned to {seat.name}")
+        elif isinstance(event, StreetDealt):
+            self.street_dealt(event)
+        elif isinstance(event, CardsShown):
+            self.shown(event)
+        elif isinstance(event, PotAwarded):
+            self.awards.append(event)
+        elif isinstance(event, Forfeited) and event.seat in self.seats:
+            self.lines.append(f"{self.name(event.seat)} has timed out")
+        elif isinstance(event, Resigned):
+            self.lines.append(f"{self.players[event.seat]} resigns and leaves the tournament")
+        elif isinstance(event, Eliminated):
+            self.collected()
+            self.lines.append(f"{self.players[event.seat]} finished the tournament in {_ordinal(event.place)} place")
+        elif isinstance(event, TournamentEnded):
+            self.collected()
+            self.lines.append(f"{self.players[event.winner]} wins the tournament - congratulations!")
+
+    def posted(self, event: BlindPosted) -> None:
+        seat = self.seats[event.seat]
+        seat.committed += event.amount
+        suffix = " and is all-in" if event.all_in else ""
+        if event.kind == "ante":
+            self.lines.append(f"{seat.name}: posts the ante {event.amount}{suffix}")
+            return
+        self.blind_of[event.seat] = event.kind
+        self.round[event.seat] = event.amount
+        self.high = max(self.high, event.amount)
+        self.lines.append(f"{seat.name}: posts {event.kind} {event.amount}{suffix}")
+
+    def dealt(self, event: CardsDealt) -> None:
+        """A flop game's deal: every hole card at once (a stud or draw game
+        deals during the hand: :meth:`hole`)."""
+        if not event.hole:
+            return
+        self.lines.append("*** HOLE CARDS ***")
+        for seat, cards in event.hole:
+            self.seats[seat].cards = list(cards)
+            if self.is_hero(seat) and None not in cards:
+                self.lines.append(f"Dealt to {self.name(seat)} [{_cards(cards)}]")
+
+    def hole(self, event: HoleDealt) -> None:
+        seat = self.seats[event.seat]
+        before = [card for card, up in zip(seat.cards, seat.up, strict=True) if up or self.is_hero(event.seat)]
+        first = not seat.cards
+        seat.cards.extend(event.cards)
+        seat.up.extend(event.up)
+        if first and event.seat == min(self.seats):
+            if self.variant.has_draws:
+                self.lines.append("*** DEALING HANDS ***")
+            else:
+                self.lines.append("*** 3rd STREET ***")
+        if self.is_hero(event.seat):
+            new = list(event.cards)
+        else:
+            new = [card for card, up in zip(event.cards, event.up, strict=True) if up]
+        if None in new or not new:
+            return
+        if before and None not in before:
+            self.lines.append(f"Dealt to {seat.name} [{_cards(before)}] [{_cards(new)}]")
+        else:
+            self.lines.append(f"Dealt to {seat.name} [{_cards(new)}]")
+
+    def acted(self, event: ActionTaken) -> None:
+        seat = self.seats[event.seat]
+        kind = event.kind
+        if kind in ("discard", "standpat"):
+            return  # written from the draw itself (:meth:`drew`)
+        suffix = " and is all-in" if event.all_in else ""
+        seat.committed += event.added
+        if event.added and kind != "bringin":
+            seat.voluntary = True
+        if kind == "fold":
+            seat.folded = self.fold_place()
+            self.lines.append(f"{seat.name}: folds")
+        elif kind == "check":
+            self.lines.append(f"{seat.name}: checks")
+        elif kind == "call":
+            self.lines.append(f"{seat.name}: calls {event.added}{suffix}")
+        elif kind == "bringin":
+            self.bring_in_open = True
+            self.lines.append(f"{seat.name}: brings in for {event.added}{suffix}")
+        elif kind == "bet":
+            self.lines.append(f"{seat.name}: bets {event.added}{suffix}")
+        elif kind == "complete" and (self.bring_in_open or not self.high) and self.variant.forced is Forced.BRING_IN:
+            self.lines.append(f"{seat.name}: completes it to {event.total}{suffix}")
+        else:  # raise, or a completion of a short all-in (V4)
+            self.lines.append(f"{seat.name}: raises {event.total - self.high} to {event.total}{suffix}")
+        if kind in ("bet", "raise", "complete"):
+            self.bring_in_open = False
+        self.round[event.seat] = event.total
+        self.high = max(self.high, event.total)
+
+    def fold_place(self) -> str:
+        if self.variant.forced is Forced.BRING_IN:
+            return _STUD_FOLDS.get(self.street, "")
+        if self.variant.has_draws:
+            return _DRAW_FOLDS.get(self.street, "")
+        return _FLOP_FOLDS.get(self.street, "")
+
+    def drew(self, event: Drew) -> None:
+        seat = self.seats[event.seat]
+        count = len(event.discarded)
+        hero = self.is_hero(event.seat)
+        kept = list(seat.cards)
+        for card in event.discarded:
+            if card in kept:
+                kept.remove(card)
+            elif None in kept:
+                kept.remove(None)
+        seat.cards = kept + list(event.drawn)
+        seat.up = [False] * len(seat.cards)
+        if not count:
+            self.lines.append(f"{seat.name}: stands pat" + (f" on [{_cards(kept)}]" if hero and None not in kept else ""))
+            return
+        plural = "card" if count == 1 else "cards"
+        if hero and None not in event.discarded and None not in event.drawn and None not in kept:
+            self.lines.append(f"{seat.name}: discards {count} {plural} [{_cards(event.discarded)}]")
+            self.lines.append(f"Dealt to {seat.name} [{_cards(kept)}] [{_cards(event.drawn)}]")
+        else:
+            self.lines.append(f"{seat.name}: discards {count} {plural}")
+
+    def street_dealt(self, event: StreetDealt) -> None:
+        self._new_round()
+        self.street = event.street
+        self.bring_in_open = False
+        if self.variant.forced is Forced.BRING_IN:
+            header = _STUD_STREETS.get(event.street, event.street.upper())
+            self.lines.append(f"*** {header} ***" + (f" [{_cards(event.cards)}]" if event.cards else ""))
+            self.board.extend(event.cards)
+            return
+        if self.variant.has_draws:
+            self.lines.append(f"*** {_DRAWS.get(event.street, event.street.upper())} ***")
+            return
+        before = list(self.board)
+        self.board.extend(event.cards)
+        if event.street == "flop":
+            self.lines.append(f"*** FLOP *** [{_cards(event.cards)}]")
+        else:
+            self.lines.append(f"*** {event.street.upper()} *** [{_cards(before)}] [{_cards(event.cards)}]")
+
+    def shown(self, event: CardsShown) -> None:
+        if not self.showdown:
+            self.showdown = True
+            self.lines.append("*** SHOW DOWN ***")
+        seat = self.seats[event.seat]
+        seat.cards = list(event.cards)
+        seat.shown = f"[{_cards(event.cards)}]"
+        if self.variant.split:
+            low = event.low_description or "no low"
+            seat.hand = f"HI: {event.description}; LO: {low}"
+        else:
+            seat.hand = event.description
+        self.lines.append(f"{seat.name}: shows {seat.shown} ({seat.hand})")
+
+    def collected(self) -> None:
+        """The pots, once: "X collected 300 from pot" (or main / side pot)."""
+        if not self.awards:
+            return
+        many = len({award.pot for award in self.awards}) > 1
+        sides = max(award.pot for award in self.awards)
+        for award in self.awards:
+            self.pots[award.pot] = self.pots.get(award.pot, 0) + award.amount
+            where = "pot" if not many else "main pot" if award.pot == 0 else "side pot" if sides == 1 else f"side pot-{award.pot}"
+            for seat, chips in award.shares:
+                if chips:
+                    self.seats[seat].won += chips
+                    self.lines.append(f"{self.players[seat]} collected {chips} from {where}")
+        self.awards = []
+
+    def summary(self) -> None:
+        self.collected()
+        total = sum(self.pots.values())
+        if len(self.pots) > 1:
+            sides = len(self.pots) - 1
+            parts = [f"Main pot {self.pots.get(0, 0)}."]
+            for pot in sorted(p for p in self.pots if p):
+                parts.append(f"Side pot {self.pots[pot]}." if sides == 1 else f"Side pot-{pot} {self.pots[pot]}.")
+            pot_line = f"Total pot {total} {' '.join(parts)} | Rake 0"
+        else:
+            pot_line = f"Total pot {total} | Rake 0"
+        self.lines.append("*** SUMMARY ***")
+        self.lines.append(pot_line)
+        if self.board and self.variant.board_size:
+            self.lines.append(f"Board [{_cards(self.board)}]")
+        for seat_number in sorted(self.seats):
+            self.lines.append(f"Seat {seat_number + 1}: {self.summary_line(seat_number)}")
+
+    def summary_line(self, seat_number: int) -> str:
+        seat = self.seats[seat_number]
+        label = seat.name
+        if self.variant.uses_button and seat_number == self.started.button:
+            label += " (button)"
+        if seat_number in self.blind_of:
+            label += f" ({self.blind_of[seat_number]})"
+        if seat.folded:
+            quiet = " (didn't bet)" if not seat.voluntary and not self.round_blind(seat_number) else ""
+            return f"{label} folded {seat.folded}{quiet}"
+        if seat.shown:
+            if seat.won:
+                return f"{label} showed {seat.shown} and won ({seat.won}) with {seat.hand}"
+            return f"{label} showed {seat.shown} and lost with {seat.hand}"
+        if seat.won:
+            return f"{label} collected ({seat.won})"
+        return f"{label} mucked"
+
+    def round_blind(self, seat_number: int) -> bool:
+        return seat_number in self.blind_of
+
+
+def hand_to_stars(
+    hand: PlayedHand,
+    players: Sequence[str],
+    *,
+    tournament: int,
+    when: datetime,
+    hero: str | None = None,
+    table_size: int | None = None,
+    mix: Mix | None = None,
+    level_number: int = 1,
+    hand_id: int | None = None,
+) -> str:
+    """One replayed hand as a PokerStars tournament hand history.
+
+    ``players`` are the tournament's players by seat (seat ``i`` is written
+    as ``Seat i+1``); ``hero`` the player whose hole cards are dealt to
+    them in the history (``None``: an observer's history, cards only as
+    shown down); ``tournament`` the tournament number; ``when`` the hand's
+    time; ``level_number`` its level (I, II, …); ``hand_id`` the hand
+    number (default: tournament number × 1000 + the hand's number)."""
+    size = table_size or max(len(players), 2)
+    number = hand_id if hand_id is not None else tournament * 1000 + hand.number
+    writer = _Writer(hand, players, hero=hero, mix=mix, table_size=size, tournament=tournament,
+                     hand_id=number, level_number=level_number, when=when)
+    return writer.write()
+
+
+def record_to_stars(
+    result: ReplayResult,
+    *,
+    tournament: int,
+    when: datetime | None = None,
+    hero: str | None = None,
+) -> str:
+    """Every hand of a replayed record, as PokerStars writes a tournament's
+    hands to one file: each hand, then two blank lines.  The record keeps no
+    clock, so every hand carries ``when`` (the game's time; default the Unix
+    epoch) — the hand numbers keep their order."""
+    config = result.tournament.config
+    players = config.players
+    moment = when or datetime.fromtimestamp(0, UTC)
+    size = len(players)  # the table seats its players (V19: a mix up to its smallest maximum)
+    chunks = []
+    for hand in result.hands:
+        level_number = min((hand.number - 1) // config.hands_per_level, len(config.levels) - 1) + 1
+        chunks.append(hand_to_stars(
+            hand, players, tournament=tournament, when=moment, hero=hero, table_size=size, mix=config.mix,
+            level_number=level_number,
+        ))
+    return "\n\n".join(chunks) + ("\n\n" if chunks else "")
+
+
+def record_json_to_stars(
+    record: str | bytes | Mapping[str, Any],
+    *,
+    hero: str | None = None,
+    when: datetime | None = None,
+    tournament: int | None = None,
+) -> str:
+    """A record (JSON text or object, docs/formats.md §1) as PokerStars hand
+    histories: ``freezeout record stars`` and the room's download.  The
+    tournament number defaults to one made from the record's ``game_id``
+    (:func:`tournament_number`).  Bad input raises :class:`RecordError`."""
+    data: Any = record
+    if isinstance(record, (str, bytes)):
+        try:
+            data = json.loads(record)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            data = record  # parse_record names the error
+    result = replay_record(parse_record(data))
+    players = result.tournament.config.players
+    if hero is not None and hero not in players:
+        raise RecordError(f"hero {hero!r} is not a player of this record (players: {', '.join(players)})")
+    if tournament is None:
+        key = data.get("game_id") if isinstance(data, Mapping) else None
+        tournament = tournament_number(key if key is not None else "|".join(players))
+    return record_to_stars(result, tournament=tournament, when=when, hero=hero)
