@@ -35,7 +35,7 @@ def test_play_is_registered_with_its_options() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", [["--players", "5"], ["--players", "1"], ["--players", "two"], ["--pause", "-1"]]
+    "bad", [["--players", "11"], ["--players", "1"], ["--players", "two"], ["--pause", "-1"]]
 )
 def test_bad_options_exit_2(bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
@@ -56,7 +56,7 @@ def test_leaving_at_once_still_writes_a_complete_record(
 ) -> None:
     """Quitting the app (here: it returns at once) is resigning (R28); the
     bots finish and the record replays to the printed standings."""
-    monkeypatch.setattr(session_module, "load_bot", lambda level: Station())
+    monkeypatch.setattr(session_module, "load_bot", lambda level, game="NT": Station())
     monkeypatch.setattr(app_module.PokerApp, "run", lambda self: None)
     path = tmp_path / "quit.json"
     assert cli.main(["play", "--players", "3", "--seed", "4", "--record", str(path)]) == 0
@@ -69,7 +69,7 @@ def test_leaving_at_once_still_writes_a_complete_record(
 def test_unwritable_record_path_is_one_line_and_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(session_module, "load_bot", lambda level: Station())
+    monkeypatch.setattr(session_module, "load_bot", lambda level, game="NT": Station())
     missing = tmp_path / "no-such-dir" / "game.json"
     assert cli.main(["play", "--record", str(missing)]) == 2
     assert "cannot write the record" in capsys.readouterr().err

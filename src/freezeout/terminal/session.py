@@ -50,6 +50,7 @@ __all__ = [
     "bot_names",
     "bots_for_game",
     "load_bot",
+    "seat_range",
 ]
 
 HUMAN = "you"
@@ -120,6 +121,15 @@ class Standing:
     chips: int
 
 
+def seat_range(game: Game) -> tuple[int, int]:
+    """Players at a table of ``game``: the house game 2–4 (R1); any other
+    game up to its own maximum (V5–V16), a mix up to the smallest of its
+    games' (V19)."""
+    if game.code == HOUSE_GAME:
+        return 2, 4
+    return max(2, game.min_players), game.max_players
+
+
 class GameSession:
     """One human (``HUMAN``) against bots: a series of freezeouts of ``game``
     (an engine variant's code or a mix's, :func:`~freezeout.rules.games.parse_game`).
@@ -146,8 +156,7 @@ class GameSession:
             self.game: Game = parse_game(game) if isinstance(game, str) else game
         except UnsupportedVariant as error:
             raise ValueError(str(error)) from None
-        most = self.game.max_players
-        least = max(2, self.game.min_players)
+        least, most = seat_range(self.game)
         if not least <= players <= most:
             raise ValueError(f"{self.game.name} is played by {least} to {most} players, got {players}")
         bot_ids = tuple(f"bot{i}" for i in range(1, players))
