@@ -37,6 +37,7 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
 from freezeout.rules.games import HOUSE_GAME, Game, Mix, parse_game, tournament_config
+from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Tournament, rematch_players
 from freezeout.rules.variant import UnsupportedVariant
 from freezeout.rules.views import TableView, seat_view
@@ -110,6 +111,16 @@ def load_bot(level: str, game: str = HOUSE_GAME) -> Bot:
         return cast(Bot, module.get_bot(level))
     except (ImportError, KeyError) as error:
         raise BotUnavailable(f"the {level} bot is not available: {error}") from None
+
+
+def _safe_move(legal: LegalActions | None) -> ActionKind:
+    """The move that replaces a bot's illegal one: stand pat in a draw
+    (V11), post a due bring-in (V7), else check or fold."""
+    if legal is not None and legal.draw:
+        return ActionKind.STANDPAT
+    if legal is not None and legal.bring_in:
+        return ActionKind.BRINGIN
+    return ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,9 +325,7 @@ class GameSession:
             return self._apply(action)
         except RulesError as error:
             self.bot_errors.append(f"hand {t.hand_number}: {player} {action}: {error}")
-            legal = t.legal_actions()
-            kind = ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD
-            return self._apply(Action(seat, kind))
+            return self._apply(Action(seat, _safe_move(t.legal_actions())))
 
     def deal_next(self) -> list[Event]:
         """Shuffle a fresh deck (R2) and deal the next hand."""
