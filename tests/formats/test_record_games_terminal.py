@@ -24,13 +24,13 @@ from typing import Any
 
 import pytest
 from pokerkit_check import EXACT, HOUSE_R12, ODD_CHIPS, SHORT_BIG_BLIND, compare_with_pokerkit
-from test_phh_games_export import pokerkit_plays_another_rule
 from test_phh_export_records import phh_seats
+from test_phh_games_export import pokerkit_plays_another_rule
 
+from freezeout.cards import full_deck
 from freezeout.cli import main
 from freezeout.formats.phh_replay import replay_phh_text
 from freezeout.formats.record import PlayedHand, parse_record, replay_record
-from freezeout.cards import full_deck
 from freezeout.rules.actions import ActionKind
 from freezeout.rules.events import ActionTaken, BlindPosted, HandStarted
 from freezeout.rules.games import MIXES
