@@ -67,6 +67,16 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class AmountInput(Input):
+    """The amount field: digits only, so that ``p`` (the pot, V2) is a key
+    of the dialog rather than a character the field swallows."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit() or super().check_consume_key(key, character) and not (
+            character is not None and character.isalpha()
+        )
+
+
 class AmountScreen(ModalScreen[int | None]):
     """Asks for a bet or raise-to amount within the legal range.
 
@@ -96,7 +106,7 @@ class AmountScreen(ModalScreen[int | None]):
         pot = " · p pot" if self.pot_limit else ""
         with Vertical(id="dialog"):
             yield Label(f"[b]{title}[/b]  (from {self.low} to {self.high}; {self.high} is {most})")
-            yield Input(value=str(self.low), type="integer", id="amount")
+            yield AmountInput(value=str(self.low), type="integer", id="amount")
             yield Label("", id="error")
             yield Label(f"Enter confirm · ↑/↓ ± big blind{pot} · Esc cancel", id="hint")
 

@@ -348,19 +348,16 @@ def game_line(view: TableView) -> str:
     the mix, the current game and the next one: ``HORSE · now Razz ·
     next Seven-Card Stud in 3 hands``."""
     game = variant_of(view.game)
-    line = game.name
-    cap = game.raise_cap
-    if cap is not None:
-        line += f" · cap: a bet and {cap - 1} raises"
+    cap = f" · cap: a bet and {game.raise_cap - 1} raises" if game.raise_cap is not None else ""
     mix = view.mix
     if mix is None:
-        return line
+        return game.name + cap
     following = variant_of(mix.next_game).name
     left = mix.hands_to_next_game
     when = "next hand" if left == 0 else f"in {left} hand{'s' if left != 1 else ''}"
     if mix.next_game == view.game:
-        return f"{mix.name} · now {line}"
-    return f"{mix.name} · now {line} · next {following} {when}"
+        return f"{mix.name} · now {game.name}{cap}"
+    return f"{mix.name} · now {game.name} · next {following} {when}{cap}"
 
 
 def board_slots(view: TableView) -> int:
