@@ -68,6 +68,13 @@ def assert_nothing_hidden_shows(app: PokerApp) -> None:
         assert label not in text, (label, text)
 
 
+async def press_and_wait(pilot: Pilot[None], app: PokerApp, key: str) -> None:
+    """Press ``key`` for a move and wait until the rules have taken it."""
+    before = app.session.tournament
+    await pilot.press(key)
+    await wait_for(pilot, lambda: app.session.tournament is not before, f"the move of {key!r}")
+
+
 async def human_turn_or_end(pilot: Pilot[None], app: PokerApp) -> None:
     await wait_for(pilot, lambda: app.game.phase in ("human", "between", "over"), "the human's turn or a result")
 
@@ -82,10 +89,13 @@ async def call_down_one_hand(pilot: Pilot[None], app: PokerApp) -> None:
         assert_nothing_hidden_shows(app)
         legal = app.session.view().legal
         assert legal is not None
-        before = app.session.tournament
-        await pilot.press("s" if legal.draw else "b" if legal.bring_in else "c")
-        await wait_for(pilot, lambda: app.session.tournament is not before, "the move to be made")
+        await press_and_wait(pilot, app, "s" if legal.draw else "b" if legal.bring_in else "c")
     raise AssertionError("the hand did not end")
+
+
+def told(app: PokerApp, message: str) -> bool:
+    """Whether the app showed the player ``message`` (a notification)."""
+    return any(message in note.message for note in app._notifications)
 
 
 def human_moves(app: PokerApp) -> list[ActionTaken]:
@@ -139,7 +149,7 @@ def test_stud_up_cards_for_all_down_cards_for_no_one_and_the_bring_in(tmp_path: 
                 if app.game.phase == "human" and view.legal is not None and view.legal.bring_in:
                     assert "bring in" in text_of(app, "#prompt") and "ante 2, bring-in 5" in text_of(app, "#title")
                     await pilot.press("c")  # not a move here: a message, nothing changes
-                    assert session.human_to_act
+                    assert session.human_to_act and told(app, "bring in 5 with b, or complete with r")
                     await pilot.press("b")
                     await wait_for(pilot, lambda: bool(human_moves(app)), "the bring-in")
                     assert human_moves(app)[0].kind == "bringin"
@@ -176,14 +186,13 @@ def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) ->
             await pilot.press("d")  # a draw out of turn: a message, nothing changes
             await pilot.press("2")
             assert session.tournament is before and not app.game.selected
+            assert told(app, "it is not your turn to draw") and told(app, "you pick cards only in a draw")
             for _ in range(20):  # to the human's first draw
                 await human_turn_or_end(pilot, app)
                 legal = session.view().legal
                 if legal is not None and legal.draw:
                     break
-                await pilot.press("c")
-                await wait_for(pilot, lambda: session.tournament is not before, "the call")
-                before = session.tournament
+                await press_and_wait(pilot, app, "c")
             legal = session.view().legal
             assert legal is not None and legal.draw == 5
             held = session.view().seats[me].cards
@@ -218,9 +227,7 @@ def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) ->
                     assert session.view().seats[me].cards == kept
                     assert "you stand pat" in render.hand_lines(session.view().history, session.players)
                     break
-                before = session.tournament
-                await pilot.press("c")
-                await wait_for(pilot, lambda: session.tournament is not before, "the call")
+                await press_and_wait(pilot, app, "c")
             await call_down_one_hand(pilot, app)
             await pilot.press("q", "y")
         assert replay_record(parse_record((tmp_path / "game.json").read_text())).finished
@@ -238,14 +245,13 @@ def test_badugi_has_four_cards_to_pick_from(tmp_path: Path) -> None:
                 legal = session.view().legal
                 if legal is not None and legal.draw:
                     break
-                before = session.tournament
-                await pilot.press("c")
-                await wait_for(pilot, lambda: session.tournament is not before, "the call")
+                await press_and_wait(pilot, app, "c")
             assert session.view().legal is not None and session.view().legal.draw == 4  # type: ignore[union-attr]
             assert text_of(app, "#seats").count("▒▒") == 4
             before = session.tournament
             await pilot.press("5")  # no fifth card: a message, nothing picked
             assert not app.game.selected and session.tournament is before
+            assert told(app, "you hold 4 cards: there is no card 5")
             await pilot.press("q", "y")
 
     run(scenario)

@@ -72,9 +72,9 @@ class AmountInput(Input):
     of the dialog rather than a character the field swallows."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character.isdigit() or super().check_consume_key(key, character) and not (
-            character is not None and character.isalpha()
-        )
+        if character is not None and character.isalpha():
+            return False
+        return super().check_consume_key(key, character)
 
 
 class AmountScreen(ModalScreen[int | None]):
@@ -311,7 +311,7 @@ class GameScreen(Screen[None]):
         if action == "fold":
             return legal is not None and legal.can_fold
         if action == "check_call":
-            return legal is not None and not legal.bring_in and not legal.draw
+            return legal is not None  # in a draw or a bring-in, c says which keys to use
         if action == "raise":
             return legal is not None and legal.can_raise and not legal.draw
         if action == "raise_big":
