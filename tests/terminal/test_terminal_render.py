@@ -267,3 +267,17 @@ def test_levels_and_the_mix_are_named_for_the_game() -> None:
     assert render.level_line(stud, tournament_config("F7S", NAMES, button=0).levels).startswith(
         "ante 2, bring-in 5, limit 20/40 (level 1) · 40/80 in 5 hands"
     )
+
+
+def test_stud_marks_no_button_and_no_antes_and_names_the_bring_in() -> None:
+    t = Tournament.start(tournament_config("F7S", NAMES, button=0))
+    t, _ = t.deal_deck(tuple(reversed(VARIANTS["F7S"].deck)))
+    legal = t.legal_actions()
+    assert legal is not None and legal.bring_in
+    t, _ = t.act(Action(legal.seat, ActionKind.BRINGIN))
+    view = seat_view(t, 0)
+    assert render.blind_markers(view.history) == {}  # antes are everyone's
+    moves = render.last_moves(view.history)
+    assert "bring-in 5" in moves.values()
+    history = [Drew(1, (None, None), (None, None)), Drew(2, (), ())]
+    assert render.last_moves(history) == {1: "drew 2", 2: "stood pat"}

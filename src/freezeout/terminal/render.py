@@ -278,7 +278,8 @@ def shown_hands(history: Sequence[Event]) -> dict[int, str]:
 def blind_markers(history: Sequence[Event]) -> dict[int, str]:
     """Seat -> "SB"/"BB" for the blinds posted in the current hand."""
     short = {"small blind": "SB", "big blind": "BB"}
-    return {e.seat: short.get(e.kind, e.kind) for e in history if isinstance(e, BlindPosted)}
+    # Antes are everyone's (V7): not a mark of one seat.
+    return {e.seat: short.get(e.kind, e.kind) for e in history if isinstance(e, BlindPosted) and e.kind != "ante"}
 
 
 def last_moves(history: Sequence[Event]) -> dict[int, str]:
@@ -287,12 +288,16 @@ def last_moves(history: Sequence[Event]) -> dict[int, str]:
     for event in history:
         if isinstance(event, StreetDealt):
             moves = {seat: word for seat, word in moves.items() if word in ("fold", "all-in")}
+        elif isinstance(event, Drew):  # V11: how many, never which
+            moves[event.seat] = f"drew {len(event.drawn)}" if event.drawn else "stood pat"
         elif isinstance(event, ActionTaken):
             if event.all_in:
                 moves[event.seat] = "all-in"
-            elif event.kind in ("bet", "raise"):
+            elif event.kind in ("bet", "raise", "complete"):
                 moves[event.seat] = f"{event.kind} {event.total}"
-            else:
+            elif event.kind == "bringin":
+                moves[event.seat] = f"bring-in {event.total}"
+            elif event.kind not in ("discard", "standpat"):
                 moves[event.seat] = event.kind
     return moves
 
