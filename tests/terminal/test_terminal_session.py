@@ -13,7 +13,7 @@ import pytest
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction
-from freezeout.rules.events import Event, Resigned
+from freezeout.rules.events import ActionTaken, Event, Resigned
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView
@@ -356,3 +356,86 @@ def test_timeouts_forfeit_and_the_second_in_a_row_eliminates(tmp_path: Path) -> 
         session.timeout()
     session.play_out()
     assert replayed_places(path) == places(session)
+
+
+# -- every game (issue #22) ---------------------------------------------------
+
+
+def _to_human_turn(session: GameSession, wanted: str) -> None:
+    """Play on (the human checks or calls; bring-ins are posted) until the
+    human's turn is a draw (``"draw"``) or a bring-in (``"bringin"``)."""
+    for _ in range(2000):
+        session.play_out()
+        legal = session.view().legal
+        assert legal is not None and not session.finished
+        if (wanted == "draw" and legal.draw) or (wanted == "bringin" and legal.bring_in):
+            return
+        if legal.draw:
+            session.discard(())
+        elif legal.bring_in:
+            session.act(ActionKind.BRINGIN)
+        else:
+            session.act(ActionKind.CHECK if legal.can_check else ActionKind.CALL)
+    raise AssertionError(f"no {wanted} for the human")
+
+
+def test_a_draw_that_times_out_keeps_what_v12_keeps() -> None:
+    from freezeout.rules.draws import timeout_discards
+    from freezeout.rules.events import Drew
+
+    session = GameSession(load_bot("station", "F5CD"), players=2, seed=11, game="F5CD")
+    _to_human_turn(session, "draw")
+    held = session.view().seats[session.human_seat].cards
+    assert held is not None and None not in held
+    thrown = timeout_discards([c for c in held if c is not None], "high")
+    session.timeout()
+    drew = [e for e in session.view().history if isinstance(e, Drew) and e.seat == session.human_seat]
+    assert len(drew) == 1 and len(drew[0].drawn) == len(thrown)
+    moves = [e for e in session.view().history if isinstance(e, ActionTaken) and e.seat == session.human_seat]
+    assert moves[-1].forced
+    kept = session.view().seats[session.human_seat].cards or ()
+    assert all(card in kept for card in held if card not in thrown)
+
+
+def test_a_bring_in_that_times_out_is_posted() -> None:
+    session = GameSession(load_bot("station", "F7S"), players=3, seed=12, game="F7S")
+    _to_human_turn(session, "bringin")
+    bring_in = session.view().legal.bring_in  # type: ignore[union-attr]
+    session.timeout()
+    moves = [e for e in session.view().history if isinstance(e, ActionTaken) and e.seat == session.human_seat]
+    assert moves[-1].kind == "bringin" and moves[-1].forced and moves[-1].total == bring_in
+
+
+def test_a_bot_that_errs_in_a_draw_stands_pat() -> None:
+    """A bot's illegal move is replaced by one the rules take: in a draw,
+    standing pat (V11) — folding is no move there."""
+
+    class Folder:
+        def act(self, view: TableView, rng: random.Random) -> Action:
+            assert view.viewer is not None
+            return Action(view.viewer, ActionKind.FOLD)
+
+    session = GameSession(Folder(), players=2, seed=13, game="F2L3D")
+    while not session.finished:
+        session.play_out()
+        if session.human_to_act:
+            legal = session.view().legal
+            assert legal is not None
+            if legal.draw:
+                session.discard(())
+            else:
+                session.act(ActionKind.CHECK if legal.can_check else ActionKind.CALL)
+    assert any("it is the draw" in error for error in session.bot_errors)
+
+
+def test_every_game_deals_from_its_own_deck() -> None:
+    session = GameSession(load_bot("random", "NS"), players=2, seed=14, game="NS")
+    t = session.tournament
+    assert t.hand is not None
+    assert all(card.rank >= 4 for cards in t.hand.cards for card in cards if card is not None)  # V16: six to ace
+    with pytest.raises(ValueError, match="unknown game 'XX'"):
+        GameSession(load_bot("random"), game="XX")
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        GameSession(load_bot("random", "FB"), players=7, game="FB")
+    with pytest.raises(BotUnavailable, match="does not play FO/8"):
+        load_bot("easy", "FO/8")

@@ -15,16 +15,18 @@ a move the rules accept, so no bot can produce an illegal action.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from freezeout.bots.classes import class_of_cards
+from freezeout.cards import Card
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import ActionTaken, StreetDealt
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.views import TableView
 
-__all__ = ["Bot", "Situation", "chips_in_play", "legal_action", "situation"]
+__all__ = ["Bot", "Situation", "chips_in_play", "draw_action", "legal_action", "situation"]
 
 
 class Bot(Protocol):
@@ -151,32 +153,60 @@ def chips_in_play(view: TableView) -> int:
 
 
 def legal_action(view: TableView, kind: str, to: int | None = None) -> Action:
-    """The legal move closest to an intention.
+    """The legal move closest to an intention, in every game.
 
     ``kind`` is ``fold``, ``passive`` (check or call), ``raise`` (to ``to``,
     clamped into the legal range; a bet when nobody has bet) or ``allin``.
     A fold when checking is free becomes a check; a raise that is closed
     becomes a call or check; a raise to the whole stack becomes ``allin``.
+    Fixed limit (V3) takes the allowed size nearest ``to``; a bring-in (V7)
+    is the passive move, a completion the raise; pot limit (V2) caps a raise
+    at the pot.  At a draw (V11) every intention but a discard
+    (:func:`draw_action`) stands pat.
     """
     seat = view.viewer
     legal = view.legal
     assert seat is not None and legal is not None
+    if legal.draw:
+        return Action(seat, ActionKind.STANDPAT)
     moves = legal.moves
-    passive = Action(seat, ActionKind.CHECK) if "check" in moves else Action(seat, ActionKind.CALL)
+    if legal.bring_in:
+        passive = Action(seat, ActionKind.BRINGIN)
+    else:
+        passive = Action(seat, ActionKind.CHECK) if "check" in moves else Action(seat, ActionKind.CALL)
     can_raise = legal.can_raise
     # "allin" is legal when it raises (raising open) or when it is only a call.
     allin_ok = "allin" in moves
     if kind == "fold":
-        return passive if "check" in moves else Action(seat, ActionKind.FOLD)
+        return passive if "check" in moves or not legal.can_fold else Action(seat, ActionKind.FOLD)
     if kind == "passive":
         return passive
     if kind == "allin":
-        return Action(seat, ActionKind.ALLIN) if allin_ok else passive
+        if allin_ok:
+            return Action(seat, ActionKind.ALLIN)
+        return legal_action(view, "raise", legal.max_to) if can_raise else passive
     if kind == "raise":
         if not can_raise:
             return passive
         if to is None or to >= legal.all_in_to:
-            return Action(seat, ActionKind.ALLIN)
+            if allin_ok:
+                return Action(seat, ActionKind.ALLIN)
+            to = legal.max_to
+        if legal.sizes:  # V3: the allowed total nearest the intention
+            amount = min(legal.sizes, key=lambda size: (abs(size - to), size))
+        else:
+            amount = max(legal.min_to, min(int(to), legal.max_to))
+        if legal.raise_word == "complete":
+            return Action(seat, ActionKind.COMPLETE, amount)
         word = ActionKind.BET if "bet" in moves else ActionKind.RAISE
-        return Action(seat, word, max(legal.min_to, min(int(to), legal.max_to)))
+        return Action(seat, word, amount)
     raise ValueError(f"unknown intention {kind!r}")
+
+
+def draw_action(view: TableView, discard: Sequence[Card]) -> Action:
+    """V11: throw ``discard`` away and draw as many (none: stand pat)."""
+    seat = view.viewer
+    assert seat is not None
+    if not discard:
+        return Action(seat, ActionKind.STANDPAT)
+    return Action(seat, ActionKind.DISCARD, cards=tuple(discard))

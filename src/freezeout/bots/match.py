@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from freezeout.bots.registry import get_bot
-from freezeout.cards import shuffled_deck
+from freezeout.cards import Card
 from freezeout.rules.errors import RulesError
+from freezeout.rules.games import Mix, parse_game
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import seat_view
 
@@ -52,8 +53,37 @@ def _seed(*parts: int) -> int:
     return value
 
 
-def play_tournament(lineup: Sequence[str], *, seed: int, deal: int, rotation: int) -> TournamentResult:
-    """One complete freezeout: entry ``e`` of ``lineup`` sits in seat
+def tournament_config(game: str, players: tuple[str, ...], *, button: int, starting_stack: int = 1000) -> TournamentConfig:
+    """V18/V19: the freezeout of ``game`` (an engine code or a mix).  A mix
+    is built by ``rules.games.tournament_config`` once the rules offer it."""
+    parsed = parse_game(game)
+    if isinstance(parsed, Mix):
+        from freezeout.rules import games
+
+        build = getattr(games, "tournament_config", None)
+        if build is None:
+            raise ValueError(f"{game} is a mix; these rules do not build mixed tournaments yet")
+        config: TournamentConfig = build(parsed, players, button=button, starting_stack=starting_stack)
+        return config
+    return TournamentConfig(players=players, button=button, starting_stack=starting_stack, variant=parsed)
+
+
+def deck_of(game: str) -> tuple[Card, ...]:
+    """The cards a game deals from (V16: short-deck's 36; every mix deals 52)."""
+    parsed = parse_game(game)
+    return parsed.games[0].deck if isinstance(parsed, Mix) else parsed.deck
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    deck = list(cards)
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def play_tournament(
+    lineup: Sequence[str], *, seed: int, deal: int, rotation: int, game: str = "NT"
+) -> TournamentResult:
+    """One complete freezeout of ``game``: entry ``e`` of ``lineup`` sits in seat
     ``(e + rotation) % n``; the cards of deal ``deal`` depend only on the seed."""
     n = len(lineup)
     bots = [get_bot(name) for name in lineup]
@@ -61,14 +91,19 @@ def play_tournament(lineup: Sequence[str], *, seed: int, deal: int, rotation: in
     deck_rng = random.Random(_seed(seed, deal, 1))
     button = deck_rng.randrange(n)
     names = tuple(f"p{seat}" for seat in range(n))
-    tournament = Tournament.start(TournamentConfig(players=names, button=button))
+    tournament = Tournament.start(tournament_config(game, names, button=button))
+    cards = deck_of(game)
+    reshuffles = game != "NT"
     decisions = [0] * n
     seconds: list[list[float]] = [[] for _ in range(n)]
     counter = 0
     while not tournament.finished:
         if tournament.hand_number >= MAX_HANDS:
             raise RuntimeError(f"tournament {deal}/{rotation} did not finish in {MAX_HANDS} hands")
-        tournament, _ = tournament.deal_deck(shuffled_deck(deck_rng))
+        deck = shuffled(cards, deck_rng)
+        # V13: a draw game that runs out reshuffles the discards in this order
+        # (drawn after the deck, so the house game's decks are what they were).
+        tournament, _ = tournament.deal_deck(deck, shuffled(cards, deck_rng) if reshuffles else ())
         while tournament.in_hand:
             seat = tournament.to_act
             if seat < 0:
@@ -91,9 +126,9 @@ def play_tournament(lineup: Sequence[str], *, seed: int, deal: int, rotation: in
     )
 
 
-def _play(args: tuple[tuple[str, ...], int, int, int]) -> TournamentResult:
-    lineup, seed, deal, rotation = args
-    return play_tournament(lineup, seed=seed, deal=deal, rotation=rotation)
+def _play(args: tuple[tuple[str, ...], int, int, int, str]) -> TournamentResult:
+    lineup, seed, deal, rotation, game = args
+    return play_tournament(lineup, seed=seed, deal=deal, rotation=rotation, game=game)
 
 
 @dataclass
@@ -178,11 +213,12 @@ def run_match(
     seed: int,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    game: str = "NT",
 ) -> MatchResult:
-    """Play ``tournaments`` freezeouts (rounded up to whole duplicate sets)."""
+    """Play ``tournaments`` freezeouts of ``game`` (rounded up to whole duplicate sets)."""
     n = len(lineup)
     deals = max(1, math.ceil(tournaments / n))
-    tasks = [(tuple(lineup), seed, deal, rotation) for deal in range(deals) for rotation in range(n)]
+    tasks = [(tuple(lineup), seed, deal, rotation, game) for deal in range(deals) for rotation in range(n)]
     entries = [EntryStats(label, bot) for label, bot in zip(labels(lineup), lineup, strict=True)]
     jobs = jobs or os.cpu_count() or 1
     start = time.perf_counter()

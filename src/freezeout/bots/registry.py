@@ -14,11 +14,24 @@ from typing import Final
 
 from freezeout.bots.base import Bot
 
-__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "get_bot"]
+__all__ = ["ALL_BOT_NAMES", "BENCH_NAMES", "BOT_NAMES", "EVERY_GAME_NAMES", "bots_for_game", "get_bot"]
 
 BOT_NAMES: Final = ("random", "station", "easy", "medium", "hard")
 BENCH_NAMES: Final = ("hard-v1", "tight-passive", "loose-passive", "tag", "maniac", "nit", "jammer")
 ALL_BOT_NAMES: Final = BOT_NAMES + BENCH_NAMES
+#: The ladder levels that play every game and every mix, weakest first.
+EVERY_GAME_NAMES: Final = ("random", "station", "medium", "hard")
+
+
+def bots_for_game(code: str) -> tuple[str, ...]:
+    """The ladder levels offered at a table of ``code`` (an engine variant
+    or a mix, :func:`freezeout.rules.games.parse_game`), weakest first: the
+    whole ladder in the house game, in every other game the levels that
+    play it.  An unknown code raises the rules' ``UnsupportedVariant``."""
+    from freezeout.rules.games import HOUSE_GAME, parse_game
+
+    game = parse_game(code)
+    return BOT_NAMES if game.code == HOUSE_GAME else EVERY_GAME_NAMES
 
 
 def _factories() -> dict[str, Callable[[], Bot]]:
@@ -31,6 +44,7 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         TightPassiveBot,
     )
     from freezeout.bots.easy import EasyBot
+    from freezeout.bots.game_bot import HARD, MEDIUM, ByGame, GameBot
     from freezeout.bots.hard import HardBot
     from freezeout.bots.hard_v1 import HardV1Bot
     from freezeout.bots.medium import MediumBot
@@ -40,8 +54,8 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         "random": RandomBot,
         "station": StationBot,
         "easy": EasyBot,
-        "medium": MediumBot,
-        "hard": HardBot,
+        "medium": lambda: ByGame(MediumBot(), GameBot("medium", MEDIUM)),
+        "hard": lambda: ByGame(HardBot(), GameBot("hard", HARD)),
         "hard-v1": HardV1Bot,
         "tight-passive": TightPassiveBot,
         "loose-passive": LoosePassiveBot,

@@ -7,6 +7,12 @@ move after ``bot_delay`` seconds, the result of a hand for ``pause`` seconds
 act.  Key handlers only call the session and wake that worker, and every
 redraw is rebuilt from ``session.view()``, so what is on screen is always
 what the rules say.  Delays are constructor arguments so tests run at zero.
+
+Every game plays with the same keys (f c r a), plus ``b`` to bring in and
+``r`` to complete in stud (V7), ``R`` for the bigger of two fixed sizes
+(V7's open pair), ``p`` for the pot in a pot-limit amount (V2), and in a
+draw (V11) ``1``–``5`` to pick cards, ``d`` to draw them and ``s`` to stand
+pat.  The only state the screen keeps is the draw picker's selection.
 """
 
 from __future__ import annotations
@@ -26,9 +32,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
+from freezeout.cards import Card
 from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import PotAwarded
+from freezeout.rules.events import PotAwarded, StreetDealt
+from freezeout.rules.variant import BettingStructure
 from freezeout.rules.views import TableView
 from freezeout.terminal import render
 from freezeout.terminal.session import GameSession
@@ -59,6 +67,16 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class AmountInput(Input):
+    """The amount field: digits only, so that ``p`` (the pot, V2) is a key
+    of the dialog rather than a character the field swallows."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character is not None and character.isalpha():
+            return False
+        return super().check_consume_key(key, character)
+
+
 class AmountScreen(ModalScreen[int | None]):
     """Asks for a bet or raise-to amount within the legal range.
 
@@ -71,22 +89,35 @@ class AmountScreen(ModalScreen[int | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("up", "step(1)", "+ big blind"),
         Binding("down", "step(-1)", "- big blind"),
+        Binding("p", "pot", "Pot", priority=True),
     ]
 
-    def __init__(self, *, word: str, low: int, high: int, step: int) -> None:
+    def __init__(self, *, word: str, low: int, high: int, step: int, pot_limit: bool = False) -> None:
         super().__init__()
         self.word = word
         self.low = low
         self.high = high
         self.step = max(step, 1)
+        self.pot_limit = pot_limit  # V2: the most is the pot, one key away
 
     def compose(self) -> ComposeResult:
         title = "Bet" if self.word == "bet" else "Raise to"
+        most = "the pot" if self.pot_limit else "all-in"
+        pot = " · p pot" if self.pot_limit else ""
         with Vertical(id="dialog"):
-            yield Label(f"[b]{title}[/b]  (from {self.low} to {self.high}; {self.high} is all-in)")
-            yield Input(value=str(self.low), type="integer", id="amount")
+            yield Label(f"[b]{title}[/b]  (from {self.low} to {self.high}; {self.high} is {most})")
+            yield AmountInput(value=str(self.low), type="integer", id="amount")
             yield Label("", id="error")
-            yield Label("Enter confirm · ↑/↓ ± big blind · Esc cancel", id="hint")
+            yield Label(f"Enter confirm · ↑/↓ ± big blind{pot} · Esc cancel", id="hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.pot_limit if action == "pot" else True
+
+    def action_pot(self) -> None:
+        """V2: the largest pot-limit bet, the pot after the call."""
+        field = self.query_one("#amount", Input)
+        field.value = str(self.high)
+        field.cursor_position = len(field.value)
 
     def _amount(self) -> int | None:
         try:
@@ -146,6 +177,11 @@ class GameScreen(Screen[None]):
         Binding("c", "check_call", "Check/Call"),
         Binding("r", "raise", "Bet/Raise"),
         Binding("a", "allin", "All-in"),
+        Binding("b", "bring_in", "Bring in"),
+        Binding("R", "raise_big", "Big bet"),
+        Binding("d", "draw", "Draw", show=False),
+        Binding("s", "stand_pat", "Stand pat", show=False),
+        *(Binding(str(n), f"pick({n - 1})", f"Card {n}", show=False) for n in range(1, 6)),
         Binding("space", "next_hand", "Deal now"),
         Binding("n", "rematch", "Rematch"),
         Binding("x", "resign", "Resign"),
@@ -172,6 +208,8 @@ class GameScreen(Screen[None]):
         self._result_for = 0  # hand number whose result has had its pause
         self._playing_out = False
         self._deadline = 0.0
+        self.selected: set[int] = set()  # the draw picker: indexes of the cards to throw away
+        self._picking_for: tuple[int, int] = (0, -1)  # (hand, draw) the selection belongs to
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -256,6 +294,8 @@ class GameScreen(Screen[None]):
         if not woken and s.human_to_act:
             if isinstance(self.app.screen, AmountScreen):
                 self.app.pop_screen()
+            # R26; V12 keeps the cards of a draw's rule; V7 posts a due bring-in.
+            self.selected.clear()
             s.timeout()
 
     def _nudge(self) -> None:
@@ -268,12 +308,20 @@ class GameScreen(Screen[None]):
         """Show only the keys that do something now (the footer follows)."""
         s = self.session
         legal = s.view().legal if self.phase == "human" and s.human_to_act else None
-        if action in ("fold", "check_call"):
-            return legal is not None
+        if action == "fold":
+            return legal is not None and legal.can_fold
+        if action == "check_call":
+            return legal is not None  # in a draw or a bring-in, c says which keys to use
         if action == "raise":
-            return legal is not None and legal.can_raise
+            return legal is not None and legal.can_raise and not legal.draw
+        if action == "raise_big":
+            return legal is not None and legal.can_raise and len(legal.sizes) > 1
+        if action == "bring_in":
+            return legal is not None and legal.bring_in > 0
         if action == "allin":
             return legal is not None and "allin" in legal.moves
+        # d, s and 1-5 stay bound (not shown in the footer; the prompt lists
+        # them in a draw), so that a draw out of turn gets its message.
         if action == "next_hand":
             return self.phase == "between"
         if action == "rematch":
@@ -290,12 +338,77 @@ class GameScreen(Screen[None]):
             return
         self._nudge()
 
+    def _drawing(self) -> int:
+        """How many cards the human may change now (0: not their draw)."""
+        legal = self.session.view().legal if self.session.human_to_act else None
+        return legal.draw if legal is not None else 0
+
+    def _selection(self) -> set[int]:
+        """The picked cards, forgotten when a new draw (or hand) begins."""
+        view = self.session.view()
+        draws = sum(1 for e in view.history if isinstance(e, StreetDealt))
+        key = (view.hand_number, draws)
+        if key != self._picking_for:
+            self._picking_for = key
+            self.selected.clear()
+        return self.selected
+
+    def action_pick(self, index: int) -> None:
+        """V11: select (or unselect) card ``index + 1`` for the discard."""
+        held = self._drawing()
+        if not held:
+            self.notify("you pick cards only in a draw, when it is your turn", severity="error")
+            return
+        if index >= held:
+            self.notify(f"you hold {held} cards: there is no card {index + 1}", severity="error")
+            return
+        chosen = self._selection()
+        chosen.symmetric_difference_update({index})
+        self.render_table()
+        self.refresh_bindings()
+
+    def action_draw(self) -> None:
+        """Throw away the picked cards and draw as many (none: stand pat)."""
+        if not self._drawing():
+            self.notify("it is not your turn to draw", severity="error")
+            return
+        me = self.session.view().seats[self.session.human_seat]
+        held = me.cards or ()
+        picked = sorted(self._selection())
+        cards = tuple(card for index, card in enumerate(held) if index in picked and card is not None)
+        self._draw(cards)
+
+    def action_stand_pat(self) -> None:
+        if not self._drawing():
+            self.notify("it is not your turn to draw", severity="error")
+            return
+        self._draw(())
+
+    def _draw(self, cards: tuple[Card, ...]) -> None:
+        try:
+            self.session.discard(cards)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.selected.clear()
+        self._nudge()
+
+    def action_bring_in(self) -> None:
+        """V7: the lowest up-card posts the bring-in (or completes with r)."""
+        self._move(ActionKind.BRINGIN)
+
     def action_fold(self) -> None:
         self._move(ActionKind.FOLD)
 
     def action_check_call(self) -> None:
         legal = self.session.view().legal
-        if legal is not None:
+        if legal is None:
+            return
+        if legal.draw:
+            self.notify("it is the draw: pick cards and press d, or s to stand pat", severity="error")
+        elif legal.bring_in:
+            self.notify(f"bring in {legal.bring_in} with b, or complete with r", severity="error")
+        else:
             self._move(ActionKind.CHECK if "check" in legal.moves else ActionKind.CALL)
 
     def action_allin(self) -> None:
@@ -304,17 +417,29 @@ class GameScreen(Screen[None]):
     def action_raise(self) -> None:
         view = self.session.view()
         legal = view.legal
-        if legal is None or not legal.can_raise:
+        if legal is None or not legal.can_raise or legal.draw:
             return
-        word = "bet" if "bet" in legal.moves else "raise"
-        kind = ActionKind.BET if word == "bet" else ActionKind.RAISE
+        word = legal.raise_word
+        kind = ActionKind(word)
+        if legal.sizes:  # V3, V7: fixed limit (or a complete) has one size to choose
+            self._move(kind, legal.sizes[0])
+            return
 
         def chosen(amount: int | None) -> None:
             if amount is not None and self.session.human_to_act:
                 self._move(kind, amount)
 
-        screen = AmountScreen(word=word, low=legal.min_to, high=legal.max_to, step=view.big_blind)
+        pot_limit = render.variant_of(view.game).betting is BettingStructure.POT_LIMIT
+        screen = AmountScreen(
+            word=word, low=legal.min_to, high=legal.max_to, step=view.big_blind, pot_limit=pot_limit
+        )
         self.app.push_screen(screen, chosen)
+
+    def action_raise_big(self) -> None:
+        """V7: after an open pair on fourth street, the big bet."""
+        legal = self.session.view().legal
+        if legal is not None and legal.can_raise and len(legal.sizes) > 1:
+            self._move(ActionKind(legal.raise_word), legal.sizes[-1])
 
     def action_next_hand(self) -> None:
         if self.phase == "between":
@@ -374,7 +499,12 @@ class GameScreen(Screen[None]):
         s = self.session
         title = Text("Freezeout", style="bold")
         title.append(f" · game {s.game_number} · hand {view.hand_number} · ")
-        title.append(render.level_line(view))
+        config = s.tournament.config
+        number = max(view.hand_number, 1)
+        upcoming = config.hand_level(number + view.hands_to_next_level + 1)
+        title.append(render.level_line(view, config.levels, config.hands_per_level, upcoming=upcoming))
+        title.append("\n")
+        title.append(render.game_line(view), style="italic")
         return title
 
     def _seats(self, view: TableView) -> Table:
@@ -402,17 +532,11 @@ class GameScreen(Screen[None]):
             mine = seat.seat == s.human_seat
             turn = Text("▶", style="bold yellow") if view.to_act == seat.seat else Text("")
             name = Text(s.label(seat.seat), style="bold cyan" if mine else "")
-            marks = " ".join(
-                m for m in ("D" if view.button == seat.seat else "", blinds.get(seat.seat, "")) if m
-            )
+            dealer = "D" if view.button == seat.seat and render.variant_of(view.game).uses_button else ""  # V7
+            marks = " ".join(m for m in (dealer, blinds.get(seat.seat, "")) if m)
             stack = Text(str(seat.stack), style="" if seat.in_tournament else "dim")
             bet = str(seat.bet) if seat.bet else ""
-            if seat.cards is not None:
-                cards = render.cards_text(seat.cards)
-            elif seat.in_hand and seat.in_tournament and not view.hand_over:
-                cards = render.cards_text(None, hidden=2)
-            else:
-                cards = Text("")
+            cards = render.seat_cards(view, seat)
             status = Text()
             if not seat.in_tournament and seat.place is not None:
                 status.append(f"out · {render.ordinal(seat.place)}", style="dim")
@@ -430,18 +554,25 @@ class GameScreen(Screen[None]):
         return table
 
     def _board(self, view: TableView) -> Group:
+        slots = render.board_slots(view)
+        pots = Text(render.pots_line(view, self.session.players))
+        if not slots and not view.board:  # a draw game; stud shows its shared card if dealt
+            return Group(pots)
         line = Text("Board  ", style="bold")
-        line.append_text(render.cards_text(view.board, slots=5))
-        pots = render.pots_line(view, self.session.players)
-        return Group(line, Text(pots)) if pots else Group(line)
+        line.append_text(render.cards_text(view.board, slots=slots))
+        return Group(line, pots) if pots.plain else Group(line)
 
     def _hand(self, view: TableView) -> Text:
         me = view.seats[self.session.human_seat]
         line = Text("You    ", style="bold cyan")
         if me.cards is not None and self.session.human_in:
-            line.append_text(render.cards_text(me.cards))
+            picking = view.legal is not None and view.legal.draw > 0
+            line.append_text(render.seat_cards(view, me, selected=self._selection() if picking else ()))
             if me.hand and not me.folded:
                 line.append(f"  {me.hand}", style="italic")
+            if picking:
+                numbers = "".join(f" {n:^3} " for n in range(1, len(me.cards) + 1))
+                line.append("\n       " + numbers, style="dim")
         elif not self.session.human_in and me.place is not None:
             line.append(f"out in {render.ordinal(me.place)} place", style="dim")
         return line
@@ -459,15 +590,24 @@ class GameScreen(Screen[None]):
                     head.append(f"   {left:.0f} s left", style="yellow")
                 else:
                     head.append("   time is up: the bot may not wait for you", style="bold red")
+            if legal.draw:
+                head.append(": the draw — pick the cards to throw away", style="yellow")
+            elif legal.bring_in:
+                head.append(": you have the lowest up-card", style="yellow")
             keys = Text()
-            for key, label in [*render.legal_summary(legal), ("x", "resign")]:
+            structure = render.variant_of(view.game).betting
+            summary = render.legal_summary(legal, selected=len(self._selection()), structure=structure)
+            for key, label in [*summary, ("x", "resign")]:
                 keys.append(f" {key} ", style="bold reverse")
                 keys.append(f" {label}   ")
+            if legal.no_raise_reason and not legal.can_raise and not legal.draw:
+                return Group(head, keys, Text(f"No raise: {legal.no_raise_reason}", style="dim"))
             return Group(head, keys)
         if self.phase == "bot" and view.to_act >= 0:
             return Text(f"{s.label(view.to_act)} is thinking…", style="dim")
         if self.phase == "between":
-            lines = [Text(line, style="bold") for line in render.result_lines(view.history, s.players)]
+            result = render.result_lines(view.history, s.players, view.result)
+            lines = [Text(line, style="bold") for line in result]
             left = max(self._deadline - time.monotonic(), 0.0)
             lines.append(Text(f"Next hand in {left:.0f} s — press space to deal now", style="dim"))
             return Group(*lines)
@@ -506,7 +646,7 @@ class PokerApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     GameScreen { layout: vertical; }
-    #title { height: 1; background: $primary-background; padding: 0 1; }
+    #title { height: auto; background: $primary-background; padding: 0 1; }
     #seats { height: auto; padding: 1 1 0 1; }
     #board { height: auto; padding: 1 1 0 1; }
     #hand { height: auto; padding: 0 1; }

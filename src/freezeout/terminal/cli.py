@@ -20,8 +20,8 @@ def _players(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 2 <= value <= 4:
-        raise argparse.ArgumentTypeError("a game has 2 to 4 players")
+    if not 2 <= value <= 10:
+        raise argparse.ArgumentTypeError("a game has 2 to 10 players (each game its own maximum)")
     return value
 
 
@@ -40,19 +40,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "play",
         help="play a freezeout in the terminal against bots",
         description=(
-            "Play a No-Limit Hold'em freezeout against bots in the terminal. "
-            "Keys: f fold, c check/call, r bet/raise to, a all-in, x resign, "
+            "Play a freezeout against bots in the terminal, in any game or mix "
+            "(default No-Limit Hold'em). "
+            "Keys: f fold, c check/call, r bet/raise (or complete), a all-in, b bring in, "
+            "1-5 select cards and d draw them or s stand pat, x resign, "
             "space deal the next hand now, n rematch, q quit."
         ),
     )
     play.add_argument(
-        "--players", type=_players, default=2, help="players at the table, you included (2-4, default 2)"
+        "--game",
+        default="NT",
+        metavar="CODE",
+        help="the game: a variant code (NT, FO/8, F7S, F2L3D, ...) or a mix (HORSE, 8GAME); default NT",
+    )
+    play.add_argument(
+        "--players",
+        type=_players,
+        default=2,
+        help="players at the table, you included (2 up to the game's maximum, default 2)",
     )
     play.add_argument(
         "--bot",
         default=DEFAULT_BOT,
         metavar="LEVEL",
-        help=f"bot level: random, station, easy, medium or hard (default {DEFAULT_BOT})",
+        help=f"bot level: random, station, easy, medium or hard, those that play the game (default {DEFAULT_BOT})",
     )
     play.add_argument(
         "--seed", type=int, default=None, help="seed for seats, button, cards and bots (replayable game)"
@@ -61,7 +72,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--record",
         metavar="FILE",
         default=None,
-        help="save the game as a freezeout.record/1 file; rematch n goes to NAME-n.EXT (game-2.json, ...)",
+        help="save the game as a freezeout.record/1 file (record/2 in any other game); rematch n goes to NAME-n.EXT (game-2.json, ...)",
     )
     play.add_argument(
         "--bot-delay",
@@ -90,16 +101,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """Start the game; prints the final standings of each game on exit."""
-    from freezeout.terminal.session import BotUnavailable, GameSession, load_bot
+    from freezeout.rules.games import parse_game
+    from freezeout.rules.variant import UnsupportedVariant
+    from freezeout.terminal.session import BotUnavailable, GameSession, load_bot, seat_range
 
     try:
-        bot = load_bot(args.bot)
+        game = parse_game(args.game)
+    except UnsupportedVariant as error:
+        print(str(error), file=sys.stderr)  # names every game and mix
+        return 2
+    least, most = seat_range(game)
+    if not least <= args.players <= most:
+        print(f"{game.name} is played by {least} to {most} players, not {args.players}", file=sys.stderr)
+        return 2
+    try:
+        bot = load_bot(args.bot, game.code)
     except BotUnavailable as error:
         print(str(error), file=sys.stderr)
         return 2
     try:
         session = GameSession(
-            bot, players=args.players, seed=args.seed, bot_level=args.bot, record_path=args.record
+            bot, players=args.players, seed=args.seed, bot_level=args.bot, record_path=args.record, game=game
         )
     except OSError as error:
         print(f"cannot write the record {args.record}: {error.strerror}", file=sys.stderr)

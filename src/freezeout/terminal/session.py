@@ -1,9 +1,13 @@
-"""The game driver behind ``freezeout play``: one human against bots.
+"""The game driver behind ``freezeout play``: one human against bots, in any game.
 
 A :class:`GameSession` owns the :class:`~freezeout.rules.tournament.Tournament`
+of one game or mix (built by :func:`freezeout.rules.games.tournament_config`,
+the one path for both, V18, V19)
 (a frozen value it replaces after every move), shuffles a fresh deck for each
-hand, asks the bots for their moves, keeps the ``freezeout.record/1`` record
-of every game and starts rematches.  It has no clock and no I/O except the
+hand from the game's own deck (V16's 36 cards; a draw game's reshuffle
+order comes with it, V13), asks the bots for their moves, keeps the record
+of every game (``freezeout.record/1`` for the house game, ``/2`` for any
+other game or a mix) and starts rematches.  It has no clock and no I/O except the
 record file, so the textual app only decides *when* to call it (bot delays,
 the pause between hands) and the tests can play whole tournaments through it
 in milliseconds.
@@ -27,12 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from freezeout.cards import shuffled_deck, system_random
-from freezeout.formats.record import RecordError, RecordWriter, parse_record, replay_record
+from freezeout.cards import Card, system_random
+from freezeout.formats.record import FORMAT, RecordError, RecordWriter, parse_record, replay_record
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
-from freezeout.rules.tournament import Tournament, TournamentConfig, rematch_players
+from freezeout.rules.games import HOUSE_GAME, Game, Mix, parse_game, tournament_config
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.tournament import Tournament, rematch_players
+from freezeout.rules.variant import UnsupportedVariant
 from freezeout.rules.views import TableView, seat_view
 
 __all__ = [
@@ -42,7 +49,9 @@ __all__ = [
     "GameSession",
     "Standing",
     "bot_names",
+    "bots_for_game",
     "load_bot",
+    "seat_range",
 ]
 
 HUMAN = "you"
@@ -75,16 +84,43 @@ def bot_names() -> tuple[str, ...]:
     return tuple(str(name) for name in _bots_module().BOT_NAMES)
 
 
-def load_bot(level: str) -> Bot:
-    """The bot for ``level``; :class:`BotUnavailable` names the choices."""
+def bots_for_game(game: str) -> tuple[str, ...]:
+    """The bot levels that play ``game`` (``freezeout.bots.bots_for_game``);
+    an unknown code raises the rules' ``UnsupportedVariant`` listing the codes."""
+    module = _bots_module()
+    if not hasattr(module, "bots_for_game"):
+        return tuple(str(name) for name in module.BOT_NAMES) if game == HOUSE_GAME else ()
+    return tuple(str(name) for name in module.bots_for_game(game))
+
+
+def load_bot(level: str, game: str = HOUSE_GAME) -> Bot:
+    """The bot for ``level`` at a table of ``game``; :class:`BotUnavailable`
+    names the choices (only the levels that play the game are offered)."""
     module = _bots_module()
     names = tuple(str(name) for name in module.BOT_NAMES)
     if level not in names:
         raise BotUnavailable(f"unknown bot level {level!r}: choose one of {', '.join(names)}")
+    playing = bots_for_game(game)
+    if level not in playing:
+        raise BotUnavailable(
+            f"the {level} bot does not play {game}: choose one of {', '.join(playing)}"
+            if playing
+            else f"no bot plays {game}"
+        )
     try:
         return cast(Bot, module.get_bot(level))
     except (ImportError, KeyError) as error:
         raise BotUnavailable(f"the {level} bot is not available: {error}") from None
+
+
+def _safe_move(legal: LegalActions | None) -> ActionKind:
+    """The move that replaces a bot's illegal one: stand pat in a draw
+    (V11), post a due bring-in (V7), else check or fold."""
+    if legal is not None and legal.draw:
+        return ActionKind.STANDPAT
+    if legal is not None and legal.bring_in:
+        return ActionKind.BRINGIN
+    return ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +132,18 @@ class Standing:
     chips: int
 
 
+def seat_range(game: Game) -> tuple[int, int]:
+    """Players at a table of ``game``: the house game 2–4 (R1); any other
+    game up to its own maximum (V5–V16), a mix up to the smallest of its
+    games' (V19)."""
+    if game.code == HOUSE_GAME:
+        return 2, 4
+    return max(2, game.min_players), game.max_players
+
+
 class GameSession:
-    """One human (``HUMAN``) against 1–3 bots: a series of freezeouts.
+    """One human (``HUMAN``) against bots: a series of freezeouts of ``game``
+    (an engine variant's code or a mix's, :func:`~freezeout.rules.games.parse_game`).
 
     ``bots`` is one bot for every bot seat or one per bot seat.  Each game is
     written to ``record_path`` (game 1) or ``<stem>-<n><suffix>`` (rematch
@@ -115,9 +161,15 @@ class GameSession:
         bot_level: str = "bot",
         record_path: str | os.PathLike[str] | None = None,
         starting_stack: int = 1000,
+        game: str | Game = HOUSE_GAME,
     ) -> None:
-        if not 2 <= players <= 4:
-            raise ValueError(f"a game needs 2 to 4 players, got {players}")
+        try:
+            self.game: Game = parse_game(game) if isinstance(game, str) else game
+        except UnsupportedVariant as error:
+            raise ValueError(str(error)) from None
+        least, most = seat_range(self.game)
+        if not least <= players <= most:
+            raise ValueError(f"{self.game.name} is played by {least} to {most} players, got {players}")
         bot_ids = tuple(f"bot{i}" for i in range(1, players))
         if human in bot_ids or not human:
             raise ValueError(f"the human's name {human!r} clashes with a bot's")
@@ -185,6 +237,11 @@ class GameSession:
         """What the human may see (their own cards, shown hands, public log)."""
         return seat_view(self.tournament, self.human_seat)
 
+    @property
+    def mix(self) -> Mix | None:
+        """V19: the mix being played, or ``None`` in one game."""
+        return self.game if isinstance(self.game, Mix) else None
+
     def label(self, seat: int) -> str:
         return self.labels[self.players[seat]]
 
@@ -211,14 +268,29 @@ class GameSession:
         return self.writer.to_json()
 
     # -- moves -------------------------------------------------------------
-    def act(self, kind: ActionKind, amount: int | None = None) -> list[Event]:
-        """The human's move; raises :class:`IllegalAction` (state unchanged)
-        when it is not their turn or the move is not allowed."""
+    def act(
+        self, kind: ActionKind, amount: int | None = None, cards: tuple[Card, ...] | None = None
+    ) -> list[Event]:
+        """The human's move; raises :class:`RulesError` (state unchanged)
+        when it is not their turn or the move is not allowed — also a draw
+        out of turn or a discard of a card the human does not hold (V11)."""
         if not self.human_to_act:
-            raise IllegalAction("it is not your turn")
+            what = "draw" if kind in (ActionKind.DISCARD, ActionKind.STANDPAT) else "move"
+            raise IllegalAction(f"it is not your turn to {what}")
         if kind in (ActionKind.RESIGN, ActionKind.TIMEOUT):
             raise IllegalAction(f"{kind.value} is not a move to choose here")
-        return self._apply(Action(self.human_seat, kind, amount))
+        if kind is ActionKind.DISCARD:
+            held = self.view().seats[self.human_seat].cards or ()
+            stranger = [str(card) for card in cards or () if card not in held]
+            if stranger:
+                raise IllegalAction(f"you do not hold {', '.join(stranger)}: discard only cards in your hand")
+        return self._apply(Action(self.human_seat, kind, amount, cards))
+
+    def discard(self, cards: tuple[Card, ...]) -> list[Event]:
+        """V11: throw ``cards`` away and draw as many; none is standing pat."""
+        if not cards:
+            return self.act(ActionKind.STANDPAT)
+        return self.act(ActionKind.DISCARD, cards=cards)
 
     def resign(self) -> list[Event]:
         """R28: the human resigns (any time, also during a bot's turn)."""
@@ -253,9 +325,7 @@ class GameSession:
             return self._apply(action)
         except RulesError as error:
             self.bot_errors.append(f"hand {t.hand_number}: {player} {action}: {error}")
-            legal = t.legal_actions()
-            kind = ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD
-            return self._apply(Action(seat, kind))
+            return self._apply(Action(seat, _safe_move(t.legal_actions())))
 
     def deal_next(self) -> list[Event]:
         """Shuffle a fresh deck (R2) and deal the next hand."""
@@ -264,7 +334,13 @@ class GameSession:
             raise IllegalAction("the tournament is over")
         if t.in_hand:
             raise IllegalAction("a hand is already in progress")
-        self.tournament, events = t.deal_deck(shuffled_deck(self._deck_rng))  # the rules deal (R2, R8)
+        variant = t.next_variant
+        deck = self._shuffled(variant.deck)  # R2, V16: the game's own deck
+        # V13: a draw game that runs out reshuffles the discards in this order
+        # (drawn after the deck; the house game draws no second deck, so a
+        # seeded house game deals what it always dealt).
+        reshuffle = self._shuffled(variant.deck) if variant.has_draws else ()
+        self.tournament, events = t.deal_deck(deck, reshuffle)  # the rules deal (R2, R8)
         self.writer.observe(events)
         self._after_move()
         return events
@@ -304,19 +380,28 @@ class GameSession:
         return self._start_game(rematch_players(self.players))
 
     # -- internals ---------------------------------------------------------
+    def _shuffled(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        deck = list(cards)
+        self._deck_rng.shuffle(deck)
+        return tuple(deck)
+
     def _start_game(self, players: tuple[str, ...]) -> list[Event]:
         button = self._draw_rng.randrange(len(players))  # R3: the first button is drawn
         self.game_number += 1
         self.record_verified = None
-        self.tournament = Tournament.start(
-            TournamentConfig(players=players, button=button, starting_stack=self.starting_stack)
-        )
+        config = tournament_config(self.game, players, button=button, starting_stack=self.starting_stack)
+        self.tournament = Tournament.start(config)
         self.writer = RecordWriter(
             players=players,
             button=players[button],
             starting_stack=self.starting_stack,
-            extra={"game": self.game_number, "seed": self.seed, "bots": self.bot_level},
+            variant=config.variant,
+            mix=config.mix,
         )
+        # record/1 numbers the game in "game"; record/2's "game" names what
+        # is played, so there the number goes in "game_number".
+        number_key = "game" if self.writer.format == FORMAT else "game_number"
+        self.writer.extra.update({number_key: self.game_number, "seed": self.seed, "bots": self.bot_level})
         self.save()  # an unwritable --record path fails now, not after hand 1
         # Deal at once: a record cannot hold a move before the first hand.
         return self.deal_next()
@@ -325,6 +410,7 @@ class GameSession:
         t = self.tournament
         self.tournament, events = t.act(action)
         self.writer.act(t.players[action.seat], action)
+        self.writer.observe(events)  # stud's later streets and a draw's cards are dealt by moves
         self._after_move()
         return events
 

@@ -1,0 +1,209 @@
+"""Cash-style sessions between bots: fixed blinds, stacks reset every hand.
+
+A *session* is ``hands`` hands of one game at its first level's forced
+bets (R6/V18: 10/20 blinds; fixed limit bets 20/40; stud's ante 2, bring-in
+5, bets 20/40) in which every player starts every hand with ``stack`` big
+blinds (stud: small bets) — a cash table where everyone tops up to the
+maximum buy-in before each deal, so a bust costs the stack and nothing
+more.  The hands are played through the public rules API as a
+:class:`~freezeout.rules.tournament.Tournament` whose stacks are reset
+between hands, so the public history of every earlier hand of the session
+reaches the bots' views exactly as at a freezeout table.
+
+Duplicate decks as in :mod:`.match`: hand ``k`` of session ``d`` deals the
+same deck in every rotation of the line-up.  Results are big blinds won
+per 100 hands, with a 95 % interval over sessions (the rotations of one
+session are averaged first: they are not independent).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from freezeout.bots.match import _seed, deck_of, labels, shuffled, tournament_config
+from freezeout.bots.registry import get_bot
+from freezeout.rules.errors import RulesError
+from freezeout.rules.games import Mix, parse_game
+from freezeout.rules.tournament import Tournament, level_for_hand
+from freezeout.rules.views import seat_view
+
+__all__ = ["CashResult", "SessionResult", "play_session", "run_cash"]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    deal: int
+    rotation: int
+    won: tuple[float, ...]  # per line-up entry: big blinds won over the session
+    hands: int
+    decisions: tuple[int, ...]
+    seconds: tuple[tuple[float, ...], ...]
+
+
+def play_session(
+    lineup: Sequence[str], *, seed: int, deal: int, rotation: int, game: str = "NT", hands: int = 100, stack: int = 100
+) -> SessionResult:
+    """``hands`` hands at the first level with everyone reset to ``stack`` big blinds each hand."""
+    n = len(lineup)
+    if isinstance(parse_game(game), Mix):
+        raise ValueError("cash sessions are played in one game, not a mix")
+    bots = [get_bot(name) for name in lineup]
+    seat_entry = {(entry + rotation) % n: entry for entry in range(n)}
+    button = random.Random(_seed(seed, deal, 1)).randrange(n)
+    names = tuple(f"p{seat}" for seat in range(n))
+    base = tournament_config(game, names, button=button)
+    level = level_for_hand(1, base.levels, base.hands_per_level)
+    unit = level.big_blind or level.small_bet
+    chips = stack * unit
+    config = replace(base, levels=(level,), starting_stack=chips)
+    tournament = Tournament.start(config)
+    cards = deck_of(game)
+    won = [0] * n
+    decisions = [0] * n
+    seconds: list[list[float]] = [[] for _ in range(n)]
+    counter = 0
+    for number in range(hands):
+        tournament = replace(
+            tournament, stacks=(chips,) * n, alive=(True,) * n, places=(None,) * n, winner=-1
+        )
+        deck_rng = random.Random(_seed(seed, deal, 2, number))
+        tournament, _ = tournament.deal_deck(shuffled(cards, deck_rng), shuffled(cards, deck_rng))
+        while tournament.in_hand:
+            seat = tournament.to_act
+            entry = seat_entry[seat]
+            view = seat_view(tournament, seat)
+            counter += 1
+            rng = random.Random(_seed(seed, deal, rotation, counter))
+            start = time.perf_counter()
+            action = bots[entry].act(view, rng)
+            seconds[entry].append(time.perf_counter() - start)
+            decisions[entry] += 1
+            try:
+                tournament, _ = tournament.act(action)
+            except RulesError as error:
+                raise RuntimeError(f"bot {lineup[entry]} chose an illegal {action}: {error}") from error
+        for seat in range(n):
+            won[seat_entry[seat]] += tournament.stacks[seat] - chips
+    return SessionResult(
+        deal, rotation, tuple(w / unit for w in won), hands, tuple(decisions), tuple(tuple(s) for s in seconds)
+    )
+
+
+def _play(args: tuple[tuple[str, ...], int, int, int, str, int, int]) -> SessionResult:
+    lineup, seed, deal, rotation, game, hands, stack = args
+    return play_session(lineup, seed=seed, deal=deal, rotation=rotation, game=game, hands=hands, stack=stack)
+
+
+@dataclass
+class CashStats:
+    label: str
+    bot: str
+    hands: int = 0
+    won: float = 0.0
+    decisions: int = 0
+    seconds: list[float] = field(default_factory=list)
+    per_deal: dict[int, list[float]] = field(default_factory=dict)  # bb/100 of each rotation
+
+    @property
+    def bb_per_100(self) -> float:
+        return 100 * self.won / self.hands if self.hands else 0.0
+
+    def confidence(self) -> tuple[float, float]:
+        """95 % interval of bb/100 over sessions (duplicate-aware)."""
+        means = np.array([np.mean(v) for v in self.per_deal.values()])
+        if len(means) < 2:
+            return (-math.inf, math.inf)
+        half = 1.96 * float(means.std(ddof=1)) / math.sqrt(len(means))
+        centre = float(means.mean())
+        return (centre - half, centre + half)
+
+    def latency_ms(self, quantile: float) -> float:
+        return float(np.quantile(self.seconds, quantile) * 1000) if self.seconds else 0.0
+
+
+@dataclass
+class CashResult:
+    entries: list[CashStats]
+    sessions: int
+    hands_per_session: int
+    stack: int
+    game: str
+    wall_seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "cash": True,
+            "stack_bb": self.stack,
+            "sessions": self.sessions,
+            "hands_per_session": self.hands_per_session,
+            "hands": self.entries[0].hands if self.entries else 0,
+            "entries": [
+                {
+                    "label": e.label,
+                    "bot": e.bot,
+                    "bb_per_100": e.bb_per_100,
+                    "ci95": list(e.confidence()),
+                    "hands": e.hands,
+                    "latency_ms_p50": e.latency_ms(0.5),
+                    "latency_ms_p99": e.latency_ms(0.99),
+                    "decisions": e.decisions,
+                }
+                for e in self.entries
+            ],
+        }
+
+
+def run_cash(
+    lineup: Sequence[str],
+    *,
+    hands: int,
+    seed: int,
+    game: str = "NT",
+    stack: int = 100,
+    session_hands: int = 100,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CashResult:
+    """About ``hands`` hands per line-up rotation, in sessions of ``session_hands``."""
+    n = len(lineup)
+    sessions = max(1, math.ceil(hands / session_hands))
+    tasks = [
+        (tuple(lineup), seed, deal, rotation, game, session_hands, stack)
+        for deal in range(sessions)
+        for rotation in range(n)
+    ]
+    entries = [CashStats(label, bot) for label, bot in zip(labels(lineup), lineup, strict=True)]
+    jobs = jobs or os.cpu_count() or 1
+    start = time.perf_counter()
+    done = 0
+
+    def collect(result: SessionResult) -> None:
+        nonlocal done
+        for entry, stats in enumerate(entries):
+            stats.hands += result.hands
+            stats.won += result.won[entry]
+            stats.decisions += result.decisions[entry]
+            stats.seconds.extend(result.seconds[entry])
+            stats.per_deal.setdefault(result.deal, []).append(100 * result.won[entry] / result.hands)
+        done += 1
+        if progress:
+            progress(done, len(tasks))
+
+    if jobs == 1:
+        for task in tasks:
+            collect(_play(task))
+    else:
+        from multiprocessing import get_context
+
+        with get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap_unordered(_play, tasks, chunksize=1):
+                collect(result)
+    return CashResult(entries, sessions, session_hands, stack, game, time.perf_counter() - start)

@@ -1,0 +1,237 @@
+"""``medium`` and ``hard`` in every game but the house game (V1–V19).
+
+One bot for all the registry's games, parameterised by level.  Every
+decision is a pot share (:mod:`.game_equity`: Monte Carlo with the game's
+own evaluators, split pots counted as the showdown counts them) against
+the price, with the structure's sizes:
+
+* **Ranges.**  ``medium`` plays against any hand.  ``hard`` narrows each
+  opponent's range by their bets and raises this hand, discounted by how
+  often they have bet at this table (a player who raises half their moves
+  says little by raising), and in draw games by how few cards they drew.
+* **Betting.**  Bet or raise for value above a threshold over the fair
+  share (one in the number of players), call when the share beats the pot
+  odds, fold otherwise.  Fixed limit (V3) bets and raises one size and,
+  out of position with a strong hand against a player who bets when
+  checked to, checks to raise; pot limit (V2) sizes from two thirds of the
+  pot to the pot; no limit (V1) the same, all-in when what is left behind
+  is small against the pot.  A stud bring-in (V7) completes strong hands.
+* **Draws.**  How many to draw and when to stand pat is
+  :mod:`.game_draws`'s policy; ``hard`` snows (stands pat on nothing, then
+  bets) in deuce-to-seven when the opponent folds often enough to pay for it.
+* **Reads** (``hard``).  The opponents' aggression and folds so far
+  (:func:`.game_spot.table_styles`): bluffs only against folders, thinner
+  value against players who call everything, and raises discounted by the
+  raiser's habits — the same idea as the house game's ``hard``, kept to
+  what carries over to every game.
+
+No state, no clock: the numpy generator is drawn from the injected ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from freezeout.bots.base import Bot, draw_action, legal_action
+from freezeout.bots.game_draws import discard, snow_worthy
+from freezeout.bots.game_equity import Seen, pot_share
+from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
+from freezeout.bots.montecarlo import numpy_rng
+from freezeout.cards import Card
+from freezeout.rules.actions import Action
+from freezeout.rules.events import ActionTaken, Drew, HandStarted, HoleDealt
+from freezeout.rules.games import HOUSE_GAME
+from freezeout.rules.variant import BettingStructure
+from freezeout.rules.views import TableView
+
+__all__ = ["HARD", "MEDIUM", "ByGame", "GameBot", "Level"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    samples: int
+    reads: bool  # narrow ranges, bluff, check-raise, snow
+
+
+MEDIUM = Level(samples=300, reads=False)
+HARD = Level(samples=500, reads=True)
+
+
+class GameBot:
+    """A competent player of any game of the registry (module docstring)."""
+
+    def __init__(self, name: str, level: Level) -> None:
+        self.name = name
+        self.level = level
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        spot = read_spot(view)
+        styles = table_styles(view) if self.level.reads else {}
+        if spot.drawing:
+            return self._draw(view, spot, styles, rng)
+        share = self._share(spot, styles, rng)
+        return self._bet(view, spot, styles, share, rng)
+
+    # -- ranges and equity ----------------------------------------------
+    def _narrowing(self, spot: Spot, styles: dict[int, Style]) -> list[float]:
+        if not self.level.reads:
+            return [0.0] * len(spot.opponents)
+        result = []
+        for opponent in spot.opponents:
+            style = styles.get(opponent.seat)
+            aggression = style.aggression if style else 0.2
+            meaning = max(0.0, 1.0 - 2.0 * aggression)  # raises mean little from a player who raises half the time
+            power = 0.7 * meaning * min(opponent.aggression, 3)
+            if opponent.drew and spot.variant.has_draws:
+                last = opponent.drew[-1]
+                power += {0: 2.0, 1: 0.8, 2: 0.3}.get(last, 0.0)
+            result.append(power)
+        return result
+
+    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random) -> float:
+        seen = Seen(
+            spot.mine,
+            spot.my_future,
+            spot.board,
+            spot.board_future,
+            [(o.shown, o.hidden, o.future) for o in spot.opponents],
+            spot.dead,
+        )
+        return pot_share(
+            spot.variant,
+            seen,
+            self._narrowing(spot, styles),
+            self.level.samples,
+            numpy_rng(rng),
+            draws_left=spot.draws_left,
+        )
+
+    # -- draws ------------------------------------------------------------
+    def _draw(self, view: TableView, spot: Spot, styles: dict[int, Style], rng: random.Random) -> Action:
+        ranking = spot.variant.rankings[0]
+        thrown = discard(ranking, spot.mine, spot.draws_left)
+        if (
+            self.level.reads
+            and spot.draws_left == 1
+            and len(thrown) >= 3
+            and len(spot.opponents) == 1
+            and snow_worthy(ranking, spot.mine)
+        ):
+            style = styles.get(spot.opponents[0].seat)
+            if style is not None and style.folds > 0.4 and rng.random() < 0.5:
+                return draw_action(view, [])  # a snow: stand pat on nothing and bet
+        return draw_action(view, [Card(card) for card in spot.mine if card in thrown])
+
+    def _snowing(self, spot: Spot) -> bool:
+        """We stood pat at the last draw on a hand that cannot win: bet it."""
+        ranking = spot.variant.rankings[0]
+        return (
+            self.level.reads
+            and spot.variant.has_draws
+            and spot.draws_left == 0
+            and bool(spot.my_drew)
+            and spot.my_drew[-1] == 0
+            and snow_worthy(ranking, spot.mine)
+        )
+
+    # -- betting ------------------------------------------------------------
+    def _bet(self, view: TableView, spot: Spot, styles: dict[int, Style], share: float, rng: random.Random) -> Action:
+        legal = spot.legal
+        players = len(spot.opponents) + 1
+        fair = 1.0 / players
+        folds = [styles[o.seat].folds for o in spot.opponents if o.seat in styles] if self.level.reads else []
+        fold_rate = min(folds) if folds else 0.2  # the stickiest opponent decides a bluff
+        value_margin = 0.06 + 0.12 * fold_rate  # thin value against callers
+        raise_margin = 0.18 + 0.1 * fold_rate
+        if legal.bring_in:  # V7: complete the strong, bring in the rest
+            return legal_action(view, "raise" if share >= fair + 0.12 else "passive")
+        can_raise = legal.can_raise and spot.active > 0
+        if spot.to_call == 0:
+            if can_raise and (share >= fair + value_margin or self._snowing(spot)):
+                if self._check_raise(spot, styles, share, fair, rng):
+                    return legal_action(view, "passive")
+                return legal_action(view, "raise", self._size(spot, share, fair))
+            if can_raise and self._bluff(spot, share, fold_rate, rng):
+                return legal_action(view, "raise", self._size(spot, share, fair))
+            return legal_action(view, "passive")
+        odds = spot.pot_odds
+        if can_raise and (share >= fair + raise_margin and share >= odds + 0.15):
+            return legal_action(view, "raise", self._size(spot, share, fair))
+        if self._snowing(spot) and can_raise and fold_rate > 0.4:
+            return legal_action(view, "raise", self._size(spot, share, fair))
+        margin = 0.0
+        if spot.structure is not BettingStructure.FIXED_LIMIT and not spot.last_street:
+            # bets to come cost a hand that is behind more than they pay it
+            margin = 0.04 * min(1.0, spot.to_call / max(spot.pot - spot.to_call, 1))
+        if share >= odds + margin:
+            return legal_action(view, "passive")
+        return legal_action(view, "fold")
+
+    def _size(self, spot: Spot, share: float, fair: float) -> int:
+        """The total to bet or raise to: fixed limit takes its one size;
+        otherwise two thirds of the pot to the pot, all-in when the stack
+        left is small against the pot."""
+        legal = spot.legal
+        if spot.structure is BettingStructure.FIXED_LIMIT:
+            return legal.max_to
+        after_call = spot.pot + spot.to_call
+        fraction = 1.0 if share >= fair + 0.3 else 0.67
+        target = spot.to_match + int(fraction * after_call)
+        if spot.structure is BettingStructure.NO_LIMIT and spot.stack - (target - spot.my_bet) < 0.6 * (
+            after_call + 2 * (target - spot.to_match)
+        ):
+            return legal.all_in_to
+        return target
+
+    def _check_raise(self, spot: Spot, styles: dict[int, Style], share: float, fair: float, rng: random.Random) -> bool:
+        """Out of position with a strong hand against a player who bets when
+        checked to: check, to raise their bet."""
+        if not self.level.reads or spot.structure is not BettingStructure.FIXED_LIMIT or spot.last_street:
+            return False
+        if share < fair + 0.3 or any(o.street_aggression for o in spot.opponents):
+            return False
+        if spot.street_moves:  # someone acted before us: nobody to check to
+            return False
+        aggressive = min((styles[o.seat].aggression for o in spot.opponents if o.seat in styles), default=0.2)
+        return aggressive > 0.35 and rng.random() < 0.5
+
+    def _bluff(self, spot: Spot, share: float, fold_rate: float, rng: random.Random) -> bool:
+        """Bet a weak hand into players who fold often enough to pay for it."""
+        if not self.level.reads or len(spot.opponents) != 1 or fold_rate < 0.45 or share > 0.45:
+            return False
+        return rng.random() < fold_rate - 0.3
+
+
+
+class ByGame:
+    """A ladder level: the house-game bot at a house-game table, :class:`GameBot`
+    in every other game — and in a mix's no-limit hold'em hands (V19), whose
+    history holds other games' hands the house-game models were not built for."""
+
+    def __init__(self, house: Bot, other: Bot) -> None:
+        self.name = house.name
+        self.house = house
+        self.other = other
+
+    def act(self, view: TableView, rng: random.Random) -> Action:
+        bot = self.house if house_table(view) else self.other
+        return bot.act(view, rng)
+
+
+def house_table(view: TableView) -> bool:
+    """The table deals the house game, and only it, so far: every earlier
+    hand started with blinds alone (no ante, bring-in or fixed-limit bets)
+    and dealt two cards a player."""
+    if view.game != HOUSE_GAME:
+        return False
+    for log in view.past:
+        for event in log:
+            if isinstance(event, HandStarted):
+                if event.ante or event.bring_in or event.small_bet:
+                    return False
+            elif isinstance(event, HoleDealt | Drew):
+                return False
+            elif isinstance(event, ActionTaken):
+                break  # the deal is over: the rest of the hand cannot tell
+    return True
