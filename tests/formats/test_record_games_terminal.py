@@ -178,7 +178,6 @@ def test_play_record_then_replay_verify_and_phh(
         assert pokerkit_exact >= 3  # PokerKit played hands of this game to our stacks
 
 
-@pytest.mark.xfail(strict=True, reason="rules bug (reported): a bring-in player may complete when every other player is all-in from the antes")
 def test_r13_no_complete_when_every_other_player_is_all_in() -> None:
     """R13: when every other player still in the hand is all-in, a player
     may only call or fold — so the bring-in player whose only opponent is

@@ -152,7 +152,7 @@ def _work_out(state: HandState) -> LegalActions:
     if state.bring_in_due:  # V7: bring in, or complete to the small bet
         bring = min(setup.bring_in, all_in_to)
         complete = min(setup.small_bet or setup.big_blind, all_in_to)
-        reason = "" if complete > bring else "your whole stack only brings in"
+        reason = _everyone_else_all_in(state, seat) or ("" if complete > bring else "your whole stack only brings in")
         return LegalActions(seat, bet, 0, 0, all_in_to, False, not reason, complete, complete, reason,
                             word="complete", sizes=(complete,), bring_in=bring)
     to_match = state.to_match
@@ -211,13 +211,20 @@ def _players_with_chips(state: HandState) -> int:
     return sum(1 for seat in range(len(state.stacks)) if not state.folded[seat] and state.stacks[seat] > 0)
 
 
-def _no_raise_reason(state: HandState, seat: int) -> str:
+def _everyone_else_all_in(state: HandState, seat: int) -> str:
+    """R13, D4: the reason no raise (nor a completion, V7) is legal when every
+    other player still in the hand is all-in; "" while someone else has chips."""
     stacks, folded = state.stacks, state.folded
     for other in range(len(stacks)):
         if other != seat and stacks[other] > 0 and not folded[other]:
-            break
-    else:  # R13, D4
-        return "every other player is all-in: only call or fold"
+            return ""
+    return "every other player is all-in: only call or fold"
+
+
+def _no_raise_reason(state: HandState, seat: int) -> str:
+    all_in = _everyone_else_all_in(state, seat)
+    if all_in:
+        return all_in
     if not state.acted[seat]:
         return ""
     if state.setup.variant.betting is _FIXED_LIMIT:  # V4: only a full bet or raise reopens
