@@ -152,19 +152,21 @@ class NewToken(BaseModel):
 
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    slots: Annotated[list[str | None], Field(min_length=2, max_length=4)] = [None, None]
+    slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
     sit: bool = True
+    game: Annotated[str, Field(max_length=16)] | None = None  # an engine code or a mix; None: the house game
 
 
 class QuickPlay(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    bot: str = "medium"
+    bot: str | None = None  # None: medium, or the strongest bot that plays the game
+    game: Annotated[str, Field(max_length=16)] | None = None
 
 
 class SitRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None
 
 
 @router.get("/session")
@@ -265,7 +267,9 @@ async def quickplay(request: Request, response: Response, body: QuickPlay, found
     if user is None:
         user, extra = await _guest(request, response)
     try:
-        actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True, address=_address_key(request))
+        room = ctx(request).room
+        bot = body.bot if body.bot is not None else room.quickplay_bot(body.game)
+        actor = await room.create(user, [None, bot], ranked=False, sit=True, address=_address_key(request), game=body.game)
     except Refused as error:
         raise refused(error) from None
     return {"table": actor.summary(), **extra}
@@ -324,7 +328,7 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     user = _need_user(found)
     try:
         actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
-                                               address=_address_key(request))
+                                               address=_address_key(request), game=body.game)
     except Refused as error:
         raise refused(error) from None
     return {"table": actor.summary()}

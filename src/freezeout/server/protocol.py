@@ -39,8 +39,17 @@ class Join(_Client):
 class Act(_Client):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
-    move: Literal["fold", "check", "call", "bet", "raise", "allin"]
+    move: Literal["fold", "check", "call", "bet", "raise", "allin", "bringin", "complete"]
     amount: Annotated[int, Field(ge=0, le=10**9)] | None = None
+
+
+class Draw(_Client):
+    """V11: throw away ``cards`` (held cards, e.g. ``"7d2c"``) and draw as many; none or
+    ``""``: stand pat."""
+
+    type: Literal["draw"]
+    version: Annotated[int, Field(ge=0)]
+    cards: Annotated[str, Field(max_length=20)] | None = None
 
 
 class DontWait(_Client):
@@ -58,7 +67,7 @@ class Rematch(_Client):
 
 class Sit(_Client):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the table says how many places it has
 
 
 class Stand(_Client):
@@ -75,7 +84,7 @@ class WatchLobby(_Client):
     type: Literal["lobby"]
 
 
-_Clients = Join | Act | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
+_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 

@@ -32,7 +32,7 @@ from freezeout.server.ownership import StaleOwner
 from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
-from freezeout.server.tablegame import action_data
+from freezeout.server.tablegame import action_data, game_summary
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
@@ -498,6 +498,7 @@ class TableActor:
             "slots": [{"slot": i, "user": {"id": x.user_id, "name": x.name, "kind": x.kind} if x.taken else None,
                        "bot": x.bot} for i, x in enumerate(s.slots)],
             "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
+            "table_game": game_summary(s.spec),
         }
 
     def fairness(self, seat: int | None, *, reveal: bool | None = None) -> str:

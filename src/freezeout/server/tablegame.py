@@ -24,6 +24,7 @@ seating come in from the caller, as they do into the rules.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,7 +35,7 @@ from freezeout.rules.errors import InvalidInput, RulesError
 from freezeout.rules.events import Event
 from freezeout.rules.games import HOUSE_GAME, Game, Mix, parse_game
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.variant import Variant
+from freezeout.rules.variant import VARIANTS, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.fairness import HandCards
 
@@ -47,6 +48,8 @@ __all__ = [
     "TableGame",
     "action_data",
     "action_from_data",
+    "check_game",
+    "game_summary",
     "start_game",
 ]
 
@@ -140,7 +143,7 @@ class GameSpec:
         try:
             game = parse_game(code)
         except RulesError as error:
-            raise GameRefused(str(error)) from None
+            raise GameRefused(_lacking_structure(code) or str(error)) from None
         return cls(game.code, format)
 
 
@@ -214,6 +217,37 @@ def start_game(spec: GameSpec, players: Sequence[str], button: int) -> TableGame
 
         return FreezeoutGame.start(spec, tuple(players), button)
     raise GameRefused(f"unknown format {spec.format!r}")
+
+
+_STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
+
+
+def _lacking_structure(code: object) -> str | None:
+    """A code of a game that exists in other betting structures only: say which exist."""
+    if not isinstance(code, str) or len(code) < 2 or code[0] not in _STRUCTURES:
+        return None
+    others = [v for v in VARIANTS.values() if v.code[1:] == code[1:] and v.code[0] in _STRUCTURES]
+    if not others:
+        return None
+    name = others[0].name.split(" ", 1)[1]
+    return (f"{name} has no {_STRUCTURES[code[0]]} version: choose "
+            + " or ".join(f"{v.code} ({_STRUCTURES[v.code[0]]})" for v in others))
+
+
+@functools.lru_cache(maxsize=64)
+def game_summary(spec: GameSpec) -> dict[str, Any]:
+    """:meth:`GameSpec.summary`, built once per spec (it goes out in every table summary): read-only."""
+    return spec.summary()
+
+
+def check_game(spec: GameSpec, seats: int) -> None:
+    """Raise :class:`GameRefused` unless a table of ``seats`` seats can hold ``spec`` now: the
+    game and seat count (:meth:`GameSpec.check`) and what its format can deal in this build."""
+    spec.check(seats)
+    if spec.format == "freezeout":
+        from freezeout.server.freezeout_game import tournament_config
+
+        tournament_config(spec, [f"p{i}" for i in range(seats)], 0)
 
 
 # -- moves in log entries ------------------------------------------------------
