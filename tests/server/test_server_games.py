@@ -121,6 +121,12 @@ async def test_a_freezeout_of_every_family_plays_to_the_end_over_the_websocket(h
     assert verify_record(record)["ok"], verify_record(record)
     mine = player_record(record, human.user["name"])
     assert verify_record(mine)["ok"], verify_record(mine)
+    # The downloads as the human saw them: the record and the replayer's events.
+    game_id = games_list[0]["id"]
+    download = (await human.http.get(f"/api/games/{game_id}/record")).json()
+    assert download["hands"] == mine["hands"]
+    events = (await human.http.get(f"/api/games/{game_id}/events")).json()
+    assert len(events["hands"]) == len(result.hands) and all(h["revealed"]["where"] for h in events["hands"])
 
 
 async def test_the_views_carry_card_slots_and_the_level_schedule(harness):
@@ -189,6 +195,13 @@ async def test_quick_play_offers_the_game_with_a_bot_that_plays_it(harness):
     assert [t["table_game"]["code"] for t in listed] == ["FO/8"]
     one = (await player.http.get(f"/api/tables/{table['id']}")).json()["table"]
     assert one["table_game"]["name"] == "Pot-Limit Omaha Hi/Lo" or one["table_game"]["code"] == "FO/8"
+
+
+async def test_the_bots_offered_are_those_that_play_the_game(harness):
+    player = await harness.player()
+    assert (await player.http.get("/api/bots?game=F2L3D")).json()["levels"] == ["random", "station"]
+    assert (await player.http.get("/api/bots?game=NT")).json()["levels"] == ["random", "station", "easy", "medium", "hard"]
+    assert (await player.http.get("/api/bots?game=ZZ")).status_code == 400
 
 
 async def test_bad_draws_are_refused_and_change_nothing(harness):
@@ -282,3 +295,41 @@ def test_a_draw_is_one_log_entry_and_back():
     assert action_data(action) == {"seat": 2, "move": "discard", "cards": "7d2c"}
     assert action_from_data(action_data(action)) == action
     assert action_from_data({"seat": 0, "move": "raise", "amount": 40}) == Action(0, ActionKind.RAISE, 40)
+
+
+async def _until_my_turn(harness: Any, human: Any, actor: Any, wanted: str, rng: random.Random) -> dict[str, Any]:
+    """Play on until the human's legal moves include ``wanted``; returns that view."""
+    for _ in range(3000):
+        await harness.settle()
+        state = actor.state
+        await human.until_version(state.version)
+        game, view = state.table_game, human.view
+        if game is None or not game.in_hand:
+            await harness.advance(harness.settings.pause_seconds)
+            continue
+        if wanted in view["legal"]["moves"]:
+            return dict(view)
+        await human.send({"version": state.version, **any_game_policy(view, rng)})
+    raise AssertionError(f"never offered {wanted}")
+
+
+@pytest.mark.parametrize(("code", "wanted", "forced"), [("F5CD", "discard", ("discard", "standpat")),
+                                                         ("F7S", "bringin", ("bringin",))])
+async def test_a_timeout_in_a_draw_follows_v12_and_at_a_bring_in_posts_it(harness, code, wanted, forced):
+    (human,) = await harness.guests(1)
+    response = await human.post("/api/tables", {"slots": [None, "station"], "game": code})
+    table_id = response.json()["table"]["id"]
+    await human.join(table_id)
+    actor = harness.table(table_id)
+    view = await _until_my_turn(harness, human, actor, wanted, random.Random(1))
+    seat = view["viewer"]
+    before = actor.state.version
+    # R26: the bot at the table presses Don't wait once the turn's time has run out.
+    await harness.advance(harness.settings.turn_seconds + harness.settings.dont_wait_bot_seconds)
+    await human.until_version(before + 1)
+    events = [e for m in human.messages if m["type"] == "update" and m["version"] > before for e in m["events"]]
+    taken = [e for e in events if e["type"] == "action_taken" and e["seat"] == seat]
+    assert taken and taken[0]["forced"] and taken[0]["kind"] in forced, events
+    assert any(e["type"] == "forfeited" and e["seat"] == seat for e in events)
+    if code == "F5CD":  # V12: what was kept follows the hand; everyone learns only how many changed
+        assert any(e["type"] == "drew" and e["seat"] == seat for e in events)

@@ -166,7 +166,7 @@ class QuickPlay(BaseModel):
 
 class SitRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    slot: Annotated[int, Field(ge=0, le=9)] | None = None
+    slot: Annotated[int, Field(ge=0, le=5)] | None = None
 
 
 @router.get("/session")
@@ -308,8 +308,16 @@ async def revoke_token(request: Request, token_id: str, found: PostAuth) -> dict
 
 
 @router.get("/bots")
-async def bots() -> dict[str, Any]:
-    return {"levels": list(BOT_LEVELS)}
+async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
+    """The bot ladder; with ``game``, only the bots that play it (what a table of it offers)."""
+    if game is None:
+        return {"levels": list(BOT_LEVELS)}
+    from freezeout.server.tablegame import GameRefused, GameSpec
+
+    try:
+        return {"levels": list(ctx(request).room.bot_levels(GameSpec.parse(game))), "game": game}
+    except GameRefused as error:
+        raise ApiError(400, "bad_message", str(error)) from None
 
 
 @router.get("/tables")
@@ -408,19 +416,21 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.server.fairness import deal_map
+    from freezeout.server.fairness import record_where
     from freezeout.server.protocol import events_json
 
     record = await _finished_record(request, game_id, found)
-    result = replay_record(parse_record(record))
+    parsed = parse_record(record)
+    result = replay_record(parsed)
     players = list(result.tournament.config.players)
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
+        where = record_where(raw, players, parsed.variant) if "leaves" in opened else None
         hands.append({
             "number": played.number,
             "events": events_json(played.events),
-            "revealed": {"hand": played.number, **opened, "where": deal_map(players.index(p) for p in raw["hole"])} if "leaves" in opened else None,
+            "revealed": {"hand": played.number, **opened, "where": where} if "leaves" in opened else None,
             "commitment": raw.get("commitment"),
         })
     return {"players": players, "hands": hands}

@@ -61,6 +61,7 @@ __all__ = [
     "flop_hand_cards",
     "leaf",
     "new_deal",
+    "record_where",
     "verify_record",
 ]
 
@@ -89,6 +90,23 @@ def deal_map(seats_in: Iterable[int], variant: Variant = NLHE) -> dict[str, Any]
     places opened cards without knowing how cards are dealt."""
     hole, board = deal_positions(seats_in, variant)
     return {"hole": {str(seat): list(positions) for seat, positions in hole.items()}, "board": list(board)}
+
+
+def record_where(hand: Mapping[str, Any], players: Sequence[str], variant: Variant = NLHE) -> dict[str, Any]:
+    """A record hand's ``where`` (see :func:`deal_map`): flop games by the rules' fixed map; stud
+    and draws by card, for the cards the record shows and its ``deck`` opens."""
+    seats = [players.index(p) for p in hand["hole"]]
+    if _fixed_positions(variant):
+        return deal_map(seats, variant)
+    deck = _positions_text(hand.get("deck", ""))
+    position = {card: i for i, card in enumerate(deck) if card is not None}
+
+    def places(raw: Any) -> list[int]:
+        cards = _positions_text("".join(raw) if isinstance(raw, list) else raw)
+        return sorted(position[card] for card in cards if card is not None and card in position)
+
+    return {"hole": {str(players.index(p)): places(cards) for p, cards in hand["hole"].items()},
+            "board": places(hand.get("board", ""))}
 
 
 def deal_cards(deck: Sequence[Card], seats_in: Sequence[int], variant: Variant = NLHE,

@@ -209,7 +209,8 @@ def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
     players = tuple(str(p) for p in data["players"])
     button = int(data["button"])
     try:
-        game = start_game(state.spec, players, button)
+        # R3: a rematch is a new game of the same kind between the same players, seated anew.
+        game = start_game(state.spec, players, button) if state.table_game is None else state.table_game.rematch(players, button)
     except (GameRefused, RulesError) as error:
         raise Refused("illegal", str(error)) from None
     deal = Deal.from_json(data["deal"])
