@@ -12,12 +12,15 @@ import pytest
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import games
 from freezeout.rules.variant import VARIANTS
+from freezeout.server.clock import FakeClock
 from freezeout.server.fairness import verify_record
 from freezeout.server.gamelog import player_record
 from freezeout.server.store import LogEntry
 from freezeout.server.table import TableActor
 from freezeout.server.tablegame import GameSpec, action_data, action_from_data
 from freezeout.server.tablestate import initial_state
+
+from serverkit import fast_settings
 
 # One game per family: hold'em (limit), Omaha Hi/Lo, stud (up-cards), razz, draws
 # (five-card draw, 2-7 triple draw, badugi), short-deck (36 cards).
@@ -333,3 +336,38 @@ async def test_a_timeout_in_a_draw_follows_v12_and_at_a_bring_in_posts_it(harnes
     assert any(e["type"] == "forfeited" and e["seat"] == seat for e in events)
     if code == "F5CD":  # V12: what was kept follows the hand; everyone learns only how many changed
         assert any(e["type"] == "drew" and e["seat"] == seat for e in events)
+
+
+def test_an_old_log_without_a_game_still_replays_as_the_house_game(tmp_path):
+    """Entries exactly as servers wrote them before tables named their game (and a deck
+    committed as a whole, before per-position commitments): folded, they play the house game."""
+    from freezeout.formats.record import FORMAT
+    from freezeout.server.fairness import new_deal
+    from freezeout.server.tablestate import reduce
+
+    deal = new_deal(1, random.Random(7)).to_json()
+    legacy = {"hand": 2, "deck": new_deal(2, random.Random(8)).to_json()["deck"], "salt": "ab" * 16}
+    entries = [
+        LogEntry("t-old", 1, 10.0, "create", {"slots": [None, None], "ranked": False, "created_by": 1}),
+        LogEntry("t-old", 2, 11.0, "sit", {"slot": 0, "user_id": 1, "name": "ana", "kind": "user"}),
+        LogEntry("t-old", 3, 12.0, "sit", {"slot": 1, "user_id": 2, "name": "bo", "kind": "user"}),
+        LogEntry("t-old", 4, 13.0, "start", {"game": 1, "game_id": "t-old-1", "players": ["bo", "ana"],
+                                             "seat_slots": [1, 0], "button": 0, "deal": deal}),
+        LogEntry("t-old", 5, 14.0, "deal", {}),
+    ]
+    state = initial_state(entries[0])
+    for entry in entries[1:]:
+        state = reduce(state, entry)[0]
+    entries.append(LogEntry("t-old", 6, 15.0, "act", {"seat": state.table_game.to_act, "move": "fold"}))
+    entries.append(LogEntry("t-old", 7, 16.0, "commit", {"deal": legacy}))
+    entries.append(LogEntry("t-old", 8, 21.0, "deal", {}))
+    for entry in entries[5:]:
+        state = reduce(state, entry)[0]
+    entries.append(LogEntry("t-old", 9, 22.0, "act", {"seat": state.table_game.to_act, "move": "call"}))
+    actor = TableActor.restore(entries, store=None, clock=FakeClock(), settings=fast_settings(tmp_path))
+    assert actor.state.spec == GameSpec() and actor.summary()["table_game"]["code"] == "NT"
+    assert actor.state.table_game.hand_number == 2 and actor.state.table_game.in_hand
+    record = actor.recorder.to_json()
+    assert record["format"] == FORMAT and record["starting_stack"] == 1000
+    assert len(replay_record(parse_record({**record, "hands": record["hands"][:1]})).hands) == 1
+    assert [len(h["actions"]) for h in record["hands"]] == [1, 1]
