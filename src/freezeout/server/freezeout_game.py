@@ -54,7 +54,7 @@ class FreezeoutGame:
         return cls(spec, Tournament.start(tournament_config(spec, players, button)))
 
     def _with(self, tournament: Tournament) -> FreezeoutGame:
-        return replace(self, tournament=tournament)
+        return FreezeoutGame(self.spec, tournament)
 
     # -- queries -----------------------------------------------------------------
     @property
