@@ -22,11 +22,9 @@ from typing import Any
 from freezeout.cards import CardError, parse_cards, system_random
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import Event
-from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView
-from freezeout.server import botseat, timers
+from freezeout.server import botseat, tablesteps, timers
 from freezeout.server.clock import Clock
-from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
 from freezeout.server.ownership import StaleOwner
 from freezeout.server.protocol import events_json
@@ -260,14 +258,10 @@ class TableActor:
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:
         state = self.state
-        t = state.table_game
         if step.kind == "start":
             await self._start_game(now)
         elif step.kind == "commit":
-            assert t is not None
-            number = t.hand_number + 1
-            deal = new_deal(number, self._deck_rng(number), state.spec.variant_for_hand(number))
-            await self._write("commit", {"deal": deal.to_json()}, now)
+            await self._write("commit", tablesteps.commit_data(state, self.settings.deck_seed, self._rng), now)
         elif step.kind == "deal":
             await self._write("deal", {}, now)
         elif step.kind == "end":
@@ -279,53 +273,15 @@ class TableActor:
         elif step.kind == "forfeit":
             await self._write("act", {"seat": step.seat, "move": "timeout", **(step.data or {})}, now)
 
-    def _deck_rng(self, hand: int) -> random.Random:
-        seed = self.settings.deck_seed
-        if seed is None:
-            return self._rng
-        return random.Random(f"{seed}:{self.state.game}:{hand}")
-
     async def _start_game(self, now: float) -> None:
-        state = self.state
-        game = state.game + 1
-        seed = self.settings.deck_seed
-        rng = random.Random(f"{seed}:{game}:seating") if seed is not None else self._rng
-        if state.table_game is None:  # R3: seats drawn at random for the first game
-            seat_slots = list(range(state.size))
-            rng.shuffle(seat_slots)
-        else:  # R3: a rematch moves everyone one seat on
-            seat_slots = list(rematch_players(state.seat_slots))  # type: ignore[arg-type]
-        players = [state.slots[s].name or "" for s in seat_slots]
-        button = rng.randrange(len(players))
-        deck_rng = random.Random(f"{seed}:{game}:1") if seed is not None else self._rng
-        game_id = f"{state.id}-{game}"
-        data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
-                "deal": new_deal(1, deck_rng, state.spec.variant_for_hand(1)).to_json()}
-        op = GameStart(game_id, state.id, game, tuple(players), state.ranked, now)
+        data, op = tablesteps.start_data(self.state, now, self.settings.deck_seed, self._rng)
         await self._write("start", data, now, [op])
 
     async def _end_game(self, now: float) -> None:
         entry, op = self._end_parts(self.state, now, self.recorder.to_json(), self.settings)
         await self._commit_entry(entry, [op])
 
-    @staticmethod
-    def _end_parts(state: TableState, now: float, record: dict[str, Any], settings: Settings) -> tuple[LogEntry, GameEnd]:
-        """The ``end`` entry of a finished game and its database work (places, record, Elo)."""
-        t = state.table_game
-        assert t is not None and state.game_id is not None
-        places = {player: place for player, place in zip(state.players, t.places, strict=True) if place is not None}
-        data: dict[str, Any] = {"game_id": state.game_id, "places": places, "ratings": None}
-        entry = LogEntry(state.id, state.version + 1, now, "end", data)
-        ranked: tuple[int, int] | None = None
-        names: dict[int, str] = {}
-        if state.ranked and len(state.players) == 2:
-            winner = t.winner
-            ids = [state.seat_slot(s).user_id for s in (winner, 1 - winner)]
-            if ids[0] is not None and ids[1] is not None and ids[0] != ids[1]:
-                ranked = (ids[0], ids[1])
-                names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
-        return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names, aborted=state.left_early,
-                              left_after=state.left_after, pair_limit=settings.elo_pair_daily_limit)
+    _end_parts = staticmethod(tablesteps.end_parts)
 
     def _bot_due(self, seat: int) -> float:
         state = self.state
