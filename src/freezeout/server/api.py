@@ -166,7 +166,7 @@ class QuickPlay(BaseModel):
 
 class SitRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    slot: Annotated[int, Field(ge=0, le=5)] | None = None
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None
 
 
 @router.get("/session")

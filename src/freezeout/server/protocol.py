@@ -67,7 +67,7 @@ class Rematch(_Client):
 
 class Sit(_Client):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=5)] | None = None  # the most places a table has (tablegame.LAYOUT_MAX_SEATS)
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None  # the most places a table has (tablegame.LAYOUT_MAX_SEATS)
 
 
 class Stand(_Client):

@@ -53,9 +53,10 @@ __all__ = [
     "start_game",
 ]
 
-#: The most seats the table's layout (the page) draws; a game seats the smaller of this
-#: and its own maximum (V5–V16; a mix: V19's smallest maximum of its games).
-LAYOUT_MAX_SEATS = 6
+#: The most seats the table's layout (the page, web/js/felt.js: 2 to 4 seats) draws; a game
+#: seats the smaller of this and its own maximum (V5–V16; a mix: V19's smallest maximum of
+#: its games).  Raise it when the page lays out more seats.
+LAYOUT_MAX_SEATS = 4
 #: The formats a table can hold; "cash" is meant to join it (the next issue).
 FORMATS = ("freezeout",)
 
