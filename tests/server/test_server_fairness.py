@@ -23,6 +23,7 @@ from freezeout.server.fairness import (
     Reveal,
     deal_cards,
     deal_positions,
+    flop_hand_cards,
     new_deal,
     verify_record,
 )
@@ -64,7 +65,7 @@ class TestCommitment:
 
     def test_a_reveal_says_which_position_became_whose_card_as_the_rules_dealt_it(self):
         deal = new_deal(1, random.Random(4))
-        where = Reveal.after_hand(deal, (0, 2, 3), board_dealt=5, shown=(0,)).to_json(None)["where"]
+        where = Reveal.after_hand(deal, flop_hand_cards(deal.deck, (0, 2, 3), board_dealt=5, shown=(0,))).to_json(None)["where"]
         assert where == {"hole": {"0": [0, 1], "2": [2, 3], "3": [4, 5]}, "board": [6, 7, 8, 9, 10]}
         hole, board = flop_deal_positions(NLHE, 3)  # the rules' own map, hand seats in order
         assert [where["hole"][seat] for seat in ("0", "2", "3")] == [list(p) for p in hole]
@@ -72,14 +73,14 @@ class TestCommitment:
 
     def test_a_hand_won_without_showdown_opens_only_what_was_dealt_face_up(self):
         deal = new_deal(1, random.Random(3))
-        reveal = Reveal.after_hand(deal, (0, 2, 3), board_dealt=3, shown=())  # three players, the flop dealt
+        reveal = Reveal.after_hand(deal, flop_hand_cards(deal.deck, (0, 2, 3), board_dealt=3, shown=()))  # three players, the flop dealt
         spectator = reveal.to_json(None)
         assert [i for i, s in enumerate(spectator["salts"]) if s] == [6, 7, 8]
         assert spectator["deck"] == UNKNOWN * 6 + format_cards(deal.deck[6:9]) + UNKNOWN * 43
         mine = reveal.to_json(2)  # seat 2: the second pair of cards
         assert [i for i, s in enumerate(mine["salts"]) if s] == [2, 3, 6, 7, 8]
         assert reveal.to_json(1) == spectator  # a seat not dealt in sees what everyone sees
-        shown = Reveal.after_hand(deal, (0, 2, 3), board_dealt=5, shown=(0, 3)).to_json(None)
+        shown = Reveal.after_hand(deal, flop_hand_cards(deal.deck, (0, 2, 3), board_dealt=5, shown=(0, 3))).to_json(None)
         assert [i for i, s in enumerate(shown["salts"]) if s] == [0, 1, 4, 5, 6, 7, 8, 9, 10]
 
 

@@ -16,7 +16,7 @@ from freezeout.cards import format_cards
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.events import CardsDealt
 from freezeout.server.clock import FakeClock
-from freezeout.server.fairness import Reveal, deal_cards, new_deal
+from freezeout.server.fairness import Reveal, deal_cards, flop_hand_cards, new_deal
 from freezeout.server.protocol import event_to_json
 
 from serverkit import Harness, fast_settings, serve
@@ -98,7 +98,7 @@ async def test_the_pages_fairness_check_accepts_honest_openings_and_catches_doct
     for what, actions, shown in checks:
         _, deal, events = _hand(21, actions)
         board_dealt = sum(len(e["cards"]) // 2 for e in events if e["type"] == "street_dealt")
-        reveal = Reveal.after_hand(deal, (0, 1), board_dealt, shown)
+        reveal = Reveal.after_hand(deal, flop_hand_cards(deal.deck, (0, 1), board_dealt, shown))
         mine = reveal.to_json(1)
         cards = [mine["deck"][4:6], mine["deck"][6:8]]
         honest = await verify(page, mine, events, deal.commitment, 1, cards)

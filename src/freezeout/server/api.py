@@ -29,7 +29,7 @@ from freezeout.server.accounts import (
 )
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.context import Context
-from freezeout.server.gameinfo import house, with_format
+from freezeout.server.gameinfo import describe, house, with_format
 from freezeout.server.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.tablestate import Refused
 
@@ -191,9 +191,10 @@ class NewToken(BaseModel):
 
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    slots: Annotated[list[str | None], Field(min_length=2, max_length=4)] = [None, None]
+    slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
     sit: bool = True
+    game: Annotated[str, Field(max_length=16)] | None = None  # an engine code or a mix; None: the house game
 
 
 class DisplayName(BaseModel):
@@ -203,7 +204,8 @@ class DisplayName(BaseModel):
 
 class QuickPlay(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    bot: str = "medium"
+    bot: str | None = None  # None: medium, or the strongest bot that plays the game
+    game: Annotated[str, Field(max_length=16)] | None = None
 
 
 class SitRequest(BaseModel):
@@ -364,7 +366,9 @@ async def quickplay(request: Request, response: Response, body: QuickPlay, found
     if user is None:
         user, extra = await _guest(request, response)
     try:
-        actor = await ctx(request).room.create(user, [None, body.bot], ranked=False, sit=True, address=_address_key(request))
+        room = ctx(request).room
+        bot = body.bot if body.bot is not None else room.quickplay_bot(body.game)
+        actor = await room.create(user, [None, bot], ranked=False, sit=True, address=_address_key(request), game=body.game)
     except Refused as error:
         raise refused(error) from None
     return {"table": with_format(actor.summary()), **extra}
@@ -403,9 +407,17 @@ async def revoke_token(request: Request, token_id: str, found: PostAuth) -> dict
 
 
 @router.get("/bots")
-async def bots() -> dict[str, Any]:
-    """The bot levels, and the game quick play deals (gameinfo.describe)."""
-    return {"levels": list(BOT_LEVELS), "game": house()}
+async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
+    """The bot ladder and the game it is for (gameinfo.describe): quick play's house game,
+    or with ``game`` only the bots that play it (what a table of it offers)."""
+    if game is None:
+        return {"levels": list(BOT_LEVELS), "game": house()}
+    from freezeout.server.tablegame import GameRefused, GameSpec
+
+    try:
+        return {"levels": list(ctx(request).room.bot_levels(GameSpec.parse(game))), "game": describe(game)}
+    except GameRefused as error:
+        raise ApiError(400, "bad_message", str(error)) from None
 
 
 @router.get("/tables")
@@ -426,7 +438,7 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
         await _seen(request, user)
     try:
         actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
-                                               address=_address_key(request))
+                                               address=_address_key(request), game=body.game)
     except Refused as error:
         raise refused(error) from None
     return {"table": with_format(actor.summary())}
@@ -532,19 +544,21 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.server.fairness import deal_map
+    from freezeout.server.fairness import record_where
     from freezeout.server.protocol import events_json
 
     record = await _finished_record(request, game_id, found)
-    result = replay_record(parse_record(record))
+    parsed = parse_record(record)
+    result = replay_record(parsed)
     players = list(result.tournament.config.players)
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
+        where = record_where(raw, players, parsed.variant) if "leaves" in opened else None
         hands.append({
             "number": played.number,
             "events": events_json(played.events),
-            "revealed": {"hand": played.number, **opened, "where": deal_map(players.index(p) for p in raw["hole"])} if "leaves" in opened else None,
+            "revealed": {"hand": played.number, **opened, "where": where} if "leaves" in opened else None,
             "commitment": raw.get("commitment"),
         })
     return {"players": players, "hands": hands}

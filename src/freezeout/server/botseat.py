@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
 
-__all__ = ["BOT_LEVELS", "choose"]
+__all__ = ["BOT_LEVELS", "bots_for", "choose", "safe_move"]
 
 BOT_LEVELS: tuple[str, ...] = ("random", "station", "easy", "medium", "hard")
 
@@ -22,11 +24,33 @@ _Decide = Callable[[TableView, random.Random], Action]
 _cache: dict[str, _Decide] = {}
 
 
+def bots_for(variant: Variant) -> tuple[str, ...]:
+    """The bot levels that play ``variant``, weakest first (asked of the bots package)."""
+    try:
+        registry: Any = importlib.import_module("freezeout.bots.registry_games")
+        levels: tuple[str, ...] = tuple(level for level in registry.bots_for(variant) if level in BOT_LEVELS)
+    except (ImportError, AttributeError):
+        return BOT_LEVELS if variant.code == "NT" else ("random", "station")
+    return levels
+
+
+def safe_move(seat: int, legal: LegalActions | None) -> Action:
+    """The move nobody can get wrong: stand pat in a draw, post a bring-in (V7), check, or fold."""
+    if legal is not None and legal.draw:
+        return Action(seat, ActionKind.STANDPAT)
+    if legal is not None and legal.bring_in:
+        return Action(seat, ActionKind.BRINGIN)
+    return Action(seat, ActionKind.CHECK if legal is not None and legal.can_check else ActionKind.FOLD)
+
+
 def _fallback(view: TableView, rng: random.Random) -> Action:
-    """Check or call, now and then fold to a bet or raise the minimum."""
+    """Check or call, now and then fold to a bet or raise the minimum (a draw: stand pat; a
+    bring-in: post it)."""
     legal = view.legal
     moves = legal.moves if legal is not None else ()
     seat = view.viewer if view.viewer is not None else -1
+    if legal is not None and (legal.draw or legal.bring_in):
+        return safe_move(seat, legal)
     roll = rng.random()
     if legal is not None and "raise" in moves and roll < 0.1:
         return Action(seat, ActionKind.RAISE, legal.min_to)

@@ -44,6 +44,9 @@ def house() -> dict[str, Any]:
 def _code(summary: dict[str, Any]) -> str:
     """The game code a summary names (``game_code``, or ``game`` once it is a code rather
     than the game's number), else the house game."""
+    table_game = summary.get("table_game")
+    if isinstance(table_game, dict) and isinstance(table_game.get("code"), str):
+        return str(table_game["code"])
     for key in ("game_code", "variant", "game"):
         value = summary.get(key)
         if isinstance(value, str) and value:

@@ -12,15 +12,19 @@ they saw (docs/protocol.md "Fair dealing").
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Any
 
 import orjson
 
-from freezeout.cards import parse_cards
+from freezeout.cards import Card, parse_cards
+from freezeout.formats.record import RecordWriter
 from freezeout.rules.actions import Action
-from freezeout.rules.events import CardsShown, StreetDealt
-from freezeout.server.fairness import UNKNOWN, Deal, deal_cards, deal_positions
+from freezeout.rules.events import CardsShown, Event, StreetDealt
+from freezeout.rules.variant import Variant
+from freezeout.server.fairness import UNKNOWN, Deal
 from freezeout.server.store import LogEntry
+from freezeout.server.tablegame import action_from_data
 from freezeout.server.tablestate import TableState
 from freezeout.server.wire import pack
 
@@ -28,95 +32,121 @@ __all__ = ["GameRecorder", "player_record", "record_to_phh"]
 
 
 class GameRecorder:
-    """Builds the current game's record as its log entries are applied.
+    """Builds the current game's record as its log entries are applied, through the one
+    writer of the record format (:class:`freezeout.formats.record.RecordWriter`:
+    ``freezeout.record/1`` for the house game, ``/2`` for any other game).
 
     A game may run to a hundred hands: each finished hand is kept serialised
     (``wire.pack``, a few hundred bytes, untracked by the GC), only the hand in
-    progress as a dict."""
+    progress as a dict (the writer's)."""
 
     def __init__(self) -> None:
-        self.players: tuple[str, ...] = ()
-        self.button = ""
+        self.writer: RecordWriter | None = None
         self.finished: list[bytes] = []
-        self.hand: dict[str, Any] | None = None
-        self.game_id: str | None = None
 
-    def apply(self, old: TableState, new: TableState, entry: LogEntry) -> None:
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.writer.players if self.writer is not None else ()
+
+    def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
         if entry.kind == "start":
-            self.players, self.button = new.players, new.players[int(entry.data["button"])]
-            self.finished, self.hand, self.game_id = [], None, new.game_id
-        elif entry.kind == "deal":
-            t, deal = old.tournament, new.current_deal  # who is in: before the deal (it may bust blinds)
-            assert t is not None and deal is not None
-            if self.hand is not None:
-                self.finished.append(pack([self.hand]))
-            seats_in = [seat for seat, alive in enumerate(t.alive) if alive]
-            hole, board = deal_cards(deal.deck, seats_in)
-            self.hand = {
-                "hole": {self.players[s]: "".join(map(str, cards)) for s, cards in hole.items()},
-                "board": "".join(map(str, board)),
-                "actions": [],
-                "commitment": deal.commitment,
-                **{k: v for k, v in deal.to_json().items() if k != "hand"},
-            }
-        elif entry.kind == "act" and self.hand is not None:
-            action = Action.parse(int(entry.data["seat"]), str(entry.data["move"]), entry.data.get("amount"))
-            row: list[Any] = [self.players[action.seat], action.kind.value]
-            if action.amount is not None:
-                row.append(action.amount)
-            self.hand["actions"].append(row)
+            game = new.table_game
+            assert game is not None
+            self.finished = []
+            self.writer = RecordWriter(players=new.players, button=new.players[int(entry.data["button"])],
+                                       starting_stack=new.spec.starting_stack, variant=game.variant,
+                                       extra={"game_id": new.game_id})
+            return
+        writer = self.writer
+        if writer is None:
+            return
+        if entry.kind == "deal":
+            deal = new.current_deal
+            assert deal is not None
+            if writer.hands:
+                self.finished.append(pack(writer.hands))
+                writer.hands.clear()
+            writer.observe(events)
+            writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
+        elif entry.kind == "act" and writer.hands:
+            action = action_from_data(entry.data)
+            writer.observe(events)
+            writer.act(writer.players[action.seat], action)
 
     def copy(self) -> GameRecorder:
         """An independent recorder in the same state (to record a move not yet committed)."""
         other = GameRecorder()
-        other.players, other.button, other.finished, other.game_id = self.players, self.button, list(self.finished), self.game_id
-        if self.hand is not None:
-            other.hand = {**self.hand, "actions": [list(row) for row in self.hand["actions"]]}
+        other.finished = list(self.finished)
+        if self.writer is not None:
+            other.writer = replace(self.writer, hands=orjson.loads(orjson.dumps(self.writer.hands)),
+                                   extra=dict(self.writer.extra))
         return other
 
     def to_json(self) -> dict[str, Any]:
-        hands = [orjson.loads(packed)[0] for packed in self.finished]
-        if self.hand is not None:
-            hands.append(dict(self.hand, actions=list(self.hand["actions"])))
-        return {
-            "format": "freezeout.record/1",
-            "ruleset": "house",
-            "starting_stack": 1000,
-            "players": list(self.players),
-            "button": self.button,
-            "game_id": self.game_id,
-            "hands": hands,
-        }
+        if self.writer is None:
+            return {}
+        data = self.writer.to_json()
+        data["hands"] = [hand for packed in self.finished for hand in orjson.loads(packed)] + list(data["hands"])
+        return data
+
+
+def _hidden(cards: Any, up: list[bool]) -> Any:
+    """A player's cards as someone who did not see them does: ``??`` for every card but the
+    face-up ones (stud, V7), in the record's own shape (one string, or one per dealing)."""
+    index = 0
+
+    def hide(text: str) -> str:
+        nonlocal index
+        out = []
+        for i in range(0, len(text), 2):
+            out.append(text[i : i + 2] if index < len(up) and up[index] else UNKNOWN)
+            index += 1
+        return "".join(out)
+
+    if isinstance(cards, list):
+        return [hide(text) for text in cards]
+    return hide(str(cards))
+
+
+def _card_list(cards: Any) -> list[Card]:
+    text = "".join(cards) if isinstance(cards, list) else str(cards)
+    return [card for i in range(0, len(text), 2) if text[i : i + 2] != UNKNOWN for card in parse_cards(text[i : i + 2])]
+
+
+def _up_flags(variant: Variant) -> list[bool]:
+    """Per card a player is dealt, in order: dealt face up (stud's streets); draws and flop games: none."""
+    return [flag for street in variant.streets for flag in street.hole]
 
 
 def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """The full record as ``viewer`` (a player of the game; None: anyone else) saw the game.
 
-    Hole cards are ``????`` unless they are the viewer's own or were shown at a
-    showdown (R17; never those of a hand won without one, R16); the board lists
-    the cards the hand reached.  Each hand's fairness keys open exactly those
-    cards: ``commitment``, ``leaves`` (all 52), ``deck`` (``??`` where not
-    opened) and ``salts`` (null where not opened) — ``fairness.verify_record``
-    checks them.  Moves, places and everything else are as in the full record."""
+    A player's cards are ``??`` unless they are the viewer's own or were shown at a
+    showdown (R17; never those of a hand won without one, R16) — stud's up-cards were
+    seen by all and stay; the board lists the cards the hand reached.  Each hand's
+    fairness keys open exactly those cards: ``commitment``, ``leaves`` (the whole deck),
+    ``deck`` (``??`` where not opened) and ``salts`` (null where not opened) —
+    ``fairness.verify_record`` checks them.  Moves, places and everything else are as in
+    the full record."""
     from freezeout.formats.record import parse_record, replay_record
 
+    parsed = parse_record(record)
+    result = replay_record(parsed)
     players = list(record["players"])
-    result = replay_record(parse_record(record))
+    up = _up_flags(parsed.variant)
     hands = []
     for number, (raw, played) in enumerate(zip(record["hands"], result.hands, strict=True), start=1):
         shown = {players[e.seat] for e in played.events if isinstance(e, CardsShown)}
         reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
         visible = {player for player in raw["hole"] if player in shown or player == viewer}
-        hole_positions, board_positions = deal_positions(players.index(p) for p in raw["hole"])
-        opened = [*board_positions[:reached], *(p for player in visible for p in hole_positions[players.index(player)])]
-        hand: dict[str, Any] = {
-            "hole": {player: cards if player in visible else UNKNOWN * 2 for player, cards in raw["hole"].items()},
-            "board": raw["board"][: 2 * reached],
-            "actions": raw["actions"],
-        }
+        hole = {player: cards if player in visible else _hidden(cards, up) for player, cards in raw["hole"].items()}
+        board = raw["board"][: 2 * reached]
+        hand: dict[str, Any] = {"hole": hole, "board": board, "actions": raw["actions"]}
         if "seed" in raw:
             deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
-            hand.update(deal.opening(opened))
+            position = {card: i for i, card in enumerate(deal.deck)}
+            seen = [*_card_list(board), *(card for cards in hole.values() for card in _card_list(cards))]
+            hand.update(deal.opening(position[card] for card in seen))
         elif "commitment" in raw:  # a deck committed as a whole (before per-position commitments) is never opened
             hand["commitment"] = raw["commitment"]
         hands.append(hand)

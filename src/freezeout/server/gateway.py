@@ -299,10 +299,10 @@ class GatewayRoom(Room):
         return mine, here
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,  # type: ignore[override]
-                     address: str | None = None) -> RemoteTable:
+                     address: str | None = None, game: str | None = None) -> RemoteTable:
         """Open a table: its first entry is written here (no owner yet: no epoch), a nudge tells
         the workers, one takes it, and the creator's seat is asked of that owner."""
-        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address)
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
         table_id = entry.table_id
         await self.store.create_table(table_id, entry)
         if address is not None:

@@ -48,8 +48,17 @@ class Join(_Client):
 class Act(_Intent):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
-    move: Literal["fold", "check", "call", "bet", "raise", "allin"]
+    move: Literal["fold", "check", "call", "bet", "raise", "allin", "bringin", "complete"]
     amount: Annotated[int, Field(ge=0, le=10**9)] | None = None
+
+
+class Draw(_Intent):
+    """V11: throw away ``cards`` (held cards, e.g. ``"7d2c"``) and draw as many; none or
+    ``""``: stand pat."""
+
+    type: Literal["draw"]
+    version: Annotated[int, Field(ge=0)]
+    cards: Annotated[str, Field(max_length=20)] | None = None
 
 
 class DontWait(_Intent):
@@ -67,7 +76,7 @@ class Rematch(_Intent):
 
 class Sit(_Intent):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None  # the most places a table has (tablegame.LAYOUT_MAX_SEATS)
 
 
 class Stand(_Intent):
@@ -84,7 +93,7 @@ class WatchLobby(_Client):
     type: Literal["lobby"]
 
 
-_Clients = Join | Act | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
+_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from freezeout.server.accounts import RateLimiter
-from freezeout.server.botseat import BOT_LEVELS
+from freezeout.server.botseat import BOT_LEVELS, bots_for
 from freezeout.server.clock import Clock
 from freezeout.server.lobbyfeed import LobbyFeed
 from freezeout.server.settings import Settings
 from freezeout.server.store import LogEntry, Store, UserRow
 from freezeout.server.table import TableActor
+from freezeout.server.tablegame import GameRefused, GameSpec, check_game
 from freezeout.server.tablestate import Refused, initial_state
 
 __all__ = ["Room", "idle_tables", "paginate"]
@@ -117,9 +118,10 @@ class Room:
         return mine, here
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
-                     address: str | None = None) -> TableActor:
-        """Open a table; bot levels fill their places at once, ``None`` places wait for humans."""
-        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address)
+                     address: str | None = None, game: str | None = None) -> TableActor:
+        """Open a table of ``game`` (None: the house game); bot levels fill their places at once,
+        ``None`` places wait for humans."""
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
         table_id = entry.table_id
         await self.store.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
@@ -132,23 +134,48 @@ class Room:
             await actor.request(creator, {"type": "sit"})
         return actor
 
+    def quickplay_bot(self, game: str | None) -> str:
+        """Quick play's opponent: ``medium``, or the strongest bot that plays ``game``."""
+        try:
+            levels = self.bot_levels(GameSpec.parse(game))
+        except GameRefused as error:
+            raise Refused("bad_message", str(error)) from None
+        return "medium" if "medium" in levels else levels[-1]
+
+    @staticmethod
+    def bot_levels(spec: GameSpec) -> tuple[str, ...]:
+        """The bots offered at a table of ``spec``: those that play every game it deals (botseat.bots_for)."""
+        variants = {spec.variant_for_hand(1 + level * 6) for level in range(8)}  # a mix's games, a variant itself
+        return tuple(level for level in BOT_LEVELS if all(level in bots_for(v) for v in variants))
+
     def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
-                  address: str | None) -> LogEntry:
+                  address: str | None, game: str | None = None) -> LogEntry:
         """Check a new table against the rules and the caps (:class:`Refused`), count it against
-        its address's hourly rate, and return its first log entry (``create``).  A gateway of a
-        cluster opens tables with it too (gateway.py)."""
-        if not 2 <= len(slots) <= 4:
-            raise Refused("bad_message", "a table has 2 to 4 places")
+        its address's hourly rate, and return its first log entry (``create``, naming the game
+        unless it is the house game).  A gateway of a cluster opens tables with it too (gateway.py)."""
+        try:
+            spec = GameSpec.parse(game)
+        except GameRefused as error:
+            raise Refused("bad_message", str(error)) from None
+        try:
+            check_game(spec, len(slots))
+        except GameRefused as error:
+            raise Refused("illegal", str(error)) from None
         if all(level is not None for level in slots) and not self.settings.bot_only_tables:
             raise Refused("illegal", "a table needs a place for a human: bots alone do not play")
+        offered = self.bot_levels(spec)
         for level in slots:
             if level is not None and level not in self.bots:
                 raise Refused("bad_message", f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+            if level is not None and level not in offered:
+                raise Refused("illegal", f"the {level} bot does not play {spec.game.name}; choose from {', '.join(offered)}")
         if ranked:  # R25: ranked games are heads-up between two accounts
             if len(slots) != 2:
                 raise Refused("illegal", "ranked games are heads-up: two places")
             if creator.kind == "guest":
                 raise Refused("forbidden", "guests cannot play ranked games")
+            if not spec.is_house:  # the house rating stays the house game's (per-family ratings: not yet)
+                raise Refused("illegal", f"ranked games are played in the house game for now, not {spec.game.name}")
         if sit and all(level is not None for level in slots):
             raise Refused("illegal", "no place is left for you")
         mine, here = self._open_tables(creator, address)
@@ -175,8 +202,10 @@ class Room:
             names.add(name)
             slot_data.append({"user_id": bot.id, "name": name, "kind": "bot", "bot": level})
         table_id = "t" + secrets.token_hex(6)
-        return LogEntry(table_id, 1, self.clock.now(), "create",
-                        {"slots": slot_data, "ranked": ranked, "created_by": creator.id})
+        data: dict[str, Any] = {"slots": slot_data, "ranked": ranked, "created_by": creator.id}
+        if not spec.is_house:
+            data["game"] = spec.to_json()
+        return LogEntry(table_id, 1, self.clock.now(), "create", data)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """The table's summary (a gateway asks the table's owner for it)."""

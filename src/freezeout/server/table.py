@@ -19,18 +19,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from freezeout.cards import system_random
+from freezeout.cards import CardError, parse_cards, system_random
+from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import Event
-from freezeout.rules.tournament import rematch_players
-from freezeout.rules.views import TableView, seat_view, view_dicts
-from freezeout.server import botseat, intents, timers
+from freezeout.rules.views import TableView
+from freezeout.server import botseat, intents, tablesteps, timers
 from freezeout.server.clock import Clock
-from freezeout.server.fairness import new_deal
 from freezeout.server.gamelog import GameRecorder
 from freezeout.server.ownership import StaleOwner
 from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
+from freezeout.server.tablegame import action_data, game_summary
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
@@ -118,7 +118,7 @@ class TableActor:
     async def resume(self, outage: float | None = None) -> None:
         """After a restart or a change of owner: if a game is running, write a ``resume`` entry
         (tablestate._resume); ``outage`` (seconds without an owner) keeps the turn's deadlines."""
-        t = self.state.tournament
+        t = self.state.table_game
         if t is None or t.finished or self.state.ended:
             return
         now = self.clock.now()
@@ -259,12 +259,10 @@ class TableActor:
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:
         state = self.state
-        t = state.tournament
         if step.kind == "start":
             await self._start_game(now)
         elif step.kind == "commit":
-            assert t is not None
-            await self._write("commit", {"deal": new_deal(t.hand_number + 1, self._deck_rng(t.hand_number + 1)).to_json()}, now)
+            await self._write("commit", tablesteps.commit_data(state, self.settings.deck_seed, self._rng), now)
         elif step.kind == "deal":
             await self._write("deal", {}, now)
         elif step.kind == "end":
@@ -276,58 +274,20 @@ class TableActor:
         elif step.kind == "forfeit":
             await self._write("act", {"seat": step.seat, "move": "timeout", **(step.data or {})}, now)
 
-    def _deck_rng(self, hand: int) -> random.Random:
-        seed = self.settings.deck_seed
-        if seed is None:
-            return self._rng
-        return random.Random(f"{seed}:{self.state.game}:{hand}")
-
     async def _start_game(self, now: float) -> None:
-        state = self.state
-        game = state.game + 1
-        seed = self.settings.deck_seed
-        rng = random.Random(f"{seed}:{game}:seating") if seed is not None else self._rng
-        if state.tournament is None:  # R3: seats drawn at random for the first game
-            seat_slots = list(range(state.size))
-            rng.shuffle(seat_slots)
-        else:  # R3: a rematch moves everyone one seat on
-            seat_slots = list(rematch_players(state.seat_slots))  # type: ignore[arg-type]
-        players = [state.slots[s].name or "" for s in seat_slots]
-        button = rng.randrange(len(players))
-        deck_rng = random.Random(f"{seed}:{game}:1") if seed is not None else self._rng
-        game_id = f"{state.id}-{game}"
-        data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
-                "deal": new_deal(1, deck_rng).to_json()}
-        op = GameStart(game_id, state.id, game, tuple(players), state.ranked, now)
+        data, op = tablesteps.start_data(self.state, now, self.settings.deck_seed, self._rng)
         await self._write("start", data, now, [op])
 
     async def _end_game(self, now: float) -> None:
         entry, op = self._end_parts(self.state, now, self.recorder.to_json(), self.settings)
         await self._commit_entry(entry, [op])
 
-    @staticmethod
-    def _end_parts(state: TableState, now: float, record: dict[str, Any], settings: Settings) -> tuple[LogEntry, GameEnd]:
-        """The ``end`` entry of a finished game and its database work (places, record, Elo)."""
-        t = state.tournament
-        assert t is not None and state.game_id is not None
-        places = {player: place for player, place in zip(state.players, t.places, strict=True) if place is not None}
-        data: dict[str, Any] = {"game_id": state.game_id, "places": places, "ratings": None}
-        entry = LogEntry(state.id, state.version + 1, now, "end", data)
-        ranked: tuple[int, int] | None = None
-        names: dict[int, str] = {}
-        if state.ranked and len(state.players) == 2:
-            winner = t.winner
-            ids = [state.seat_slot(s).user_id for s in (winner, 1 - winner)]
-            if ids[0] is not None and ids[1] is not None and ids[0] != ids[1]:
-                ranked = (ids[0], ids[1])
-                names = {ids[0]: state.players[winner], ids[1]: state.players[1 - winner]}
-        return entry, GameEnd(state.game_id, places, record, now, entry, ranked, names, aborted=state.left_early,
-                              left_after=state.left_after, pair_limit=settings.elo_pair_daily_limit)
+    _end_parts = staticmethod(tablesteps.end_parts)
 
     def _bot_due(self, seat: int) -> float:
         state = self.state
-        assert state.tournament is not None
-        key = (state.tournament.hand_number, state.turn_started, seat)
+        assert state.table_game is not None
+        key = (state.table_game.hand_number, state.turn_started, seat)
         if self._bot_delay is None or self._bot_delay[0] != key:
             delay = self._rng.uniform(self.settings.bot_delay_min, max(self.settings.bot_delay_min, self.settings.bot_delay_max))
             self._bot_delay = (key, delay)
@@ -335,24 +295,20 @@ class TableActor:
 
     async def _bot_move(self, seat: int, now: float) -> None:
         state = self.state
-        assert state.tournament is not None
+        game = state.table_game
+        assert game is not None
         level = state.seat_slot(seat).bot or "random"
         seed = self.settings.deck_seed
         # Test mode: the same decision at the same point of the game, however many entries
         # (a restart's ``resume``) the log has besides.
-        point = f"{seed}:{state.game}:{state.tournament.hand_number}:{len(state.tournament.hand_log)}"
+        point = f"{seed}:{state.game}:{game.hand_number}:{game.events_in_hand}"
         rng = random.Random(point) if seed is not None else random.Random(self._rng.random())
         # Off the event loop: a strong bot may think for tens of milliseconds.
-        action = await asyncio.to_thread(botseat.choose, level, seat_view(state.tournament, seat), rng)
-        data: dict[str, Any] = {"seat": seat, "move": action.kind.value}
-        if action.amount is not None:
-            data["amount"] = action.amount
+        action = await asyncio.to_thread(botseat.choose, level, game.seat_view(seat), rng)
         try:
-            await self._write("act", data, now)
-        except Refused:  # a bot's illegal move: it checks, or folds when it cannot
-            legal = state.tournament.legal_actions()
-            move = "check" if legal is not None and legal.can_check else "fold"
-            await self._write("act", {"seat": seat, "move": move}, now)
+            await self._write("act", action_data(action._replace(seat=seat)), now)
+        except Refused:  # a bot's illegal move: the safest legal one instead (botseat.safe_move)
+            await self._write("act", action_data(botseat.safe_move(seat, game.legal_actions())), now)
 
     # -- intents from clients --------------------------------------------------
     async def _handle_intent(self, intent: _Intent, now: float) -> None:
@@ -405,14 +361,14 @@ class TableActor:
                     raise Refused("illegal", "the table is full")
             await self._write("sit", {"slot": slot, "user_id": user.id, "name": user.shown, "kind": user.kind}, now)
             return
-        if kind == "stand" or (kind == "resign" and state.tournament is None):
+        if kind == "stand" or (kind == "resign" and state.table_game is None):
             slot = state.slot_of_user(user.id)
             if slot is None:
                 raise Refused("not_seated", "you have no place at this table")
             await self._write("stand", {"slot": slot}, now)
             return
         seat = state.seat_of_user(user.id)
-        t = state.tournament
+        t = state.table_game
         if seat is None or t is None:
             raise Refused("not_seated", "you are not playing at this table")
         if kind == "resign":
@@ -427,6 +383,11 @@ class TableActor:
             if msg.get("amount") is not None:
                 data["amount"] = msg["amount"]
             await self._write("act", data, now)
+        elif kind == "draw":  # V11: throw away ``cards`` and draw as many; none: stand pat
+            self._check_version(msg)
+            if t.to_act != seat:
+                raise Refused("not_your_turn", "it is not your turn to draw")
+            await self._write("act", action_data(_draw_action(seat, msg.get("cards"))), now)
         elif kind == "dont_wait":
             self._check_version(msg)
             late = t.to_act
@@ -457,7 +418,7 @@ class TableActor:
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
             recorder = self.recorder.copy()
-            recorder.apply(self.state, new, entry)
+            recorder.apply(self.state, new, entry, first[2])
             end, op = self._end_parts(new, entry.at, recorder.to_json(), self.settings)
             entries.append(end)
             ops = [*ops, op]
@@ -480,26 +441,26 @@ class TableActor:
                ) -> tuple[list[dict[str, Any]], list[Event]]:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
-        self.recorder.apply(old, self.state, entry)
-        hand = self.state.tournament.hand if self.state.tournament is not None else None
-        public = table_events + events_json(events, hand.board if hand is not None else ())
+        self.recorder.apply(old, self.state, entry, events)
+        game = self.state.table_game
+        public = table_events + events_json(events, game.board if game is not None else ())
         self._catchup.append((self.state.version, pack(public)))
         return table_events, events
 
     def _seat_view(self, seat: int | None) -> TableView:
         """The view of ``seat`` at the current version (the spectator's is shared by the log and messages)."""
-        t = self.state.tournament
+        t = self.state.table_game
         assert t is not None
         if seat is None:
             cached = self._spectator
             if cached is None or cached[0] != self.state.version:
-                cached = self._spectator = (self.state.version, seat_view(t, None))
+                cached = self._spectator = (self.state.version, t.seat_view(None))
             return cached[1]
-        return seat_view(t, seat)
+        return t.seat_view(seat)
 
     # -- messages ----------------------------------------------------------------
     def seat_of(self, conn: Conn) -> int | None:
-        return self.state.seat_of_user(conn.user.id) if conn.user is not None and self.state.tournament else None
+        return self.state.seat_of_user(conn.user.id) if conn.user is not None and self.state.table_game else None
 
     def online(self, seat: int) -> bool:
         slot = self.state.seat_slot(seat)
@@ -507,7 +468,7 @@ class TableActor:
 
     def presence(self) -> list[bool]:
         state = self.state
-        if state.tournament is not None:
+        if state.table_game is not None:
             return [self.online(seat) for seat in range(len(state.players))]
         return [s.kind == "bot" or (s.taken and any(c.user is not None and c.user.id == s.user_id for c in self.conns))
                 for s in state.slots]
@@ -519,6 +480,7 @@ class TableActor:
             "slots": [{"slot": i, "user": {"id": x.user_id, "name": x.name, "kind": x.kind} if x.taken else None,
                        "bot": x.bot} for i, x in enumerate(s.slots)],
             "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
+            "table_game": game_summary(s.spec),
         }
 
     def fairness(self, seat: int | None, *, reveal: bool | None = None) -> str:
@@ -528,7 +490,7 @@ class TableActor:
         None) and in every snapshot and catch-up (``reveal=True``): not in every update."""
         s = self.state
         if reveal is None:
-            reveal = s.tournament is None or not s.tournament.in_hand
+            reveal = s.table_game is None or not s.table_game.in_hand
         opened = s.revealed if reveal else None
         key = (reveal, seat if opened is not None and seat in opened.own else None)
         version, texts = self._fairness
@@ -538,18 +500,18 @@ class TableActor:
         text = texts.get(key)
         if text is None:
             nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
-            cur = s.current_deal if s.tournament is not None and s.tournament.in_hand else None
+            cur = s.current_deal if s.table_game is not None and s.table_game.in_hand else None
             text = texts[key] = dumps({"next": nxt, "current": {"hand": cur.hand, "commitment": cur.commitment} if cur else None,
                                        "revealed": [opened.to_json(key[1])] if opened is not None else []})
         return text
 
     def _view(self, seat: int | None) -> dict[str, Any] | None:
-        return self._view_dicts([seat])[seat] if self.state.tournament is not None else None
+        return self._view_dicts([seat])[seat] if self.state.table_game is not None else None
 
     def _view_dicts(self, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
         """The views of ``seats`` at the current version, built at most once per version and seat
         (one change is told to every seat of the table; see ``view_dicts``).  Read-only."""
-        t = self.state.tournament
+        t = self.state.table_game
         assert t is not None
         version, views = self._views
         if version != self.state.version:
@@ -557,7 +519,7 @@ class TableActor:
             self._views = (self.state.version, views)
         missing = [seat for seat in seats if seat not in views]
         if missing:
-            views.update(view_dicts(t, missing))
+            views.update(t.view_dicts(missing))
         return views
 
     def _message(self, kind: str, seat: int | None, events: list[dict[str, Any]] | Fragment, common: dict[str, Any],
@@ -575,7 +537,7 @@ class TableActor:
         public = Fragment(self._catchup[-1][1])
         common = self._common()
         seats = [self.seat_of(conn) for conn in self.conns]
-        if self.state.tournament is not None:
+        if self.state.table_game is not None:
             self._view_dicts(seats)  # every seat's view in one pass
         # The message without its per-seat fields (fairness, view) is serialised once for all seats.
         shared = {"type": "update", "version": self.state.version, "events": public, **common}
@@ -598,7 +560,7 @@ class TableActor:
             catchup = self._message("update", seat, missed, self._common())
             conn.send(dumps({"type": "update", "version": version, "since": since, **catchup}))
             return
-        t = self.state.tournament
+        t = self.state.table_game
         history = events_json(self._seat_view(None).history) if t is not None else []
         you = {"user": conn.user.public() if conn.user else None, "seat": seat,
                "slot": self.state.slot_of_user(conn.user.id) if conn.user else None}
@@ -619,3 +581,14 @@ class TableActor:
 
     def _send_error(self, conn: Conn, code: str, message: str, ref: Any) -> None:
         conn.send(dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": self.state.version}))
+
+
+def _draw_action(seat: int, cards: Any) -> Action:
+    """A ``draw`` intent's move: ``discard`` of the named cards, or ``standpat`` for none."""
+    if not cards:
+        return Action(seat, ActionKind.STANDPAT)
+    try:
+        thrown = parse_cards(str(cards))
+    except CardError as error:
+        raise Refused("bad_message", f"cannot read the cards to discard {cards!r}: {error}") from None
+    return Action(seat, ActionKind.DISCARD, cards=thrown)

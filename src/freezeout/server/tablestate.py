@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
-from freezeout.rules.tournament import Tournament, TournamentConfig
+from freezeout.rules.tournament import Tournament
 from freezeout.server.fairness import AnyDeal, Deal, Reveal
 from freezeout.server.intents import Applied
 from freezeout.server.store import LogEntry
+from freezeout.server.tablegame import GameRefused, GameSpec, TableGame, action_from_data, start_game
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
 
@@ -71,8 +72,9 @@ class TableState:
     game: int = 0
     game_id: str | None = None
     players: tuple[str, ...] = ()
-    seat_slots: tuple[int, ...] = ()  # tournament seat -> lobby slot
-    tournament: Tournament | None = None
+    seat_slots: tuple[int, ...] = ()  # game seat -> lobby slot
+    spec: GameSpec = GameSpec()  # noqa: RUF009 (frozen) what the table plays, as its ``create`` entry names it
+    table_game: TableGame | None = None  # the game being played (or the last one), once started
     started_at: float = 0.0
     next_deal: AnyDeal | None = None  # committed, not dealt yet
     current_deal: AnyDeal | None = None  # the hand in progress or the last one
@@ -92,13 +94,20 @@ class TableState:
 
     # -- derived ---------------------------------------------------------
     @property
+    def tournament(self) -> Tournament | None:
+        """The rules' tournament of a freezeout (for tests and tools; the table asks ``table_game``)."""
+        game = self.table_game
+        found = getattr(game, "tournament", None)
+        return found if isinstance(found, Tournament) else None
+
+    @property
     def left_early(self) -> bool:
         """A player left before the first hand was complete: a ranked game is aborted."""
         return self.left_after == 0
 
     @property
     def status(self) -> str:
-        if self.tournament is None:
+        if self.table_game is None:
             return "waiting"
         return "finished" if self.ended else "playing"
 
@@ -123,11 +132,11 @@ class TableState:
 
     @property
     def needs_commit(self) -> bool:
-        t = self.tournament
+        t = self.table_game
         return t is not None and not t.finished and not t.in_hand and self.next_deal is None
 
     def deal_due(self, pause: float) -> float | None:
-        t = self.tournament
+        t = self.table_game
         if t is None or t.finished or t.in_hand or self.next_deal is None:
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
@@ -138,16 +147,19 @@ class TableState:
 
     @property
     def needs_end(self) -> bool:
-        return self.tournament is not None and self.tournament.finished and not self.ended
+        return self.table_game is not None and self.table_game.finished and not self.ended
 
 
 def initial_state(entry: LogEntry) -> TableState:
+    """The table its ``create`` entry opens; an entry without ``game`` (written before tables
+    named their game) opens a table of the house game."""
     data = entry.data
     slots = tuple(Slot.from_json(s) for s in data["slots"])
     created_by = data.get("created_by")
     return TableState(id=entry.table_id, size=len(slots), ranked=bool(data["ranked"]), slots=slots,
                       created_at=entry.at, created_by=int(created_by) if created_by is not None else None,
-                      version=entry.seq, last_at=entry.at, intents=Applied(settled=entry.seq))
+                      version=entry.seq, last_at=entry.at, intents=Applied(settled=entry.seq),
+                      spec=GameSpec.from_json(data.get("game")))
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -166,7 +178,7 @@ _Result = tuple[TableState, list[dict[str, Any]], list[Event]]
 
 
 def _sit(state: TableState, data: dict[str, Any], at: float) -> _Result:
-    if state.tournament is not None:
+    if state.table_game is not None:
         raise Refused("illegal", "the game has started")
     index = int(data["slot"])
     if not 0 <= index < state.size or state.slots[index].taken:
@@ -181,7 +193,7 @@ def _sit(state: TableState, data: dict[str, Any], at: float) -> _Result:
 
 
 def _stand(state: TableState, data: dict[str, Any], at: float) -> _Result:
-    if state.tournament is not None:
+    if state.table_game is not None:
         raise Refused("illegal", "the game has started: resign to leave")
     index = int(data["slot"])
     if not 0 <= index < state.size or not state.slots[index].taken or state.slots[index].kind == "bot":
@@ -194,21 +206,26 @@ def _stand(state: TableState, data: dict[str, Any], at: float) -> _Result:
 def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
     if not state.full:
         raise Refused("illegal", "not every place is taken")
-    if state.tournament is not None and not state.ended:
+    if state.table_game is not None and not state.ended:
         raise Refused("illegal", "a game is in progress")
-    if state.tournament is not None and len(state.rematch) < len(state.players):
+    if state.table_game is not None and len(state.rematch) < len(state.players):
         raise Refused("illegal", "not everyone accepted the rematch")
     players = tuple(str(p) for p in data["players"])
-    config = TournamentConfig(players=players, button=int(data["button"]))
+    button = int(data["button"])
+    try:
+        # R3: a rematch is a new game of the same kind between the same players, seated anew.
+        game = start_game(state.spec, players, button) if state.table_game is None else state.table_game.rematch(players, button)
+    except (GameRefused, RulesError) as error:
+        raise Refused("illegal", str(error)) from None
     deal = Deal.from_json(data["deal"])
     new = replace(
         state, game=int(data["game"]), game_id=str(data["game_id"]), players=players,
-        seat_slots=tuple(int(s) for s in data["seat_slots"]), tournament=Tournament.start(config), started_at=at,
+        seat_slots=tuple(int(s) for s in data["seat_slots"]), table_game=game, started_at=at,
         next_deal=deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
         left_after=None,
     )
     event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
-             "button": config.button, "ranked": state.ranked}
+             "button": button, "ranked": state.ranked}
     return new, [event], []
 
 
@@ -219,30 +236,33 @@ def _commit(state: TableState, data: dict[str, Any], at: float) -> _Result:
 
 
 def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
-    t = state.tournament
+    t = state.table_game
     deal = state.next_deal
     if t is None or deal is None or t.in_hand or t.finished:
         raise Refused("illegal", "no hand is due")
     if deal.hand != t.hand_number + 1:
         raise Refused("illegal", f"the committed deck is for hand {deal.hand}, not {t.hand_number + 1}")
-    t, events = t.deal_deck(deal.deck)  # the rules say which card goes where
+    try:
+        reshuffle = deal.reshuffle() if t.variant.has_draws else ()  # V13
+        t, events = t.deal(deal.deck, reshuffle)  # the rules say which card goes where
+    except RulesError as error:
+        raise Refused("illegal", f"the committed deck cannot deal this hand: {error}") from None
     keep = PUBLIC_MEMORY_HANDS if any(slot.kind == "bot" for slot in state.slots) else 0
-    if len(t.past_logs) > keep:
-        t = replace(t, past_logs=t.past_logs[len(t.past_logs) - keep :])
-    new = replace(state, tournament=t, current_deal=deal, next_deal=None, turn_started=at)
+    t = t.forget_past(keep)
+    new = replace(state, table_game=t, current_deal=deal, next_deal=None, turn_started=at)
     return _after_move(state, new, at), [], events
 
 
 def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
-    t = state.tournament
+    t = state.table_game
     if t is None:
         raise Refused("illegal", "the game has not started")
     if t.hand_number == 0:
         raise Refused("illegal", "the first hand is being dealt")
     seat = int(data["seat"])
     try:
-        action = Action.parse(seat, str(data["move"]), data.get("amount"))
-        new_t, events = t.act(action)
+        action = action_from_data(data)
+        new_t, events = t.apply(action)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []
@@ -251,7 +271,7 @@ def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
         table_events.append({"type": "dont_wait", "by": data.get("by"), "seat": seat})
     elif reason == "inactivity":
         table_events.append({"type": "inactivity", "seat": seat})
-    new = replace(state, tournament=new_t)
+    new = replace(state, table_game=new_t)
     if not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act):
         new = replace(new, turn_started=at)
     if state.left_after is None and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
@@ -262,13 +282,12 @@ def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
 
 def _after_move(old: TableState, new: TableState, at: float) -> TableState:
     """When a hand has just ended: open what became public (fairness) and start the pause (R30)."""
-    before, after = old.tournament, new.tournament
+    before, after = old.table_game, new.table_game
     assert after is not None
-    if before is not None and before.in_hand and not after.in_hand:
-        hand, deal = after.hand, new.current_deal
-        assert hand is not None and deal is not None
-        shown = [after.seats[i] for i, was_shown in enumerate(hand.shown) if was_shown]
-        return replace(new, revealed=Reveal.after_hand(deal, after.seats, hand.board_dealt, shown), hand_ended_at=at)
+    if before is not None and after.hands_ended(before):
+        cards, deal = after.hand_cards(), new.current_deal
+        assert cards is not None and deal is not None
+        return replace(new, revealed=Reveal.after_hand(deal, cards), hand_ended_at=at)
     return new
 
 
@@ -280,7 +299,7 @@ def _resume(state: TableState, data: dict[str, Any], at: float) -> _Result:
     seconds, from the leases): its running turn keeps the time it had left, moved on by the
     outage (never past a full turn), so its deadlines are the same ones less nothing the
     players lost, and the 10 h rule (R29) is not restarted from zero."""
-    t = state.tournament
+    t = state.table_game
     if t is None or t.finished or state.ended:
         raise Refused("illegal", "no game is running")
     new = replace(state, grace_until=float(data["grace_until"]))

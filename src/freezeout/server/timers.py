@@ -35,7 +35,7 @@ def _bot_seats(state: TableState) -> list[int]:
 def due(state: TableState, now: float, settings: Settings, *, online: Callable[[int], bool],
         bot_due: Callable[[int], float]) -> Due | None:
     """The first step due at ``now``, in the order the table must take them."""
-    t = state.tournament
+    t = state.table_game
     if t is None:
         return Due("start") if state.full else None
     if state.needs_end:
@@ -70,7 +70,7 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
 def next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
                   bot_due: Callable[[int], float]) -> float | None:
     """When the table next has something to do by itself (None: only a command can wake it)."""
-    t = state.tournament
+    t = state.table_game
     if t is None or state.ended:
         return None
     deal_at = state.deal_due(settings.pause_seconds)
@@ -92,7 +92,7 @@ def next_deadline(state: TableState, settings: Settings, *, online: Callable[[in
 
 
 def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, Any]:
-    t = state.tournament
+    t = state.table_game
     to_act = t.to_act if t is not None else -1
     started = state.turn_started if to_act >= 0 else None
     deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
