@@ -16,12 +16,11 @@ from freezeout.cards import Card
 from freezeout.rules import games
 from freezeout.rules.actions import Action
 from freezeout.rules.events import Event
-from freezeout.rules.games import Mix
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
-from freezeout.server.tablegame import GameRefused, GameSpec, HandCards, TableGame
+from freezeout.server.tablegame import GameSpec, HandCards, TableGame
 
 __all__ = ["FreezeoutGame", "tournament_config"]
 
@@ -29,17 +28,9 @@ __all__ = ["FreezeoutGame", "tournament_config"]
 def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> TournamentConfig:
     """The one place a table's game becomes a tournament's configuration.
 
-    Uses the rules' ``games.tournament_config`` (mixed games, V19) when the
-    rules have it; until then single variants only, and a mix is refused."""
-    helper = getattr(games, "tournament_config", None)
-    if helper is not None:
-        config: TournamentConfig = helper(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
-        return config
-    game = spec.game
-    if isinstance(game, Mix):
-        raise GameRefused(f"mixed games ({game.code}) are not dealt yet: the rules do not rotate games within a "
-                          "freezeout in this build; choose one of its games")
-    return TournamentConfig(players=tuple(players), button=button, starting_stack=spec.starting_stack, variant=game)
+    The rules' :func:`games.tournament_config` builds it for one game (V18) and for a
+    mix (V19) alike."""
+    return games.tournament_config(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +182,7 @@ class FreezeoutGame:
                          "levels": [{k: v for k, v in level._asdict().items() if v} for level in self.levels()],
                          "level": min((number - 1) // t.config.hands_per_level, len(t.config.levels) - 1)},
         }
-        game = self.spec.game
-        if isinstance(game, Mix):
-            per = game.hands_per_game
-            fields["mix"] = {"code": game.code, "name": game.name,
-                             "next": game.game_for_hand(((number - 1) // per + 1) * per + 1).code,
-                             "hands_to_next_game": per - (number - 1) % per}
+        # a mix's current and next game come in the rules' view (``mix``, rules/views.py)
         return fields
 
 
