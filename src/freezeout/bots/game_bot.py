@@ -166,6 +166,13 @@ class GameBot:
             margin = 0.04 * min(1.0, spot.to_call / max(spot.pot - spot.to_call, 1))
         if share >= odds + margin:
             return legal_action(view, "passive")
+        if (
+            spot.structure is not BettingStructure.FIXED_LIMIT
+            and not spot.last_street
+            and share >= fair
+            and spot.to_call <= 0.04 * spot.stack
+        ):
+            return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
 
     def _size(self, spot: Spot, share: float, fair: float) -> int:
