@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.game_draws import discard, snow_worthy
@@ -166,6 +167,13 @@ class GameBot:
             margin = 0.04 * min(1.0, spot.to_call / max(spot.pot - spot.to_call, 1))
         if share >= odds + margin:
             return legal_action(view, "passive")
+        if (
+            spot.structure is not BettingStructure.FIXED_LIMIT
+            and not spot.last_street
+            and share >= fair
+            and spot.to_call <= 0.04 * spot.stack
+        ):
+            return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
 
     def _size(self, spot: Spot, share: float, fair: float) -> int:
@@ -217,6 +225,12 @@ class ByGame:
     def act(self, view: TableView, rng: random.Random) -> Action:
         bot = self.house if house_table(view) else self.other
         return bot.act(view, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        """Everything else is the house-game bot's (``allin_probability`` for the range charts)."""
+        if name.startswith("__") or name in ("house", "other"):
+            raise AttributeError(name)  # no recursion while the object is being built or copied
+        return getattr(self.house, name)
 
 
 def house_table(view: TableView) -> bool:
