@@ -76,13 +76,15 @@ def opened_nothing_private(message: dict[str, Any], state: Any) -> None:
             assert not opened & private, (game.variant.code, seat, opened & private)
 
 
-async def play_game(harness: Any, code: str, bot: str, seed: int) -> tuple[str, Any]:
-    """A guest plays a heads-up freezeout of ``code`` against ``bot`` over the WebSocket."""
+async def play_game(harness: Any, code: str, bot: str, seed: int, seen: list[dict[str, Any]] | None = None) -> tuple[str, Any]:
+    """A guest plays a heads-up freezeout of ``code`` against ``bot`` over the WebSocket
+    (every view it got is appended to ``seen``)."""
+    seen = [] if seen is None else seen
     (human,) = await harness.guests(1)
     response = await human.post("/api/tables", {"slots": [None, bot], "game": code})
     assert response.status_code == 200, response.text
     table = response.json()["table"]
-    assert table["table_game"]["code"] == code and table["table_game"]["name"] == VARIANTS[code].name
+    assert table["table_game"]["code"] == code and table["table_game"]["name"] == games.parse_game(code).name
     table_id = str(table["id"])
     await human.join(table_id)
     actor = harness.table(table_id)
@@ -93,6 +95,7 @@ async def play_game(harness: Any, code: str, bot: str, seed: int) -> tuple[str, 
         await human.until_version(state.version)
         view = human.view
         if view is not None:
+            seen.append(view)
             down_cards_hidden(view)
             opened_nothing_private(human.latest, state)
         game = state.table_game
@@ -166,7 +169,7 @@ async def test_the_house_game_keeps_its_wire_shape(harness):
     ({"slots": [None, "station"], "game": "FS"}, 400, "Short-Deck Hold'em has no fixed-limit"),
     ({"slots": [None, "station"], "game": "N7S"}, 400, "Seven-Card Stud has no no-limit"),
     ({"slots": [None, *["station"] * 4], "game": "F2L3D"}, 409, "at most 4 players"),
-    ({"slots": [None, "hard"], "game": "F7S"}, 409, "the hard bot does not play Fixed-Limit Seven-Card Stud"),
+    ({"slots": [None, "easy"], "game": "F7S"}, 409, "the easy bot does not play Fixed-Limit Seven-Card Stud"),
     ({"slots": [None, None], "game": "PO", "ranked": True}, 409, "ranked games are played in the house game"),
 ])
 async def test_invalid_choices_get_a_clear_error_naming_the_problem(harness, body, status, words):
@@ -178,13 +181,21 @@ async def test_invalid_choices_get_a_clear_error_naming_the_problem(harness, bod
     assert not harness.ctx.room.tables
 
 
-async def test_a_mix_is_dealt_or_refused_as_not_yet(harness):
-    (human,) = await harness.guests(1)
-    response = await human.post("/api/tables", {"slots": [None, "station"], "game": "HORSE"})
-    if hasattr(games, "tournament_config"):  # the rules rotate games (V19)
-        assert response.status_code == 200, response.text
-    else:
-        assert response.status_code == 409 and "not dealt yet" in response.json()["error"]["message"]
+async def test_a_horse_freezeout_changes_game_with_the_level_and_plays_to_the_end(harness):
+    """V19: a HORSE table deals limit hold'em, then Omaha Hi/Lo, razz, stud and stud hi/lo,
+    a new game every 6 hands; every view names the current and the next game."""
+    views: list[dict[str, Any]] = []
+    table_id, human = await play_game(harness, "HORSE", "station", seed=7, seen=views)
+    assert not human.errors, human.errors
+    dealt = [view["game"] for view in views if view.get("game")]
+    assert dealt[0] == "FT" and "FO/8" in dealt  # the second level's game came
+    assert all(view["mix"]["code"] == "HORSE" for view in views if view.get("game"))
+    order = ["FT", "FO/8", "FR", "F7S", "F7S/8"]
+    changes = [game for index, game in enumerate(dealt) if index == 0 or game != dealt[index - 1]]
+    assert changes == [order[i % 5] for i in range(len(changes))]
+    record = (await harness.ctx.store.table_games(table_id))[0]["record"]
+    assert record["game"] == {"mix": "HORSE"}
+    assert replay_record(parse_record(record)).finished
 
 
 async def test_quick_play_offers_the_game_with_a_bot_that_plays_it(harness):
@@ -193,7 +204,7 @@ async def test_quick_play_offers_the_game_with_a_bot_that_plays_it(harness):
     assert response.status_code == 200, response.text
     table = response.json()["table"]
     assert table["table_game"]["code"] == "FO/8"
-    assert [s["bot"] for s in table["slots"]] == [None, "station"]
+    assert [s["bot"] for s in table["slots"]] == [None, "medium"]
     listed = (await player.http.get("/api/tables")).json()["tables"]
     assert [t["table_game"]["code"] for t in listed] == ["FO/8"]
     one = (await player.http.get(f"/api/tables/{table['id']}")).json()["table"]
@@ -202,7 +213,7 @@ async def test_quick_play_offers_the_game_with_a_bot_that_plays_it(harness):
 
 async def test_the_bots_offered_are_those_that_play_the_game(harness):
     player = await harness.player()
-    assert (await player.http.get("/api/bots?game=F2L3D")).json()["levels"] == ["random", "station"]
+    assert (await player.http.get("/api/bots?game=F2L3D")).json()["levels"] == ["random", "station", "medium", "hard"]
     assert (await player.http.get("/api/bots?game=NT")).json()["levels"] == ["random", "station", "easy", "medium", "hard"]
     assert (await player.http.get("/api/bots?game=ZZ")).status_code == 400
 

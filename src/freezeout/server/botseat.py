@@ -13,7 +13,6 @@ from typing import Any
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
 
 __all__ = ["BOT_LEVELS", "bots_for", "choose", "safe_move"]
@@ -24,14 +23,13 @@ _Decide = Callable[[TableView, random.Random], Action]
 _cache: dict[str, _Decide] = {}
 
 
-def bots_for(variant: Variant) -> tuple[str, ...]:
-    """The bot levels that play ``variant``, weakest first (asked of the bots package)."""
-    try:
-        registry: Any = importlib.import_module("freezeout.bots.registry_games")
-        levels: tuple[str, ...] = tuple(level for level in registry.bots_for(variant) if level in BOT_LEVELS)
-    except (ImportError, AttributeError):
-        return BOT_LEVELS if variant.code == "NT" else ("random", "station")
-    return levels
+def bots_for(code: str) -> tuple[str, ...]:
+    """The bot levels offered at a table of game ``code`` (a variant or a mix), weakest first:
+    the bots package says which play it (``bots_for_game``: the whole ladder in the house
+    game, ``random``, ``station``, ``medium`` and ``hard`` in every other game)."""
+    from freezeout.bots.registry import bots_for_game  # the bots load on first use, not with the server
+
+    return tuple(level for level in bots_for_game(code) if level in BOT_LEVELS)
 
 
 def safe_move(seat: int, legal: LegalActions | None) -> Action:

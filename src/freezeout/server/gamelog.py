@@ -21,6 +21,7 @@ from freezeout.cards import Card, parse_cards
 from freezeout.formats.record import RecordWriter
 from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, Event, StreetDealt
+from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
 from freezeout.server.fairness import UNKNOWN, Deal
 from freezeout.server.store import LogEntry
@@ -55,6 +56,7 @@ class GameRecorder:
             self.finished = []
             self.writer = RecordWriter(players=new.players, button=new.players[int(entry.data["button"])],
                                        starting_stack=new.spec.starting_stack, variant=game.variant,
+                                       mix=spec_game if isinstance(spec_game := new.spec.game, Mix) else None,
                                        extra={"game_id": new.game_id})
             return
         writer = self.writer

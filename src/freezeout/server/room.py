@@ -144,9 +144,8 @@ class Room:
 
     @staticmethod
     def bot_levels(spec: GameSpec) -> tuple[str, ...]:
-        """The bots offered at a table of ``spec``: those that play every game it deals (botseat.bots_for)."""
-        variants = {spec.variant_for_hand(1 + level * 6) for level in range(8)}  # a mix's games, a variant itself
-        return tuple(level for level in BOT_LEVELS if all(level in bots_for(v) for v in variants))
+        """The bots offered at a table of ``spec`` (botseat.bots_for): a mix's bots play each of its games."""
+        return bots_for(spec.game.code)
 
     def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                   address: str | None, game: str | None = None) -> LogEntry:
