@@ -18,7 +18,7 @@ import pytest
 from scripted import Script, mount
 
 from freezeout.cards import parse_cards
-from freezeout.server.fairness import Deal, Reveal, deal_positions
+from freezeout.server.fairness import Deal, Reveal, deal_positions, flop_hand_cards
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +58,7 @@ def fairness(**fields: Any) -> dict[str, Any]:
 
 def opened(deal: Deal) -> dict[str, Any]:
     """What hand 1 opens to ana (seat 0) when she folds before the flop: her own cards only."""
-    return Reveal.after_hand(deal, (0, 1), 0, ()).to_json(0)
+    return Reveal.after_hand(deal, flop_hand_cards(deal.deck, (0, 1), board_dealt=0, shown=())).to_json(0)
 
 
 def check_hand_one(page: Any) -> tuple[str, str]:
