@@ -388,3 +388,13 @@ async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_
         assert "unrated" not in await game(4, ana, cy, 31 * day)  # the shared device is 31 days old
     finally:
         await store.close()
+
+
+def test_the_abuse_benchs_ring_estimate_follows_the_rules_of_issue_23(monkeypatch):
+    """bench/abuse.py's ``ring_estimate`` plays the rules now in force (bench/elo_ring.py):
+    the issue's ring leaves its farmer at 1500 from one address, 1670 from its own addresses
+    (it said 1803 by the rules before)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    import abuse
+
+    assert abuse.ring_estimate(best=False) == {"issue_ring": {"one_address": 1500, "own_addresses": 1670}}
