@@ -469,27 +469,25 @@ async def flood_elo(server: ServerProcess, seconds: float) -> dict[str, Any]:
     return report
 
 
-def ring_estimate() -> dict[str, Any]:
-    """What the attack the rating rules leave open costs, by this checkout's ``elo.rate`` (no
-    server; docs/protocol.md "Ratings"): each puppet first loses 10 counted games to an
-    established farmer at 1500 (free for the farmer), then 5 full games; the puppets and games
-    it takes the farmer to reach each rating."""
-    from freezeout.server import elo
+def ring_estimate(*, best: bool = True) -> dict[str, Any]:
+    """What the attack the rating rules leave open costs, by this checkout's rules (no server;
+    docs/protocol.md "Ratings"), as bench/elo_ring.py builds it: the farmer's rating after the
+    issue's ring (6 puppets, 5 games each) from one address and from own addresses, and (with
+    ``best``, about a minute) the smallest ring of own addresses that puts a fresh farmer above
+    the best of 200 honest players, in one sitting and over 180 days."""
+    import elo_ring
 
-    rating, counted, puppets, games = elo.INITIAL_RATING, elo.PROVISIONAL_GAMES, 0, 0
-    reached: dict[int, dict[str, int]] = {}
-    while rating < 2100 and puppets < 10_000:
-        puppets += 1
-        puppet = (elo.INITIAL_RATING, 0)
-        for n in range(elo.PROVISIONAL_GAMES + 5):
-            won, lost = elo.rate((rating, counted), puppet, short=n < elo.PROVISIONAL_GAMES)
-            rating, counted = won.after, counted + won.counted
-            puppet = (lost.after, puppet[1] + lost.counted)
-            games += 1
-        for mark in (1700, 1800, 1900, 2000, 2100):
-            if rating >= mark and mark not in reached:
-                reached[mark] = {"puppets": puppets, "games": games}
-    return reached
+    report: dict[str, Any] = {"issue_ring": {
+        "one_address": round(elo_ring.issue_ring(True, one_address=True)),
+        "own_addresses": round(elo_ring.issue_ring(True, one_address=False))}}
+    if best:
+        target = elo_ring.leaderboard_top(True)
+        report["honest_top"] = round(target)
+        for name, days in (("one_sitting", None), ("180_days", 180.0)):
+            found, _ = elo_ring.best_ring(True, target, one_address=False, campaign_days=days, max_puppets=30)
+            report[f"own_addresses_{name}"] = None if found is None else {
+                "accounts": found.puppets + 1, "games": found.games, "farmer": round(found.farmer)}
+    return report
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:

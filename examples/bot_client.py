@@ -7,6 +7,12 @@ until the game is over and prints the final standings as JSON.
     python examples/bot_client.py --server http://127.0.0.1:8000 --name robo --password 'a long secret'
 
 Only ``httpx`` and ``websockets`` are needed.
+
+Every intent carries a random ``key`` and is sent again, with the same key, until
+the server answers it (``applied`` or an ``error``): after a reconnect, and after
+RESEND_SECONDS of silence.  The server applies a key at most once
+(docs/protocol.md "Resending"), so a move lost with a connection or a server is
+neither lost nor applied twice.
 """
 
 from __future__ import annotations
@@ -15,13 +21,57 @@ import argparse
 import asyncio
 import json
 import random
+import secrets
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import websockets
 
 RANKS = "23456789TJQKA"
+RESEND_SECONDS = 4.0  # resend an intent unanswered for this long (a table changing server)
+GIVE_UP_SECONDS = 60.0  # then stop: the table has moved on anyway
+
+
+class Pending:
+    """The intents sent but not answered yet, by key (their ``id`` is the key, so an
+    ``error``'s ``ref`` names it).  No I/O and no clock of its own: ``now`` is given."""
+
+    def __init__(self, new_key: Callable[[], str] = lambda: secrets.token_urlsafe(12)) -> None:
+        self.new_key = new_key
+        self.sent: dict[str, tuple[str, float, float]] = {}  # key -> (text, last sent, first sent)
+
+    def intent(self, message: dict[str, Any], now: float) -> str:
+        """The text of a new intent: ``message`` with a fresh key, remembered until answered."""
+        key = self.new_key()
+        text = json.dumps({**message, "id": key, "key": key})
+        self.sent[key] = (text, now, now)
+        return text
+
+    def answered(self, msg: dict[str, Any]) -> None:
+        """Forget the intent an ``applied`` or an ``error`` answers."""
+        if msg.get("type") == "applied":
+            self.sent.pop(str(msg.get("key")), None)
+        elif msg.get("type") == "error" and msg.get("ref") is not None:
+            self.sent.pop(str(msg["ref"]), None)
+
+    def due(self, now: float, after: float = RESEND_SECONDS) -> list[str]:
+        """The texts to send again (the same key): those unanswered for ``after`` seconds
+        (0 after a reconnect: all of them); those unanswered for GIVE_UP_SECONDS are dropped."""
+        out = []
+        for key, (text, at, first) in list(self.sent.items()):
+            if now - first > GIVE_UP_SECONDS:
+                del self.sent[key]
+            elif now - at >= after:
+                self.sent[key] = (text, now, first)
+                out.append(text)
+        return out
+
+    def acting_at(self, version: int) -> bool:
+        """Whether a move decided on ``version`` is still unanswered (then do not decide again)."""
+        return any(json.loads(text).get("version") == version for text, _, _ in self.sent.values())
 
 
 def decide(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -68,15 +118,28 @@ async def play(server: str, name: str, password: str, table: str | None, against
             response = await http.post(f"/api/tables/{table}/sit", json={}, headers=auth)
             if response.status_code != 200:
                 print(f"could not sit: {response.text}", file=sys.stderr)
-    rng = random.Random(seed)
-    ws_url = server.replace("http", "ws", 1).rstrip("/") + "/ws"
+    return await follow(server.replace("http", "ws", 1).rstrip("/") + "/ws", table, token, random.Random(seed))
+
+
+async def follow(ws_url: str, table: str, token: str, rng: random.Random) -> dict[str, Any]:
+    """Play at ``table`` over the WebSocket until the game is over; return the standings."""
     version = None
+    pending = Pending()
     while True:  # reconnect after a dropped connection and resume from the last version seen
         try:
             async with websockets.connect(ws_url) as ws:
                 await ws.send(json.dumps({"type": "join", "table": table, "token": token, "since": version}))
-                async for text in ws:
+                for again in pending.due(time.monotonic(), after=0):  # lost with the old connection?
+                    await ws.send(again)
+                while True:
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), 1.0)
+                    except TimeoutError:  # silence: resend what is unanswered for a while
+                        for again in pending.due(time.monotonic()):
+                            await ws.send(again)
+                        continue
                     msg = json.loads(text)
+                    pending.answered(msg)
                     if msg["type"] == "error":
                         print(f"server: {msg['code']}: {msg['message']}", file=sys.stderr)
                         continue
@@ -89,8 +152,9 @@ async def play(server: str, name: str, password: str, table: str | None, against
                     if view["finished"]:
                         places = {s["player"]: s["place"] for s in view["seats"]}
                         return {"table": table, "game": msg["table"]["game_id"], "places": places}
-                    if view["legal"] is not None and view["to_act"] == view["viewer"]:
-                        await ws.send(json.dumps({"type": "act", "version": version, **decide(view, rng)}))
+                    if view["legal"] is not None and view["to_act"] == view["viewer"] and not pending.acting_at(version):
+                        move = {"type": "act", "version": version, **decide(view, rng)}
+                        await ws.send(pending.intent(move, time.monotonic()))
         except (OSError, websockets.ConnectionClosed):
             await asyncio.sleep(1)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import asyncpg
 import pytest
+import websockets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, update
@@ -36,11 +37,22 @@ async def ranked_pair(h: Harness) -> tuple[Player, Player]:
     return ana, bo
 
 
-async def ranked_game(h: Harness, loser: Player, winner: Player, *, hands: int) -> dict[str, Any]:
+async def ranked_game(h: Harness, loser: Player, winner: Player, *, hands: int, ws_sit: bool = False) -> dict[str, Any]:
     """A ranked heads-up game opened by ``loser``: both fold whenever they must act until
-    ``hands`` hands are complete, then ``loser`` resigns; returns the ``game_over`` event."""
+    ``hands`` hands are complete, then ``loser`` resigns; returns the ``game_over`` event.
+    With ``ws_sit`` the winner sits with a WebSocket ``sit`` message, sent from its HTTP
+    client's address (``X-Forwarded-For``) and browser (``fz_device``)."""
     table = await loser.create([None, None], ranked=True)
-    assert (await winner.post(f"/api/tables/{table}/sit")).status_code == 200
+    if ws_sit:
+        cookies = "; ".join(f"{name}={winner.http.cookies.get(name)}" for name in ("fz_session", "fz_device")
+                            if winner.http.cookies.get(name))
+        headers = {"Cookie": cookies, **{k: v for k, v in winner.http.headers.items() if k == "x-forwarded-for"}}
+        winner.ws = await websockets.connect(h.ws_url, additional_headers=headers)
+        await winner.join(table)
+        await winner.send({"type": "sit"})
+        assert (await winner.until(lambda m: m["type"] in ("update", "error")))["type"] == "update"
+    else:
+        assert (await winner.post(f"/api/tables/{table}/sit")).status_code == 200
     for p in (loser, winner):
         await p.join(table)
     actor = h.table(table)
@@ -240,6 +252,26 @@ async def test_accounts_with_one_device_cookie_are_not_rated_against_each_other(
     assert "unrated" not in await ranked_game(harness, cy, ana, hands=FULL)
 
 
+async def test_a_seat_taken_over_the_websocket_is_a_sighting_too(tmp_path):
+    """(a) whichever way a seat is taken: bo, registered elsewhere, sits with a WebSocket
+    ``sit`` from ana's address, or from ana's browser, and the game is "shared"."""
+    clock = FakeClock()
+    async with serve(fast_settings(tmp_path, signup_max_per_address=1000), clock) as h:
+        ana = await account(h, "ana", address="203.0.113.7")
+        bo = await account(h, "bo", address="198.51.100.9")
+        assert "unrated" not in await ranked_game(h, ana, bo, hands=FULL)  # two places: rated
+        bo.http.headers["X-Forwarded-For"] = "203.0.113.7"  # bo at ana's address, over the WebSocket only
+        over = await ranked_game(h, ana, bo, hands=FULL, ws_sit=True)
+        assert over["ratings"] is None and over["unrated"] == "shared"
+        cy = await account(h, "cy", address="192.0.2.44")
+        device = ana.http.cookies.get("fz_device")
+        cy.http.cookies.delete("fz_device")
+        cy.http.cookies.set("fz_device", device)  # cy in ana's browser
+        cy.http.headers["X-Forwarded-For"] = "192.0.2.45"
+        over = await ranked_game(h, ana, cy, hands=FULL, ws_sit=True)
+        assert over["ratings"] is None and over["unrated"] == "shared"
+
+
 async def test_repeated_pairings_shrink_by_half_each_game(harness):
     """(b): the n-th rated game of a pair in PAIR_WINDOW_DAYS moves both ratings by ½ⁿ of a
     first game's change, whatever the results: one opponent is worth at most two games."""
@@ -356,3 +388,13 @@ async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_
         assert "unrated" not in await game(4, ana, cy, 31 * day)  # the shared device is 31 days old
     finally:
         await store.close()
+
+
+def test_the_abuse_benchs_ring_estimate_follows_the_rules_of_issue_23(monkeypatch):
+    """bench/abuse.py's ``ring_estimate`` plays the rules now in force (bench/elo_ring.py):
+    the issue's ring leaves its farmer at 1500 from one address, 1670 from its own addresses
+    (it said 1803 by the rules before)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "bench"))
+    import abuse
+
+    assert abuse.ring_estimate(best=False) == {"issue_ring": {"one_address": 1500, "own_addresses": 1670}}

@@ -17,8 +17,12 @@ gateway.py), so an account's connections elsewhere must not and need not
 count.
 
 Delivery is at most once on purpose.  An intent that is lost was never
-acknowledged (the client gets no answer and retries, tagged with its
-version, so a duplicate is refused as ``stale``); an update that is lost is
+answered: the client resends it with the same ``key`` and ``version``, and the
+table's owner applies a key at most once (intents.py; docs/protocol.md
+"Resending"): a resend of an applied intent is answered ``applied`` again and
+changes nothing, one lost before it was applied, overtaken only by a
+``resume``, is judged now, and ``stale`` means it was not applied (an intent
+without a key is judged strictly at its version).  An update that is lost is
 noticed by its gap in versions and the gateway catches up from the owner or
 the log, as a reconnecting client does today.  PostgreSQL holds the truth,
 so the bus never needs to be durable.

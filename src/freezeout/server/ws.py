@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from freezeout.server.accounts import token_hash
-from freezeout.server.api import ApiError, identify
+from freezeout.server.api import _CSRF_SHAPE, DEVICE_COOKIE, ApiError, identify
 from freezeout.server.context import Context
 from freezeout.server.links import Link
 from freezeout.server.protocol import CLIENT_MESSAGE, Join
@@ -78,6 +78,16 @@ def _bound_send_buffer(transport: Any, size: int) -> None:
 
 def _address(websocket: WebSocket) -> str:
     return websocket.client.host if websocket.client else "?"
+
+
+async def _seen(context: Context, websocket: WebSocket, user: UserRow, now: float) -> None:
+    """Note where an account taking a seat is: its client address and its browser's
+    ``fz_device`` cookie, as api.py's ``_seen`` does for a seat taken over HTTP — else a ring
+    could sit its puppets over the WebSocket and its games would be rated (issue #23)."""
+    device = websocket.cookies.get(DEVICE_COOKIE)
+    if device is not None and _CSRF_SHAPE.fullmatch(device) is None:
+        device = None
+    await context.store.seen(user.id, now, device=device, address=websocket.client.host if websocket.client else None)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -235,6 +245,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             elif actor is None or conn is None:
                 send(_error("not_joined", "join a table first", ref))
             else:
+                if msg.type == "sit" and conn.user is not None:  # as POST /api/tables/{id}/sit (elo.py "Rings")
+                    try:
+                        await _seen(context, websocket, conn.user, now)
+                    except Exception:  # unrecorded, the seat could dodge the ring rule: not taken
+                        log.warning("could not record a sighting of user %s", conn.user.id, exc_info=True)
+                        send(_error("storage", "the database refused; try again", ref))
+                        continue
                 actor.intent(conn.user, msg.model_dump(), conn)
     except (WebSocketDisconnect, WebSocketDisconnected):
         pass
