@@ -1,13 +1,18 @@
-"""The phone layout (issue #11, item 3): at 360, 375 and 390 px with 2, 3 and
-4 seats no seat, bet, marker, pot or board card covers another, nothing
-leaves the screen sideways, and your hand's name stays clear of the result.
-Checked on element rectangles, in the middle of a hand (bets on the river)
-and at its showdown."""
+"""The table on a phone (issue #11 item 3, issue #21 item 1).
+
+On your turn the whole action bar (its buttons, the slider, the amount box
+and the quick sizes) is inside the window without scrolling, at every phone
+size from 360x640 up and on the desktop, in English and Czech, with 2, 3 and
+4 seats: the table shrinks around it.  And no seat, bet, marker, pot or board
+card covers another, nothing leaves the screen sideways, and your hand's name
+stays clear of the result.  Checked on element rectangles, in the middle of a
+hand (bets on the river) and at its showdown.
+"""
 
 from __future__ import annotations
 
 import pytest
-from scripted import Script, mount
+from scripted import MOUNT_JS, Script, mount
 
 pytestmark = pytest.mark.browser
 
@@ -65,37 +70,102 @@ def _to_the_river(s: Script) -> list[dict]:
     return events
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("width", [360, 375, 390])
-def test_phone_table_nothing_covers_the_board_or_pots(new_page, width, seats):
-    page = new_page(width=width, height=800, locale="cs-CZ")
-    _play_a_hand_checking_the_layout(page, seats)
-    # the action buttons and the board are both on the first screen of a phone
-    board = page.locator(".board").bounding_box()
-    assert board["y"] + board["height"] <= 800
+# Every control of the action bar that is shown, with its rectangle.
+BAR_JS = """() => {
+  const bar = document.querySelector('.actionbar');
+  const shown = el => { const s = getComputedStyle(el); const b = el.getBoundingClientRect();
+    return s.display !== 'none' && s.visibility !== 'hidden' && b.width > 0 && b.height > 0; };
+  const r = el => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const controls = [...bar.querySelectorAll('button, input')].filter(shown)
+    .map(el => ({name: (el.className || el.type) + ' ' + (el.textContent || el.getAttribute('aria-label') || '').trim(), rect: r(el)}));
+  return {bar: r(bar), controls, w: window.innerWidth, h: window.innerHeight, scrollY: window.scrollY,
+          sized: !!bar.querySelector('.sizer:not([hidden]) input[type=range]')};
+}"""
+
+PHONES = [(360, 640), (360, 740), (375, 667), (390, 844), (412, 915)]
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("size", [(1366, 900), (1024, 768)])
-def test_desktop_table_nothing_covers_the_board_or_pots(new_page, size, seats):
+def _bar_outside(page) -> list[str]:
+    """What of the action bar is not on the screen (without scrolling) on your turn."""
+    page.wait_for_function("() => !!document.querySelector('.actionbar .moves:not(.off) .btn:enabled')")
+    data = page.evaluate(BAR_JS)
+    assert data["sized"], "the raise sizer is shown on this turn"
+    found = [] if data["scrollY"] == 0 else [f"the page is scrolled by {data['scrollY']}"]
+    w, h = data["w"], data["h"]
+    for name, (left, top, right, bottom) in [("the bar", data["bar"])] + [(c["name"], c["rect"]) for c in data["controls"]]:
+        if left < -0.5 or top < -0.5 or right > w + 0.5 or bottom > h + 0.5:
+            found.append(f"{name} {[round(x) for x in (left, top, right, bottom)]} is outside the {w}x{h} window")
+    return found
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_phone_your_turn_the_whole_bar_is_on_screen_and_nothing_covers_the_board(new_page, size, locale):
+    problems = _each_seat_count(new_page(width=size[0], height=size[1], locale=locale))
+    assert not any(problems.values()), problems
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1024, 768)], ids=["1366x900", "1024x768"])
+def test_desktop_your_turn_the_whole_bar_is_on_screen_and_nothing_covers_the_board(new_page, size):
     """The oval table too: a bet in front of the top seat once sat on the pot."""
-    page = new_page(width=size[0], height=size[1])
-    _play_a_hand_checking_the_layout(page, seats)
+    problems = _each_seat_count(new_page(width=size[0], height=size[1]))
+    assert not any(problems.values()), problems
 
 
-def _play_a_hand_checking_the_layout(page, seats: int) -> None:
+def test_a_taller_bar_shrinks_the_table(new_page):
+    """Games with a draw will add a picker row to the bar: the table makes room for it."""
+    page = new_page(width=360, height=640)
     mount(page)
+    s = _to_my_turn(4)
+    s.feed(page, s.snapshot())
+    assert not _bar_outside(page)
+    before = page.locator(".felt-wrap").bounding_box()["height"]
+    page.evaluate("""() => { const row = document.createElement('div'); row.className = 'extra-row';
+      row.style.height = '72px'; document.querySelector('.actionbar').append(row); }""")
+    page.wait_for_function("""h => document.querySelector('.felt-wrap').getBoundingClientRect().height < h - 60""", arg=before)
+    assert not _bar_outside(page)
+
+
+def _each_seat_count(page) -> dict[int, dict[str, list[str]]]:
+    """A hand at 2, 3 and 4 seats, one after another on one page (a new table page each).
+    Without motion: the layout is the same, and no card is dealt or chip flown to wait for."""
+    page.emulate_media(reduced_motion="reduce")
+    mount(page)
+    problems = {}
+    for seats in (2, 3, 4):
+        if seats > 2:
+            page.evaluate(MOUNT_JS)
+        problems[seats] = _play_a_hand_checking_the_layout(page, seats)
+    return problems
+
+
+def _to_my_turn(seats: int) -> Script:
     s = Script(NAMES[:seats], button=0, bots={i: NAMES[i][4:] for i in range(1, seats)})
     s.deal({i: HOLES[i] for i in range(seats)}, "Qh9s4h8s3d")
+    while s.t.to_act != 0:
+        s.act(s.t.to_act, "call")
+    return s
+
+
+def _play_a_hand_checking_the_layout(page, seats: int) -> dict[str, list[str]]:
+    s = _to_my_turn(seats)
     s.feed(page, s.snapshot())
-    preflop = _overlaps(page)
-    # the river with a bet and a raise on the table
+    problems = {"bar preflop": _bar_outside(page), "preflop": _overlaps(page)}
+    # the river with a bet and a raise on the table, and you to act
     events = _to_the_river(s)
-    events += s.act(s.t.to_act, "bet", 100)
-    events += s.act(s.t.to_act, "raise", 300)
+    events += s.act(s.t.to_act, "bet", 40)
+    raiser, to = None, 120
+    while s.t.to_act != 0 or raiser is None:
+        seat = s.t.to_act
+        if raiser is None or raiser == 0:  # a raise over the bet, or over yours
+            events += s.act(seat, "raise", to)
+            raiser, to = seat, to * 2
+        else:
+            events += s.act(seat, "call")
     s.feed(page, s.update(events))
-    river = _overlaps(page)
-    assert page.locator(".felt-wrap .bet:not(.off)").count() == 2
+    problems["bar on the river"] = _bar_outside(page)
+    problems["river"] = _overlaps(page)
+    assert page.locator(".felt-wrap .bet:not(.off)").count() >= 2
     # the showdown: every hand named, the result in the bar
     s.pause = 3600
     events = []
@@ -103,5 +173,5 @@ def _play_a_hand_checking_the_layout(page, seats: int) -> None:
         events += s.act(s.t.to_act, "call")
     s.feed(page, s.update(events))
     assert page.locator(".felt-wrap .seat .handname.on").count() >= 2
-    showdown = _overlaps(page)
-    assert not (preflop or river or showdown), {"preflop": preflop, "river": river, "showdown": showdown}
+    problems["showdown"] = _overlaps(page)
+    return {k: v for k, v in problems.items() if v}

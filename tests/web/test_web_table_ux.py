@@ -141,7 +141,7 @@ def test_timeouts_in_the_right_words(new_page):
     s.feed(page, s.update(s.act(1, "timeout")))  # bo again, in a row: out (R27)
     page.locator(".toast", has_text="bo ran out of time twice in a row and is out").wait_for()
     assert not page.locator(".toast", has_text="resigned").count()
-    assert "bo is out: two timeouts in a row" in page.locator(".actionbar .hand-result").inner_text()
+    assert "bo is out in 3rd place: two timeouts in a row" in page.locator(".actionbar .hand-result").inner_text()  # one line (#21)
     label = _seat(page, 0).locator(".state")
     assert label.inner_text().lower() == "1 timeout", "said in full, not cut"
     assert page.evaluate("el => el.scrollWidth <= el.clientWidth", label.element_handle())

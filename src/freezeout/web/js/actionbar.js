@@ -99,7 +99,8 @@ export class ActionBar {
       this.amount = null;
       this.setAmount(legal.min_to ?? legal.all_in_to);
     }
-    const raiseLegal = moves.has('bet') || moves.has('raise') || moves.has('allin');
+    // an all-in the rules allow without a raise (min_to is null) is the call itself: one button
+    const raiseLegal = moves.has('bet') || moves.has('raise') || (moves.has('allin') && legal.min_to != null);
     this.raiseBtn.disabled = !raiseLegal;
     this.raiseBtn.classList.toggle('gone', !raiseLegal);
     this.renderRaise();

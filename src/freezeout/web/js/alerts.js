@@ -32,6 +32,11 @@ function tone(freqs) {
   } catch { /* no audio here */ }
 }
 
+/** The alerts given, for the browser tests (window.__fzAlerts). */
+function record(kind) {
+  (window.__fzAlerts = window.__fzAlerts || []).push(kind);
+}
+
 export class TurnAlerts {
   constructor(titleText) {
     this.titleText = titleText;
@@ -43,9 +48,18 @@ export class TurnAlerts {
 
   /** It became your turn. */
   turn() {
+    record('turn');
     tone([660, 880]);
     if (navigator.vibrate) try { navigator.vibrate(120); } catch { /* ignore */ }
     if (document.hidden) this.flash();
+  }
+
+  /** Another player's clock ran out and only you can press Don't wait (R26). */
+  late(text) {
+    record('late');
+    tone([660, 660]);
+    if (navigator.vibrate) try { navigator.vibrate([120, 80, 120]); } catch { /* ignore */ }
+    if (document.hidden) this.flash(text);
   }
 
   /** 10 s left on your turn. */
@@ -54,13 +68,13 @@ export class TurnAlerts {
     if (navigator.vibrate) try { navigator.vibrate([80, 60, 80]); } catch { /* ignore */ }
   }
 
-  flash() {
+  flash(text) {
     if (this.flashTimer) return;
     this.baseTitle = document.title;
     let on = false;
     this.flashTimer = setInterval(() => {
       on = !on;
-      document.title = on ? '● ' + this.titleText() : this.baseTitle;
+      document.title = on ? '● ' + (text || this.titleText()) : this.baseTitle;
     }, 900);
   }
 

@@ -4,6 +4,14 @@ import {num} from './i18n.js';
 
 export const PALETTE = ['#f2c14e', '#5fb3f0', '#ef6b5b', '#43c47f'];
 
+/** One colour per seat, the same in the chart and the standings: yours is the
+ * accent (as your standings row), the others follow the palette in seat order. */
+export function seatColors(n, me) {
+  const rest = PALETTE.slice(1);
+  let k = 0;
+  return Array.from({length: n}, (_, seat) => (seat === me ? PALETTE[0] : me == null && seat === 0 ? PALETTE[0] : rest[k++ % rest.length]));
+}
+
 /**
  * series: [{name, color, points: [[x, y], ...]}]; opts: {label, width, height, yZero}
  */
@@ -33,10 +41,12 @@ export function lineChart(series, {label = '', width = 560, height = 240, yZero 
   series.forEach((s, i) => {
     const color = s.color || PALETTE[i % PALETTE.length];
     const dy = s.offset || 0;
-    const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + (Y(p[1]) + dy).toFixed(1)).join(' ');
+    // lines drawn a little apart, but never below the chart's floor (a busted player is at 0, not under it)
+    const y = v => Math.min(Y(v) + dy, Y(ymin));
+    const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + y(p[1]).toFixed(1)).join(' ');
     root.append(svg('path', {class: 'line', d, stroke: color}));
     const last = s.points[s.points.length - 1];
-    if (last) root.append(svg('circle', {cx: X(last[0]), cy: Y(last[1]) + dy, r: 3.5, fill: color}));
+    if (last) root.append(svg('circle', {cx: X(last[0]), cy: y(last[1]), r: 3.5, fill: color}));
   });
   const legend = h('div.legend', ...series.map((s, i) => h('span', {style: {'--c': s.color || PALETTE[i % PALETTE.length]}}, s.name)));
   return h('figure', {style: {margin: 0}}, root, series.length > 1 ? legend : null);

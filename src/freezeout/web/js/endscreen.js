@@ -2,7 +2,7 @@
 // stack chart, rematch, the final hand, downloads. Drawn by TablePage.
 import {h, fill} from './dom.js';
 import {t, num, ordinal} from './i18n.js';
-import {lineChart, PALETTE} from './chart.js';
+import {lineChart, seatColors} from './chart.js';
 import {shownName} from './names.js';
 import * as api from './api.js';
 import {rating} from './rating.js';
@@ -19,6 +19,7 @@ export function renderEnd(page) {
   page.endKey = key;
   el.hidden = false;
   const players = v.seats.map(x => x.player);
+  const colors = seatColors(players.length, you.seat ?? null);
   const winner = v.seats.find(x => x.place === 1);
   const ratings = page.gameOver && page.gameOver.ratings;
   const unsure = new Set((page.gameOver && page.gameOver.provisional) || []); // still provisional after the game
@@ -33,14 +34,14 @@ export function renderEnd(page) {
         h('span.elo-delta.' + (d >= 0 ? 'up' : 'down'), (d >= 0 ? '+' : '−') + num(Math.abs(d))));
     }
     return h('tr' + (x.seat === you.seat ? '.me' : ''), h('td.num', x.place != null ? ordinal(x.place) : '–'),
-      h('td', shownName(x.player)), s.table.ranked ? h('td.num.elo', {dataset: {player: x.player}}, elo || (ratings ? '–' : '…')) : null);
+      h('td', h('span.swatch', {style: {'--c': colors[x.seat]}, 'aria-hidden': 'true'}), shownName(x.player)), s.table.ranked ? h('td.num.elo', {dataset: {player: x.player}}, elo || (ratings ? '–' : '…')) : null);
   });
   const standings = h('table.grid', h('caption', t('end.standings')),
     h('thead', h('tr', h('th.num', t('end.place')), h('th', t('end.player')), s.table.ranked ? h('th.num', t('end.elo')) : null)),
     h('tbody', ...rows));
   const series = page.log ? page.log.stackSeries(players.length) : [];
   // lines of players out at the same time would lie on one another: each is drawn a little apart
-  const chart = series.length > 1 ? lineChart(players.map((p, i) => ({name: shownName(p), color: PALETTE[i],
+  const chart = series.length > 1 ? lineChart(players.map((p, i) => ({name: shownName(p), color: colors[i],
     offset: (i - (players.length - 1) / 2) * 3.5, points: series.map(pt => [pt.hand, pt.stacks[i]])})),
   {label: t('end.chartLabel'), yZero: true}) : h('p.muted', t('history.empty'));
   const canRematch = me && status === 'finished';
@@ -65,6 +66,24 @@ export function renderEnd(page) {
     h('div.panel', standings),
     h('div.panel', h('h2', t('end.chart')), chart));
   if (s.table.ranked && !ratings) fetchRatings(page, players, gameId);
+  if (page.log && gameId != null && !page.log.complete(v.hand_number)) fetchHands(page, gameId);
+}
+
+/** The hands this browser did not see (joined late, reloaded, another device): the chart
+ * and the replayer need every hand, so they come from the server once the game is over. */
+async function fetchHands(page, gameId, attempt = 0) {
+  if (page.fetchingHands === gameId && attempt === 0) return;
+  page.fetchingHands = gameId;
+  try {
+    const data = await api.get(`/api/games/${encodeURIComponent(gameId)}/events`);
+    if (!page.log || page.log.gameId !== gameId) return;
+    page.log.merge(data.hands);
+    page.endKey = null;
+    page.render();
+  } catch {
+    // the record is written as the game ends: ask once more a moment later
+    if (attempt < 2) setTimeout(() => fetchHands(page, gameId, attempt + 1), 1500);
+  }
 }
 
 /** Elo after a reconnect (the game_over event may be gone): read the players' histories. */

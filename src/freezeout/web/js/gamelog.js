@@ -85,6 +85,26 @@ export class GameLog {
 
   finished() { return this.hands.filter(h => h.events.some(e => e.type === 'hand_ended')); }
 
+  /** Whether every hand up to `last` is here, finished (else the chart would draw a straight line over the gap). */
+  complete(last) {
+    const have = new Set(this.finished().map(h => h.number));
+    for (let n = 1; n <= last; n++) if (!have.has(n)) return false;
+    return true;
+  }
+
+  /** Hands this browser did not see, from the server (GET /api/games/{id}/events). */
+  merge(hands) {
+    for (const hand of hands || []) {
+      const mine = this.hand(hand.number);
+      if (mine && mine.events.some(e => e.type === 'hand_ended')) continue;
+      const entry = {number: hand.number, events: (hand.events || []).filter(isHandEvent), revealed: hand.revealed || null,
+        commitment: hand.commitment || null};
+      if (mine) Object.assign(mine, entry); else this.hands.push(entry);
+    }
+    this.hands.sort((a, b) => a.number - b.number);
+    this.save();
+  }
+
   /** Stack of every seat at the start and after each finished hand. */
   stackSeries(nSeats, start = 1000) {
     const points = [{hand: 0, stacks: Array(nSeats).fill(start)}];

@@ -37,32 +37,49 @@ export function winnings(facts) {
   return won;
 }
 
-/** The hand's result in words, for the pause (R30). `me`: the viewer's seat. */
+/** The hand's result in words, for the pause (R30). `me`: the viewer's seat.
+ * Pots won by the same players (a main and a side pot to one winner) read as
+ * one line; a lone pot is not named; the viewer is "you", never an id. */
 export function resultOf(facts, view, me = null) {
   if (!facts.awarded.length && !facts.resigned.length) return null;
   const name = seat => shownName((view.seats[seat] || {}).player || '?');
-  const lines = [];
-  const many = facts.awarded.length > 1;
+  const groups = [];
   for (const pot of facts.awarded) {
     const winners = pot.shares.filter(([, chips]) => chips > 0).map(([seat]) => seat);
-    const potName = pot.pot === 0 ? t('result.mainPot') : t('result.sidePot', {n: pot.pot});
-    let text;
-    if (winners.length > 1) text = t('result.splits', {names: winners.map(name).join(' & '), pot: potName, amount: pot.amount});
-    else if (winners[0] === me) text = many ? t('result.youWinPot', {pot: potName, amount: pot.amount}) : t('result.youWin', {amount: pot.amount});
-    else if (many) text = t('result.winsPot', {name: name(winners[0]), pot: potName, amount: pot.amount});
-    else text = t('result.wins', {name: name(winners[0]), amount: pot.amount});
-    let hand = handName(pot);
-    if (!hand && !facts.showdown) hand = t('result.noShowdown');
-    lines.push({text, hand, winners});
+    const key = winners.join(',');
+    const same = groups.find(g => g.key === key && handName(g.pots[0]) === handName(pot));
+    if (same) same.pots.push(pot);
+    else groups.push({key, winners, pots: [pot]});
   }
+  const one = groups.length === 1;
+  const potName = pot => pot.pot === 0 ? t('result.mainPot') : t('result.sidePot', {n: pot.pot});
+  const lines = groups.map(({winners, pots}) => {
+    const amount = pots.reduce((sum, p) => sum + p.amount, 0);
+    const pot = pots.map(potName).join(' + ');
+    const others = winners.filter(seat => seat !== me).map(name).join(' & ');
+    let text;
+    if (winners.length > 1 && winners.includes(me)) text = t(one ? 'result.splitYou' : 'result.splitsYou', {names: others, pot, amount});
+    else if (winners.length > 1) text = t(one ? 'result.split' : 'result.splits', {names: others, pot, amount});
+    else if (winners[0] === me) text = one ? t('result.youWin', {amount}) : t('result.youWinPot', {pot, amount});
+    else if (!one) text = t('result.winsPot', {name: name(winners[0]), pot, amount});
+    else text = t('result.wins', {name: name(winners[0]), amount});
+    let hand = handName(pots[0]);
+    if (!hand && !facts.showdown) hand = t('result.noShowdown');
+    return {text, hand, winners};
+  });
   const out = [];
   const twice = new Set(facts.forfeited.filter(e => e.in_a_row >= 2).map(e => e.seat));
+  const place = {};
+  for (const e of facts.eliminated) place[e.seat] = e.place;
   for (const e of facts.resigned) {
+    // out by resigning or two timeouts: one line that also gives the place
     const who = e.seat === me ? 'You' : '';
-    const key = twice.has(e.seat) ? 'result.timedOut' + who : 'result.resigned' + who;
-    out.push(t(key, {name: name(e.seat), n: e.vanished}));
+    const key = (twice.has(e.seat) ? 'result.timedOut' : 'result.resigned') + who + (place[e.seat] != null ? 'Place' : '');
+    out.push(t(key, {name: name(e.seat), n: e.vanished, place: place[e.seat] != null ? ordinal(place[e.seat]) : ''}));
   }
+  const resigned = new Set(facts.resigned.map(e => e.seat));
   for (const e of facts.eliminated) {
+    if (resigned.has(e.seat)) continue;
     out.push(e.seat === me ? t('result.youOut', {place: ordinal(e.place)}) : t('result.eliminated', {name: name(e.seat), place: ordinal(e.place)}));
   }
   return {title: t('result.title', {n: facts.number ?? view.hand_number}), lines, out};
@@ -121,7 +138,7 @@ export function tableModel(state, now) {
     else if (!s.in_tournament && s.place != null) stateText = t('table.out', {place: ordinal(s.place)});
     else if (!online) stateText = t('table.offline');
     else if (flags.acting) stateText = t('table.toAct');
-    else if (flags.expired) stateText = t('table.timeUpShort');
+    else if (flags.expired) stateText = t('table.lateShort', {t: lateFor(now - clock.turn_deadline)});
     else if (s.all_in) stateText = t('table.allIn');
     else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
@@ -155,6 +172,12 @@ export function tableModel(state, now) {
     acting,
     expired,
   };
+}
+
+/** How long a turn has run past its clock, as m:ss (R26: the table waits for Don't wait). */
+export function lateFor(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** Total chips in the middle (pots + this round's bets). */

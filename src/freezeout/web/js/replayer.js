@@ -135,7 +135,12 @@ export class Replayer {
     this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log);
     this.renderList();
     if (hands.length) this.pick(hands[hands.length - 1].number);
-    else this.stepText.textContent = t('history.empty');
+    else {
+      // nothing finished yet (hand 1): say so, no empty felt with stray markers
+      this.stepText.textContent = t('history.empty');
+      this.stage.hidden = true;
+      this.controls.hidden = true;
+    }
   }
 
   renderList() {

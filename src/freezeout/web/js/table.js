@@ -7,12 +7,12 @@ import {TableConnection} from './conn.js';
 import {Felt} from './felt.js';
 import {DEAL_STAGGER, stillQuery} from './cards.js';
 import {ActionBar} from './actionbar.js';
-import {tableModel, handFacts} from './model.js';
+import {tableModel, handFacts, lateFor} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {fairnessPanel} from './fairness.js';
 import {handName, splitCards} from './poker.js';
-import {shownName} from './names.js';
+import {shownName, botOf} from './names.js';
 import {renderEnd} from './endscreen.js';
 import {TurnAlerts, soundOn, setSound} from './alerts.js';
 import * as api from './api.js';
@@ -58,6 +58,8 @@ export class TablePage {
     this.alerts.destroy();
     document.removeEventListener('keydown', this._key);
     this.conn.close();
+    this.fitObserver.disconnect();
+    this.barObserver.disconnect();
     this.felt.destroy();
     if (this.replayer) this.replayer.destroy();
   }
@@ -70,7 +72,8 @@ export class TablePage {
       'aria-label': t('table.history'), title: t('table.history')}, icon('i-history'), h('span.tool-label', t('table.history')), h('kbd', 'H'));
     this.fairBtn = h('button.btn.small.ghost', {type: 'button', onclick: () => this.openFairness(), 'aria-label': t('table.fairness'),
       title: t('table.fairness')}, icon('i-lock'), h('span.tool-label', t('table.fairness')));
-    this.resignBtn = h('button.btn.small.danger', {type: 'button', onclick: () => this.askResign(), hidden: true}, t('table.resign'));
+    this.resignBtn = h('button.btn.small.danger.resign', {type: 'button', onclick: () => this.askResign(), hidden: true,
+      'aria-label': t('table.resign'), title: t('table.resign')}, icon('i-flag'), h('span.tool-label', t('table.resign')));
     this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
     this.renderSoundBtn();
     const head = h('div.table-head',
@@ -80,8 +83,17 @@ export class TablePage {
     this.waitingEl = h('div.waiting-room', {hidden: true});
     this.endEl = h('section.endscreen', {hidden: true, 'aria-live': 'polite'});
     this.keysHint = h('p.muted.shortcut-hint', {style: {textAlign: 'center', fontSize: '.8rem', margin: 0}}, t('table.shortcuts'));
-    this.page = h('div.table-page', head, this.endEl, this.felt.el, this.waitingEl, this.bar.el, this.keysHint);
+    // the felt takes the height the bar leaves it and shrinks to fit (fit())
+    this.feltBox = h('div.felt-box', this.felt.el);
+    this.page = h('div.table-page', head, this.endEl, this.feltBox, this.waitingEl, this.bar.el, this.keysHint);
     fill(this.main, this.page);
+    this.fitObserver = new ResizeObserver(() => this.fit());
+    this.fitObserver.observe(this.feltBox);  // the room: the window, the head and the bar
+    this.fitObserver.observe(this.felt.el);  // what the table needs: seats, pots, hand names
+    // the bar only grows during a game (a longer result, a game's draw picker), so the table
+    // does not jump back and forth with every turn; a new width starts afresh
+    this.barObserver = new ResizeObserver(() => this.holdBarHeight());
+    this.barObserver.observe(this.bar.el);
     this.felt.render({viewer: 0, seats: [], board: [], pots: []});
     setText(this.connEl, t('table.connecting'));
   }
@@ -159,13 +171,16 @@ export class TablePage {
     else s.events = s.events.concat(events);
     if (events.some(e => e.type === 'game_started')) this.onGameStarted(events.find(e => e.type === 'game_started'));
     // the hand that ended the game stays on the table for the pause (R30) before the end screen
-    if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
-      const c = msg.clock || {};
-      this.finalUntil = c.result_until || (c.now != null ? c.now : this.now());
-    }
     const settle = runOutEnds(events, this.now());
     if (settle != null) this.settleUntil = settle;
     else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
+    if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
+      const c = msg.clock || {};
+      const now = c.now != null ? c.now : this.now();
+      const until = c.result_until || now;
+      // the result is readable for the whole pause (R30), counted from the last run-out card
+      this.finalUntil = settle != null ? Math.max(until, settle + Math.max(0, until - now)) : until;
+    }
     this.ensureLog();
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
@@ -238,9 +253,9 @@ export class TablePage {
       } else if (e.type === 'dont_wait') toast(t('table.dontWaitBy', {by: name(e.by), name: name(e.seat)}), 'info');
       else if (e.type === 'forfeited' && e.in_a_row < 2) {
         const forced = events.find(x => x.type === 'action_taken' && x.seat === e.seat && x.forced);
-        const move = t(forced && forced.kind === 'check' ? 'table.forcedCheck' : 'table.forcedFold');
-        if (e.seat === me) toast(t('table.forfeitedYou', {move}), 'info', 6000);
-        else announce(t('table.forfeited', {name: name(e.seat), move}));
+        const move = (forced && forced.kind === 'check' ? 'table.forcedCheck' : 'table.forcedFold') + (e.seat === me ? 'You' : '');
+        if (e.seat === me) toast(t('table.forfeitedYou', {move: t(move)}), 'info', 6000);
+        else announce(t('table.forfeited', {name: name(e.seat), move: t(move)}));
       }
     }
   }
@@ -302,6 +317,8 @@ export class TablePage {
   }
 
   async askResign() {
+    const me = this.state.view && this.state.you && this.state.you.seat != null ? this.state.view.seats[this.state.you.seat] : null;
+    if (!me || !me.in_tournament) return; // already out, the run-out still being dealt
     const ok = await confirmDialog({title: t('table.resignTitle'), text: t('table.resignText'),
       yes: t('table.resignYes'), no: t('table.resignNo'), danger: true});
     if (ok) this.conn.send({type: 'resign'});
@@ -385,6 +402,20 @@ export class TablePage {
     return this.settleUntil != null && this.now() < this.settleUntil;
   }
 
+  /** Nobody but you can end `late`'s turn: everyone else still in is offline (no bot, R26). */
+  aloneWith(late) {
+    const s = this.state;
+    const me = s.you ? s.you.seat : null;
+    return !s.view.seats.some(x => x.in_tournament && x.seat !== me && x.seat !== late &&
+      (botOf(x.player) || !s.presence || s.presence[x.seat] !== false));
+  }
+
+  /** You are out in the hand whose run-out is still being dealt: not said yet. */
+  bustingNow(model) {
+    const you = this.state.you || {};
+    return this.settling() && you.seat != null && model.facts.eliminated.some(e => e.seat === you.seat);
+  }
+
   /** The game's last hand is on the table (R30) and the end screen waits for it. */
   holdingFinal() {
     return this.finalUntil != null && this.now() < this.finalUntil;
@@ -403,17 +434,55 @@ export class TablePage {
     const you = s.you || {};
     const playing = s.view && !s.view.finished;
     const me = s.view && you.seat != null ? s.view.seats[you.seat] : null;
-    this.resignBtn.hidden = !(playing && me && me.in_tournament);
-    if (!s.view) { this.renderWaiting(); return; }
+    if (!s.view) { this.resignBtn.hidden = !(playing && me && me.in_tournament); this.renderWaiting(); return; }
     this.waitingEl.hidden = true;
     const now = this.now();
     const model = this.settling() ? beforeTheResult(tableModel(s, now)) : tableModel(s, now);
+    // busting in a run-out shows with the last card, as the winner does
+    this.resignBtn.hidden = !(playing && me && (me.in_tournament || this.bustingNow(model)));
     this.model = model;
     const ended = !!s.view.finished && !this.holdingFinal();
+    this.feltBox.hidden = ended;
     this.felt.el.hidden = ended;
+    if (this.page.classList.contains('fit') === ended) { this.page.classList.toggle('fit', !ended); this.fit(); }
     this.felt.render({...model, result: null});
     this.renderBar(model, now, ended);
     renderEnd(this);
+  }
+
+  holdBarHeight() {
+    const bar = this.bar.el;
+    if (bar.hidden) return;
+    const {width, height} = bar.getBoundingClientRect();
+    if (!height) return;
+    if (this.barHold && Math.abs(this.barHold.width - width) > 1) { this.barHold = null; bar.style.minHeight = ''; return; }
+    if (!this.barHold || height > this.barHold.height + 0.5) {
+      this.barHold = {width, height};
+      bar.style.minHeight = height + 'px';
+    }
+  }
+
+  /** Shrink the table into the height the head and the action bar leave it,
+   * so that on a phone the whole bar is on the screen on your turn without
+   * scrolling, whatever the bar holds (style.css ".table-page.fit"). */
+  fit() {
+    const wrap = this.felt.el;
+    const box = this.feltBox;
+    if (box.hidden || !box.isConnected || !this.page.classList.contains('fit')) return;
+    const room = box.clientHeight;
+    if (!room) return;
+    wrap.style.zoom = '';
+    wrap.style.width = '';
+    const natural = wrap.getBoundingClientRect();
+    // the room is never taller than the table needs: the bar follows the table, the spare space goes below
+    const most = Math.ceil(natural.height) + 'px';
+    if (box.style.maxHeight !== most) box.style.maxHeight = most;
+    const z = Math.min(1, room / natural.height);
+    if (z < 0.995) {
+      // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
+      if (!wrap.classList.contains('grid')) wrap.style.width = natural.width + 'px';
+      wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
+    }
   }
 
   renderInfo() {
@@ -451,6 +520,7 @@ export class TablePage {
     let status = '';
     let dontWait = null;
     let hurry = false;
+    let lateKey = null;
     const acting = model.acting;
     const actingName = acting != null ? shownName(v.seats[acting].player) : '';
     if (ended || this.settling()) {
@@ -464,19 +534,23 @@ export class TablePage {
     } else if (acting != null && acting === you.seat) {
       const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
       hurry = left != null && left <= HURRY_SECONDS;
-      if (left === 0) status = t('table.yourTimeUp');
+      if (left === 0) status = t('table.yourTimeUp') + ' · ' + t('table.lateShort', {t: lateFor(now - clock.turn_deadline)});
       else status = t('table.yourTurn') + (left != null ? ' · ' + t('table.timeLeft', {s: left}) : '') +
         (hurry && me && me.forfeits ? ' · ' + t('table.lastWarning') : '');
     } else if (acting != null) {
       if (model.expired) {
-        status = t('table.timeUp', {name: actingName});
-        if (me && me.in_tournament) dontWait = actingName;
+        // R26: the table waits for Don't wait, however long: say how long it has been
+        status = t('table.timeUpFor', {name: actingName, t: lateFor(now - clock.turn_deadline)});
+        if (me && me.in_tournament) {
+          dontWait = actingName;
+          if (this.aloneWith(acting)) lateKey = `${v.hand_number}:${clock.turn_started}`;
+        }
       } else {
         const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
         status = t('act.wait', {name: actingName}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
       }
     }
-    const out = me && !me.in_tournament && !v.finished;
+    const out = me && !me.in_tournament && !v.finished && !this.bustingNow(model);
     if (out && typeof status === 'string') status = t('table.youAreOut', {place: ordinal(me.place)}) + ' · ' + t('table.watching');
     else if (you.seat == null && !v.finished && typeof status === 'string') status = t('table.spectating') + (status ? ' ' + status : '');
     this.bar.el.hidden = ended;
@@ -493,7 +567,10 @@ export class TablePage {
       this.alerts.turn();
     }
     if (turnKey && hurry && this.hurryKey !== turnKey) { this.hurryKey = turnKey; announce(t('table.hurry')); this.alerts.hurry(); }
-    if (!turnKey) this.alerts.stopFlash();
+    // nobody else will press Don't wait: alert this player as for a turn of their own
+    if (lateKey && lateKey !== this.lateKey) this.alerts.late(t('table.lateAlert', {name: actingName}));
+    this.lateKey = lateKey;
+    if (!turnKey && !lateKey) this.alerts.stopFlash();
     this.turnKey = turnKey;
   }
 
@@ -514,6 +591,9 @@ export class TablePage {
     });
     const free = slots.filter(x => !x.user && !x.bot).length;
     this.bar.el.hidden = false;
+    this.feltBox.hidden = false;
+    this.felt.el.hidden = false;
+    this.page.classList.add('fit');
     this.bar.update({legal: null, view: null, status: free ? t('table.waitingFor', {n: free}) : t('table.starting')});
     this.waitingEl.hidden = false;
     const key = `${free}:${you.slot}:${n}`;
@@ -558,14 +638,21 @@ function runOutEnds(events, now) {
 /** The table while a run-out is dealt: the tabled hands and the pot, but no
  * winner, result or hand name yet, and the stacks as they were before it. */
 function beforeTheResult(model) {
+  const outNow = new Set(model.facts.eliminated.map(e => e.seat));
   const seats = model.seats.map(s => {
     const stack = s.stack - (s.won || 0);
     const allIn = stack === 0 && !!s.cards && !s.flags.folded;
-    return {...s, stack, won: 0, handName: '', handLabel: '', winCards: null, flags: {...s.flags, winner: false, out: false, allin: allIn},
-      stateText: allIn ? t('table.allIn') : s.flags.out || s.flags.winner ? '' : s.stateText};
+    // who went out in an earlier hand stays out; who goes out in this one is not out yet
+    const out = s.flags.out && !outNow.has(s.seat);
+    return {...s, stack, won: 0, handName: '', handLabel: '', winCards: null, flags: {...s.flags, winner: false, out, allin: allIn && !out},
+      stateText: out ? s.stateText : allIn ? t('table.allIn') : s.flags.out || s.flags.winner ? '' : s.stateText};
   });
-  const pot = model.seats.reduce((sum, s) => sum + (s.won || 0), 0);
-  return {...model, seats, result: null, pots: pot ? [{label: t('table.pot'), amount: pot}] : []};
+  // the pots as they stood, each under its own name, until the last card is down
+  const byPot = new Map();
+  for (const p of model.facts.awarded) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
+  const pots = [...byPot].filter(([, amount]) => amount > 0)
+    .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
+  return {...model, seats, result: null, pots};
 }
 
 /** The hand's result in words for the action bar during the pause (R30). */
