@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_phone_layout import _overlaps
+from test_web_phone_layout import SETTLED_JS, _overlaps
 
 pytestmark = pytest.mark.browser
 
@@ -98,7 +98,13 @@ def test_a_whole_hand_of_each_family(new_page, ui, game: str, cards: int) -> Non
         view = look["view"]
         if view["hand_number"] > first or view["finished"]:
             break
-        most = max(most, _check_cards(look))
+        seen = _check_cards(look)
+        if seen > most and seen == cards:
+            page.evaluate(SETTLED_JS)
+            desk.evaluate(SETTLED_JS)
+            page.screenshot(path=str(SHOTS / f"{tag}-full-375x667.png"))
+            desk.screenshot(path=str(SHOTS / f"{tag}-full-1366x900.png"))
+        most = max(most, seen)
         _check_cards(desk.evaluate(LOOK_JS) or look)
         assert view["game"] == game and view["game_name"] in look["head"], look["head"]
         if not ui.my_turn(page):
@@ -117,20 +123,22 @@ def test_a_whole_hand_of_each_family(new_page, ui, game: str, cards: int) -> Non
             page.locator(".actionbar .drawbtn", has_text="Draw 2").wait_for()
             _check_bar(page.evaluate(LOOK_JS))
             if not shot["draw"]:
+                page.evaluate(SETTLED_JS)
+                desk.evaluate(SETTLED_JS)
                 page.screenshot(path=str(SHOTS / f"{tag}-draw-375x667.png"))
                 desk.screenshot(path=str(SHOTS / f"{tag}-draw-1366x900.png"))
                 shot["draw"] = True
             before = view["seats"][look["me"]]["cards"]
             page.locator(".actionbar .drawbtn").click()
-            ui.wait_for(page, lambda b=before: page.evaluate(LOOK_JS)["view"]["seats"][look["me"]]["cards"] != b)
+            ui.wait_for(page, lambda b=before, me=look["me"]: page.evaluate(LOOK_JS)["view"]["seats"][me]["cards"] != b)
             drew = True
             continue
         if legal.get("sizes"):
             assert not look["slider"], "fixed limit: the fixed size, no slider"
         if not shot["turn"]:
-            page.screenshot(path=str(SHOTS / f"{tag}-375x667.png"))
-            desk.screenshot(path=str(SHOTS / f"{tag}-1366x900.png"))
             assert not _overlaps(page) and not _overlaps(desk), (_overlaps(page), _overlaps(desk))
+            page.screenshot(path=str(SHOTS / f"{tag}-375x667.png"))  # once the cards are dealt (_overlaps waits)
+            desk.screenshot(path=str(SHOTS / f"{tag}-1366x900.png"))
             shot["turn"] = True
         version = look["view"]["hand_number"], page.evaluate("() => window.__fzTable.state.version")
         ui.passive(page)
