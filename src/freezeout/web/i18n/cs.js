@@ -138,7 +138,7 @@ export default {
   'table.connecting': 'Připojuji…',
   'table.reconnecting': 'Spojení přerušeno — připojuji znovu…',
   'table.notFound': 'Tento stůl neexistuje.',
-  'table.shortcuts': 'Klávesy: F složit (při checku zdarma se zeptá) · C check/dorovnat · R vsadit/navýšit · A all-in · 1–5 velikosti · ↑↓ upravit · Enter potvrdit · D nečekat',
+  'table.shortcuts': 'Klávesy: F složit (při checku zdarma se zeptá) · C check/dorovnat · R vsadit/navýšit · A all-in · 1–5 velikosti · ↑↓ upravit · Enter potvrdit · D nečekat · výměna: 1–5 označit kartu, R vyměnit, S neměnit',
 
   'act.bar': 'Tvůj tah',
   'act.fold': 'Složit',

@@ -139,7 +139,7 @@ export default {
   'table.connecting': 'Connecting…',
   'table.reconnecting': 'Connection lost — reconnecting…',
   'table.notFound': 'This table does not exist.',
-  'table.shortcuts': 'Shortcuts: F fold (asks when checking is free) · C check/call · R bet/raise · A all-in · 1–5 sizes · ↑↓ adjust · Enter confirm · D don\'t wait',
+  'table.shortcuts': 'Shortcuts: F fold (asks when checking is free) · C check/call · R bet/raise · A all-in · 1–5 sizes · ↑↓ adjust · Enter confirm · D don\'t wait · draws: 1–5 mark a card, R draw, S stand pat',
 
   'act.bar': 'Your move',
   'act.fold': 'Fold',

@@ -268,6 +268,6 @@ export class ActionBar {
     if (!this.legal || !this.canSize) return;
     this.setAmount((this.amount ?? this.legal.min_to) + dir * this.bigBlind());
   }
-  focusAmount() { if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
+  focusAmount() { if (this.drawing) { this.draw(); return; } if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
   dontWait() { if (!this.dontWaitBtn.hidden) this.onDontWait(); }
 }
