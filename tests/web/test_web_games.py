@@ -102,7 +102,6 @@ def test_a_whole_hand_of_each_family(new_page, ui, game: str, cards: int) -> Non
         if seen > most and seen == cards:
             page.evaluate(SETTLED_JS)
             desk.evaluate(SETTLED_JS)
-            assert not _overlaps(page) and not _overlaps(desk), (_overlaps(page), _overlaps(desk))
             page.screenshot(path=str(SHOTS / f"{tag}-full-375x667.png"))
             desk.screenshot(path=str(SHOTS / f"{tag}-full-1366x900.png"))
         most = max(most, seen)
