@@ -27,6 +27,7 @@ SHOTS = Path("/work/shots/page")
 
 CREATE_JS = """async (game) => {
   const api = await import('/static/js/api.js');
+  await api.loadSession();  // the CSRF token first (the app may still be loading it)
   await api.ensureGuest();
   const data = await api.post('/api/tables', {slots: [null, 'station', 'random', 'station'], ranked: false, sit: true, game});
   return data.table.id;
