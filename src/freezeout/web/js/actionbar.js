@@ -4,10 +4,16 @@
 import {h, setText, fill} from './dom.js';
 import {t, num} from './i18n.js';
 import {quickSizes} from './model.js';
+import {cardEl} from './cards.js';
+import {splitCards} from './poker.js';
 
 export class ActionBar {
-  constructor({onAct, onDontWait, onFoldFree}) {
+  constructor({onAct, onDontWait, onFoldFree, onDraw}) {
     this.onAct = onAct;
+    this.onDraw = onDraw;
+    // a draw (V11): your cards to tap, then Draw n / Stand pat (the bar's own buttons)
+    this.picked = new Set();
+    this.picker = h('div.drawpick', {hidden: true, role: 'group', 'aria-label': t('act.picker')});
     this.onFoldFree = onFoldFree;
     this.onDontWait = onDontWait;
     this.legal = null;
@@ -34,7 +40,7 @@ export class ActionBar {
       callany: h('button.btn.small.ghost', {type: 'button', 'aria-pressed': 'false', onclick: () => this.setPre('callany')}, t('act.preCallAny')),
     };
     this.pre = h('div.pre', {hidden: true, role: 'group', 'aria-label': t('act.pre')}, this.preBtns.checkfold, this.preBtns.callany);
-    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.moves, this.pre, this.sizer, this.dontWaitBtn);
+    this.el = h('section.actionbar', {'aria-label': t('act.bar')}, this.status, this.picker, this.moves, this.pre, this.sizer, this.dontWaitBtn);
   }
 
   /**
@@ -60,6 +66,13 @@ export class ActionBar {
       this.dontWaitBtn.title = t('act.dontWaitHint', {name: s.dontWait});
       this.dontWaitBtn.setAttribute('aria-label', t('act.dontWaitHint', {name: s.dontWait}));
     }
+    this.drawing = !!legal && (legal.moves.includes('standpat') || legal.moves.includes('discard'));
+    this.picker.hidden = !this.drawing;
+    if (!this.drawing && this.picked.size) this.picked.clear();
+    if (!this.drawing) {
+      this.foldBtn.classList.remove('gone');
+      if (this.raiseBtn.classList.contains('drawbtn')) this.raiseBtn.className = 'btn raise';
+    }
     if (!legal) {
       this.sizer.hidden = true;
       for (const b of [this.foldBtn, this.callBtn, this.raiseBtn]) b.disabled = true;
@@ -68,6 +81,7 @@ export class ActionBar {
     }
     this.moves.hidden = false;
     const moves = new Set(legal.moves);
+    if (this.drawing) { this.renderDraw(s.view, legal, changed); return; }
     this.foldBtn.disabled = !moves.has('fold');
     setText(this.foldBtn.querySelector('.lbl'), t('act.fold'));
     const stack = (s.view.seats[s.view.viewer] || {}).stack ?? 0;
@@ -75,6 +89,11 @@ export class ActionBar {
       this.callBtn.disabled = false;
       this.callBtn.className = 'btn check';
       setText(this.callBtn.querySelector('.lbl'), t('act.check'));
+    } else if (moves.has('bringin') && !moves.has('call')) {
+      // stud's bring-in (V7): the smaller forced bet, or complete to the full bet
+      this.callBtn.disabled = false;
+      this.callBtn.className = 'btn call';
+      setText(this.callBtn.querySelector('.lbl'), t('act.bringIn', {n: num(legal.bring_in ?? legal.call)}));
     } else if (moves.has('call')) {
       this.callBtn.disabled = false;
       this.callBtn.className = 'btn call';
@@ -82,8 +101,10 @@ export class ActionBar {
     } else {
       this.callBtn.disabled = true;
     }
-    this.canSize = (moves.has('bet') || moves.has('raise')) && legal.min_to != null && legal.max_to > legal.min_to;
-    this.word = moves.has('bet') ? 'bet' : 'raise';
+    // fixed limit: the only totals a bet or raise may reach (legal.sizes), no slider
+    this.fixed = Array.isArray(legal.sizes) && legal.sizes.length ? legal.sizes : null;
+    this.canSize = !this.fixed && (moves.has('bet') || moves.has('raise') || moves.has('complete')) && legal.min_to != null && legal.max_to > legal.min_to;
+    this.word = moves.has('complete') ? 'complete' : moves.has('bet') ? 'bet' : 'raise';
     this.sizer.hidden = !this.canSize;
     if (changed) {
       if (this.canSize) {
@@ -97,10 +118,11 @@ export class ActionBar {
             onclick: () => this.setAmount(q.to)}, q.label)));
       }
       this.amount = null;
-      this.setAmount(legal.min_to ?? legal.all_in_to);
+      if (this.fixed) this.amount = this.fixed[0];
+      else this.setAmount(legal.min_to ?? legal.all_in_to);
     }
     // an all-in the rules allow without a raise (min_to is null) is the call itself: one button
-    const raiseLegal = moves.has('bet') || moves.has('raise') || (moves.has('allin') && legal.min_to != null);
+    const raiseLegal = moves.has('bet') || moves.has('raise') || moves.has('complete') || (moves.has('allin') && legal.min_to != null);
     this.raiseBtn.disabled = !raiseLegal;
     this.raiseBtn.classList.toggle('gone', !raiseLegal);
     this.renderRaise();
@@ -109,6 +131,7 @@ export class ActionBar {
   setAmount(value, from, normalize = true) {
     const legal = this.legal;
     if (!legal) return;
+    if (this.fixed) { this.renderRaise(); return; }
     if (!this.canSize) { this.amount = legal.all_in_to; this.renderRaise(); return; }
     if (!Number.isFinite(value)) value = legal.min_to;
     let v = Math.round(value);
@@ -122,10 +145,11 @@ export class ActionBar {
 
   renderRaise() {
     const legal = this.legal;
-    if (!legal) return;
-    const amount = this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
+    if (!legal || this.drawing) return;
+    const amount = this.fixed ? this.fixed[0] : this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
     const allIn = amount >= legal.all_in_to;
-    const label = allIn ? t('act.allin', {n: legal.all_in_to}) : t(this.word === 'bet' ? 'act.bet' : 'act.raise', {n: amount});
+    const word = {bet: 'act.bet', raise: 'act.raise', complete: 'act.complete'}[this.word];
+    const label = allIn ? t('act.allin', {n: legal.all_in_to}) : t(word, {n: amount});
     setText(this.raiseBtn.querySelector('.lbl'), label);
     this.raiseBtn.classList.toggle('allin', allIn);
     this.raiseBtn.classList.toggle('raise', !allIn);
@@ -165,22 +189,85 @@ export class ActionBar {
   }
   checkCall() {
     if (!this.legal) return;
-    if (this.legal.moves.includes('check')) this.onAct('check');
+    if (this.drawing) this.standPat();
+    else if (this.legal.moves.includes('check')) this.onAct('check');
+    else if (this.legal.moves.includes('bringin') && !this.legal.moves.includes('call')) this.onAct('bringin');
     else if (this.legal.moves.includes('call')) this.onAct('call');
   }
   confirm() {
     const legal = this.legal;
     if (!legal) return;
+    if (this.drawing) { this.draw(); return; }
+    if (this.fixed) {
+      const to = this.fixed[0];
+      if (to >= legal.all_in_to && legal.moves.includes('allin')) this.onAct('allin');
+      else if (legal.moves.includes(this.word)) this.onAct(this.word, to);
+      return;
+    }
+    if (this.word === 'complete' && !this.canSize && legal.moves.includes('complete')) { this.onAct('complete', legal.min_to ?? undefined); return; }
     const amount = this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
     if (amount >= legal.all_in_to && legal.moves.includes('allin')) this.onAct('allin');
     else if (this.canSize) this.onAct(this.word, amount);
   }
+  /** The draw: your cards as toggles (at most legal.draw marked), Stand pat in the
+   * call button's place and Draw n in the raise button's (keys C and R, 1–7 mark). */
+  renderDraw(view, legal, changed) {
+    this.sizer.hidden = true;
+    this.foldBtn.disabled = true;
+    this.foldBtn.classList.add('gone');
+    const me = view && view.viewer != null ? view.seats[view.viewer] : null;
+    const cards = splitCards(me && me.cards).filter(c => c !== '??');
+    const key = cards.join('');
+    if (changed || this.picker.dataset.key !== key) {
+      this.picker.dataset.key = key;
+      this.picked = new Set([...this.picked].filter(c => cards.includes(c)));
+      fill(this.picker, ...cards.map((card, i) => h('button.pick', {type: 'button', 'aria-pressed': String(this.picked.has(card)),
+        dataset: {card}, title: `${i + 1}`, onclick: () => this.togglePick(card)}, cardEl(card, {animate: false}))));
+    }
+    this.callBtn.disabled = !legal.moves.includes('standpat');
+    this.callBtn.className = 'btn check standpat';
+    setText(this.callBtn.querySelector('.lbl'), t('act.standPat'));
+    this.renderDrawButton();
+  }
+
+  renderDrawButton() {
+    const legal = this.legal;
+    const n = this.picked.size;
+    this.raiseBtn.className = 'btn raise drawbtn';
+    this.raiseBtn.disabled = !n || !legal.moves.includes('discard');
+    setText(this.raiseBtn.querySelector('.lbl'), n ? t('act.draw', {n}) : t('act.pickHint', {n: legal.draw}));
+    for (const b of this.picker.children) b.setAttribute('aria-pressed', String(this.picked.has(b.dataset.card)));
+  }
+
+  togglePick(card) {
+    if (!this.drawing) return;
+    if (this.picked.has(card)) this.picked.delete(card);
+    else if (this.picked.size < (this.legal.draw ?? 0)) this.picked.add(card);
+    this.renderDrawButton();
+  }
+
+  /** Mark the i-th card (a digit key) in a draw. */
+  pickAt(i) { const b = this.picker.children[i]; if (b && this.drawing) this.togglePick(b.dataset.card); }
+
+  draw() {
+    if (!this.drawing || !this.picked.size) return;
+    const cards = [...this.picked].join('');
+    this.picked.clear();
+    this.onDraw(cards);
+  }
+
+  standPat() {
+    if (!this.drawing) return;
+    this.picked.clear();
+    this.onDraw('');
+  }
+
   allIn() { if (this.legal && this.canSize) this.setAmount(this.legal.max_to); }
-  quick(i) { const b = this.sizes.children[i]; if (b && this.canSize) this.setAmount(Number(b.dataset.to)); }
+  quick(i) { if (this.drawing) { this.pickAt(i); return; } const b = this.sizes.children[i]; if (b && this.canSize) this.setAmount(Number(b.dataset.to)); }
   adjust(dir) {
     if (!this.legal || !this.canSize) return;
     this.setAmount((this.amount ?? this.legal.min_to) + dir * this.bigBlind());
   }
-  focusAmount() { if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
+  focusAmount() { if (this.drawing) { this.draw(); return; } if (this.canSize) { this.input.focus(); this.input.select(); } else this.raiseBtn.focus(); }
   dontWait() { if (!this.dontWaitBtn.hidden) this.onDontWait(); }
 }

@@ -23,6 +23,18 @@ const WIDE = {
 const GRID_AREAS = {2: ['s0', 's1'], 3: ['s0', 's1', 's2'], 4: ['s0', 's1', 's2', 's3']};
 const narrowQuery = window.matchMedia('(max-width: 720px)');
 
+/** A seat's row of card slots follows the game: two in hold'em, four in Omaha,
+ * five in a draw game, up to seven in stud (never fewer than two, so a seat keeps
+ * its place between hands); `data-n` lets the style sheet overlap and shrink them. */
+function sizeRow(row, n) {
+  const want = Math.max(2, n);
+  while (row.children.length < want) row.append(cardRow(1).firstChild);
+  while (row.children.length > want) row.lastChild.remove();
+  row.dataset.n = String(want);
+  row.style.setProperty('--n', String(want));
+  toggle(row.closest('.seat'), 'many', want > 2);
+}
+
 const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
 export function avatarColor(name) {
   const bot = botOf(name);
@@ -168,7 +180,10 @@ export class Felt {
     for (const flag of ['acting', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
     toggle(el, 'bot', !s.empty && !!botOf(s.name));
     toggle(el, 'shown', !!s.handName);
-    fillRow(el.querySelector('.hole'), s.cards || [], {animate: model.animate !== false});
+    const hole = el.querySelector('.hole');
+    sizeRow(hole, (s.cards || []).length);
+    fillRow(hole, s.cards || [], {animate: model.animate !== false});
+    [...hole.children].forEach((c, i) => toggle(c, 'up', !!(s.up && s.up[i])));
     for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
     const badge = el.querySelector('.winbadge');
     if (s.won && !badge.classList.contains('on') && model.animate !== false) this.flyChips(this.center, el.querySelector('.plate'));

@@ -118,9 +118,7 @@ export function tableModel(state, now) {
   const seats = view.seats.map(s => {
     const online = state.presence ? state.presence[s.seat] !== false : true;
     const dealtIn = s.in_hand || s.folded || s.all_in;
-    let cards = null;
-    if (s.cards) cards = splitCards(s.cards);
-    else if (!handOver && s.in_hand && view.hand_number > 0) cards = ['back', 'back'];
+    const {cards, up} = seatCards(s, view, handOver);
     const shown = showHands ? facts.shown[s.seat] : null;
     const flags = {
       me: s.seat === me,
@@ -143,7 +141,7 @@ export function tableModel(state, now) {
     else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
     const stateTitle = s.forfeits && s.in_tournament ? t(s.seat === me ? 'table.forfeitsYou' : 'table.forfeitsLong', {n: s.forfeits, name: shownName(s.player)}) : '';
-    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, flags, stateText, stateTitle,
+    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, up, flags, stateText, stateTitle,
       handName: shown ? shown.name : '', handLabel: labels[s.seat] || '',
       winCards: shown && won[s.seat] > 0 ? shown.best : null, won: won[s.seat] || 0, dealtIn};
   });
@@ -172,6 +170,22 @@ export function tableModel(state, now) {
     acting,
     expired,
   };
+}
+
+/** A seat's cards as the felt draws them: from the view's card slots in any game
+ * (docs/protocol.md "Every game": "up" face up for everyone, "down" seen by this
+ * viewer, "unknown" a back); the house game's view has no slots, so a seat in the
+ * hand whose cards are hidden holds two backs (R8). `up` flags stud's face-up cards. */
+export function seatCards(s, view, handOver) {
+  const text = splitCards(s.cards);
+  if (Array.isArray(s.slots)) {
+    if (!s.slots.length) return {cards: null, up: null};
+    const cards = s.slots.map((slot, i) => slot === 'unknown' || !text[i] || text[i] === '??' ? 'back' : text[i]);
+    return {cards, up: s.slots.map(slot => slot === 'up')};
+  }
+  if (text.length) return {cards: text.map(c => c === '??' ? 'back' : c), up: null};
+  if (!handOver && s.in_hand && view.hand_number > 0) return {cards: ['back', 'back'], up: null};
+  return {cards: null, up: null};
 }
 
 /** How long a turn has run past its clock, as m:ss (R26: the table waits for Don't wait). */

@@ -38,6 +38,7 @@ export class TablePage {
       onAct: (move, amount) => this.act(move, amount),
       onDontWait: () => this.dontWait(),
       onFoldFree: () => this.askFoldFree(),
+      onDraw: cards => this.draw(cards),
     });
     this.alerts = new TurnAlerts(() => t('table.yourTurn'));
     this.finalUntil = null;
@@ -280,8 +281,17 @@ export class TablePage {
   act(move, amount) {
     if (this.busy || this.state.version == null) return;
     const message = {type: 'act', version: this.state.version, move};
-    if (amount != null && (move === 'bet' || move === 'raise')) message.amount = amount;
+    if (amount != null && (move === 'bet' || move === 'raise' || move === 'complete')) message.amount = amount;
     if (this.conn.send(message) != null) {
+      this.busy = true;
+      this.render();
+    }
+  }
+
+  /** The draw (V11): the cards thrown away ("" stands pat), docs/protocol.md `draw`. */
+  draw(cards) {
+    if (this.busy || this.state.version == null) return;
+    if (this.conn.send({type: 'draw', version: this.state.version, cards}) != null) {
       this.busy = true;
       this.render();
     }
@@ -381,11 +391,13 @@ export class TablePage {
       b: () => bar.focusAmount(),
       a: () => bar.allIn(),
       d: () => bar.dontWait(),
+      s: () => bar.standPat(),
       h: () => this.openHistory(),
       enter: () => { if (e.target === document.body || e.target.tagName !== 'BUTTON') bar.confirm(); else return false; },
       arrowup: () => bar.adjust(1),
       arrowdown: () => bar.adjust(-1),
       1: () => bar.quick(0), 2: () => bar.quick(1), 3: () => bar.quick(2), 4: () => bar.quick(3), 5: () => bar.quick(4),
+      6: () => bar.quick(5), 7: () => bar.quick(6),
     }[k];
     if (handled && handled() !== false) e.preventDefault();
   }
@@ -497,7 +509,15 @@ export class TablePage {
       parts.push(h('span', t('end.hands', {n: v.hand_number})));
     } else if (v && v.hand_number > 0) {
       parts.push(h('b', t('table.hand', {n: v.hand_number})));
-      parts.push(h('span', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
+      // any game: its name (a mix: this game and the next), and the fixed-limit sizes
+      if (v.game_name) parts.push(h('span.game', {title: v.game_name}, v.mix ? `${v.mix.name}: ${v.game_name}` : v.game_name));
+      if (v.mix && v.mix.next_game) {
+        const text = t('table.nextGame', {game: v.mix.next_game, n: v.mix.hands_to_next_game});
+        parts.push(h('span.muted.nextgame', {title: text}, h('span.long', text), h('span.short', {'aria-hidden': 'true'}, t('table.nextGameShort', {game: v.mix.next_game}))));
+      }
+      const level = v.level || {};
+      if (v.betting === 'fixed-limit' && level.small_bet) parts.push(h('span', `${num(level.small_bet)}/${num(level.big_bet)}`));
+      else if (v.blinds[1]) parts.push(h('span', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
       const left = v.hands_to_next_level;
       const dots = h('span.level-dots', {'aria-hidden': 'true'});
       for (let i = 0; i < 6; i++) dots.append(h('i' + (i < 6 - left ? '.on' : '')));
