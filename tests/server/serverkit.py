@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import random
+import secrets
 import shutil
 import socket
 import tempfile
@@ -23,6 +24,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 import uvicorn
@@ -316,3 +318,20 @@ def postgres_url() -> Iterator[str]:
     finally:
         server.stop()
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database: SQLite, or one made on the session's PostgreSQL and dropped after."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    server = request.getfixturevalue("postgres_url")
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    yield server.rsplit("/", 1)[0] + f"/{name}"
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    await admin.close()
