@@ -33,9 +33,11 @@ import websockets
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.context import Context
+from freezeout.server.db import create_engine, run_migrations
 from freezeout.server.httpguard import http_protocol
 from freezeout.server.localservers import LocalPostgres, ServerUnavailable
-from freezeout.server.settings import Settings
+from freezeout.server.settings import Settings, async_database_url
+from freezeout.server.store import Store
 from freezeout.server.table import TableActor
 
 
@@ -335,3 +337,16 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
     await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
     await admin.close()
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    """A started store on a fresh migrated ``db_url`` (SQLite, and PostgreSQL)."""
+    engine = create_engine(async_database_url(db_url))
+    await run_migrations(engine)
+    opened = Store(engine)
+    await opened.start()
+    try:
+        yield opened
+    finally:
+        await opened.close()
