@@ -297,6 +297,18 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
         await task
 
 
+async def heads_up_table(h: Harness) -> tuple[str, Player, Player]:
+    """ana (who made it) and bo registered at a heads-up table, bo sat and the
+    table settled (its first hand dealt); returns (table, ana, bo)."""
+    ana, bo = await h.player(), await h.player()
+    await ana.register("ana")
+    await bo.register("bo")
+    table = await ana.create([None, None])
+    await bo.post(f"/api/tables/{table}/sit")
+    await h.settle()
+    return table, ana, bo
+
+
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     async with serve(fast_settings(tmp_path), FakeClock()) as h:

@@ -25,7 +25,7 @@ from freezeout.server.redisbus import RedisBus
 from freezeout.server.store import LogEntry
 
 from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
-from serverkit import Player, fast_settings, serve
+from serverkit import Player, fast_settings, heads_up_table, serve
 
 
 def new_key() -> str:
@@ -116,12 +116,7 @@ async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
 # -- one server: the answer lost, the command lost --------------------------------------
 async def heads_up_in_hand(h: Any) -> tuple[str, Player, Player]:
     """ana and bo at a heads-up table in hand 1, both following it; returns (table, mover, other)."""
-    ana, bo = await h.player(), await h.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    await h.settle()
+    table, ana, bo = await heads_up_table(h)
     for p in (ana, bo):
         await p.join(table)
     state = h.table(table).state
