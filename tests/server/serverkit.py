@@ -334,6 +334,15 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(base, ignore_errors=True)
 
 
+async def fresh_database(postgres_url: str) -> str:
+    """A new, empty database on the session's PostgreSQL; returns its URL."""
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """A fresh database: SQLite, or one made on the session's PostgreSQL and dropped after."""
@@ -341,11 +350,9 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         yield f"sqlite:///{tmp_path / 'test.sqlite'}"
         return
     server = request.getfixturevalue("postgres_url")
-    name = f"fz_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-    await admin.execute(f"CREATE DATABASE {name}")
-    await admin.close()
-    yield server.rsplit("/", 1)[0] + f"/{name}"
+    url = await fresh_database(server)
+    name = url.rsplit("/", 1)[1]
+    yield url
     admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
     await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
     await admin.close()
