@@ -23,7 +23,7 @@ from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
 from freezeout.server.worker import Worker
 
-from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
 from serverkit import Player, fresh_database
 
 
@@ -39,12 +39,7 @@ def consecutive(player: Player) -> bool:
 async def move(cluster: Cluster, table: str, players: tuple[Player, ...]) -> int:
     """The player to act calls or checks, once every player has seen the table's version;
     returns the version after the move."""
-    await wait_for(lambda: cluster.owner(table) is not None, "an owner")
-    await cluster.settle(table)
-    owner = cluster.owner(table)
-    assert owner is not None
-    for p in players:
-        await p.until_version(owner.tables[table].state.version)
+    await caught_up(cluster, table, players)
     mover = next(p for p in players if p.view and p.view.get("legal") and p.view["viewer"] == p.latest["clock"]["to_act"])
     version = mover.version
     moves = mover.view["legal"]["moves"]
