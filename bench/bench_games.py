@@ -63,6 +63,11 @@ def _mix_ok(code: str) -> bool:
     return True
 
 
+def _print_row(start: float, **row: object) -> None:
+    """One JSON line of results, with the seconds it took since ``start``."""
+    print(json.dumps({**row, "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+
+
 def run_freezeouts(args: argparse.Namespace) -> None:
     for game in _games(args.games):
         if not _mix_ok(game):
@@ -75,24 +80,18 @@ def run_freezeouts(args: argparse.Namespace) -> None:
             start = time.perf_counter()
             result = run_match(lineup, tournaments=count, seed=args.seed, jobs=args.jobs, game=game)
             entry = result.entries[0]
-            low, high = entry.confidence()
-            print(
-                json.dumps(
-                    {
-                        "game": game,
-                        "against": label,
-                        "bot": args.bot,
-                        "tournaments": result.tournaments,
-                        "win_rate": round(entry.win_rate, 4),
-                        "ci95": [round(low, 4), round(high, 4)],
-                        "target": TARGETS[label],
-                        "hands_per_tournament": round(result.hands / result.tournaments, 1),
-                        "latency_ms_p50": round(entry.latency_ms(0.5), 2),
-                        "latency_ms_p99": round(entry.latency_ms(0.99), 2),
-                        "seconds": round(time.perf_counter() - start, 1),
-                    }
-                ),
-                flush=True,
+            _print_row(
+                start,
+                game=game,
+                against=label,
+                bot=args.bot,
+                tournaments=result.tournaments,
+                win_rate=round(entry.win_rate, 4),
+                ci95=[round(bound, 4) for bound in entry.confidence()],
+                target=TARGETS[label],
+                hands_per_tournament=round(result.hands / result.tournaments, 1),
+                latency_ms_p50=round(entry.latency_ms(0.5), 2),
+                latency_ms_p99=round(entry.latency_ms(0.99), 2),
             )
 
 
@@ -105,24 +104,18 @@ def run_cash_lines(args: argparse.Namespace) -> None:
                 session_hands=args.session_hands, jobs=args.jobs,
             )
             entry = result.entries[0]
-            low, high = entry.confidence()
-            print(
-                json.dumps(
-                    {
-                        "game": game,
-                        "cash": True,
-                        "against": opponent,
-                        "bot": args.bot,
-                        "stack_bb": args.stack,
-                        "hands": entry.hands,
-                        "sessions": result.sessions,
-                        "bb_per_100": round(entry.bb_per_100, 1),
-                        "ci95": [round(low, 1), round(high, 1)],
-                        "latency_ms_p99": round(entry.latency_ms(0.99), 2),
-                        "seconds": round(time.perf_counter() - start, 1),
-                    }
-                ),
-                flush=True,
+            _print_row(
+                start,
+                game=game,
+                cash=True,
+                against=opponent,
+                bot=args.bot,
+                stack_bb=args.stack,
+                hands=entry.hands,
+                sessions=result.sessions,
+                bb_per_100=round(entry.bb_per_100, 1),
+                ci95=[round(bound, 1) for bound in entry.confidence()],
+                latency_ms_p99=round(entry.latency_ms(0.99), 2),
             )
 
 

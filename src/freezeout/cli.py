@@ -53,6 +53,18 @@ def cmd_record_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_output(path: str | None, output: str) -> int:
+    """Write a command's output to ``path`` (``--output``) or to stdout; 0, or a clear error."""
+    if path:
+        try:
+            Path(path).write_text(output, encoding="utf-8")
+        except OSError as error:
+            return _fail(f"cannot write {path}: {error.strerror}")
+    else:
+        sys.stdout.write(output)
+    return 0
+
+
 def cmd_record_phh(args: argparse.Namespace) -> int:
     from freezeout.formats.phh_export import record_to_phh
 
@@ -60,14 +72,7 @@ def cmd_record_phh(args: argparse.Namespace) -> int:
     if result is None:
         return 2
     output = record_to_phh(result, event=args.file)
-    if args.output:
-        try:
-            Path(args.output).write_text(output, encoding="utf-8")
-        except OSError as error:
-            return _fail(f"cannot write {args.output}: {error.strerror}")
-    else:
-        sys.stdout.write(output)
-    return 0
+    return _write_output(args.output, output)
 
 
 def cmd_record_stars(args: argparse.Namespace) -> int:
@@ -92,14 +97,7 @@ def cmd_record_stars(args: argparse.Namespace) -> int:
         output = record_json_to_stars(text, hero=args.hero, when=when, tournament=args.tournament)
     except RecordError as error:
         return _fail(str(error))
-    if args.output:
-        try:
-            Path(args.output).write_text(output, encoding="utf-8")
-        except OSError as error:
-            return _fail(f"cannot write {args.output}: {error.strerror}")
-    else:
-        sys.stdout.write(output)
-    return 0
+    return _write_output(args.output, output)
 
 
 def cmd_record_verify(args: argparse.Namespace) -> int:

@@ -129,3 +129,14 @@ async def heads_up(cluster: Cluster) -> tuple[str, Player, Player]:
     for p in (ana, bo):
         await p.join(table)
     return table, ana, bo
+
+
+async def caught_up(cluster: Cluster, table: str, players: tuple[Player, ...]) -> None:
+    """Wait until ``table`` has an owner, it has settled, and every player has
+    seen the owner's version of it."""
+    await wait_for(lambda: cluster.owner(table) is not None, "an owner")
+    await cluster.settle(table)
+    owner = cluster.owner(table)
+    assert owner is not None
+    for p in players:
+        await p.until_version(owner.tables[table].state.version)

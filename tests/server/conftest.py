@@ -6,6 +6,6 @@ collects the server and web tests (which have a conftest.py too) together.
 """
 
 from rediskit import redis_server
-from serverkit import harness, policies, postgres_url
+from serverkit import db_url, harness, policies, postgres_url, store
 
-__all__ = ["harness", "policies", "postgres_url", "redis_server"]
+__all__ = ["db_url", "harness", "policies", "postgres_url", "redis_server", "store"]

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import random
+import secrets
 import shutil
 import socket
 import tempfile
@@ -23,6 +24,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 import uvicorn
@@ -31,9 +33,11 @@ import websockets
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.context import Context
+from freezeout.server.db import create_engine, run_migrations
 from freezeout.server.httpguard import http_protocol
 from freezeout.server.localservers import LocalPostgres, ServerUnavailable
-from freezeout.server.settings import Settings
+from freezeout.server.settings import Settings, async_database_url
+from freezeout.server.store import Store
 from freezeout.server.table import TableActor
 
 
@@ -293,6 +297,18 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
         await task
 
 
+async def heads_up_table(h: Harness) -> tuple[str, Player, Player]:
+    """ana (who made it) and bo registered at a heads-up table, bo sat and the
+    table settled (its first hand dealt); returns (table, ana, bo)."""
+    ana, bo = await h.player(), await h.player()
+    await ana.register("ana")
+    await bo.register("bo")
+    table = await ana.create([None, None])
+    await bo.post(f"/api/tables/{table}/sit")
+    await h.settle()
+    return table, ana, bo
+
+
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     async with serve(fast_settings(tmp_path), FakeClock()) as h:
@@ -316,3 +332,40 @@ def postgres_url() -> Iterator[str]:
     finally:
         server.stop()
         shutil.rmtree(base, ignore_errors=True)
+
+
+async def fresh_database(postgres_url: str) -> str:
+    """A new, empty database on the session's PostgreSQL; returns its URL."""
+    name = f"fz_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
+    await admin.execute(f"CREATE DATABASE {name}")
+    await admin.close()
+    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database: SQLite, or one made on the session's PostgreSQL and dropped after."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    server = request.getfixturevalue("postgres_url")
+    url = await fresh_database(server)
+    name = url.rsplit("/", 1)[1]
+    yield url
+    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
+    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    await admin.close()
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    """A started store on a fresh migrated ``db_url`` (SQLite, and PostgreSQL)."""
+    engine = create_engine(async_database_url(db_url))
+    await run_migrations(engine)
+    opened = Store(engine)
+    await opened.start()
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -9,11 +9,9 @@ import asyncio
 import itertools
 import json
 import random
-import secrets
 import time
 from typing import Any
 
-import asyncpg
 import pytest
 
 from freezeout.server.bus import Bus, LocalUpdates, Update
@@ -25,8 +23,8 @@ from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
 from freezeout.server.worker import Worker
 
-from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
-from serverkit import Player
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
+from serverkit import Player, fresh_database
 
 
 def versions(player: Player) -> list[int]:
@@ -41,12 +39,7 @@ def consecutive(player: Player) -> bool:
 async def move(cluster: Cluster, table: str, players: tuple[Player, ...]) -> int:
     """The player to act calls or checks, once every player has seen the table's version;
     returns the version after the move."""
-    await wait_for(lambda: cluster.owner(table) is not None, "an owner")
-    await cluster.settle(table)
-    owner = cluster.owner(table)
-    assert owner is not None
-    for p in players:
-        await p.until_version(owner.tables[table].state.version)
+    await caught_up(cluster, table, players)
     mover = next(p for p in players if p.view and p.view.get("legal") and p.view["viewer"] == p.latest["clock"]["to_act"])
     version = mover.version
     moves = mover.view["legal"]["moves"]
@@ -111,14 +104,11 @@ async def test_a_crashed_workers_table_is_taken_over_and_loses_nothing(tmp_path)
 @pytest.mark.postgres
 async def test_a_crash_takeover_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the Redis bus and PostgreSQL's fencing trigger."""
-    name = f"fz_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
-    await admin.execute(f"CREATE DATABASE {name}")
-    await admin.close()
+    database_url = await fresh_database(postgres_url)
     bus = redis_server.bus("gateway")  # one process: the gateway's user, which may do all a worker does
     await bus.start()
     try:
-        settings = cluster_settings(tmp_path, database_url=postgres_url.rsplit("/", 1)[0] + f"/{name}")
+        settings = cluster_settings(tmp_path, database_url=database_url)
         async with serve_cluster(settings, bus) as cluster:
             await crash_and_take_over(cluster)
     finally:

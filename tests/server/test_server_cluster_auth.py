@@ -45,7 +45,7 @@ from freezeout.server.sealing import ReplayGuard, Seal, Unsealable, parse_secret
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.store import Store
 
-from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
 from rediskit import SECRET, RedisServer
 from serverkit import Player
 
@@ -186,15 +186,6 @@ def to_act(players: tuple[Player, ...]) -> tuple[Player, Player]:
     return mover, next(p for p in players if p is not mover)
 
 
-async def in_turn(cluster: Cluster, table: str, players: tuple[Player, ...]) -> None:
-    await wait_for(lambda: cluster.owner(table) is not None, "an owner")
-    await cluster.settle(table)
-    owner = cluster.owner(table)
-    assert owner is not None
-    for p in players:
-        await p.until_version(owner.tables[table].state.version)
-
-
 @pytest.mark.redis
 async def test_redis_refuses_strangers_and_a_role_does_only_its_job(redis_server):
     stranger = Redis(host="127.0.0.1", port=redis_server.port)
@@ -225,7 +216,7 @@ async def test_a_reader_of_redis_sees_no_hole_card(tmp_path, redis_server):
     async with reading_everything(redis_server) as published, cluster_on_redis(tmp_path, redis_server) as cluster:
         await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
-        await in_turn(cluster, table, (ana, bo))
+        await caught_up(cluster, table, (ana, bo))
         mover, _ = to_act((ana, bo))
         version = mover.version
         await mover.send({"type": "act", "version": version, "move": "call"})
@@ -251,7 +242,7 @@ async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_p
     async with cluster_on_redis(tmp_path, redis_server) as cluster:
         worker = await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
-        await in_turn(cluster, table, (ana, bo))
+        await caught_up(cluster, table, (ana, bo))
         victim, other = to_act((ana, bo))
         store_victim = await worker.store.user_by_name(victim.user["name"])  # type: ignore[index]
         fold = {"op": "intent", "conn": "attacker", "user": user_json(store_victim),

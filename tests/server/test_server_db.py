@@ -4,11 +4,6 @@ game's transaction and the leaderboard."""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import asyncpg
 import pytest
 
 from freezeout.server.clock import FakeClock
@@ -17,22 +12,6 @@ from freezeout.server.settings import async_database_url
 from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
 
 from serverkit import fast_settings, serve
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
-        return
-    server = request.getfixturevalue("postgres_url")
-    name = f"fz_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-    await admin.execute(f"CREATE DATABASE {name}")
-    await admin.close()
-    yield server.rsplit("/", 1)[0] + f"/{name}"
-    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    await admin.close()
 
 
 async def open_store(url: str) -> Store:

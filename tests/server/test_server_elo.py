@@ -7,12 +7,9 @@ counted for it."""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 import websockets
 from hypothesis import given, settings
@@ -330,23 +327,6 @@ def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, g
     assert won.after - rw == pytest.approx((first_won.after - rw) * 0.5**n, abs=1e-9)
     assert lost.after - rl == pytest.approx((first_lost.after - rl) * 0.5**n, abs=1e-9)
     assert won.after - rw <= min(elo.k_factor(gw), elo.k_factor(gl))
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh database: SQLite, or one on the session's PostgreSQL (as test_server_db.py)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
-        return
-    server = request.getfixturevalue("postgres_url")
-    name = f"fz_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-    await admin.execute(f"CREATE DATABASE {name}")
-    await admin.close()
-    yield server.rsplit("/", 1)[0] + f"/{name}"
-    admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-    await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    await admin.close()
 
 
 async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_url):

@@ -227,32 +227,29 @@ async def test_bad_draws_are_refused_and_change_nothing(harness):
     rng = random.Random(5)
     refused: set[str] = set()
     for _ in range(2000):
-        await harness.settle()
-        state = actor.state
-        await human.until_version(state.version)
-        game, view = state.table_game, human.view
-        if game is None or not game.in_hand:
-            await harness.advance(harness.settings.pause_seconds)
+        turn = await _settled_hand(harness, human, actor)
+        if turn is None:
             continue
+        version, view = turn
         legal = view["legal"]
         if "discard" in legal["moves"] and "not held" not in refused:
             mine = view["seats"][view["viewer"]]["cards"]
             stranger = next(c for c in ("2c", "3d", "4h", "5s", "Ac", "Kd") if c not in mine)
-            await human.send({"type": "draw", "version": state.version, "cards": stranger})
+            await human.send({"type": "draw", "version": version, "cards": stranger})
             error = await human.error()
             assert error["code"] == "illegal" and "does not hold it" in error["message"]
-            await human.send({"type": "draw", "version": state.version, "cards": "zz"})
+            await human.send({"type": "draw", "version": version, "cards": "zz"})
             assert (await human.error())["code"] == "bad_message"
-            assert actor.state.version == state.version
+            assert actor.state.version == version
             refused.add("not held")
         if "discard" not in legal["moves"] and "out of turn" not in refused:
-            await human.send({"type": "draw", "version": state.version, "cards": ""})
+            await human.send({"type": "draw", "version": version, "cards": ""})
             assert (await human.error())["code"] == "illegal"
-            assert actor.state.version == state.version
+            assert actor.state.version == version
             refused.add("out of turn")
         if len(refused) == 2:
             return
-        await human.send({"version": state.version, **any_game_policy(view, rng)})
+        await human.send({"version": version, **any_game_policy(view, rng)})
     raise AssertionError(f"refused only {refused}")
 
 
@@ -311,19 +308,29 @@ def test_a_draw_is_one_log_entry_and_back():
     assert action_from_data({"seat": 0, "move": "raise", "amount": 40}) == Action(0, ActionKind.RAISE, 40)
 
 
+async def _settled_hand(harness: Any, human: Any, actor: Any) -> tuple[int, dict[str, Any]] | None:
+    """Settle the table and let the human catch up: (version, human's view) while a
+    hand is in progress; between hands, the pause passes and None."""
+    await harness.settle()
+    state = actor.state
+    await human.until_version(state.version)
+    game = state.table_game
+    if game is None or not game.in_hand:
+        await harness.advance(harness.settings.pause_seconds)
+        return None
+    return state.version, human.view
+
+
 async def _until_my_turn(harness: Any, human: Any, actor: Any, wanted: str, rng: random.Random) -> dict[str, Any]:
     """Play on until the human's legal moves include ``wanted``; returns that view."""
     for _ in range(3000):
-        await harness.settle()
-        state = actor.state
-        await human.until_version(state.version)
-        game, view = state.table_game, human.view
-        if game is None or not game.in_hand:
-            await harness.advance(harness.settings.pause_seconds)
+        turn = await _settled_hand(harness, human, actor)
+        if turn is None:
             continue
+        version, view = turn
         if wanted in view["legal"]["moves"]:
             return dict(view)
-        await human.send({"version": state.version, **any_game_policy(view, rng)})
+        await human.send({"version": version, **any_game_policy(view, rng)})
     raise AssertionError(f"never offered {wanted}")
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-import asyncpg
 import pytest
 
 from freezeout.server import intents
@@ -24,7 +23,7 @@ from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE
 from freezeout.server.store import LogEntry
 
 from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
-from serverkit import Player, fast_settings, serve
+from serverkit import Player, fast_settings, fresh_database, heads_up_table, serve
 
 
 def new_key() -> str:
@@ -115,12 +114,7 @@ async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
 # -- one server: the answer lost, the command lost --------------------------------------
 async def heads_up_in_hand(h: Any) -> tuple[str, Player, Player]:
     """ana and bo at a heads-up table in hand 1, both following it; returns (table, mover, other)."""
-    ana, bo = await h.player(), await h.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    await h.settle()
+    table, ana, bo = await heads_up_table(h)
     for p in (ana, bo):
         await p.join(table)
     state = h.table(table).state
@@ -213,14 +207,11 @@ async def test_a_move_sent_as_its_tables_owner_dies_is_applied_once_when_resent(
 @pytest.mark.postgres
 async def test_a_move_sent_as_its_owner_dies_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the dead worker's Redis inbox keeps the first copy unread."""
-    name = f"fz_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
-    await admin.execute(f"CREATE DATABASE {name}")
-    await admin.close()
+    database_url = await fresh_database(postgres_url)
     bus = redis_server.bus("gateway")  # one process: the gateway's user, which may do all a worker does
     await bus.start()
     try:
-        settings = cluster_settings(tmp_path, database_url=postgres_url.rsplit("/", 1)[0] + f"/{name}")
+        settings = cluster_settings(tmp_path, database_url=database_url)
         async with serve_cluster(settings, bus) as cluster:
             await move_during_a_takeover(cluster)
     finally:

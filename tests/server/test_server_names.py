@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 import sqlalchemy as sa
 from alembic import command
 
 from freezeout.server.accounts import BOT_PERSONAS, bot_display, check_display, confusable_key, reserved
-from freezeout.server.db import _alembic_config, create_engine, run_migrations
-from freezeout.server.settings import async_database_url
+from freezeout.server.db import _alembic_config
 from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
 
 from serverkit import Harness
@@ -185,32 +181,6 @@ def test_the_migration_keeps_existing_accounts_and_their_names(tmp_path: Path):
         assert conn.execute(sa.text("SELECT name, fold FROM user_names")).all() == [("Alice", "allce")]
         assert conn.execute(sa.text("SELECT rating, ranked_games, display FROM users WHERE name = 'Alice'")).one() == (1612, 14, None)
     engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    """A store on SQLite, and on a real PostgreSQL (test_server_db.py's way)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'names.sqlite'}"
-    else:
-        server = request.getfixturevalue("postgres_url")
-        name = f"fz_{secrets.token_hex(6)}"
-        admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-        await admin.execute(f"CREATE DATABASE {name}")
-        await admin.close()
-        url = server.rsplit("/", 1)[0] + f"/{name}"
-    engine = create_engine(async_database_url(url))
-    await run_migrations(engine)
-    opened = Store(engine)
-    await opened.start()
-    try:
-        yield opened
-    finally:
-        await opened.close()
-        if request.param == "postgres":
-            admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-            await admin.close()
 
 
 async def test_names_in_the_store(store: Store):

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncpg
 import pytest
@@ -20,30 +18,6 @@ from freezeout.server.settings import async_database_url
 from freezeout.server.store import LogEntry, Store
 
 from rediskit import eventually
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    name = None
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
-    else:
-        server = request.getfixturevalue("postgres_url")
-        name = f"fz_{secrets.token_hex(6)}"
-        admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-        await admin.execute(f"CREATE DATABASE {name}")
-        await admin.close()
-        url = server.rsplit("/", 1)[0] + f"/{name}"
-    engine = create_engine(async_database_url(url))
-    await run_migrations(engine)
-    store = Store(engine)
-    await store.start()
-    yield store
-    await store.close()
-    if name is not None:
-        admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
-        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-        await admin.close()
 
 
 async def new_table(store: Store, table_id: str = "t1") -> None:

@@ -10,18 +10,13 @@ from typing import Any
 
 from freezeout.server.clock import FakeClock
 
-from serverkit import fast_settings, serve
+from serverkit import fast_settings, heads_up_table, serve
 
 
 async def start_heads_up(h: Any) -> tuple[str, int, tuple[str | None, str | None]]:
     """ana and bo at a ranked heads-up table in hand 1; returns the table, the seat to act
     and both session cookies."""
-    ana, bo = await h.player(), await h.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    await h.settle()
+    table, ana, bo = await heads_up_table(h)
     state = h.table(table).state
     assert state.tournament.in_hand
     return table, state.tournament.to_act, (ana.http.cookies.get("fz_session"), bo.http.cookies.get("fz_session"))

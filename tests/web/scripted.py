@@ -46,6 +46,16 @@ def mount(page: Any) -> None:
     page.wait_for_function("() => typeof window.__fzFeed === 'function'")
 
 
+def dealt(page: Any, players: list[str], holes: dict[int, str], board: str, **options: Any) -> Script:
+    """A table page mounted and fed the snapshot of a first hand dealt with
+    ``holes`` and ``board`` (nothing acted yet); the script to go on with."""
+    mount(page)
+    s = Script(players, **options)
+    s.deal(holes, board)
+    s.feed(page, s.snapshot())
+    return s
+
+
 def sent(page: Any) -> list[dict[str, Any]]:
     """What the page sent to the server so far."""
     return list(page.evaluate("window.__fzSent"))

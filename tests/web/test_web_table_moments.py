@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from scripted import Script, mount
+from scripted import Script, dealt, mount
 
 pytestmark = pytest.mark.browser
 
@@ -80,10 +80,7 @@ def test_the_deciding_hand_is_readable_for_the_whole_pause_before_the_end_screen
     """Item 4: a five-card run-out does not eat the pause (R30): the end
     screen comes a full pause after the last card is down."""
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d", button=0)
     s.feed(page, s.update(s.act(0, "allin")))
     s.pause = 4.0
     page.evaluate(AT_RUN_OUT_JS)
@@ -98,10 +95,7 @@ def test_the_deciding_hand_is_readable_for_the_whole_pause_before_the_end_screen
 def test_an_all_in_call_is_one_button(new_page):
     """Item 7: facing an all-in as big as your stack, Call (all-in) is the only way in."""
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d", button=0)
     s.feed(page, s.update(s.act(0, "call") + s.act(1, "allin")))
     assert set(s.view()["legal"]["moves"]) == {"fold", "call", "allin"}
     page.locator(".actionbar .moves:not(.off)").wait_for()
@@ -111,10 +105,7 @@ def test_an_all_in_call_is_one_button(new_page):
 def test_a_split_pot_names_you_and_not_a_lone_main_pot(new_page):
     """Item 7: one pot split: "You and bo split 2,000", not "ana & bo split the main pot"."""
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "2c3d", 1: "2d3c"}, "AhKhQhJhTh")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "2c3d", 1: "2d3c"}, "AhKhQhJhTh", button=0)
     s.pause = 3600
     s.feed(page, s.update(s.act(0, "allin") + s.act(1, "call")))
     result = page.locator(".actionbar .hand-result")
@@ -154,10 +145,7 @@ def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(n
 def test_czech_timeouts_read_well(new_page):
     """Item 7: "Vypršel ti čas a hra za tebe složila", and one line for who is out."""
     page = new_page(locale="cs-CZ")
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=2, viewer=0)
-    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo", "cy"], {0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s", button=2, viewer=0)
     s.feed(page, s.update(s.act(2, "call")))
     s.feed(page, s.update(s.act(0, "timeout")))
     toast = page.locator(".toast", has_text="Vypršel ti čas")

@@ -8,7 +8,7 @@ on time; no test reads a clock value back."""
 from __future__ import annotations
 
 import pytest
-from scripted import Script, mount, sent
+from scripted import Script, dealt, mount, sent
 
 pytestmark = pytest.mark.browser
 
@@ -21,10 +21,7 @@ def _seat(page, seat: int):
 
 def _final_hand(page, pause: float) -> Script:
     """Heads-up: ana shoves, bo calls with the better hand: the game's last hand."""
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d", button=0)
     s.feed(page, s.update(s.act(0, "allin")))
     s.pause = pause
     s.feed(page, s.update(s.act(1, "call")))
@@ -59,10 +56,7 @@ def test_an_all_in_run_out_is_dealt_before_anyone_is_named_winner(new_page):
     names, the result and "Game over" wait for the last card (checked on the
     page's first drawing of the update, whatever the machine's speed)."""
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "AsKd", 1: "QcQh"}, "Qs9h4c8h3d", button=0)
     s.feed(page, s.update(s.act(0, "allin")))
     page.evaluate("""() => {
       window.__atRunOut = null;
@@ -101,10 +95,7 @@ def test_final_hand_gives_way_to_the_end_screen_by_itself(new_page):
 
 def test_busted_players_cards_are_shown_live_and_in_the_replayer(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=0, viewer=2)
-    s.deal({0: "AsAd", 1: "7c2d", 2: "KsKd"}, "Ah9s4c8h3d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo", "cy"], {0: "AsAd", 1: "7c2d", 2: "KsKd"}, "Ah9s4c8h3d", button=0, viewer=2)
     s.pause = 3600
     s.feed(page, s.update(s.act(0, "allin") + s.act(1, "fold") + s.act(2, "call")))
     page.locator(".actionbar .hand-result").wait_for()  # once the run-out is dealt
@@ -126,10 +117,7 @@ def test_busted_players_cards_are_shown_live_and_in_the_replayer(new_page):
 
 def test_timeouts_in_the_right_words(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=2, viewer=0)
-    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo", "cy"], {0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s", button=2, viewer=0)
     s.feed(page, s.update(s.act(2, "call")))
     s.feed(page, s.update(s.act(0, "timeout")))  # ana's own time runs out: a fold
     toast = page.locator(".toast", has_text="Your time ran out, so you folded")
@@ -160,10 +148,7 @@ def test_timeouts_in_the_right_words(new_page):
 
 def test_resigning_mid_hand_in_the_first_person(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=2, viewer=0)
-    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo", "cy"], {0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s", button=2, viewer=0)
     assert page.locator(".table-head button.danger").inner_text() == "Resign"
     s.feed(page, s.update(s.act(2, "call") + s.act(0, "resign")))
     page.locator(".toast", has_text="You resigned: your 990 chips left the game").wait_for()
@@ -198,10 +183,7 @@ def test_bots_have_short_distinct_names_and_avatars(new_page):
 
 def test_folding_when_checking_is_free_asks_first(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=1, viewer=0)  # bo has the button: ana is the big blind
-    s.deal({0: "7c2d", 1: "8c3d"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "7c2d", 1: "8c3d"}, "Ah9s4c8h5s", button=1, viewer=0)  # bo has the button: ana is the big blind
     s.feed(page, s.update(s.act(1, "call")))
     assert "check" in s.view()["legal"]["moves"]
     page.keyboard.press("f")
@@ -223,10 +205,7 @@ def test_folding_when_checking_is_free_asks_first(new_page):
 
 def test_kickers_that_decide_are_on_the_seats_and_the_winner_is_marked(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo"], button=0)
-    s.deal({0: "3hKc", 1: "3sQc"}, "6d6h3c9s2d")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo"], {0: "3hKc", 1: "3sQc"}, "6d6h3c9s2d", button=0)
     moves = s.act(0, "call") + s.act(1, "check")
     while s.t.in_hand:
         moves += s.act(s.t.to_act, "check")
@@ -243,10 +222,7 @@ def test_kickers_that_decide_are_on_the_seats_and_the_winner_is_marked(new_page)
 
 def test_pre_actions_act_when_the_turn_comes(new_page):
     page = new_page()
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=2, viewer=0)  # pre-flop: cy, ana, bo; on the flop ana first
-    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
+    s = dealt(page, ["ana", "bo", "cy"], {0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s", button=2, viewer=0)  # pre-flop: cy, ana, bo; on the flop ana first
     pre = page.locator(".actionbar .pre")
     assert pre.is_visible(), "while others act"
     pre.locator("button", has_text="Call any").click()

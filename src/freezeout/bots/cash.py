@@ -25,14 +25,19 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
-from freezeout.bots.match import _seed, deck_of, labels, shuffled, tournament_config
-from freezeout.bots.registry import get_bot
-from freezeout.rules.errors import RulesError
+from freezeout.bots.match import (
+    Sitting,
+    _seed,
+    deck_of,
+    interval,
+    labels,
+    latency_ms,
+    run_tasks,
+    shuffled,
+    tournament_config,
+)
 from freezeout.rules.games import Mix, parse_game
 from freezeout.rules.tournament import Tournament, level_for_hand
-from freezeout.rules.views import seat_view
 
 __all__ = ["CashResult", "SessionResult", "play_session", "run_cash"]
 
@@ -54,8 +59,7 @@ def play_session(
     n = len(lineup)
     if isinstance(parse_game(game), Mix):
         raise ValueError("cash sessions are played in one game, not a mix")
-    bots = [get_bot(name) for name in lineup]
-    seat_entry = {(entry + rotation) % n: entry for entry in range(n)}
+    sitting = Sitting.of(lineup, seed=seed, deal=deal, rotation=rotation)
     button = random.Random(_seed(seed, deal, 1)).randrange(n)
     names = tuple(f"p{seat}" for seat in range(n))
     base = tournament_config(game, names, button=button)
@@ -66,34 +70,16 @@ def play_session(
     tournament = Tournament.start(config)
     cards = deck_of(game)
     won = [0] * n
-    decisions = [0] * n
-    seconds: list[list[float]] = [[] for _ in range(n)]
-    counter = 0
     for number in range(hands):
         tournament = replace(
             tournament, stacks=(chips,) * n, alive=(True,) * n, places=(None,) * n, winner=-1
         )
         deck_rng = random.Random(_seed(seed, deal, 2, number))
         tournament, _ = tournament.deal_deck(shuffled(cards, deck_rng), shuffled(cards, deck_rng))
-        while tournament.in_hand:
-            seat = tournament.to_act
-            entry = seat_entry[seat]
-            view = seat_view(tournament, seat)
-            counter += 1
-            rng = random.Random(_seed(seed, deal, rotation, counter))
-            start = time.perf_counter()
-            action = bots[entry].act(view, rng)
-            seconds[entry].append(time.perf_counter() - start)
-            decisions[entry] += 1
-            try:
-                tournament, _ = tournament.act(action)
-            except RulesError as error:
-                raise RuntimeError(f"bot {lineup[entry]} chose an illegal {action}: {error}") from error
+        tournament = sitting.play_hand(tournament)
         for seat in range(n):
-            won[seat_entry[seat]] += tournament.stacks[seat] - chips
-    return SessionResult(
-        deal, rotation, tuple(w / unit for w in won), hands, tuple(decisions), tuple(tuple(s) for s in seconds)
-    )
+            won[sitting.seat_entry[seat]] += tournament.stacks[seat] - chips
+    return SessionResult(deal, rotation, tuple(w / unit for w in won), hands, *sitting.costs())
 
 
 def _play(args: tuple[tuple[str, ...], int, int, int, str, int, int]) -> SessionResult:
@@ -117,15 +103,10 @@ class CashStats:
 
     def confidence(self) -> tuple[float, float]:
         """95 % interval of bb/100 over sessions (duplicate-aware)."""
-        means = np.array([np.mean(v) for v in self.per_deal.values()])
-        if len(means) < 2:
-            return (-math.inf, math.inf)
-        half = 1.96 * float(means.std(ddof=1)) / math.sqrt(len(means))
-        centre = float(means.mean())
-        return (centre - half, centre + half)
+        return interval(self.per_deal) or (-math.inf, math.inf)
 
     def latency_ms(self, quantile: float) -> float:
-        return float(np.quantile(self.seconds, quantile) * 1000) if self.seconds else 0.0
+        return latency_ms(self.seconds, quantile)
 
 
 @dataclass
@@ -197,13 +178,5 @@ def run_cash(
         if progress:
             progress(done, len(tasks))
 
-    if jobs == 1:
-        for task in tasks:
-            collect(_play(task))
-    else:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(jobs) as pool:
-            for result in pool.imap_unordered(_play, tasks, chunksize=1):
-                collect(result)
+    run_tasks(_play, tasks, collect, jobs=jobs)
     return CashResult(entries, sessions, session_hands, stack, game, time.perf_counter() - start)

@@ -21,9 +21,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
+from freezeout.bots.base import Bot
 from freezeout.bots.registry import get_bot
 from freezeout.cards import Card
 from freezeout.rules.errors import RulesError
@@ -32,6 +34,9 @@ from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import seat_view
 
 __all__ = ["EntryStats", "MatchResult", "TournamentResult", "play_tournament", "run_match"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 MAX_HANDS = 5000  # a safety net: blinds reach 500/1000 at hand 37, games end long before
 
@@ -80,23 +85,107 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     return tuple(deck)
 
 
+@dataclass
+class Sitting:
+    """The bots of one replay in their seats (entry ``e`` of the line-up in seat
+    ``(e + rotation) % n``), with what each entry's decisions cost.  Shared by
+    freezeouts and cash sessions so both seed every decision alike."""
+
+    lineup: tuple[str, ...]
+    seed: int
+    deal: int
+    rotation: int
+    bots: list[Bot]
+    seat_entry: dict[int, int]
+    decisions: list[int]
+    seconds: list[list[float]]
+    counter: int = 0
+
+    @classmethod
+    def of(cls, lineup: Sequence[str], *, seed: int, deal: int, rotation: int) -> Sitting:
+        n = len(lineup)
+        return cls(
+            tuple(lineup),
+            seed,
+            deal,
+            rotation,
+            [get_bot(name) for name in lineup],
+            {(entry + rotation) % n: entry for entry in range(n)},
+            [0] * n,
+            [[] for _ in range(n)],
+        )
+
+    def play_hand(self, tournament: Tournament) -> Tournament:
+        """Let the bots act until the hand in progress is over; each decision
+        gets its own ``random.Random`` seeded from the seed, deal, rotation and
+        decision number, so the result does not depend on the process."""
+        while tournament.in_hand:
+            seat = tournament.to_act
+            if seat < 0:
+                raise RuntimeError("a hand in progress has nobody to act")
+            entry = self.seat_entry[seat]
+            view = seat_view(tournament, seat)
+            self.counter += 1
+            rng = random.Random(_seed(self.seed, self.deal, self.rotation, self.counter))
+            start = time.perf_counter()
+            action = self.bots[entry].act(view, rng)
+            self.seconds[entry].append(time.perf_counter() - start)
+            self.decisions[entry] += 1
+            try:
+                tournament, _ = tournament.act(action)
+            except RulesError as error:
+                raise RuntimeError(f"bot {self.lineup[entry]} chose an illegal {action}: {error}") from error
+        return tournament
+
+    def costs(self) -> tuple[tuple[int, ...], tuple[tuple[float, ...], ...]]:
+        """Per entry: the number of decisions and every decision's duration."""
+        return tuple(self.decisions), tuple(tuple(s) for s in self.seconds)
+
+
+def interval(per_deal: dict[int, list[float]]) -> tuple[float, float] | None:
+    """95 % interval of the mean over deck sequences (the rotations of one
+    sequence are averaged first: they are not independent); None below two."""
+    means = np.array([np.mean(v) for v in per_deal.values()])
+    if len(means) < 2:
+        return None
+    half = 1.96 * float(means.std(ddof=1)) / math.sqrt(len(means))
+    centre = float(means.mean())
+    return (centre - half, centre + half)
+
+
+def latency_ms(seconds: Sequence[float], quantile: float) -> float:
+    return float(np.quantile(seconds, quantile) * 1000) if seconds else 0.0
+
+
+def run_tasks(
+    play: Callable[[T], R], tasks: Sequence[T], collect: Callable[[R], None], *, jobs: int, chunksize: int = 1
+) -> None:
+    """Run ``play`` over ``tasks`` in this process (``jobs == 1``) or a fork pool,
+    handing each result to ``collect`` as it arrives."""
+    if jobs == 1:
+        for task in tasks:
+            collect(play(task))
+        return
+    from multiprocessing import get_context
+
+    with get_context("fork").Pool(jobs) as pool:
+        for result in pool.imap_unordered(play, tasks, chunksize=chunksize):
+            collect(result)
+
+
 def play_tournament(
     lineup: Sequence[str], *, seed: int, deal: int, rotation: int, game: str = "NT"
 ) -> TournamentResult:
     """One complete freezeout of ``game``: entry ``e`` of ``lineup`` sits in seat
     ``(e + rotation) % n``; the cards of deal ``deal`` depend only on the seed."""
     n = len(lineup)
-    bots = [get_bot(name) for name in lineup]
-    seat_entry = {(entry + rotation) % n: entry for entry in range(n)}
+    sitting = Sitting.of(lineup, seed=seed, deal=deal, rotation=rotation)
     deck_rng = random.Random(_seed(seed, deal, 1))
     button = deck_rng.randrange(n)
     names = tuple(f"p{seat}" for seat in range(n))
     tournament = Tournament.start(tournament_config(game, names, button=button))
     cards = deck_of(game)
     reshuffles = game != "NT"
-    decisions = [0] * n
-    seconds: list[list[float]] = [[] for _ in range(n)]
-    counter = 0
     while not tournament.finished:
         if tournament.hand_number >= MAX_HANDS:
             raise RuntimeError(f"tournament {deal}/{rotation} did not finish in {MAX_HANDS} hands")
@@ -104,26 +193,9 @@ def play_tournament(
         # V13: a draw game that runs out reshuffles the discards in this order
         # (drawn after the deck, so the house game's decks are what they were).
         tournament, _ = tournament.deal_deck(deck, shuffled(cards, deck_rng) if reshuffles else ())
-        while tournament.in_hand:
-            seat = tournament.to_act
-            if seat < 0:
-                raise RuntimeError("a hand in progress has nobody to act")
-            entry = seat_entry[seat]
-            view = seat_view(tournament, seat)
-            counter += 1
-            rng = random.Random(_seed(seed, deal, rotation, counter))
-            start = time.perf_counter()
-            action = bots[entry].act(view, rng)
-            seconds[entry].append(time.perf_counter() - start)
-            decisions[entry] += 1
-            try:
-                tournament, _ = tournament.act(action)
-            except RulesError as error:
-                raise RuntimeError(f"bot {lineup[entry]} chose an illegal {action}: {error}") from error
+        tournament = sitting.play_hand(tournament)
     places = tuple(int(tournament.places[(entry + rotation) % n] or 0) for entry in range(n))
-    return TournamentResult(
-        deal, rotation, places, tournament.hand_number, tuple(decisions), tuple(tuple(s) for s in seconds)
-    )
+    return TournamentResult(deal, rotation, places, tournament.hand_number, *sitting.costs())
 
 
 def _play(args: tuple[tuple[str, ...], int, int, int, str]) -> TournamentResult:
@@ -148,15 +220,13 @@ class EntryStats:
 
     def confidence(self) -> tuple[float, float]:
         """95 % interval of the win rate over deck sequences (duplicate-aware)."""
-        means = np.array([np.mean(v) for v in self.per_deal.values()])
-        if len(means) < 2:
+        low_high = interval(self.per_deal)
+        if low_high is None:
             return (0.0, 1.0)
-        half = 1.96 * float(means.std(ddof=1)) / math.sqrt(len(means))
-        centre = float(means.mean())
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return (max(0.0, low_high[0]), min(1.0, low_high[1]))
 
     def latency_ms(self, quantile: float) -> float:
-        return float(np.quantile(self.seconds, quantile) * 1000) if self.seconds else 0.0
+        return latency_ms(self.seconds, quantile)
 
 
 @dataclass
@@ -240,15 +310,5 @@ def run_match(
         if progress:
             progress(done, len(tasks))
 
-    if jobs == 1:
-        for task in tasks:
-            collect(_play(task))
-    else:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(jobs) as pool:
-            for result in pool.imap_unordered(
-                _play, tasks, chunksize=max(1, min(8, len(tasks) // (jobs * 8) or 1))
-            ):
-                collect(result)
+    run_tasks(_play, tasks, collect, jobs=jobs, chunksize=max(1, min(8, len(tasks) // (jobs * 8) or 1)))
     return MatchResult(entries, len(tasks), deals, hands, decisions, time.perf_counter() - start)

@@ -5,6 +5,7 @@
 // must match its leaf, the leaves the commitment published before the hand, and
 // every card seen at the table the opened card at its deal position.
 import {h} from './dom.js';
+import {saveKept} from './gamelog.js';
 import {t} from './i18n.js';
 import {splitCards} from './poker.js';
 import {placeOpened} from './replayer.js';
@@ -70,16 +71,7 @@ export class Commitments {
   get(n) { return this.byHand[String(n)] || null; }
 
   save() {
-    try {
-      localStorage.setItem(KEY + this.gameId, JSON.stringify({byHand: this.byHand, at: Date.now()}));
-      const keys = [];
-      for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); if (k.startsWith(KEY)) keys.push(k); }
-      if (keys.length > KEEP) {
-        const aged = keys.map(k => { try { return [k, JSON.parse(localStorage.getItem(k)).at || 0]; } catch { return [k, 0]; } })
-          .sort((a, b) => a[1] - b[1]);
-        for (const [k] of aged.slice(0, keys.length - KEEP)) localStorage.removeItem(k);
-      }
-    } catch { /* quota or blocked storage: keep it in memory */ }
+    saveKept(KEY, this.gameId, {byHand: this.byHand}, KEEP);
   }
 }
 

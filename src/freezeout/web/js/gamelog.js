@@ -4,6 +4,24 @@
 const KEY = 'fz-game-';
 const KEEP = 8;
 
+/**
+ * Store `value` (stamped with `at`) under `prefix + id` and forget the oldest
+ * entries of that prefix beyond `keep`, so a page's per-game memory stays
+ * bounded. Quota or blocked storage: the caller keeps it in memory.
+ */
+export function saveKept(prefix, id, value, keep) {
+  try {
+    localStorage.setItem(prefix + id, JSON.stringify({...value, at: Date.now()}));
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); if (k.startsWith(prefix)) keys.push(k); }
+    if (keys.length > keep) {
+      const aged = keys.map(k => { try { return [k, JSON.parse(localStorage.getItem(k)).at || 0]; } catch { return [k, 0]; } })
+        .sort((a, b) => a[1] - b[1]);
+      for (const [k] of aged.slice(0, keys.length - keep)) localStorage.removeItem(k);
+    }
+  } catch { /* quota or blocked storage: keep it in memory */ }
+}
+
 export class GameLog {
   constructor(gameId, players) {
     this.gameId = gameId;
@@ -25,17 +43,7 @@ export class GameLog {
 
   save() {
     if (this.gameId == null) return;
-    try {
-      localStorage.setItem(KEY + this.gameId, JSON.stringify({players: this.players, hands: this.hands, at: Date.now()}));
-      // forget the oldest games
-      const keys = [];
-      for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); if (k.startsWith(KEY)) keys.push(k); }
-      if (keys.length > KEEP) {
-        const aged = keys.map(k => { try { return [k, JSON.parse(localStorage.getItem(k)).at || 0]; } catch { return [k, 0]; } })
-          .sort((a, b) => a[1] - b[1]);
-        for (const [k] of aged.slice(0, keys.length - KEEP)) localStorage.removeItem(k);
-      }
-    } catch { /* quota or blocked storage: keep it in memory */ }
+    saveKept(KEY, this.gameId, {players: this.players, hands: this.hands}, KEEP);
   }
 
   hand(number) { return this.hands.find(h => h.number === number); }
