@@ -61,6 +61,7 @@ class ServerProcess:
                 if httpx.get(f"{self.url}/healthz", timeout=1).json() == {"status": "ok"}:
                     return self
             time.sleep(0.05)
+        self.kill()  # never leave a server behind a failed test
         raise RuntimeError("server did not become healthy")
 
     def kill(self) -> None:
