@@ -81,4 +81,4 @@ def choose(level: str, view: TableView, rng: random.Random) -> Action:
         action = _fallback(view, rng)
     if not isinstance(action, Action):
         return _fallback(view, rng)
-    return Action(seat, action.kind, action.amount)
+    return Action(seat, action.kind, action.amount, action.cards)  # a discard keeps its cards (V11)
