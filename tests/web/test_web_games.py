@@ -109,7 +109,13 @@ def test_a_whole_hand_of_each_family(new_page, ui, game: str, cards: int) -> Non
         _check_cards(desk.evaluate(LOOK_JS) or look)
         assert view["game"] == game and view["game_name"] in look["head"], look["head"]
         if not ui.my_turn(page):
-            page.wait_for_timeout(80)
+            # the next update (a new version) or the turn: a condition, never a time
+            page.wait_for_function(
+                "([v]) => { const t = window.__fzTable; return t && (t.state.version !== v"
+                " || document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null); }",
+                arg=[page.evaluate("window.__fzTable.state.version")],
+                timeout=120_000,
+            )
             continue
         look = page.evaluate(LOOK_JS)  # the turn's own state (the look above may predate it)
         view = look["view"]
