@@ -263,12 +263,6 @@ def policies() -> dict[str, Callable[[dict[str, Any], random.Random], dict[str, 
     return {"random": random_policy, "calling": calling_policy}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.asynccontextmanager
 async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = False, **app_options: Any,
                 ) -> AsyncIterator[Harness]:

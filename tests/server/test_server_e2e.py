@@ -20,10 +20,11 @@ from typing import Any
 import httpx
 import websockets
 
+from freeports import free_port
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server.fairness import verify_record
 
-from serverkit import free_port, random_policy
+from serverkit import random_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,6 +60,8 @@ class ServerProcess:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.url}/healthz", timeout=1).json() == {"status": "ok"}:
+                    if self.process.poll() is not None:  # somebody else's server answered on our port
+                        raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
                     return self
             time.sleep(0.05)
         self.kill()  # never leave a server behind a failed test
@@ -130,7 +133,10 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
                 except (OSError, websockets.ConnectionClosed):
                     await asyncio.sleep(0.1)
 
-        await asyncio.wait_for(asyncio.gather(client(ana), client(bo)), timeout=120)
+        try:
+            await asyncio.wait_for(asyncio.gather(client(ana), client(bo)), timeout=600)  # a fail-safe, not a speed check
+        except TimeoutError:
+            raise AssertionError(f"the game did not end; the server's log ends:\n{server.log.read_text()[-3000:]}") from None
         for _ in range(100):  # the game's end is stored a moment after its last move
             response = await ana.get(f"/api/games/{result['game_id']}/record")
             if response.status_code == 200:

@@ -22,9 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
+from freeports import free_port
 from freezeout.server.app import create_app
 
-from serverkit import fast_settings, free_port
+from serverkit import fast_settings
 
 
 class ThreadServer:

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from freeports import free_port
 from freezeout.server.clock import FakeClock
 from freezeout.server.settings import Settings
 
-from serverkit import fast_settings, free_port, serve
+from serverkit import fast_settings, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from freeports import free_port
 from freezeout.server.bus import Bus
 from freezeout.server.clock import FakeClock
 from freezeout.server.db import create_engine
@@ -23,7 +24,7 @@ from freezeout.server.logs import JsonFormatter
 from freezeout.server.store import LogEntry, Store
 
 from clusterkit import cluster_settings, wait_for
-from serverkit import free_port, serve
+from serverkit import serve
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from freeports import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -67,12 +68,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason=SKIP))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Server:
     def __init__(self, base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
         self.base = base
@@ -89,7 +84,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if SKIP:
         pytest.skip(SKIP)
     tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, **SERVER_ENV, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
     log = tmp / "server.log"
     with open(log, "wb") as out:
