@@ -1,45 +1,65 @@
 """Ports for servers that tests start as separate processes.
 
 A port from ``bind(("127.0.0.1", 0))`` is free only until the socket closes:
-the kernel may hand the same ephemeral port to another xdist worker's server
-or to any outgoing connection before our child process binds it. Then the
-child dies on "address in use" while ``/healthz`` is answered by somebody
-else's server, and the test fails far from the cause. So each pytest worker
-takes ports from its own block below the kernel's ephemeral range
-(``/proc/sys/net/ipv4/ip_local_port_range`` starts at 32768), one after
-another, skipping any that something already holds.
+the kernel may hand the same ephemeral port to another test's server or to any
+outgoing connection before our child process binds it. Then the child dies on
+"address in use" while ``/healthz`` is answered by somebody else's server, and
+the test fails far from the cause.
+
+So ports come from below the kernel's ephemeral range (which starts at 32768,
+``/proc/sys/net/ipv4/ip_local_port_range``), where the kernel never picks one
+by itself, and each is claimed with an exclusive lock file before use: no other
+test process on this machine — another xdist worker, or another checkout's
+``make test`` running at the same time — is given it while this process lives.
+The lock goes with the process, so a crashed run leaves nothing to clean.
 """
 
 from __future__ import annotations
 
-import itertools
+import fcntl
 import os
+import random
 import socket
+import tempfile
+from pathlib import Path
+from typing import IO
 
 FIRST_PORT = 20_000
-PORTS_PER_WORKER = 1_500
-_WORKERS = (32_768 - FIRST_PORT) // PORTS_PER_WORKER
+LAST_PORT = 32_767
+LOCKS = Path(tempfile.gettempdir()) / "freezeout-test-ports"
+
+_held: list[IO[bytes]] = []  # the claims of this process, kept until it exits
 
 
-def _worker_index() -> int:
-    """``gw3`` → 3; the main process (no xdist) is 0."""
-    name = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    digits = "".join(ch for ch in name if ch.isdigit())
-    return int(digits or 0) % _WORKERS
+def _claim(port: int) -> bool:
+    lock = (LOCKS / str(port)).open("ab")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        return False
+    _held.append(lock)
+    return True
 
 
-_BLOCK_START = FIRST_PORT + _worker_index() * PORTS_PER_WORKER
-_next_offsets = itertools.cycle(range(PORTS_PER_WORKER))
+def _bindable(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False  # a server still running, or something outside the tests
+    return True
 
 
 def free_port() -> int:
-    """A loopback port no other worker of this run will be given."""
-    for _ in range(PORTS_PER_WORKER):
-        port = _BLOCK_START + next(_next_offsets)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue  # held by a server still running, or in TIME_WAIT
+    """A loopback port that no other test process will be given while this one runs."""
+    LOCKS.mkdir(exist_ok=True)
+    count = LAST_PORT - FIRST_PORT + 1
+    start = random.Random(os.getpid()).randrange(count)  # processes start apart: fewer lock probes
+    for step in range(count):
+        port = FIRST_PORT + (start + step) % count
+        if any(lock.name.endswith(f"/{port}") for lock in _held):
+            continue
+        if _claim(port) and _bindable(port):
             return port
-    raise RuntimeError(f"no free port in {_BLOCK_START}..{_BLOCK_START + PORTS_PER_WORKER - 1}")
+    raise RuntimeError(f"no free port in {FIRST_PORT}..{LAST_PORT}")

@@ -40,6 +40,11 @@ from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.store import Store
 from freezeout.server.table import TableActor
 
+# How long a wait may last before a test gives up. Tests wait for conditions
+# (a message, a version), so a passing test never waits this long; it only has
+# to outlast a machine so busy that a server answers in seconds, not millis.
+FAIL_SAFE_SECONDS = 180.0
+
 
 def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
@@ -65,7 +70,7 @@ class Player:
 
     def __init__(self, harness: Harness) -> None:
         self.h = harness
-        self.http = httpx.AsyncClient(base_url=harness.base_url, timeout=30)
+        self.http = httpx.AsyncClient(base_url=harness.base_url, timeout=FAIL_SAFE_SECONDS)
         self.csrf = ""
         self.user: dict[str, Any] | None = None
         self.ws: Any = None
@@ -119,7 +124,7 @@ class Player:
     async def send(self, msg: Any) -> None:
         await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
 
-    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+    async def recv(self, timeout: float = FAIL_SAFE_SECONDS) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.messages.append(msg)
         if msg["type"] in ("snapshot", "update"):
@@ -128,7 +133,7 @@ class Player:
             self.errors.append(msg)
         return msg
 
-    async def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10) -> dict[str, Any]:
+    async def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = FAIL_SAFE_SECONDS) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             msg = await self.recv(max(0.01, deadline - time.monotonic()))
@@ -143,7 +148,7 @@ class Player:
     async def error(self) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "error")
 
-    async def until_closed(self, timeout: float = 10) -> websockets.ConnectionClosed:
+    async def until_closed(self, timeout: float = FAIL_SAFE_SECONDS) -> websockets.ConnectionClosed:
         """Read until the server closes the connection; returns how it closed it."""
         deadline = time.monotonic() + timeout
         while True:

@@ -132,7 +132,7 @@ async def crash_and_take_over(cluster: Cluster) -> None:
     new = await cluster.owned_by_another(table, owner)
     assert new.held[table].epoch == old_epoch + 1
     resumed = await ana.until(lambda m: m["type"] == "update"
-                              and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
+                              and any(e["type"] == "resumed" for e in m["events"]), timeout=180)
     assert resumed["clock"]["turn_deadline"] >= deadline  # the outage is not charged
     await wait_for(lambda: len(new.tables[table].conns) == 2, "the new owner to learn who follows the table")
     assert new.tables[table].presence() == [True, True]

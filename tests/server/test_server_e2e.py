@@ -81,8 +81,20 @@ class ServerProcess:
                 self.process.kill()
 
 
+def _trace_line(http: httpx.AsyncClient, msg: dict[str, Any]) -> str:
+    view = msg.get("view") or {}
+    return (f'{str(http.cookies.get("fz_session"))[:6]} {msg["type"]} v{msg.get("version")} {msg.get("code", "")}'
+            f' to_act={view.get("to_act")} viewer={view.get("viewer")} legal={view.get("legal") is not None}')
+
+
+def _log_tail(log: Path) -> str:
+    """The server log's last lines, without the event-loop lag warnings of a busy machine."""
+    lines = [line for line in log.read_text().splitlines() if "event loop blocked" not in line]
+    return "\n".join(lines[-40:])
+
+
 async def account(server: ServerProcess, name: str) -> tuple[httpx.AsyncClient, str]:
-    http = httpx.AsyncClient(base_url=server.url, timeout=30)
+    http = httpx.AsyncClient(base_url=server.url, timeout=180)
     csrf = (await http.get("/api/session")).json()["csrf"]
     response = await http.post("/api/register", json={"name": name, "password": "password123"}, headers={"X-CSRF-Token": csrf})
     response.raise_for_status()
@@ -101,6 +113,8 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
         table = response.json()["table"]["id"]
         (await bo.post(f"/api/tables/{table}/sit", headers={"X-CSRF-Token": bo_csrf})).raise_for_status()
         result: dict[str, Any] = {}
+        last_seen: dict[str, str] = {}  # per client: the last message, to say where a stuck game stood
+        trace: list[str] = []  # every message both clients saw, in short, to say how a game went wrong
 
         async def client(http: httpx.AsyncClient) -> None:
             nonlocal moves
@@ -113,10 +127,13 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
                         await ws.send(json.dumps({"type": "join", "table": table, "since": version}))
                         async for text in ws:
                             msg = json.loads(text)
+                            last_seen[str(http.cookies.get("fz_session"))[:6]] = text[:600]
+                            trace.append(_trace_line(http, msg))
                             if msg["type"] not in ("snapshot", "update") or msg["view"] is None:
                                 continue
                             version, view = msg["version"], msg["view"]
                             if view["finished"]:
+                                result["trace"] = trace
                                 result["places"] = {s["player"]: s["place"] for s in view["seats"]}
                                 result["game_id"] = msg["table"]["game_id"]
                                 return
@@ -136,7 +153,8 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
         try:
             await asyncio.wait_for(asyncio.gather(client(ana), client(bo)), timeout=600)  # a fail-safe, not a speed check
         except TimeoutError:
-            raise AssertionError(f"the game did not end; the server's log ends:\n{server.log.read_text()[-3000:]}") from None
+            raise AssertionError(f"the game did not end; the clients last saw {last_seen}; the server's log ends:\n"
+                                 f"{_log_tail(server.log)}") from None
         for _ in range(100):  # the game's end is stored a moment after its last move
             response = await ana.get(f"/api/games/{result['game_id']}/record")
             if response.status_code == 200:
@@ -150,7 +168,7 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
     with contextlib.closing(sqlite3.connect(tmp_path / "game.sqlite")) as db:  # the full record: every card
         record = json.loads(db.execute("SELECT record FROM games WHERE id = ?", (result["game_id"],)).fetchone()[0])
     if crash_after is not None:
-        assert crashed.is_set(), "the game ended before the crash point"
+        assert crashed.is_set(), "the game ended before the crash point:\n" + "\n".join(result["trace"])
     return record, result["places"]
 
 

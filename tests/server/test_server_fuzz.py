@@ -85,7 +85,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 def next_reply(ws: Any) -> dict[str, Any]:
     """The next message that answers a client message (not a table update)."""
     while True:
-        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=120))
         if msg["type"] in ("error", "pong"):
             return msg
 

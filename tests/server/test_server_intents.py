@@ -235,9 +235,9 @@ async def move_during_a_takeover(cluster: Cluster) -> None:
     await mover.send(move)  # at once: the gateway still routes to the dead worker
     second = await cluster.worker("w2")
     await wait_for(lambda: cluster.owner(table) is second, "the second worker to take the table over")
-    await mover.until(lambda m: m["type"] == "update" and any(e["type"] == "resumed" for e in m["events"]), timeout=60)
+    await mover.until(lambda m: m["type"] == "update" and any(e["type"] == "resumed" for e in m["events"]), timeout=180)
     await mover.send({**move, "id": 2})  # no answer came: the same move again
-    answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2, timeout=60)
+    answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2, timeout=180)
     assert answer["type"] == "applied" and answer["key"] == key, answer
     await cluster.settle(table)
     entries = await cluster.log(table)

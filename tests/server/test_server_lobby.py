@@ -29,7 +29,7 @@ class Lobby:
     async def until(self, holds: Any) -> None:
         """Read updates until ``holds(self.tables)``."""
         while not holds(self.tables):
-            msg = await self.player.until(lambda m: m["type"] == "lobby_update", timeout=60)
+            msg = await self.player.until(lambda m: m["type"] == "lobby_update", timeout=180)
             SERVER_MESSAGE.validate_python(msg)
             for table in msg["tables"]:
                 self.tables[table["id"]] = table

@@ -59,7 +59,7 @@ def test_serve_refuses_a_fixed_deck_outside_test_mode(tmp_path):
     command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(free_port()),
                "--db", f"sqlite:///{tmp_path / 'x.sqlite'}"]
     try:
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
     except subprocess.TimeoutExpired:
         pytest.fail("the server started with a fixed deck outside test mode")
     assert done.returncode == 2
