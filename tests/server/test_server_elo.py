@@ -330,7 +330,7 @@ def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, g
 
 
 async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_url):
-    """Migration 0005 and Store.seen / _end_game on SQLite and PostgreSQL: a sighting is kept
+    """Migration 0005, Sightings.seen and the rating of a game's end on SQLite and PostgreSQL: a sighting is kept
     once per account and place (seen again, its time moves on), a loopback address is not
     kept, and a game between accounts seen at one place within 30 days is "shared"."""
     engine = create_engine(async_database_url(db_url))

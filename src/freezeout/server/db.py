@@ -184,7 +184,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
-    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (Store)
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (TableLog)
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -192,7 +192,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def sync_sqlite_engine(engine: AsyncEngine) -> Engine:
     """A plain (pysqlite) engine on the same file for the log writer's thread."""
     url = engine.url.set(drivername="sqlite")
-    # Two connections: the writer keeps one for plain log inserts, the other writes games (Store._commit).
+    # Two connections: the writer keeps one for plain log inserts, the other writes games (TableLog._commit).
     sync = sa_create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=2, max_overflow=0)
     event.listen(sync, "connect", _sqlite_pragmas)
     return sync
