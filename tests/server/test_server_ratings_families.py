@@ -5,7 +5,6 @@ and the house game's rating stays where it was."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +14,8 @@ from alembic import command
 from freezeout.rules.games import MIXES
 from freezeout.rules.variant import VARIANTS
 from freezeout.server import elo
-from freezeout.server.db import _alembic_config
+from freezeout.server.db import _alembic_config, create_engine
+from freezeout.server.settings import async_database_url
 from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from serverkit import Harness, Player
@@ -95,29 +95,37 @@ async def test_the_rings_rules_hold_in_every_family(store: Store):
 
 
 # -- the migration --------------------------------------------------------------------------
-def test_the_migration_keeps_every_rating_where_it_was(tmp_path: Path):
+def _upgrade_with_ratings(conn: sa.Connection) -> None:
     """0006 on a database of 0005 with ratings: the accounts' ratings and counts, their history
     and games stay the house game's; no family rating appears."""
-    engine = sa.create_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
     config = _alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0005")
-        conn.execute(sa.text("INSERT INTO users (name, name_key, kind, rating, ranked_games, created_at) VALUES "
-                             "('ana', 'ana', 'user', 1612.5, 14, 1), ('bo', 'bo', 'user', 1387.5, 14, 1)"))
-        conn.execute(sa.text("INSERT INTO tables (id, created_at, closed) VALUES ('t1', 1, 1)"))
-        conn.execute(sa.text("INSERT INTO games (id, table_id, number, players, ranked, started_at, finished_at, pair) "
-                             "VALUES ('t1-1', 't1', 1, '[\"ana\", \"bo\"]', 1, 1, 2, '1:2')"))
-        conn.execute(sa.text("INSERT INTO rating_history (user_id, game_id, before, after, at) VALUES "
-                             "(1, 't1-1', 1592.5, 1612.5, 2), (2, 't1-1', 1407.5, 1387.5, 2)"))
-        command.upgrade(config, "head")
-        assert conn.execute(sa.text("SELECT name, rating, ranked_games FROM users ORDER BY id")).all() == [
-            ("ana", 1612.5, 14), ("bo", 1387.5, 14)]
-        assert conn.execute(sa.text("SELECT user_id, after, family FROM rating_history ORDER BY id")).all() == [
-            (1, 1612.5, "house"), (2, 1387.5, "house")]
-        assert conn.execute(sa.text("SELECT game, family, pair FROM games")).all() == [(None, "house", "1:2")]
-        assert conn.execute(sa.text("SELECT count(*) FROM ratings")).scalar_one() == 0
-    engine.dispose()
+    config.attributes["connection"] = conn
+    command.upgrade(config, "0005")
+    conn.execute(sa.text("INSERT INTO users (name, name_key, kind, rating, ranked_games, created_at) VALUES "
+                         "('ana', 'ana', 'user', 1612.5, 14, 1), ('bo', 'bo', 'user', 1387.5, 14, 1)"))
+    ids = dict(conn.execute(sa.text("SELECT name, id FROM users")).all())
+    conn.execute(sa.text("INSERT INTO tables (id, created_at, closed) VALUES ('t1', 1, true)"))
+    conn.execute(sa.text("INSERT INTO games (id, table_id, number, players, ranked, started_at, finished_at, pair) "
+                         "VALUES ('t1-1', 't1', 1, '[\"ana\", \"bo\"]', true, 1, 2, :pair)"),
+                 {"pair": f"{ids['ana']}:{ids['bo']}"})
+    conn.execute(sa.text("INSERT INTO rating_history (user_id, game_id, before, after, at) VALUES "
+                         "(:ana, 't1-1', 1592.5, 1612.5, 2), (:bo, 't1-1', 1407.5, 1387.5, 2)"), ids)
+    command.upgrade(config, "head")
+    assert conn.execute(sa.text("SELECT name, rating, ranked_games FROM users ORDER BY id")).all() == [
+        ("ana", 1612.5, 14), ("bo", 1387.5, 14)]
+    assert conn.execute(sa.text("SELECT user_id, after, family FROM rating_history ORDER BY id")).all() == [
+        (ids["ana"], 1612.5, "house"), (ids["bo"], 1387.5, "house")]
+    assert conn.execute(sa.text("SELECT game, family FROM games")).all() == [(None, "house")]
+    assert conn.execute(sa.text("SELECT count(*) FROM ratings")).scalar_one() == 0
+
+
+async def test_the_migration_keeps_every_rating_where_it_was(db_url: str):
+    engine = create_engine(async_database_url(db_url))
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(_upgrade_with_ratings)
+    finally:
+        await engine.dispose()
 
 
 # -- the API, and a ranked Omaha game played through the server ------------------------------
