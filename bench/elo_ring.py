@@ -73,7 +73,7 @@ class Account:
 
 @dataclass
 class Room:
-    """Ratings by the rules ``before`` issue #23 or ``after`` it, as Store._end_game applies them."""
+    """Ratings by the rules ``before`` issue #23 or ``after`` it, as the store applies them (ratings.rate_game)."""
 
     after: bool
     accounts: dict[str, Account] = field(default_factory=dict)

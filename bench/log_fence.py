@@ -35,7 +35,7 @@ async def measure(url: str, mode: str) -> float:
     epochs: dict[str, int | None] = {}
     for n in range(TABLES):
         table_id = f"t{n}"
-        await store.create_table(table_id, LogEntry(table_id, 1, 1.0, "create", {}))
+        await store.log.create_table(table_id, LogEntry(table_id, 1, 1.0, "create", {}))
         lease = await leases.acquire(table_id) if mode == "owned" else None
         epochs[table_id] = lease.epoch if lease is not None else None
     best = float("inf")
@@ -43,7 +43,7 @@ async def measure(url: str, mode: str) -> float:
         started = time.perf_counter()
         for r in range(ROUNDS):
             seq = 2 + repeat * ROUNDS + r
-            await asyncio.gather(*(store.append([LogEntry(t, seq, 1.0, "note", {"n": r}, e)]) for t, e in epochs.items()))
+            await asyncio.gather(*(store.log.append([LogEntry(t, seq, 1.0, "note", {"n": r}, e)]) for t, e in epochs.items()))
         best = min(best, time.perf_counter() - started)
     await store.close()
     return TABLES * ROUNDS / best

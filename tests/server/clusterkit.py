@@ -95,7 +95,7 @@ class Cluster:
             self.store = Store(create_engine(self.settings.resolved_database_url()))
             await self.store.start()
             self._stores.append(self.store)
-        return await self.store.table_entries(table_id)
+        return await self.store.log.table_entries(table_id)
 
     async def close(self) -> None:
         for worker in list(self.workers.values()):

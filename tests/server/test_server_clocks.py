@@ -235,5 +235,5 @@ async def test_idle_finished_tables_are_retired_but_their_games_stay(harness):
     await harness.settle()
     assert await room.sweep() == [table]
     assert table not in room.tables
-    assert table not in await harness.ctx.store.open_table_logs()
+    assert table not in await harness.ctx.store.log.open_table_logs()
     assert (await ana.http.get(f"/api/games/{state.game_id}/record")).status_code == 200

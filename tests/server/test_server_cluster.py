@@ -193,7 +193,7 @@ async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
         await wait_for(stolen, "another owner to take the table")
         t = actor.state.tournament
         assert t is not None and t.in_hand
-        user = await first.store.user_by_name(actor.state.players[t.to_act])
+        user = await first.store.accounts.by_name(actor.state.players[t.to_act])
         told: list[str] = []
         actor.intent(user, {"type": "act", "version": actor.state.version, "move": "call"}, Conn(user, told.append))
         await wait_for(lambda: actor.lost and table not in first.tables, "the actor to stop")

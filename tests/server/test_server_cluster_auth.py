@@ -244,7 +244,7 @@ async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_p
         table, ana, bo = await heads_up(cluster)
         await caught_up(cluster, table, (ana, bo))
         victim, other = to_act((ana, bo))
-        store_victim = await worker.store.user_by_name(victim.user["name"])  # type: ignore[index]
+        store_victim = await worker.store.accounts.by_name(victim.user["name"])  # type: ignore[index]
         fold = {"op": "intent", "conn": "attacker", "user": user_json(store_victim),
                 "msg": {"type": "act", "version": victim.version, "move": "fold"}}
         attacker = connect(redis_server.url_for("gateway"))

@@ -26,27 +26,27 @@ async def open_store(url: str) -> Store:
 async def test_accounts_and_sessions(db_url):
     store = await open_store(db_url)
     try:
-        ana = await store.create_user("ana", "user", "hash", 1.0)
+        ana = await store.accounts.create("ana", "user", "hash", 1.0)
         for twin in ("ana", "ANA", "Ana", "\uff41\uff4e\uff41"):  # the same name in any case or Unicode form
             with pytest.raises(NameTaken):
-                await store.create_user(twin, "user", "hash", 2.0)
-        assert (await store.user_by_name("aNa")).name == "ana"
-        await store.create_session("h1", ana.id, "csrf", 1.0, 100.0)
-        found = await store.session("h1", 50.0)
+                await store.accounts.create(twin, "user", "hash", 2.0)
+        assert (await store.accounts.by_name("aNa")).name == "ana"
+        await store.sessions.create("h1", ana.id, "csrf", 1.0, 100.0)
+        found = await store.sessions.find("h1", 50.0)
         assert found is not None and found[0].name == "ana" and found[1] == "csrf"
-        assert await store.session("h1", 150.0) is None  # expired
-        await store.delete_session("h1")
-        assert await store.session("h1", 50.0) is None
-        assert await store.create_api_token("a1" * 32, ana.id, 1.0, expires_at=100.0, label="my bot")
-        assert (await store.api_token_user("a1" * 32, 50.0))[0].id == ana.id
-        assert await store.api_token_user("a1" * 32, 100.0) is None  # expired
-        assert not await store.create_api_token("b2" * 32, ana.id, 2.0, expires_at=100.0, limit=1)
-        assert [t["id"] for t in await store.api_tokens_of(ana.id, 50.0)] == ["a1" * 8]
-        assert await store.revoke_api_token(ana.id + 1, "a1" * 8) is None  # not someone else's
-        assert await store.revoke_api_token(ana.id, "a1" * 8) == "a1" * 32
-        assert await store.api_token_user("a1" * 32, 50.0) is None
-        bot = await store.ensure_user("bot-easy", "bot", 1.0)
-        assert (await store.ensure_user("bot-easy", "bot", 2.0)).id == bot.id
+        assert await store.sessions.find("h1", 150.0) is None  # expired
+        await store.sessions.delete("h1")
+        assert await store.sessions.find("h1", 50.0) is None
+        assert await store.tokens.create("a1" * 32, ana.id, 1.0, expires_at=100.0, label="my bot")
+        assert (await store.tokens.find("a1" * 32, 50.0))[0].id == ana.id
+        assert await store.tokens.find("a1" * 32, 100.0) is None  # expired
+        assert not await store.tokens.create("b2" * 32, ana.id, 2.0, expires_at=100.0, limit=1)
+        assert [t["id"] for t in await store.tokens.of(ana.id, 50.0)] == ["a1" * 8]
+        assert await store.tokens.revoke(ana.id + 1, "a1" * 8) is None  # not someone else's
+        assert await store.tokens.revoke(ana.id, "a1" * 8) == "a1" * 32
+        assert await store.tokens.find("a1" * 32, 50.0) is None
+        bot = await store.accounts.ensure("bot-easy", "bot", 1.0)
+        assert (await store.accounts.ensure("bot-easy", "bot", 2.0)).id == bot.id
     finally:
         await store.close()
 
@@ -54,25 +54,25 @@ async def test_accounts_and_sessions(db_url):
 async def test_the_log_is_append_only_and_a_game_end_updates_elo_atomically(db_url):
     store = await open_store(db_url)
     try:
-        ana = await store.create_user("ana", "user", None, 1.0)
-        bo = await store.create_user("bo", "user", None, 1.0)
-        await store.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": True}))
-        await store.append([LogEntry("t1", 2, 2.0, "sit", {"slot": 0})], [GameStart("t1-1", "t1", 1, ("ana", "bo"), True, 2.0)])
+        ana = await store.accounts.create("ana", "user", None, 1.0)
+        bo = await store.accounts.create("bo", "user", None, 1.0)
+        await store.log.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": True}))
+        await store.log.append([LogEntry("t1", 2, 2.0, "sit", {"slot": 0})], [GameStart("t1-1", "t1", 1, ("ana", "bo"), True, 2.0)])
         with pytest.raises(RuntimeError):  # the same sequence number twice: refused, nothing written
-            await store.append([LogEntry("t1", 2, 3.0, "sit", {"slot": 1})])
+            await store.log.append([LogEntry("t1", 2, 3.0, "sit", {"slot": 1})])
         end = LogEntry("t1", 3, 4.0, "end", {"game_id": "t1-1"})
         op = GameEnd("t1-1", {"ana": 1, "bo": 2}, {"format": "freezeout.record/1"}, 4.0, end, (ana.id, bo.id),
                      {ana.id: "ana", bo.id: "bo"})
-        await store.append([end], [op])
+        await store.log.append([end], [op])
         assert end.data["ratings"] == {"ana": [1500.0, 1520.0], "bo": [1500.0, 1480.0]}
-        logs = await store.open_table_logs()
+        logs = await store.log.open_table_logs()
         assert [(e.seq, e.kind) for e in logs["t1"]] == [(1, "create"), (2, "sit"), (3, "end")]
         assert logs["t1"][2].data["ratings"]["ana"] == [1500.0, 1520.0]
-        game = await store.game("t1-1")
+        game = await store.games.get("t1-1")
         assert game["finished"] and game["places"] == {"ana": 1, "bo": 2}
-        board = await store.leaderboard(10)
+        board = await store.ratings.leaderboard(10)
         assert [(p["name"], p["rating"], p["games"]) for p in board] == [("ana", 1520.0, 1), ("bo", 1480.0, 1)]
-        assert [h["after"] for h in await store.rating_history(ana.id)] == [1520.0]
+        assert [h["after"] for h in await store.ratings.history(ana.id)] == [1520.0]
     finally:
         await store.close()
 

@@ -82,7 +82,7 @@ async def ratings(p: Player, name: str) -> dict[str, Any]:
 
 async def set_rating(h: Harness, name: str, rating: float, games: int) -> None:
     """Give an account a rating and a count of counted games (as if it had played them)."""
-    user = await h.ctx.store.user_by_name(name)
+    user = await h.ctx.store.accounts.by_name(name)
     assert user is not None
     async with h.ctx.store.engine.begin() as conn:
         await conn.execute(update(users).where(users.c.id == user.id).values(ranked_games=games, rating=rating))
@@ -330,7 +330,7 @@ def test_no_game_adds_points_and_a_pair_is_worth_at_most_two_games(rw, rl, gw, g
 
 
 async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_url):
-    """Migration 0005 and Store.seen / _end_game on SQLite and PostgreSQL: a sighting is kept
+    """Migration 0005, Sightings.seen and the rating of a game's end on SQLite and PostgreSQL: a sighting is kept
     once per account and place (seen again, its time moves on), a loopback address is not
     kept, and a game between accounts seen at one place within 30 days is "shared"."""
     engine = create_engine(async_database_url(db_url))
@@ -338,12 +338,12 @@ async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_
     store = Store(engine)
     await store.start()
     try:
-        ana, bo, cy = [await store.create_user(n, "user", None, 1.0) for n in ("ana", "bo", "cy")]
+        ana, bo, cy = [await store.accounts.create(n, "user", None, 1.0) for n in ("ana", "bo", "cy")]
         day = 86400.0
-        await store.seen(ana.id, 1.0, address="203.0.113.7", device="dev-ana")
-        await store.seen(ana.id, 2.0, address="203.0.113.7", device="dev-ana")  # again: one row, later
-        await store.seen(bo.id, 3.0, address="127.0.0.1", device="dev-bo")
-        await store.seen(cy.id, 3.0, address="127.0.0.1", device="dev-ana")  # ana's browser
+        await store.sightings.seen(ana.id, 1.0, address="203.0.113.7", device="dev-ana")
+        await store.sightings.seen(ana.id, 2.0, address="203.0.113.7", device="dev-ana")  # again: one row, later
+        await store.sightings.seen(bo.id, 3.0, address="127.0.0.1", device="dev-bo")
+        await store.sightings.seen(cy.id, 3.0, address="127.0.0.1", device="dev-ana")  # ana's browser
         async with engine.connect() as conn:
             rows = (await conn.execute(select(sightings.c.user_id, sightings.c.kind, sightings.c.last_at))).all()
         assert sorted(rows) == [(ana.id, "address", 2.0), (ana.id, "device", 2.0), (bo.id, "device", 3.0),
@@ -352,11 +352,11 @@ async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_
 
         async def game(number: int, winner: UserRow, loser: UserRow, at: float) -> dict[str, Any]:
             table = f"t{number}"
-            await store.create_table(table, LogEntry(table, 1, at, "create", {"slots": [None, None], "ranked": True}))
-            await store.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
+            await store.log.create_table(table, LogEntry(table, 1, at, "create", {"slots": [None, None], "ranked": True}))
+            await store.log.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
                                [GameStart(f"{table}-1", table, 1, (winner.name, loser.name), True, at)])
             end = LogEntry(table, 3, at, "end", {"game_id": f"{table}-1"})
-            await store.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
+            await store.log.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
                                                (winner.id, loser.id), {}, pair_limit=5)])
             return end.data
 

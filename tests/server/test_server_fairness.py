@@ -203,7 +203,7 @@ async def test_downloads_hold_only_what_the_asker_saw(harness):
     await ana.send({"type": "resign"})
     await harness.settle()
     game_id = harness.table(table).state.game_id
-    full = (await harness.ctx.store.game(game_id))["record"]
+    full = (await harness.ctx.store.games.get(game_id))["record"]
     assert full["hands"][0]["seed"] and UNKNOWN not in full["hands"][0]["hole"]["bo"]
     for p, name in ((ana, "ana"), (bo, "bo"), (eve, None)):
         record = (await p.http.get(f"/api/games/{game_id}/record")).json()

@@ -119,7 +119,7 @@ async def test_a_freezeout_of_every_family_plays_to_the_end_over_the_websocket(h
     assert view["game"] == code and view["game_name"] == VARIANTS[code].name
     assert view["schedule"]["hands_per_level"] == 6 and view["schedule"]["levels"]
     # The record: one writer (formats/record.py), replayable and fair for every game.
-    games_list = await harness.ctx.store.table_games(table_id)
+    games_list = await harness.ctx.store.games.of_table(table_id)
     record = games_list[0]["record"]
     assert record["format"] == "freezeout.record/2" and record["game"]["variant"] == code
     result = replay_record(parse_record(record))
@@ -170,7 +170,7 @@ async def test_the_house_game_keeps_its_wire_shape(harness):
     ({"slots": [None, "station"], "game": "N7S"}, 400, "Seven-Card Stud has no no-limit"),
     ({"slots": [None, *["station"] * 4], "game": "F2L3D"}, 409, "at most 4 players"),
     ({"slots": [None, "easy"], "game": "F7S"}, 409, "the easy bot does not play Fixed-Limit Seven-Card Stud"),
-    ({"slots": [None, None], "game": "PO", "ranked": True}, 409, "ranked games are played in the house game"),
+    ({"slots": [None, None, None], "game": "PO", "ranked": True}, 409, "ranked games are heads-up"),
 ])
 async def test_invalid_choices_get_a_clear_error_naming_the_problem(harness, body, status, words):
     user = await harness.player()
@@ -193,7 +193,7 @@ async def test_a_horse_freezeout_changes_game_with_the_level_and_plays_to_the_en
     order = ["FT", "FO/8", "FR", "F7S", "F7S/8"]
     changes = [game for index, game in enumerate(dealt) if index == 0 or game != dealt[index - 1]]
     assert changes == [order[i % 5] for i in range(len(changes))]
-    record = (await harness.ctx.store.table_games(table_id))[0]["record"]
+    record = (await harness.ctx.store.games.of_table(table_id))[0]["record"]
     assert record["game"] == {"mix": "HORSE"}
     assert replay_record(parse_record(record)).finished
 
@@ -288,9 +288,9 @@ async def test_a_table_of_any_game_restores_from_its_log_and_old_logs_are_the_ho
             continue
         await human.send({"version": state.version, **any_game_policy(human.view, rng)})
     await harness.settle()
-    entries = (await harness.ctx.store.open_table_logs())[table_id]
+    entries = (await harness.ctx.store.log.open_table_logs())[table_id]
     assert entries[0].data["game"] == {"code": "FB", "format": "freezeout"}
-    again = TableActor.restore(entries, store=harness.ctx.store, clock=harness.clock, settings=harness.settings)
+    again = TableActor.restore(entries, store=harness.ctx.store.log, clock=harness.clock, settings=harness.settings)
     assert again.state.table_game == actor.state.table_game and again.state.spec == GameSpec("FB")
     assert again.recorder.to_json() == actor.recorder.to_json()
     # A log written before tables named their game opens a table of the house game.

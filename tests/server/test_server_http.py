@@ -86,14 +86,14 @@ async def test_new_accounts_from_one_address_are_rate_limited(tmp_path):
         await (await harness.player()).register("ana")
         await (await harness.player()).guest()
         await (await harness.player()).guest()
-        users = await store.count_users()
+        users = await store.accounts.count()
         mallory = await harness.player()
         response = await mallory.post("/api/guest")
         assert response.status_code == 429 and response.json()["error"]["code"] == "rate_limited"
         assert int(response.headers["retry-after"]) > 0
         response = await mallory.post("/api/register", {"name": "zed", "password": "whatever123"})
         assert response.status_code == 429
-        assert await store.count_users() == users, "a refused sign-up creates nothing"
+        assert await store.accounts.count() == users, "a refused sign-up creates nothing"
         harness.clock.advance(settings.signup_window_seconds + 1)
         assert (await mallory.post("/api/register", {"name": "zed", "password": "whatever123"})).status_code == 200
 
@@ -102,11 +102,11 @@ async def test_expired_sessions_are_deleted(harness):
     store, now = harness.ctx.store, harness.clock.now()
     ana = await harness.player()
     await ana.register("ana")
-    await store.create_session("old" * 8, ana.user["id"], "csrf", now - 100, now - 1)
-    assert await store.delete_expired_sessions(now) == 1
-    assert await store.session("old" * 8, now) is None
+    await store.sessions.create("old" * 8, ana.user["id"], "csrf", now - 100, now - 1)
+    assert await store.sessions.delete_expired(now) == 1
+    assert await store.sessions.find("old" * 8, now) is None
     assert (await ana.http.get("/api/session")).json()["user"]["name"] == "ana", "live sessions stay"
-    assert await store.delete_expired_sessions(now) == 0
+    assert await store.sessions.delete_expired(now) == 0
 
 
 async def test_api_tokens_for_external_bots(harness):

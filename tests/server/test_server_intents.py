@@ -151,7 +151,7 @@ async def test_a_move_whose_answer_was_lost_is_answered_applied_when_resent(tmp_
         answer = await again.until(lambda m: m["type"] in ("applied", "error"))
         assert answer == {"type": "applied", "key": key, "version": version + 1, "ref": 2}
         await h.settle()
-        entries = await h.ctx.store.table_entries(table)
+        entries = await h.ctx.store.log.table_entries(table)
         assert [e.seq for e in keyed_acts(entries, key)] == [version + 1]  # applied once
         assert actor.state.version == version + 1  # the resend changed nothing
 
@@ -176,7 +176,7 @@ async def test_a_move_lost_before_its_commit_is_applied_when_resent_after_a_rest
         await again.send({"type": "act", "version": version, "move": "call", "key": key, "id": 10})  # once more
         assert (await again.until(lambda m: m["type"] in ("applied", "error")))["version"] == version + 2
         await h.settle()
-        entries = await h.ctx.store.table_entries(table)
+        entries = await h.ctx.store.log.table_entries(table)
         assert [(e.seq, e.data["seat"], e.data["move"]) for e in keyed_acts(entries, key)] == [(version + 2, seat, "call")]
         assert [e.kind for e in entries[version:version + 2]] == ["resume", "act"]
 
@@ -193,7 +193,7 @@ async def test_a_keyed_move_overtaken_by_the_game_is_refused_as_not_applied(tmp_
         await mover.send({"type": "act", "version": version, "move": "call", "key": new_key(), "id": 4})
         error = await mover.until(lambda m: m["type"] in ("applied", "error"))
         assert error["code"] == "stale" and "not applied" in error["message"] and error["ref"] == 4
-        entries = await h.ctx.store.table_entries(table)
+        entries = await h.ctx.store.log.table_entries(table)
         assert not any("intent" in e.data for e in entries)
 
 
@@ -273,5 +273,5 @@ async def test_a_resend_from_before_the_window_is_answered_from_the_log(tmp_path
         await mover.send({**move, "id": 2})
         answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2)
         assert answer == {"type": "applied", "key": key, "version": version + 1, "ref": 2}  # ... the log knows
-        entries = await h.ctx.store.table_entries(table)
+        entries = await h.ctx.store.log.table_entries(table)
         assert [e.seq for e in keyed_acts(entries, key)] == [version + 1]

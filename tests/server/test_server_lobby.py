@@ -92,7 +92,7 @@ async def test_a_table_no_worker_takes_is_withdrawn(tmp_path):
         lobby = await Lobby(await cluster.gateway.player()).watch()
         response = await ana.post("/api/tables", {"slots": [None, "easy"], "ranked": False, "sit": True})
         assert response.status_code == 503 and response.json()["error"]["code"] == "busy", response.text
-        assert await cluster.gateway.ctx.store.open_table_logs() == {}
+        assert await cluster.gateway.ctx.store.log.open_table_logs() == {}
         assert await cluster.bus.lobby.records() == {}
         assert (await ana.http.get("/api/tables")).json()["tables"] == []
         await lobby.until(lambda tables: not tables)

@@ -184,27 +184,27 @@ def test_the_migration_keeps_existing_accounts_and_their_names(tmp_path: Path):
 
 
 async def test_names_in_the_store(store: Store):
-    alice = await store.create_user("Alice", "user", None, 1.0)
-    guest = await store.create_user("Guest 4821", "guest", None, 2.0)
-    assert await store.look_alike("AIice") == "Alice" and await store.look_alike("A1ice", besides=alice.id) is None
-    assert await store.look_alike("Bob") is None
-    shown = await store.set_display(guest.id, "Rosa", 3.0)
+    alice = await store.accounts.create("Alice", "user", None, 1.0)
+    guest = await store.accounts.create("Guest 4821", "guest", None, 2.0)
+    assert await store.accounts.look_alike("AIice") == "Alice" and await store.accounts.look_alike("A1ice", besides=alice.id) is None
+    assert await store.accounts.look_alike("Bob") is None
+    shown = await store.accounts.set_display(guest.id, "Rosa", 3.0)
     assert shown.shown == "Rosa" and shown.public()["display"] == "Rosa" and shown.name == "Guest 4821"
-    assert await store.look_alike("R0sa") == "Rosa"
-    assert (await store.user_by_any_name("Rosa")).id == guest.id  # type: ignore[union-attr]
-    await store.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": False}))
-    await store.append([], [GameStart("g1", "t1", 1, ("Rosa", "Alice"), False, 4.0)])
-    await store.append([], [GameEnd("g1", {"Rosa": 1, "Alice": 2}, {"players": ["Rosa", "Alice"]}, 5.0,
+    assert await store.accounts.look_alike("R0sa") == "Rosa"
+    assert (await store.accounts.by_any_name("Rosa")).id == guest.id  # type: ignore[union-attr]
+    await store.log.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": False}))
+    await store.log.append([], [GameStart("g1", "t1", 1, ("Rosa", "Alice"), False, 4.0)])
+    await store.log.append([], [GameEnd("g1", {"Rosa": 1, "Alice": 2}, {"players": ["Rosa", "Alice"]}, 5.0,
                                     LogEntry("t1", 2, 5.0, "end", {}))])
-    await store.set_display(guest.id, "Rose", 6.0)
-    renamed = await store.user_by_name("Guest 4821")
+    await store.accounts.set_display(guest.id, "Rose", 6.0)
+    renamed = await store.accounts.by_name("Guest 4821")
     assert renamed is not None and renamed.shown == "Rose"
-    assert await store.names_of(renamed) == ["Rose", "Guest 4821", "Rosa"]
-    games = await store.player_games(await store.names_of(renamed), 10)
+    assert await store.accounts.names_of(renamed) == ["Rose", "Guest 4821", "Rosa"]
+    games = await store.games.of_player(await store.accounts.names_of(renamed), 10)
     assert [(g["id"], g["as"]) for g in games] == [("g1", "Rosa")]
-    assert await store.renames_since(guest.id, 0.0) == 2
+    assert await store.accounts.renames_since(guest.id, 0.0) == 2
     with pytest.raises(NameTaken):  # two taking one name at the same moment: the database decides
-        await store.set_display(alice.id, "Rosa", 8.0)
-    assert (await store.user_by_name("Alice")).shown == "Alice"  # type: ignore[union-attr]  # nothing changed
-    board_bot = await store.ensure_user("bot-hard", "bot", 7.0)
+        await store.accounts.set_display(alice.id, "Rosa", 8.0)
+    assert (await store.accounts.by_name("Alice")).shown == "Alice"  # type: ignore[union-attr]  # nothing changed
+    board_bot = await store.accounts.ensure("bot-hard", "bot", 7.0)
     assert board_bot.shown == "Quinn" and json.loads(json.dumps(board_bot.public()))["display"] == "Quinn"

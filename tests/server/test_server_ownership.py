@@ -21,7 +21,7 @@ from rediskit import eventually
 
 
 async def new_table(store: Store, table_id: str = "t1") -> None:
-    await store.create_table(table_id, LogEntry(table_id, 1, 1.0, "create", {"slots": []}))
+    await store.log.create_table(table_id, LogEntry(table_id, 1, 1.0, "create", {"slots": []}))
 
 
 def entry(seq: int, epoch: int | None, table_id: str = "t1") -> LogEntry:
@@ -65,7 +65,7 @@ async def test_two_owners_cannot_both_append(store):
     lease_a = await worker_a.acquire("t1")
     assert lease_a is not None and lease_a.epoch == 1
     assert await worker_b.acquire("t1") is None  # a's lease is live
-    await store.append([entry(2, lease_a.epoch)])
+    await store.log.append([entry(2, lease_a.epoch)])
 
     await lapse(store.engine, lease_a)
     lease_b = await take_over(worker_b, "t1")
@@ -73,15 +73,15 @@ async def test_two_owners_cannot_both_append(store):
 
     # a still believes it owns the table: the database refuses it, through the Store and around it.
     with pytest.raises(StaleOwner):
-        await store.append([entry(3, lease_a.epoch)])
+        await store.log.append([entry(3, lease_a.epoch)])
     assert await refused_raw(store.engine, insert(table_log).values(
         table_id="t1", seq=3, at=3.0, kind="note", data="{}", epoch=lease_a.epoch))
     assert await refused_raw(store.engine, insert(table_log).values(table_id="t1", seq=3, at=3.0, kind="note", data="{}"))
     assert await worker_a.renew(lease_a) is None  # a learns it has lost the table
 
-    await store.append([entry(3, lease_b.epoch)])
-    assert [(e.seq, e.epoch) for e in await store.table_entries("t1")] == [(1, None), (2, 1), (3, 2)]
-    assert [e.seq for e in await store.table_entries("t1", after=2)] == [3]
+    await store.log.append([entry(3, lease_b.epoch)])
+    assert [(e.seq, e.epoch) for e in await store.log.table_entries("t1")] == [(1, None), (2, 1), (3, 2)]
+    assert [e.seq for e in await store.log.table_entries("t1", after=2)] == [3]
 
 
 async def test_a_stale_entry_does_not_sink_the_other_tables_in_its_commit(store):
@@ -92,19 +92,19 @@ async def test_a_stale_entry_does_not_sink_the_other_tables_in_its_commit(store)
     assert lease_1 is not None and lease_2 is not None
     await lapse(store.engine, lease_1)
     await take_over(Leases(store.engine, worker="b", ttl=600), "t1")
-    stale = store.append([entry(2, lease_1.epoch, "t1")])
-    fine = store.append([entry(2, lease_2.epoch, "t2")])
+    stale = store.log.append([entry(2, lease_1.epoch, "t1")])
+    fine = store.log.append([entry(2, lease_2.epoch, "t2")])
     results = await asyncio.gather(stale, fine, return_exceptions=True)
     assert isinstance(results[0], StaleOwner) and results[1] is None
-    assert [e.seq for e in await store.table_entries("t2")] == [1, 2]
+    assert [e.seq for e in await store.log.table_entries("t2")] == [1, 2]
 
 
 async def test_an_unowned_table_takes_entries_without_an_epoch_only(store):
     """One process (``make run``) never takes leases: its entries carry no epoch, as before."""
     await new_table(store)
-    await store.append([entry(2, None)])
+    await store.log.append([entry(2, None)])
     with pytest.raises(StaleOwner):
-        await store.append([entry(3, 1)])  # an epoch nobody was given
+        await store.log.append([entry(3, 1)])  # an epoch nobody was given
 
 
 async def test_epochs_only_move_forward_and_owner_rows_stay(store):
@@ -136,7 +136,7 @@ async def test_release_hands_the_table_over_at_once(store):
     assert lease_b is not None and lease_b.epoch == 2
     assert await worker_a.release(lease_a) is False  # no longer a's to give
     assert await worker_b.owner("t1") == lease_b
-    await store.close_table("t2")
+    await store.log.close_table("t2")
     assert await worker_b.claimable() == []
 
 
@@ -174,9 +174,9 @@ async def test_takeover_waits_for_the_append_in_flight(postgres_url):
             await in_flight.commit()
         lease_b = await takeover
         assert lease_b.epoch == lease_a.epoch + 1
-        assert [(e.seq, e.epoch) for e in await store.table_entries("t1")] == [(1, None), (2, lease_a.epoch)]
+        assert [(e.seq, e.epoch) for e in await store.log.table_entries("t1")] == [(1, None), (2, lease_a.epoch)]
         with pytest.raises(StaleOwner):
-            await store.append([entry(3, lease_a.epoch)])
+            await store.log.append([entry(3, lease_a.epoch)])
     finally:
         await store.close()
         await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")

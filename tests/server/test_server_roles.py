@@ -59,7 +59,7 @@ async def test_a_worker_says_which_tables_it_owns(tmp_path):
             # Created now by the room's clock: a table last changed long ago (at 1.0) is idle, and
             # the worker's sweep (every follow_refresh_seconds) retired it at any moment, so the
             # counts below raced with it (and failed on a loaded machine).
-            await store.create_table("t000000000001", LogEntry("t000000000001", 1, clock.now(), "create", {
+            await store.log.create_table("t000000000001", LogEntry("t000000000001", 1, clock.now(), "create", {
                 "slots": [None, {"user_id": None, "name": "bot-easy", "kind": "bot", "bot": "easy"}], "ranked": False}))
         finally:
             await store.close()

@@ -13,7 +13,7 @@ from freezeout.server.protocol import SERVER_MESSAGE
 
 async def full_record(harness, table: str) -> dict[str, Any]:
     """The server's full (audit) record of the table's current game: every card."""
-    game = await harness.ctx.store.game(harness.table(table).state.game_id)
+    game = await harness.ctx.store.games.get(harness.table(table).state.game_id)
     return game["record"]
 
 

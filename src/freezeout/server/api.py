@@ -77,14 +77,14 @@ async def identify(context: Context, headers: Any, cookies: Any) -> Auth:
     header = headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         hashed = token_hash(header[7:].strip())
-        token = await context.store.api_token_user(hashed, context.clock.now())
+        token = await context.store.tokens.find(hashed, context.clock.now())
         if token is None:
             raise ApiError(401, "unauthorized", "unknown, revoked or expired API token")
         return Auth(token[0], bearer=True, credential=hashed, expires_at=token[1])
     cookie = cookies.get(SESSION_COOKIE)
     if cookie:
         hashed = token_hash(cookie)
-        found = await context.store.session(hashed, context.clock.now())
+        found = await context.store.sessions.find(hashed, context.clock.now())
         if found is not None:
             return Auth(found[0], found[1], credential=hashed, expires_at=found[2])
     return Auth(None)
@@ -154,7 +154,7 @@ async def _start_session(request: Request, response: Response, user: UserRow) ->
     csrf = secrets.token_urlsafe(24)
     now = context.clock.now()
     max_age = int(context.settings.session_days * 86400)
-    await context.store.create_session(hashed, user.id, csrf, now, now + max_age)
+    await context.store.sessions.create(hashed, user.id, csrf, now, now + max_age)
     secure = _secure(request)
     await _seen(request, user, response)
     response.set_cookie(SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure)
@@ -173,7 +173,7 @@ async def _seen(request: Request, user: UserRow, response: Response | None = Non
             device = secrets.token_urlsafe(18)
             response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_MAX_AGE, httponly=True, samesite="lax",
                                 secure=_secure(request))
-    await ctx(request).store.seen(user.id, ctx(request).clock.now(), device=device,
+    await ctx(request).store.sightings.seen(user.id, ctx(request).clock.now(), device=device,
                                   address=request.client.host if request.client else None)
 
 
@@ -245,12 +245,12 @@ async def register(request: Request, response: Response, body: Credentials, _: P
                                         "and not a bot's, a guest's or the house's name")
     if not valid_password(body.password):
         raise ApiError(400, "bad_password", "passwords are 8 to 200 characters")
-    taken = await context.store.user_by_name(name)
+    taken = await context.store.accounts.by_name(name)
     if taken is not None:  # before the slow hash; the unique key decides
         raise ApiError(409, "name_taken", f"the name {name!r} is taken by {taken.name!r} (names are compared without case)")
     await _refuse_look_alike(context, name)
     try:
-        user = await context.store.create_user(name, "user", await context.passwords.hash(body.password), context.clock.now())
+        user = await context.store.accounts.create(name, "user", await context.passwords.hash(body.password), context.clock.now())
     except NameTaken:
         raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)") from None
     context.signups.fail(key)
@@ -268,7 +268,7 @@ async def login(request: Request, response: Response, body: Credentials, _: Post
     if waits:
         raise ApiError(429, "rate_limited", "too many failed log-ins from here; try again later",
                        {"Retry-After": str(int(max(waits)) + 1)})
-    user = await context.store.user_by_name(body.name)
+    user = await context.store.accounts.by_name(body.name)
     if user is None or user.password_hash is None:  # as slow as a wrong password: the timing tells no names (#23)
         ok = await context.passwords.verify_nobody(body.password)
     else:
@@ -286,7 +286,7 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
     """End the session, and close every WebSocket opened with it."""
     context = ctx(request)
     if found.credential is not None and not found.bearer:
-        await context.store.delete_session(found.credential)
+        await context.store.sessions.delete(found.credential)
         context.links.end_all(found.credential, "unauthorized", "you logged out")
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
@@ -294,7 +294,7 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
 
 async def _refuse_look_alike(context: Context, name: str, user: UserRow | None = None) -> None:
     """409 when ``name`` reads like a name another account goes or went by (#23-7)."""
-    other = await context.store.look_alike(name, besides=user.id if user is not None else None)
+    other = await context.store.accounts.look_alike(name, besides=user.id if user is not None else None)
     if other is not None:
         raise ApiError(409, "name_taken", f"{name!r} looks too much like the name {other!r} of another player "
                                           "(I, l and 1, O and 0, rn and m … read alike): choose another")
@@ -309,7 +309,7 @@ async def _guest(request: Request, response: Response) -> tuple[UserRow, dict[st
         digits = _guest_digits[0] + attempt // 3
         number = 10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1))
         try:
-            user = await context.store.create_user(guest_name(number), "guest", None, context.clock.now())
+            user = await context.store.accounts.create(guest_name(number), "guest", None, context.clock.now())
         except NameTaken:
             continue
         _guest_digits[0] = digits  # where names were last free: a full room does not retry short ones each time
@@ -338,16 +338,16 @@ async def set_display(request: Request, body: DisplayName, found: PostAuth) -> d
         return {"user": user.public()}
     if problem is not None:
         raise ApiError(400, "bad_name", problem)
-    taken = await context.store.user_by_name(name)
+    taken = await context.store.accounts.by_name(name)
     if taken is not None and taken.id != user.id:
         raise ApiError(409, "name_taken", f"the name {name!r} is taken (names are compared without case)")
     await _refuse_look_alike(context, name, user)
     now = context.clock.now()
-    if await context.store.renames_since(user.id, now - 86400) >= RENAMES_PER_DAY:
+    if await context.store.accounts.renames_since(user.id, now - 86400) >= RENAMES_PER_DAY:
         raise ApiError(429, "rate_limited", f"at most {RENAMES_PER_DAY} new names a day: try again tomorrow",
                        {"Retry-After": "86400"})
     try:
-        changed = await context.store.set_display(user.id, name, now)
+        changed = await context.store.accounts.set_display(user.id, name, now)
     except NameTaken:  # chosen by someone else at the same moment
         raise ApiError(409, "name_taken", f"the name {name!r} is taken") from None
     return {"user": changed.public()}
@@ -382,7 +382,7 @@ async def create_token(request: Request, found: PostAuth, body: NewToken | None 
     settings, now = context.settings, context.clock.now()
     days = min(body.days if body and body.days else settings.api_token_days, settings.api_token_max_days)
     token, hashed = new_token()
-    if not await context.store.create_api_token(hashed, user.id, now, expires_at=now + days * 86400,
+    if not await context.store.tokens.create(hashed, user.id, now, expires_at=now + days * 86400,
                                                 label=body.label if body else "", limit=settings.api_tokens_per_user):
         raise ApiError(409, "illegal", f"at most {settings.api_tokens_per_user} live API tokens: revoke one first")
     return {"token": token, "id": hashed[:TOKEN_ID_LENGTH], "expires_at": now + days * 86400}
@@ -391,7 +391,7 @@ async def create_token(request: Request, found: PostAuth, body: NewToken | None 
 @router.get("/tokens")
 async def list_tokens(request: Request, found: AuthDep) -> dict[str, Any]:
     user = _need_session(found)
-    return {"tokens": await ctx(request).store.api_tokens_of(user.id, ctx(request).clock.now())}
+    return {"tokens": await ctx(request).store.tokens.of(user.id, ctx(request).clock.now())}
 
 
 @router.delete("/tokens/{token_id}")
@@ -399,7 +399,7 @@ async def revoke_token(request: Request, token_id: str, found: PostAuth) -> dict
     """Revoke a token at once: requests with it are refused, and its WebSockets are closed."""
     context = ctx(request)
     user = _need_session(found)
-    hashed = await context.store.revoke_api_token(user.id, token_id)
+    hashed = await context.store.tokens.revoke(user.id, token_id)
     if hashed is None:
         raise ApiError(404, "not_found", f"no API token {token_id!r}")
     context.links.end_all(hashed, "unauthorized", "this API token was revoked")
@@ -474,7 +474,7 @@ async def stand(request: Request, table_id: str, found: PostAuth) -> dict[str, A
 
 @router.get("/tables/{table_id}/games")
 async def table_games(request: Request, table_id: str) -> dict[str, Any]:
-    games = await ctx(request).store.table_games(table_id)
+    games = await ctx(request).store.games.of_table(table_id)
     return {"games": [{k: v for k, v in g.items() if k != "record"} for g in games]}
 
 
@@ -484,12 +484,12 @@ async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[
     record (every card, every hand's seed) stays on the server for audits."""
     from freezeout.server.gamelog import player_record
 
-    game = await ctx(request).store.game(game_id)
+    game = await ctx(request).store.games.get(game_id)
     if game is None or game["record"] is None:
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]
     players = record.get("players", ())
-    names = await ctx(request).store.names_of(found.user) if found.user is not None else []
+    names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
     return player_record(record, next((name for name in names if name in players), None))
 
 
@@ -564,30 +564,47 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     return {"players": players, "hands": hands}
 
 
+def _family(family: str) -> str:
+    """A rating family named in a query (elo.FAMILIES); a clear 400 naming them otherwise."""
+    if family not in elo.FAMILIES:
+        raise ApiError(400, "bad_message", f"unknown rating family {family!r} (families: {', '.join(elo.FAMILIES)})")
+    return family
+
+
 @router.get("/leaderboard")
-async def leaderboard(request: Request, limit: int = 50) -> dict[str, Any]:
-    """Established ratings ranked by ``place``, then provisional ones (place null); the page
-    marks those with "?", saying they count after ``provisional_games`` rated games."""
-    return {"players": await ctx(request).store.leaderboard(max(1, min(limit, 500))),
-            "provisional_games": elo.PROVISIONAL_GAMES}
+async def leaderboard(request: Request, limit: int = 50, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
+    """Established ratings of ``family`` (the house game's by default) ranked by ``place``, then
+    provisional ones (place null); the page marks those with "?", saying they count after
+    ``provisional_games`` rated games."""
+    chosen = _family(family)
+    return {"players": await ctx(request).store.ratings.leaderboard(max(1, min(limit, 500)), chosen),
+            "family": chosen, "families": list(elo.FAMILIES), "provisional_games": elo.PROVISIONAL_GAMES}
 
 
 @router.get("/users/{name}/games")
 async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
     """Every finished game of a player, ranked or not, newest first (the profile's list)."""
     store = ctx(request).store
-    user = await store.user_by_any_name(name)
+    user = await store.accounts.by_any_name(name)
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
-    return {"games": await store.player_games(await store.names_of(user), max(1, min(limit, 200)))}
+    return {"games": await store.games.of_player(await store.accounts.names_of(user), max(1, min(limit, 200)))}
 
 
 @router.get("/users/{name}/ratings")
-async def ratings(request: Request, name: str) -> dict[str, Any]:
+async def ratings(request: Request, name: str, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
+    """A player's rating and its history in ``family`` (the house game's by default), and
+    ``families``: the rating in each family the player has a counted game in."""
+    chosen = _family(family)
     store = ctx(request).store
-    user = await store.user_by_any_name(name)
+    user = await store.accounts.by_any_name(name)
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
-    history = await store.rating_history(user.id)
-    return {"name": user.name, "display": user.shown, "kind": user.kind, "rating": round(user.rating, 1), "games": user.ranked_games,
-            "provisional": user.public()["provisional"], "provisional_games": elo.PROVISIONAL_GAMES, "history": history}
+    history = await store.ratings.history(user.id, chosen)
+    families = {elo.HOUSE_FAMILY: {"rating": round(user.rating, 1), "games": user.ranked_games,
+                                   "provisional": elo.provisional(user.ranked_games)},
+                **await store.ratings.of_user(user.id)}
+    own = families.get(chosen, {"rating": elo.INITIAL_RATING, "games": 0, "provisional": True})
+    return {"name": user.name, "display": user.shown, "kind": user.kind, "family": chosen, "rating": own["rating"],
+            "games": own["games"], "provisional": own["provisional"], "provisional_games": elo.PROVISIONAL_GAMES,
+            "history": history, "families": families}

@@ -77,8 +77,8 @@ async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
     so the database holds only credentials that can still log someone in."""
     while True:
         try:
-            removed = await store.delete_expired_sessions(clock.now())
-            tokens = await store.delete_expired_tokens(clock.now())
+            removed = await store.sessions.delete_expired(clock.now())
+            tokens = await store.tokens.delete_expired(clock.now())
             if removed or tokens:
                 log.info("deleted %d expired sessions and %d expired API tokens", removed, tokens)
         except SQLAlchemyError as error:  # the database may be briefly unavailable; try next time

@@ -33,7 +33,7 @@ from sqlalchemy import (
 from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "user_names", "users"]
+__all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "ratings", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "user_names", "users"]
 
 metadata = MetaData()
 
@@ -131,6 +131,8 @@ games = Table(
     Column("record", Text, nullable=True),  # the full record (every card): for audits, never sent as is
     Column("pair", String(32), nullable=True),  # a ranked game's accounts, "low id:high id" (the daily pair limit)
     Column("unrated", String(16), nullable=True),  # a ranked game that did not change ratings: why
+    Column("game", String(16), nullable=True),  # the table's game code (0006); null: the house game
+    Column("family", String(16), nullable=False, server_default="house"),  # its rating family (elo.family, 0006)
 )
 
 # Where an account was seen lately (0005): a game between two accounts seen at one address or
@@ -153,6 +155,18 @@ rating_history = Table(
     Column("before", Float, nullable=False),
     Column("after", Float, nullable=False),
     Column("at", Float, nullable=False),
+    Column("family", String(16), nullable=False, server_default="house"),  # 0006
+)
+
+# An account's rating in each family but the house game's (0006; the house rating is
+# ``users.rating``): a row appears with the account's first counted game in the family.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("family", String(16), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("ranked_games", Integer, nullable=False),
 )
 
 
@@ -170,7 +184,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")  # a killed process loses nothing committed
-    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (Store)
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer (TableLog)
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -178,7 +192,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def sync_sqlite_engine(engine: AsyncEngine) -> Engine:
     """A plain (pysqlite) engine on the same file for the log writer's thread."""
     url = engine.url.set(drivername="sqlite")
-    # Two connections: the writer keeps one for plain log inserts, the other writes games (Store._commit).
+    # Two connections: the writer keeps one for plain log inserts, the other writes games (TableLog._commit).
     sync = sa_create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=2, max_overflow=0)
     event.listen(sync, "connect", _sqlite_pragmas)
     return sync

@@ -70,14 +70,28 @@ after, are bench/elo_ring.py's, quoted in docs/protocol.md "Ratings"):
   other newcomers (ordinary play between new accounts); beating an
   established puppet (K 20) pays a newcomer exactly what it pays an
   established player, so the newcomer's K does not make a ring cheaper.
+
+Families (issue #22)
+--------------------
+Every ranked game is heads-up, in any game, and counts in its game's *family*:
+each family is a rating of its own (its own count of games, provisional until
+it has ``PROVISIONAL_GAMES``, its own leaderboard and history), under every
+rule above, the rings' ones included, applied within the family.  The house
+game (``NT``, R1–R30) is a family alone, ``house``: its rating is the account's
+rating as it always was.  The others follow from the game's data (:func:`family`):
+a mix is ``mixed``; a game with draws ``draw``; one that deals hole cards after
+the first street ``stud``; a board game with more than two hole cards
+``omaha``; any other board game (limit and pot-limit hold'em, short-deck) ``holdem``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["INITIAL_RATING", "PAIR_DAMPING", "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS",
-           "Change", "counts", "expected_score", "k_factor", "pair_factor", "provisional", "rate", "short_game", "update"]
+from freezeout.rules.games import HOUSE_GAME, Mix, parse_game
+
+__all__ = ["FAMILIES", "HOUSE_FAMILY", "INITIAL_RATING", "PAIR_DAMPING", "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS",
+           "Change", "counts", "expected_score", "family", "k_factor", "pair_factor", "provisional", "rate", "short_game", "update"]
 
 INITIAL_RATING = 1500.0
 NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
@@ -86,6 +100,24 @@ SHORT_GAME_HANDS = 5  # the loser left before this many hands were complete: a l
 SHARED_WINDOW_DAYS = 30  # two accounts seen at one address or device within this: not rated against each other
 PAIR_WINDOW_DAYS = 90  # the rated games of a pair within this shrink the next one's changes ...
 PAIR_DAMPING = 0.5  # ... by this factor each
+
+HOUSE_FAMILY = "house"
+#: The rating families, the house game's first (the default of every rating question).
+FAMILIES = (HOUSE_FAMILY, "holdem", "omaha", "stud", "draw", "mixed")
+
+
+def family(code: str) -> str:
+    """The rating family of a table's game ``code`` (a variant or a mix, rules/games.py)."""
+    if code == HOUSE_GAME:
+        return HOUSE_FAMILY
+    game = parse_game(code)
+    if isinstance(game, Mix):
+        return "mixed"
+    if game.has_draws:
+        return "draw"
+    if game.deals_later_hole_cards:
+        return "stud"
+    return "omaha" if game.hole_cards > 2 else "holdem"
 
 
 def provisional(rated_games: int) -> bool:

@@ -252,7 +252,7 @@ class GatewayRoom(Room):
     # -- life --------------------------------------------------------------------
     async def open(self) -> None:
         for level in BOT_LEVELS:
-            self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
+            self.bots[level] = await self.store.accounts.ensure(f"bot-{level}", "bot", self.clock.now())
         with contextlib.suppress(BusUnavailable):  # registered anyway: followed once the bus is back
             await self.bus.updates.follow(LOBBY, self.hear_lobby, timeout=self.settings.route_timeout_seconds)
         self.lobby.start()
@@ -304,11 +304,11 @@ class GatewayRoom(Room):
         the workers, one takes it, and the creator's seat is asked of that owner."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
         table_id = entry.table_id
-        await self.store.create_table(table_id, entry)
+        await self.store.log.create_table(table_id, entry)
         if address is not None:
             self._created[table_id] = address
         state = initial_state(entry)
-        summary = TableActor(state, store=self.store, clock=self.clock, settings=self.settings).summary()
+        summary = TableActor(state, store=self.store.log, clock=self.clock, settings=self.settings).summary()
         record = lobby_record(state, summary)
         self._lobby[table_id] = orjson.loads(record)
         self.lobby.changed()
@@ -337,7 +337,7 @@ class GatewayRoom(Room):
         if lease is None:
             return False
         try:
-            await self.store.close_table(table_id)
+            await self.store.log.close_table(table_id)
         finally:
             await self.leases.release(lease)
         self._lobby.pop(table_id, None)
@@ -427,7 +427,7 @@ class GatewayRoom(Room):
                     self._routes[table_id] = lease
             if lease is not None and lease.expires_at > time.time():
                 return lease.worker
-            if lease is None and not await self.store.table_open(table_id):
+            if lease is None and not await self.store.log.table_open(table_id):
                 raise Refused("not_found", f"no table {table_id!r}")
             if loop.time() > deadline:
                 raise Refused("busy", "no server holds the table right now: try again in a moment")

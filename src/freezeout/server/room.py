@@ -49,15 +49,15 @@ class Room:
         was running resumes with a ``resume`` entry: its turn starts again in full and nobody
         is forfeited for being offline during ``restore_grace_seconds`` (the outage was ours)."""
         for level in BOT_LEVELS:
-            self.bots[level] = await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
-        for table_id, entries in (await self.store.open_table_logs()).items():
+            self.bots[level] = await self.store.accounts.ensure(f"bot-{level}", "bot", self.clock.now())
+        for table_id, entries in (await self.store.log.open_table_logs()).items():
             if not entries:
                 continue
-            actor = TableActor.restore(entries, store=self.store, clock=self.clock, settings=self.settings)
+            actor = TableActor.restore(entries, store=self.store.log, clock=self.clock, settings=self.settings)
             if all(slot.kind == "bot" for slot in actor.state.slots) and not self.settings.bot_only_tables:
                 # Opened by an older server: bots alone would play and rematch for ever.
                 log.warning("retiring table %s: it has no place for a human", table_id)
-                await self.store.close_table(table_id)
+                await self.store.log.close_table(table_id)
                 continue
             self.tables[table_id] = actor
             actor.on_handled = self.on_handled
@@ -90,7 +90,7 @@ class Room:
             actor = self.tables.pop(table_id)
             self._created.pop(table_id, None)
             await actor.stop()
-            await self.store.close_table(table_id)
+            await self.store.log.close_table(table_id)
         return idle
 
     def get(self, table_id: str) -> TableActor:
@@ -123,8 +123,8 @@ class Room:
         ``None`` places wait for humans."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
         table_id = entry.table_id
-        await self.store.create_table(table_id, entry)
-        actor = TableActor(initial_state(entry), store=self.store, clock=self.clock, settings=self.settings)
+        await self.store.log.create_table(table_id, entry)
+        actor = TableActor(initial_state(entry), store=self.store.log, clock=self.clock, settings=self.settings)
         actor.on_handled = self.on_handled
         self.tables[table_id] = actor
         if address is not None:
@@ -173,8 +173,6 @@ class Room:
                 raise Refused("illegal", "ranked games are heads-up: two places")
             if creator.kind == "guest":
                 raise Refused("forbidden", "guests cannot play ranked games")
-            if not spec.is_house:  # the house rating stays the house game's (per-family ratings: not yet)
-                raise Refused("illegal", f"ranked games are played in the house game for now, not {spec.game.name}")
         if sit and all(level is not None for level in slots):
             raise Refused("illegal", "no place is left for you")
         mine, here = self._open_tables(creator, address)

@@ -29,8 +29,9 @@ from freezeout.server.gamelog import GameRecorder
 from freezeout.server.ownership import StaleOwner
 from freezeout.server.protocol import events_json
 from freezeout.server.settings import Settings
-from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
+from freezeout.server.store import GameEnd, GameStart, LogEntry, UserRow
 from freezeout.server.tablegame import action_data, game_summary
+from freezeout.server.tablelog import TableLog
 from freezeout.server.tablestate import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
@@ -75,7 +76,7 @@ class _Sync:
 
 
 class TableActor:
-    def __init__(self, state: TableState, *, store: Store, clock: Clock, settings: Settings) -> None:
+    def __init__(self, state: TableState, *, store: TableLog, clock: Clock, settings: Settings) -> None:
         self.state = state
         self.store = store
         self.clock = clock

@@ -44,7 +44,7 @@ def start_data(state: TableState, now: float, seed: str | None, fallback: random
     deal = new_deal(1, deck_rng(seed, game, 1, fallback), state.spec.variant_for_hand(1))
     data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
             "deal": deal.to_json()}
-    return data, GameStart(game_id, state.id, game, tuple(players), state.ranked, now)
+    return data, GameStart(game_id, state.id, game, tuple(players), state.ranked, now, state.spec.code)
 
 
 def commit_data(state: TableState, seed: str | None, fallback: random.Random) -> dict[str, Any]:

@@ -81,7 +81,7 @@ class Worker:
     # -- life ------------------------------------------------------------------
     async def start(self) -> None:
         for level in BOT_LEVELS:  # the bot accounts exist before any table seats one
-            await self.store.ensure_user(f"bot-{level}", "bot", self.clock.now())
+            await self.store.accounts.ensure(f"bot-{level}", "bot", self.clock.now())
         with contextlib.suppress(BusUnavailable):  # without the nudge, the period still finds new tables
             await self.bus.updates.follow(CLAIMS, lambda _: self._claim_now.set(), timeout=5.0)
         for name, loop in (("outbox", self._send_forever), ("inbox", self._hear_forever),
@@ -240,18 +240,18 @@ class Worker:
     async def _drive(self, table_id: str, lease: Lease, outage: float | None) -> None:
         # A table withdrawn meanwhile (a gateway that found no worker for it, gateway.py) is closed
         # before its lease is given up: taken after that, it is seen closed here.
-        entries = await self.store.table_entries(table_id) if await self.store.table_open(table_id) else []
+        entries = await self.store.log.table_entries(table_id) if await self.store.log.table_open(table_id) else []
         if not entries:  # closed, or a table row without its first entry: nothing to drive
             await self._drop(table_id, release=True)
             return
-        actor = OwnedTable.restore(entries, outlet=self, store=self.store, clock=self.clock, settings=self.settings)
+        actor = OwnedTable.restore(entries, outlet=self, store=self.store.log, clock=self.clock, settings=self.settings)
         assert isinstance(actor, OwnedTable)
         actor.epoch = lease.epoch
         actor.on_lost = lambda: self._lost(table_id, actor)
         actor.on_handled = self.handled
         if all(slot.kind == "bot" for slot in actor.state.slots) and not self.settings.bot_only_tables:
             log.warning("retiring table %s: it has no place for a human", table_id, extra={"table": table_id})
-            await self.store.close_table(table_id)
+            await self.store.log.close_table(table_id)
             await self._drop(table_id, release=True)
             return
         self.tables[table_id] = actor
@@ -350,7 +350,7 @@ class Worker:
         """Retire idle tables (Room.sweep's rule) and give their leases up."""
         idle = idle_tables(dict(self.tables), self.clock.now(), self.settings)
         for table_id in idle:
-            await self.store.close_table(table_id)
+            await self.store.log.close_table(table_id)
             self.lobby(table_id, None)
             await self._drop(table_id, release=True)
         return idle

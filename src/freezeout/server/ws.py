@@ -87,7 +87,7 @@ async def _seen(context: Context, websocket: WebSocket, user: UserRow, now: floa
     device = websocket.cookies.get(DEVICE_COOKIE)
     if device is not None and _CSRF_SHAPE.fullmatch(device) is None:
         device = None
-    await context.store.seen(user.id, now, device=device, address=websocket.client.host if websocket.client else None)
+    await context.store.sightings.seen(user.id, now, device=device, address=websocket.client.host if websocket.client else None)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -219,7 +219,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             if isinstance(msg, Join):
                 if msg.token:
                     hashed = token_hash(msg.token)
-                    found_token = await context.store.api_token_user(hashed, now)
+                    found_token = await context.store.tokens.find(hashed, now)
                     if found_token is None:
                         send(_error("forbidden", "unknown or expired API token", ref))
                         continue

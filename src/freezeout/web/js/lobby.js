@@ -6,7 +6,7 @@ import * as api from './api.js';
 import {toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {shownName, botOf, displayOf, gameLine} from './names.js';
-import {rating} from './rating.js';
+import {rating, familyPicker} from './rating.js';
 import {LobbyFeed} from './lobbyfeed.js';
 import {SeatWatch, leftTables} from './seatwatch.js';
 
@@ -19,6 +19,9 @@ export class LobbyPage {
     this.quickLevel = localStorage.getItem('fz-bot-level') || 'medium';
     this.quickBots = Number(localStorage.getItem('fz-bots') || 1);
     this.format = null; // the game quick play deals, as the server describes it (GET /api/bots)
+    // the leaderboard's rating family (docs/protocol.md "Ratings"); the families as the server lists them
+    this.leaderFamily = localStorage.getItem('fz-leader-family') || 'house';
+    this.leaderFamilies = ['house', this.leaderFamily].filter((f, i, all) => all.indexOf(f) === i);
     this.build();
     this.refresh();
     // your seats at tables you left: your turn there is told here (issue #21-2)
@@ -58,7 +61,29 @@ export class LobbyPage {
       this.renderQuick();
       this.renderCreate();
     }).catch(() => {});
-    api.get('/api/leaderboard?limit=50').then(d => this.renderLeader(d.players, d.provisional_games)).catch(() => this.renderLeader([]));
+    this.loadLeader();
+  }
+
+  /** The leaderboard of the chosen family (the house game's without a query, as always). */
+  loadLeader() {
+    const family = this.leaderFamily;
+    const query = family === 'house' ? '' : '&family=' + encodeURIComponent(family);
+    api.get('/api/leaderboard?limit=50' + query).then(d => {
+      if (family !== this.leaderFamily) return; // another family was picked meanwhile
+      if (d.families) this.leaderFamilies = d.families;
+      this.renderLeader(d.players, d.provisional_games);
+    }).catch(() => {
+      if (family !== this.leaderFamily) return;
+      if (family !== 'house') this.pickFamily('house'); // a family this server does not rate
+      else this.renderLeader([]);
+    });
+  }
+
+  pickFamily(family) {
+    this.leaderFamily = family;
+    localStorage.setItem('fz-leader-family', family);
+    this.renderLeader(null);
+    this.loadLeader();
   }
 
   renderQuick() {
@@ -185,7 +210,10 @@ export class LobbyPage {
         h('tbody', ...shown.filter(p => !p.provisional).map(row)),
         unsure.length ? h('tbody.provisional', h('tr', h('th.sub', {colspan: 4, scope: 'rowgroup'}, t('leader.provisional'))), ...unsure.map(row)) : null);
     }
-    fill(this.leaderEl, h('h2', {id: 'leader-title'}, t('leader.title')), body);
+    const picker = familyPicker(this.leaderFamilies, this.leaderFamily, f => this.pickFamily(f),
+      {id: 'leader-family', label: t('leader.family')});
+    fill(this.leaderEl, h('div.section-head', h('h2', {id: 'leader-title'}, t('leader.title')), picker),
+      h('div', {dataset: {family: this.leaderFamily}, 'aria-live': 'polite'}, body));
   }
 }
 

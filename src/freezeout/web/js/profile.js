@@ -10,12 +10,13 @@ import {GameLog, rememberedGames} from './gamelog.js';
 import {Replayer} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
-import {rating, provisionalBadge} from './rating.js';
+import {rating, provisionalBadge, familyPicker} from './rating.js';
 
 export class ProfilePage {
   constructor(main, name) {
     this.main = main;
     this.name = name;
+    this.family = 'house'; // the rating family the chart and the rating line show (docs/protocol.md "Ratings")
     this.load();
   }
 
@@ -29,9 +30,18 @@ export class ProfilePage {
     }
     fill(this.main, h('p.loading', t('app.loading')));
     let data = null;
-    try { data = await api.get(`/api/users/${encodeURIComponent(name)}/ratings`); } catch { data = {name, rating: null, games: 0, history: []}; }
-    if (this.gone) return; // left (another profile, a language switch) while this one loaded
+    const base = `/api/users/${encodeURIComponent(name)}/ratings`;
+    const family = this.family;
+    const ofFamily = f => base + (f === 'house' ? '' : '?family=' + encodeURIComponent(f));
+    try { data = await api.get(ofFamily(family)); } catch { data = {name, rating: null, games: 0, history: []}; }
+    if (this.gone || family !== this.family) return; // left (another profile, a language switch, another family) meanwhile
     const history = data.history || [];
+    // the families the player has a rating in: the picker, and each ranked game's Elo change in the list
+    const families = Object.keys(data.families || {house: null});
+    if (!families.includes(family)) families.push(family);
+    const others = await Promise.all(families.filter(f => f !== family)
+      .map(f => api.get(ofFamily(f)).then(d => d.history || []).catch(() => [])));
+    if (this.gone || family !== this.family) return;
     const points = history.length ? [[0, history[0].before], ...history.map((g, i) => [i + 1, g.after])] : [];
     const chart = points.length > 1 ? lineChart([{name, points}], {label: t('profile.chartLabel')}) : h('p.muted', t('profile.noHistory'));
     const mine = me && (me.name === name || me.display === name || me.id === data.id);
@@ -41,7 +51,7 @@ export class ProfilePage {
     const games = new Map();
     // `as`: the name this player had in that game (a display name may have changed since)
     for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as});
-    for (const g of history) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
+    for (const g of [...others.flat(), ...history]) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
     const when = new Intl.DateTimeFormat(getLang(), {dateStyle: 'medium', timeStyle: 'short'});
     const rows = [...games.values()].sort((a, b) => (b.at || 0) - (a.at || 0)).map(g => {
@@ -71,7 +81,10 @@ export class ProfilePage {
         data.kind === 'bot' && botOf(data.name) ? h('p.muted', t('names.bot', {level: t('level.' + botOf(data.name).level)})) : null,
         h('p.profile-rating', data.rating != null ? ratingLine(data) : null, ' · ', t('profile.games', {n: data.games || 0})),
         mine ? nameForm(me) : null,
-        h('h2', t('profile.chart')), chart),
+        h('div.section-head', h('h2', t('profile.chart')), families.length > 1
+          ? familyPicker(families, family, f => { this.family = f; this.load(); }, {id: 'profile-family', label: t('profile.family')})
+          : null),
+        h('div.family-chart', {dataset: {family}}, chart)),
       // Past games: every column in view at any width, Replay included (issue #21-5): a table
       // across the page on a wide screen, one card per game on a phone (style.css)
       h('section.panel.past-games', h('h2', t('profile.past')),

@@ -26,3 +26,14 @@ export function provisionalBadge({games = null, needed = null} = {}) {
     : t('rating.provisionalHint');
   return h('span.pill.provisional', {title: hint}, t('rating.provisional'));
 }
+
+/**
+ * The rating family picker (docs/protocol.md "Ratings": one Elo per game family, the house
+ * game's first): a labelled <select> over `families` as the server lists them; `onpick(family)`.
+ */
+export function familyPicker(families, chosen, onpick, {id, label}) {
+  const select = h('select.family-picker', {id, onchange: () => onpick(select.value)},
+    ...families.map(f => h('option', {value: f}, t('family.' + f))));
+  select.value = chosen;
+  return h('label.family-pick', {for: id}, h('span', label), select);
+}
