@@ -36,6 +36,7 @@ import os
 import random
 import resource
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -310,7 +311,20 @@ def make_target(args: argparse.Namespace, workdir: Path, game: str = HOUSE, **en
                              quota=Quota.parse(args.quota),
                              profile=profile,
                              FREEZEOUT_WORKER_MAX_TABLES="1000000", **env)
-    return SingleTarget(workdir, args.db, pinning, src=args.src, profile=profile, **env)
+    return SingleTarget(workdir, args.db, pinning, src=args.src, profile=None if args.py_spy else profile, **env)
+
+
+def sample_server(args: argparse.Namespace, target: SingleTarget | ClusterTarget, game: str) -> subprocess.Popen[bytes] | None:
+    """With ``--py-spy``, a sampling profile of the single server over the measured window
+    (py-spy's own process reads the server's stacks: far less overhead than cProfile inside it),
+    as collapsed stacks into the ``--profile`` folder."""
+    if not args.py_spy or not isinstance(target, SingleTarget) or not args.profile:
+        return None
+    out = Path(args.profile).resolve() / game.replace("/", "-") / "server.pyspy.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.Popen([args.py_spy, "record", "--pid", str(target.server.ps.pid), "--duration", str(int(args.duration)),
+                             "--rate", "250", "--format", "raw", "--nonblocking", "--output", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def throttling(target: SingleTarget | ClusterTarget) -> dict[str, dict[str, float]]:
@@ -354,12 +368,16 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
         machine = psutil.cpu_times()
         cpu_before, actions_before, throttle_before = target.cpu(), target.actions(), throttling(target)
         target.profiling(True)
+        sampler = sample_server(args, target, game)
         stats.measuring = True
         t0 = time.perf_counter()
+        print(f"{game}: measuring {args.duration:g} s with {stats.connected} players", file=sys.stderr, flush=True)
         rss_series = await sample_rss(target, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
         target.profiling(False)
+        if sampler is not None:
+            await asyncio.to_thread(sampler.wait, 60)
         cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
@@ -537,6 +555,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", help="cProfile (CPU time) the server (a cluster: the first gateway and worker) over the measured window "
                                           "into this directory (a folder per game)")
+    parser.add_argument("--py-spy", help="with --profile: this py-spy binary samples the single server over the measured window "
+                                         "instead of cProfile (not a dependency: e.g. pip install --target /tmp/pyspy py-spy)")
     parser.add_argument("--quota", help='a CPU budget per process of a role (cgroup CFS quota, cores), e.g. "worker=0.25"')
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
