@@ -377,7 +377,10 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
         stats.measuring = False
         target.profiling(False)
         if sampler is not None:
-            await asyncio.to_thread(sampler.wait, 60)
+            try:
+                await asyncio.to_thread(sampler.wait, 180)  # it writes its file at the end of its --duration
+            except subprocess.TimeoutExpired:
+                sampler.kill()
         cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
