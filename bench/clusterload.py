@@ -171,8 +171,9 @@ class SingleTarget:
 
     def __init__(self, workdir: Path, db_url: str | None, pinning: Pinning, *, src: str | None = None,
                  profile: Path | None = None, **env: str) -> None:
-        program = ["-c", _PROFILED, str(profile / "server.prof")] if profile else None
-        self.server = ServerProcess(workdir, db_url=db_url, src=src, program=program, **env)
+        self.server = ServerProcess(workdir, db_url=db_url, src=src, **env)
+        if profile:
+            self.server.program = ["-c", _PROFILED, str(profile / "server.prof")]
         self.pinning = pinning
         self.profile = profile  # cProfile (CPU time) the server over the measured window into this directory
         self.urls: list[str] = []

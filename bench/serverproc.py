@@ -33,10 +33,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, workdir: Path, *, db_url: str | None = None, src: str | None = None,
-                 program: list[str] | None = None, **env: str) -> None:
+    def __init__(self, workdir: Path, *, db_url: str | None = None, src: str | None = None, **env: str) -> None:
         self.workdir = workdir
-        self.program = program or ["-m", "freezeout.cli"]  # what ``python`` runs (a profiling wrapper: ``-c`` code)
+        self.program = ["-m", "freezeout.cli"]  # what ``python`` runs (set before start: a profiling wrapper's ``-c`` code)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
