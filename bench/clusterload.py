@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,9 +169,13 @@ def _expand(part: str) -> list[int]:
 class SingleTarget:
     """One ``freezeout serve`` process (``--role all``), as bench/load.py always measured."""
 
-    def __init__(self, workdir: Path, db_url: str | None, pinning: Pinning, **env: str) -> None:
-        self.server = ServerProcess(workdir, db_url=db_url, **env)
+    def __init__(self, workdir: Path, db_url: str | None, pinning: Pinning, *, src: str | None = None,
+                 profile: Path | None = None, **env: str) -> None:
+        self.server = ServerProcess(workdir, db_url=db_url, src=src, **env)
+        if profile:
+            self.server.program = ["-c", _PROFILED, str(profile / "server.prof")]
         self.pinning = pinning
+        self.profile = profile  # cProfile (CPU time) the server over the measured window into this directory
         self.urls: list[str] = []
 
     def start(self) -> None:
@@ -188,7 +193,18 @@ class SingleTarget:
         return {}
 
     def profiling(self, on: bool) -> None:
-        """Only a cluster's processes are profiled."""
+        """Start (or stop and write out) the server's profile (``profile``)."""
+        if self.profile and self.server.alive():
+            assert self.server.process is not None
+            out = self.profile / "server.prof"
+            if not on:
+                out.unlink(missing_ok=True)
+            self.server.process.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+            for _ in range(600):  # the server writes it from its signal handler: wait before stopping it
+                if on or (out.exists() and out.stat().st_size):
+                    time.sleep(0.5)  # written in one go; let it finish
+                    break
+                time.sleep(0.05)
 
     def stop(self) -> None:
         self.server.stop()

@@ -36,6 +36,7 @@ import os
 import random
 import resource
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,6 +53,7 @@ from lean_ws import LeanConnection, connect
 from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
+HOUSE = "NT"  # the house game: a table created without "game" plays it
 
 
 def client_loop() -> Any:
@@ -102,6 +104,7 @@ class Stats:
     connected: int = 0
     measuring: bool = False
     pending: dict[str, Pending] = field(default_factory=dict)  # table -> the action in flight
+    update_bytes: list[int] = field(default_factory=list)  # the size of each update a seat received while measuring
 
 
 async def make_guest(http: httpx.AsyncClient) -> tuple[str, str]:
@@ -112,8 +115,10 @@ async def make_guest(http: httpx.AsyncClient) -> tuple[str, str]:
     return response.json()["csrf"], response.cookies["fz_session"]
 
 
-async def setup_tables(url: str, players: int, size: int, concurrency: int = 16) -> list[list[str]]:
-    """Guests at ``players // size`` tables of ``size`` humans; returns each table's session cookies."""
+async def setup_tables(url: str, players: int, size: int, game: str = HOUSE, concurrency: int = 16) -> list[list[str]]:
+    """Guests at ``players // size`` tables of ``size`` humans playing ``game`` (an engine code or a
+    mix, docs/protocol.md "Games"); returns each table's session cookies."""
+    body: dict[str, Any] = {"slots": [None] * size, **({"game": game} if game != HOUSE else {})}
     semaphore = asyncio.Semaphore(concurrency)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=concurrency)) as shared:
 
@@ -123,7 +128,7 @@ async def setup_tables(url: str, players: int, size: int, concurrency: int = 16)
         async def one_table() -> list[str]:
             async with semaphore:
                 csrf, cookie = await guest_cookie()
-                response = await shared.post("/api/tables", json={"slots": [None] * size},
+                response = await shared.post("/api/tables", json=body,
                                              headers={"X-CSRF-Token": csrf, "Cookie": f"fz_session={cookie}"})
                 response.raise_for_status()
                 table = response.json()["table"]["id"]
@@ -137,6 +142,56 @@ async def setup_tables(url: str, players: int, size: int, concurrency: int = 16)
                 return [table, *cookies]
 
         return await asyncio.gather(*(one_table() for _ in range(players // size)))
+
+
+def held_cards(view: dict[str, Any]) -> list[str]:
+    """The viewer's own cards, as two-character texts (``"7d"``): its seat's ``cards`` (docs/protocol.md
+    "View"; ``??`` marks a card hidden from the viewer, never its own in a draw game)."""
+    text = view["seats"][view["viewer"]]["cards"] or ""
+    return [text[i:i + 2] for i in range(0, len(text), 2) if text[i:i + 2] != "??"]
+
+
+def choose_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The simulated player's move, read from the view's ``legal`` only (as the page and
+    examples/bot_client.py do), in any game: a ``draw`` message when ``legal.moves`` is
+    ``["standpat", "discard"]`` (V11: up to ``legal.draw`` of the cards it holds), else an ``act``.
+
+    The same habits in every game, so that games differ by their rules and not by how the
+    simulated players play them: check when it can; facing a bet fold a quarter of the time,
+    raise (or bet) a tenth, else call; a stud bring-in (V7) completes a fifth of the time.  A
+    bet or raise goes to ``min_to``, which is legal in every structure: no limit and pot limit
+    (V2) allow ``min_to``..``max_to``, fixed limit (V3) only ``legal.sizes`` — the smallest,
+    ``min_to``, then the others with the same odds as no limit's bigger bets."""
+    legal = view["legal"]
+    moves = legal["moves"]
+    if "discard" in moves:  # V11
+        held = held_cards(view)
+        count = rng.randint(0, min(int(legal["draw"]), len(held)))
+        return {"type": "draw", "cards": "".join(rng.sample(held, count))}
+    if "bringin" in moves:  # V7: bring in, or complete to the small bet
+        if "complete" in moves and rng.random() < 0.2:
+            return {"type": "act", "move": "complete"}
+        return {"type": "act", "move": "bringin"}
+    word = "raise" if "raise" in moves else "bet" if "bet" in moves else "complete" if "complete" in moves else None
+    if "check" in moves:
+        if word is not None and rng.random() < 0.1:
+            return {"type": "act", "move": word, "amount": _bet_size(legal, rng)}
+        return {"type": "act", "move": "check"}
+    if rng.random() < 0.25:
+        return {"type": "act", "move": "fold"}
+    if word is not None and rng.random() < 0.1:
+        return {"type": "act", "move": word, "amount": _bet_size(legal, rng)}
+    return {"type": "act", "move": "call"}
+
+
+def _bet_size(legal: dict[str, Any], rng: random.Random) -> int:
+    """A legal total for a bet or raise: a fixed size (V3), or from ``min_to`` up to at most
+    twice it within ``max_to`` (no limit; pot limit's ``max_to`` is the pot, V2)."""
+    sizes = legal.get("sizes")
+    if sizes:
+        return int(rng.choice(sizes))
+    low, high = int(legal["min_to"]), int(legal["max_to"])
+    return rng.randint(low, max(low, min(high, 2 * low)))
 
 
 class Player:
@@ -163,6 +218,8 @@ class Player:
             stats.messages[self.gateway] = stats.messages.get(self.gateway, 0) + 1
         msg = orjson.loads(text)
         kind = msg["type"]
+        if kind == "update" and stats.measuring:
+            stats.update_bytes.append(len(text))
         if kind == "error":
             stats.errors += 1
             stats.error_codes[msg["code"]] = stats.error_codes.get(msg["code"], 0) + 1
@@ -179,27 +236,19 @@ class Player:
                 del stats.pending[self.table]
         if view["legal"] is not None and view["to_act"] == view["viewer"] and self.thinking is None:
             delay = self.rng.uniform(*self.think)
-            self.thinking = asyncio.get_running_loop().call_later(delay, self.act, msg["version"], view["legal"])
+            self.thinking = asyncio.get_running_loop().call_later(delay, self.act, msg["version"], view)
         if view["finished"] and not self.rematched:
             self.rematched = True  # once per game: every later update also shows the game over
             conn.send_text(b'{"type":"rematch"}')
         elif not view["finished"]:
             self.rematched = False
 
-    def act(self, version: int, legal: dict[str, Any]) -> None:
+    def act(self, version: int, view: dict[str, Any]) -> None:
         self.thinking = None
-        rng, moves = self.rng, legal["moves"]
-        if "check" in moves:
-            move: dict[str, Any] = {"move": "check"}
-        elif rng.random() < 0.25:
-            move = {"move": "fold"}
-        elif "raise" in moves and rng.random() < 0.1:
-            move = {"move": "raise", "amount": legal["min_to"]}
-        else:
-            move = {"move": "call"}
+        message = choose_move(view, self.rng)
         assert self.conn is not None
         self.stats.pending[self.table] = Pending(version, time.perf_counter())
-        self.conn.send_text(orjson.dumps({"type": "act", "version": version, **move}))
+        self.conn.send_text(orjson.dumps({**message, "version": version}))
         self.stats.actions += self.stats.measuring
         if self.stats.measuring:
             self.stats.messages[self.gateway] = self.stats.messages.get(self.gateway, 0) + 1
@@ -250,16 +299,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def make_target(args: argparse.Namespace, workdir: Path, **env: str) -> SingleTarget | ClusterTarget:
+def make_target(args: argparse.Namespace, workdir: Path, game: str = HOUSE, **env: str) -> SingleTarget | ClusterTarget:
     pinning = Pinning.parse(args.pin)
+    profile = Path(args.profile).resolve() / game.replace("/", "-") if args.profile else None
+    if profile:
+        profile.mkdir(parents=True, exist_ok=True)
     if args.cluster:
         workdir.chmod(0o755)  # PostgreSQL runs as the postgres user under it
         workdir.parent.chmod(0o755)
         return ClusterTarget(workdir, gateways=args.gateways, workers=args.workers, pinning=pinning,
                              quota=Quota.parse(args.quota),
-                             profile=Path(args.profile).resolve() if args.profile else None,
+                             profile=profile,
                              FREEZEOUT_WORKER_MAX_TABLES="1000000", **env)
-    return SingleTarget(workdir, args.db, pinning, **env)
+    return SingleTarget(workdir, args.db, pinning, src=args.src, profile=None if args.py_spy else profile, **env)
+
+
+def sample_server(args: argparse.Namespace, target: SingleTarget | ClusterTarget, game: str) -> subprocess.Popen[bytes] | None:
+    """With ``--py-spy``, a sampling profile of the single server over the measured window
+    (py-spy's own process reads the server's stacks: far less overhead than cProfile inside it),
+    as collapsed stacks into the ``--profile`` folder."""
+    if not args.py_spy or not isinstance(target, SingleTarget) or not args.profile:
+        return None
+    out = Path(args.profile).resolve() / game.replace("/", "-") / "server.pyspy.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return subprocess.Popen([args.py_spy, "record", "--pid", str(target.server.ps.pid), "--duration", str(int(args.duration)),
+                             "--rate", "250", "--format", "raw", "--nonblocking", "--output", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def throttling(target: SingleTarget | ClusterTarget) -> dict[str, dict[str, float]]:
@@ -277,13 +342,15 @@ def per_action(cpu: dict[str, float], actions: float) -> dict[str, float]:
     return found
 
 
-async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    target = make_target(args, workdir, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE) -> dict[str, Any]:
+    """Players at tables of ``game``: set up, connect, warm up, then measure ``args.duration``.
+    The result's ``raw`` keeps the samples, so that runs of one game can be pooled."""
+    target = make_target(args, workdir, game, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
         target.start()
         Pinning.parse(args.pin).pin_client()
         started = time.monotonic()
-        tables = await setup_tables(target.urls[0], args.players, args.table_size)
+        tables = await setup_tables(target.urls[0], args.players, args.table_size, game)
         setup_seconds = time.monotonic() - started
         stats = Stats()
         ws_urls = [url.replace("http", "ws", 1) + "/ws" for url in target.urls]
@@ -301,12 +368,19 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         machine = psutil.cpu_times()
         cpu_before, actions_before, throttle_before = target.cpu(), target.actions(), throttling(target)
         target.profiling(True)
+        sampler = sample_server(args, target, game)
         stats.measuring = True
         t0 = time.perf_counter()
+        print(f"{game}: measuring {args.duration:g} s with {stats.connected} players", file=sys.stderr, flush=True)
         rss_series = await sample_rss(target, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
         target.profiling(False)
+        if sampler is not None:
+            try:
+                await asyncio.to_thread(sampler.wait, 180)  # it writes its file at the end of its --duration
+            except subprocess.TimeoutExpired:
+                sampler.kill()
         cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
@@ -320,6 +394,8 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(c.closed for c in conns)), 30)
         return {
+            "game": game,
+            "valid": stats.errors == 0,  # a run with refused moves measured refusals, not the room
             "players_connected": stats.connected,
             "tables": len(tables),
             "setup_seconds": round(setup_seconds, 1),
@@ -346,6 +422,12 @@ async def human_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]
                               for name, after in throttle_after.items()}} if throttle_after else {}),
             "load_average": [round(x, 2) for x in os.getloadavg()],
             **({"server_rss_mb_series": rss_series} if rss_series else {}),
+            "update_bytes_mean": round(sum(stats.update_bytes) / len(stats.update_bytes), 1) if stats.update_bytes else None,
+            "update_bytes_p99": percentile([float(b) for b in stats.update_bytes], 0.99) if stats.update_bytes else None,
+            "updates_received": len(stats.update_bytes),
+            "raw": {"latencies": stats.latencies, "update_bytes": stats.update_bytes, "actions": stats.actions,
+                    "elapsed": elapsed, "cpu_seconds": served, "connected": stats.connected, "errors": stats.errors,
+                    "error_codes": stats.error_codes, "load_average": list(os.getloadavg())},
         }
     finally:
         target.stop()
@@ -402,10 +484,61 @@ async def bot_phase(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         server.stop()
 
 
+def pooled(game: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row of the side-by-side table: every run of ``game`` pooled (their samples together)."""
+    latencies = [x for r in runs for x in r["raw"]["latencies"]]
+    sizes = [float(b) for r in runs for b in r["raw"]["update_bytes"]]
+    actions = sum(r["raw"]["actions"] for r in runs)
+    elapsed = sum(r["raw"]["elapsed"] for r in runs)
+    cpu = sum(r["raw"]["cpu_seconds"] for r in runs)
+    errors: dict[str, int] = {}
+    for r in runs:
+        for code, n in r["raw"]["error_codes"].items():
+            errors[code] = errors.get(code, 0) + n
+    return {
+        "game": game,
+        "runs": len(runs),
+        "players": min(r["raw"]["connected"] for r in runs),
+        "actions_per_second": round(actions / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": round(percentile(latencies, 0.50) * 1000, 1),
+        "p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
+        "samples": len(latencies),
+        "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None,
+        "server_cpu_percent": round(100 * cpu / elapsed, 1) if elapsed else 0.0,
+        "bytes_per_update_mean": round(sum(sizes) / len(sizes), 1) if sizes else None,
+        "bytes_per_update_p99": percentile(sizes, 0.99) if sizes else None,
+        "errors": sum(r["raw"]["errors"] for r in runs),
+        "error_codes": errors,
+        "load_average": [r["raw"]["load_average"][0] for r in runs],
+    }
+
+
+def side_by_side(rows: list[dict[str, Any]]) -> str:
+    """The table of issue #22 "Speed": each game's p99 against the house game's of the same run."""
+    house = next((row for row in rows if row["game"] == HOUSE), None)
+    head = (f"{'game':<8} {'players':>7} {'act/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'p99/NT':>6} {'CPU-ms/act':>10} "
+            f"{'B/upd':>7} {'B/upd p99':>9} {'errors':>6}  load avg (1 min, per run)")
+    lines = [head, "-" * len(head)]
+    for row in rows:
+        ratio = row["p99_ms"] / house["p99_ms"] if house and house["p99_ms"] else float("nan")
+        row["p99_ratio_to_house"] = round(ratio, 2)
+        lines.append(
+            f"{row['game']:<8} {row['players']:>7} {row['actions_per_second']:>7} {row['p50_ms']:>7} {row['p99_ms']:>7} "
+            f"{ratio:>6.2f} {row['cpu_ms_per_action'] or 0:>10.3f} {row['bytes_per_update_mean'] or 0:>7.0f} "
+            f"{row['bytes_per_update_p99'] or 0:>9.0f} {row['errors']:>6}  {', '.join(f'{x:.2f}' for x in row['load_average'])}"
+            + ("  INVALID (refused moves)" if row["errors"] else ""))
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Load test of the Freezeout server on loopback")
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--table-size", type=int, default=4, choices=[2, 3, 4])
+    parser.add_argument("--game", default=HOUSE, help="the game every table plays: an engine code (FO/8, F7S/8, F2L3D) or a mix (HORSE, 8GAME)")
+    parser.add_argument("--games", help="side by side: these games (comma-separated, e.g. NT,FO/8,F7S/8,F2L3D) one after the other, "
+                                        "each on a fresh server with the same players and settings, then a table")
+    parser.add_argument("--rounds", type=int, default=1, help="with --games: go through the games this many times (interleaved) and pool each game's runs")
+    parser.add_argument("--src", help="run the server from this checkout's src/ (a before/after comparison)")
     parser.add_argument("--think-min", type=float, default=1.0, help="human-like thinking time (s)")
     parser.add_argument("--think-max", type=float, default=4.0)
     parser.add_argument("--pause", type=float, default=4.0, help="R30 pause between hands (s)")
@@ -423,17 +556,23 @@ def main() -> int:
     parser.add_argument("--cluster", action="store_true", help="a local cluster (PostgreSQL, Redis, gateways, workers)")
     parser.add_argument("--gateways", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--profile", help="cProfile (CPU time) the first gateway and worker over the measured window into this directory")
+    parser.add_argument("--profile", help="cProfile (CPU time) the server (a cluster: the first gateway and worker) over the measured window "
+                                          "into this directory (a folder per game)")
+    parser.add_argument("--py-spy", help="with --profile: this py-spy binary samples the single server over the measured window "
+                                         "instead of cProfile (not a dependency: e.g. pip install --target /tmp/pyspy py-spy)")
     parser.add_argument("--quota", help='a CPU budget per process of a role (cgroup CFS quota, cores), e.g. "worker=0.25"')
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()
+    if args.games:
+        return compare_games(args, [g.strip() for g in args.games.split(",") if g.strip()])
     report: dict[str, Any] = {"cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="fz-load-") as tmp:
         if not args.skip_humans:
             (Path(tmp) / "h").mkdir()
             with asyncio.Runner(loop_factory=client_loop()) as runner:
-                report["humans"] = runner.run(human_phase(args, Path(tmp) / "h"))
+                report["humans"] = runner.run(human_phase(args, Path(tmp) / "h", args.game))
+            report["humans"].pop("raw")
             print(json.dumps({"humans": report["humans"]}), flush=True)
         if not args.skip_bots:
             (Path(tmp) / "b").mkdir()
@@ -442,12 +581,39 @@ def main() -> int:
     if "humans" in report:
         h = report["humans"]
         verdict = "meets" if h["latency_ms_p99"] < 100 else "misses"
-        print(f"{h['players_connected']} players on {h['tables']} tables: {h['actions_per_second']} actions/s, "
+        print(f"{h['game']}: {h['players_connected']} players on {h['tables']} tables: {h['actions_per_second']} actions/s, "
               f"p50 {h['latency_ms_p50']} ms, p99 {h['latency_ms_p99']} ms ({verdict} the p99 < 100 ms target); "
               f"CPU % server {h['server_cpu_percent']}, client {h['client_cpu_percent']}, "
-              f"others {h['other_cpu_percent']}; RSS MB {h['server_rss_mb']}; load average {h['load_average']}",
+              f"others {h['other_cpu_percent']}; RSS MB {h['server_rss_mb']}; "
+              f"bytes per update {h['update_bytes_mean']} (p99 {h['update_bytes_p99']}); load average {h['load_average']}",
               file=sys.stderr)
+        if h["errors"]:
+            print(f"INVALID: the server refused {h['errors']} messages {h['error_codes']}", file=sys.stderr)
+            return 1
     return 0
+
+
+def compare_games(args: argparse.Namespace, games: list[str]) -> int:
+    """Issue #22 "Speed": each game in turn, on a fresh server each, the same players and settings;
+    with ``--rounds`` the games alternate so that a busy spell of the shared machine falls on all."""
+    runs: dict[str, list[dict[str, Any]]] = {game: [] for game in games}
+    with tempfile.TemporaryDirectory(prefix="fz-load-") as tmp:
+        for round_ in range(args.rounds):
+            for index, game in enumerate(games):
+                workdir = Path(tmp) / f"{round_}-{index}"
+                workdir.mkdir()
+                with asyncio.Runner(loop_factory=client_loop()) as runner:
+                    result = runner.run(human_phase(args, workdir, game))
+                runs[game].append(result)
+                summary = {k: v for k, v in result.items() if k != "raw"}
+                print(json.dumps(summary), file=sys.stderr, flush=True)
+    rows = [pooled(game, runs[game]) for game in games]
+    table = side_by_side(rows)
+    print(json.dumps({"games": rows, "players": args.players, "table_size": args.table_size, "duration": args.duration,
+                      "rounds": args.rounds, "think": [args.think_min, args.think_max], "pause": args.pause,
+                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
+    print(table)
+    return 1 if any(row["errors"] for row in rows) else 0
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ def free_port() -> int:
 class ServerProcess:
     def __init__(self, workdir: Path, *, db_url: str | None = None, src: str | None = None, **env: str) -> None:
         self.workdir = workdir
+        self.program = ["-m", "freezeout.cli"]  # what ``python`` runs (set before start: a profiling wrapper's ``-c`` code)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -54,7 +55,7 @@ class ServerProcess:
     def start(self, timeout: float = 120.0) -> float:
         """Start the server and wait until ``/healthz`` answers; returns how long that took."""
         started = time.monotonic()
-        command = [sys.executable, "-m", "freezeout.cli", "serve", "--port", str(self.port), "--db", self.db_url]
+        command = [sys.executable, *self.program, "serve", "--port", str(self.port), "--db", self.db_url]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=self.workdir, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self._ps = psutil.Process(self.process.pid)
