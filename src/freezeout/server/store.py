@@ -17,7 +17,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, and_, case, func, insert, or_, select, update
@@ -39,6 +39,7 @@ from freezeout.server.db import (
     user_names,
     users,
 )
+from freezeout.server.logentries import GameEnd, GameStart, LogEntry
 from freezeout.server.ownership import StaleOwner, is_stale_owner_error
 from freezeout.server.wire import dumps
 
@@ -74,52 +75,6 @@ class UserRow:
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "display": self.shown, "kind": self.kind,
                 "rating": round(self.rating, 1), "provisional": elo.provisional(self.ranked_games)}
-
-
-@dataclass(slots=True)
-class LogEntry:
-    """One entry of a table's log.  ``epoch`` is the fencing epoch of the owner that wrote it
-    (ownership.py); None for a table without an owner (one process, no leases)."""
-
-    table_id: str
-    seq: int
-    at: float
-    kind: str
-    data: dict[str, Any]
-    epoch: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameStart:
-    game_id: str
-    table_id: str
-    number: int
-    players: tuple[str, ...]
-    ranked: bool
-    at: float
-
-
-@dataclass(slots=True)
-class GameEnd:
-    """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
-    and the ratings go into ``entry.data["ratings"]`` by player name (with the names
-    still provisional in ``entry.data["provisional"]``), unless the game is not rated:
-    ``aborted`` (a player left before the first hand was complete), ``shared`` (the two
-    accounts were seen at one address or device lately, elo.py "Rings"), or the pair's
-    games already counted ``pair_limit`` times in the last 24 hours; then
-    ``entry.data["unrated"]`` says why.  ``left_after``: the hands complete when the
-    loser left (resigned or forfeited out), None if they ran out of chips (elo.py)."""
-
-    game_id: str
-    places: dict[str, int]
-    record: dict[str, Any]
-    at: float
-    entry: LogEntry
-    ranked: tuple[int, int] | None = None
-    names: dict[int, str] = field(default_factory=dict)
-    aborted: bool = False
-    pair_limit: int | None = None
-    left_after: int | None = None
 
 
 _Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
