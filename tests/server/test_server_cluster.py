@@ -18,6 +18,7 @@ from freezeout.server.bus import Bus, LocalUpdates, Update
 from freezeout.server.fairness import new_deal
 from freezeout.server.gateway import RemoteTable, _Follower
 from freezeout.server.ownership import Lease, Leases
+from freezeout.server.protocol import Act
 from freezeout.server.store import LogEntry
 from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
@@ -195,7 +196,7 @@ async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
         assert t is not None and t.in_hand
         user = await first.store.accounts.by_name(actor.state.players[t.to_act])
         told: list[str] = []
-        actor.intent(user, {"type": "act", "version": actor.state.version, "move": "call"}, Conn(user, told.append))
+        actor.intent(user, Act(type="act", version=actor.state.version, move="call"), Conn(user, told.append))
         await wait_for(lambda: actor.lost and table not in first.tables, "the actor to stop")
         assert [json.loads(m)["code"] for m in told] == ["busy"]
         assert all(e.epoch != lease.epoch for e in (await cluster.log(table)) if e.kind == "act")
@@ -250,12 +251,12 @@ class _Room:
     """What a RemoteTable asks of its room, recorded."""
 
     def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[Any] = []
         self.followers: dict[str, Any] = {}
 
-    def send(self, table_id: str, kind: str, body: dict[str, Any] | None, failed: Any) -> None:
-        assert body is not None
-        self.sent.append(body)
+    def send(self, table_id: str, command: Any, failed: Any) -> None:
+        assert command is not None
+        self.sent.append(command)
 
 
 def test_a_catch_up_reaches_only_a_connection_at_its_since():
@@ -275,7 +276,7 @@ def test_a_catch_up_reaches_only_a_connection_at_its_since():
     table.direct(follower, b'{"type":"snapshot","version":9,"events":[]}')  # a snapshot fits any
     assert follower.synced == 9 and len(told) == 2
     table._offer(follower, 11, "eleven")  # a gap: held, and a catch-up asked from 9
-    assert len(told) == 2 and room.sent[-1]["since"] == 9 and follower.resyncing
+    assert len(told) == 2 and room.sent[-1].since == 9 and follower.resyncing
     table.direct(follower, catch_up(9, 10))
     assert follower.synced == 11 and told[-1] == "eleven" and not follower.resyncing
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import orjson
 import pytest
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
@@ -40,7 +41,7 @@ from freezeout.server.redisbus import (
     pack_command,
     table_channel,
 )
-from freezeout.server.routing import encode, user_json
+from freezeout.server.routing import user_json
 from freezeout.server.sealing import ReplayGuard, Seal, Unsealable, parse_secrets
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.store import Store
@@ -255,8 +256,8 @@ async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_p
             genuine = [fields[b"s"] for _id, fields in await admin.xrange(inbox_key("w1"))]
             replies = [fields[b"s"] for _id, fields in await admin.xrange(inbox_key("gateway-1"))]
             forged: list[dict[Any, Any]] = [
-                {"t": table, "g": "gateway-1", "r": "attacker", "b": encode(fold)},  # the bus's old, clear form
-                {"s": Seal([OTHER]).seal(b"command", "w1", pack_command(Command(table, "gateway-1", "x", encode(fold))))},
+                {"t": table, "g": "gateway-1", "r": "attacker", "b": orjson.dumps(fold)},  # the bus's old, clear form
+                {"s": Seal([OTHER]).seal(b"command", "w1", pack_command(Command(table, "gateway-1", "x", orjson.dumps(fold))))},
                 {"s": genuine[-1]},  # a replay
                 {"s": replies[-1]},  # sealed for the gateway's inbox
             ]

@@ -111,10 +111,11 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
         (ana, ana_csrf), (bo, bo_csrf) = await account(server, "ana"), await account(server, "bo")
         response = await ana.post("/api/tables", json={"slots": [None, "easy", None]}, headers={"X-CSRF-Token": ana_csrf})
         table = response.json()["table"]["id"]
-        (await bo.post(f"/api/tables/{table}/sit", headers={"X-CSRF-Token": bo_csrf})).raise_for_status()
         result: dict[str, Any] = {}
         last_seen: dict[str, str] = {}  # per client: the last message, to say where a stuck game stood
         trace: list[str] = []  # every message both clients saw, in short, to say how a game went wrong
+
+        following = {ana: asyncio.Event(), bo: asyncio.Event()}
 
         async def client(http: httpx.AsyncClient) -> None:
             nonlocal moves
@@ -129,6 +130,8 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
                             msg = json.loads(text)
                             last_seen[str(http.cookies.get("fz_session"))[:6]] = text[:600]
                             trace.append(_trace_line(http, msg))
+                            if msg["type"] == "snapshot":
+                                following[http].set()
                             if msg["type"] not in ("snapshot", "update") or msg["view"] is None:
                                 continue
                             version, view = msg["version"], msg["view"]
@@ -150,8 +153,15 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
                 except (OSError, websockets.ConnectionClosed):
                     await asyncio.sleep(0.1)
 
+        async def seat_bo_once_both_follow() -> None:
+            # R26: a player who is offline when their turn comes times out at once. The game starts
+            # when bo sits, so both must be following the table by then, or the game depends on how
+            # fast this machine opens two connections.
+            await asyncio.gather(*(event.wait() for event in following.values()))
+            (await bo.post(f"/api/tables/{table}/sit", headers={"X-CSRF-Token": bo_csrf})).raise_for_status()
+
         try:
-            await asyncio.wait_for(asyncio.gather(client(ana), client(bo)), timeout=600)  # a fail-safe, not a speed check
+            await asyncio.wait_for(asyncio.gather(client(ana), client(bo), seat_bo_once_both_follow()), timeout=600)  # a fail-safe, not a speed check
         except TimeoutError:
             raise AssertionError(f"the game did not end; the clients last saw {last_seen}; the server's log ends:\n"
                                  f"{_log_tail(server.log)}") from None

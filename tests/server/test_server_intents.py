@@ -19,7 +19,8 @@ import pytest
 from freezeout.server import intents
 from freezeout.server.clock import FakeClock
 from freezeout.server.intents import Applied, decide
-from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE
+from freezeout.server.logentries import Stamp
+from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
 from freezeout.server.store import LogEntry
 
 from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
@@ -63,30 +64,30 @@ def test_a_key_must_be_8_to_64_url_safe_characters():
 
 async def test_a_remembered_key_is_answered_with_the_version_that_applied_it():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, user=7, key="k-applied"), entry(5)])
-    decision = await decide(memory, 5, 7, {"type": "act", "version": 3, "move": "call", "key": "k-applied"}, no_log)
+    decision = await decide(memory, 5, 7, Act(type="act", version=3, move="call", key="k-applied"), no_log)
     assert decision.applied == 4 and decision.refusal is None
     # Another account's intent with the same key is its own.
-    other = await decide(memory, 5, 8, {"type": "act", "version": 3, "move": "call", "key": "k-applied"}, no_log)
+    other = await decide(memory, 5, 8, Act(type="act", version=3, move="call", key="k-applied"), no_log)
     assert other.applied is None and other.refusal is not None and other.refusal[0] == "stale"
 
 
 async def test_an_intent_overtaken_only_by_resume_entries_is_judged_now():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, "resume"), entry(5, "resume")])
-    decision = await decide(memory, 5, 7, {"type": "act", "version": 3, "move": "call", "key": "k-lost-one"}, no_log)
+    decision = await decide(memory, 5, 7, Act(type="act", version=3, move="call", key="k-lost-one"), no_log)
     assert decision.applied is None and decision.refusal is None
-    assert decision.msg["version"] == 5 and decision.stamp == {"user": 7, "key": "k-lost-one"}
+    assert decision.msg.version == 5 and decision.stamp == Stamp(7, "k-lost-one")
 
 
 async def test_a_keyed_stale_says_it_was_not_applied():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, user=8, key="k-someone"), entry(5, "resume")])
-    decision = await decide(memory, 5, 7, {"type": "act", "version": 3, "move": "call", "key": "k-too-late"}, no_log)
+    decision = await decide(memory, 5, 7, Act(type="act", version=3, move="call", key="k-too-late"), no_log)
     assert decision.refusal is not None and decision.refusal[0] == "stale"
     assert "not applied" in decision.refusal[1]
 
 
 async def test_an_intent_without_a_key_is_judged_as_before():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, "resume")])
-    msg = {"type": "act", "version": 3, "move": "call", "key": None}
+    msg = Act(type="act", version=3, move="call", key=None)
     decision = await decide(memory, 4, 7, msg, no_log)
     assert decision.msg is msg and decision.stamp is None and decision.refusal is None  # the actor refuses it as stale
 
@@ -103,10 +104,10 @@ async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
         reads.append(after)
         return [e for e in log if e.seq > after][:1]  # a page of one: the resume is paged past
 
-    old = await decide(memory, top, 7, {"type": "act", "version": 2, "move": "call", "key": "k-ancient"}, read_log)
+    old = await decide(memory, top, 7, Act(type="act", version=2, move="call", key="k-ancient"), read_log)
     assert old.applied == 3
     # Decided on 3: a resume (4) and then entry 5, which applied another key: this one was not applied.
-    lost = await decide(memory, top, 7, {"type": "act", "version": 3, "move": "call", "key": "k-not-this"}, read_log)
+    lost = await decide(memory, top, 7, Act(type="act", version=3, move="call", key="k-not-this"), read_log)
     assert lost.applied is None and lost.refusal is not None and "not applied" in lost.refusal[1]
     assert reads == [2, 3, 4]
 

@@ -20,6 +20,7 @@ import pytest
 import websockets
 
 from freezeout.server.clock import FakeClock
+from freezeout.server.protocol import Stand
 from freezeout.server.settings import Settings
 from freezeout.server.store import LogEntry, UserRow
 from freezeout.server.table import Conn, TableActor
@@ -135,12 +136,12 @@ async def test_a_tables_command_queue_is_bounded():
     conns = [Conn(UserRow(i, f"u{i}", "guest", None, 1500.0, 0), lambda text, i=i: sent.setdefault(i, []).append(json.loads(text)))
              for i in range(5)]
     for _ in range(5):  # nothing runs in between: the actor has not started
-        actor.intent(conns[0].user, {"type": "stand"}, conns[0])
+        actor.intent(conns[0].user, Stand(type="stand"), conns[0])
     own = [m["message"] for m in sent[0]]
     assert len(own) == 2 and all("at most 3 of your messages" in m for m in own)  # its own share: 3
     for conn in conns[1:]:
         for _ in range(2):
-            actor.intent(conn.user, {"type": "stand"}, conn)
+            actor.intent(conn.user, Stand(type="stand"), conn)
     table = [m for i in range(1, 5) for m in sent.get(i, [])]
     assert len(table) == 3 and all(m["code"] == "busy" and "table is busy" in m["message"] for m in table)  # 8 in all
     assert actor._intents == 8

@@ -62,7 +62,7 @@ async def test_a_tables_memory_stays_within_its_budget():
     try:
         await play(actor, clock, 3 * settings.catchup_entries)  # several games; the catch-up buffer is full
         full = held()
-        assert len(actor._catchup) == settings.catchup_entries
+        assert len(actor.fanout.catchup) == settings.catchup_entries
         assert full - before < TABLE_BUDGET, f"a table keeps {(full - before) // 1024} KB"
         await play(actor, clock, 6 * settings.catchup_entries)
         assert held() - full < 16 * 1024, "a table's memory grows as it plays"

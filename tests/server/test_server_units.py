@@ -169,6 +169,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
     import json
 
     from freezeout.rules.views import seat_view
+    from freezeout.server.protocol import Act, Sit
     from freezeout.server.settings import Settings
     from freezeout.server.store import UserRow
     from freezeout.server.table import Conn, TableActor
@@ -182,7 +183,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
     actor.start()
     try:
         for user in users:
-            await actor.request(user, {"type": "sit"})
+            await actor.request(user, Sit(type="sit"))
         conns = {}
         for user in [*users, None]:
             key = user.id if user else None
@@ -196,7 +197,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
             received.clear()
             legal = t.legal_actions()
             move = "check" if legal is not None and legal.can_check else "call"
-            actor.intent(mover, {"type": "act", "version": actor.state.version, "move": move}, conns[mover.id])
+            actor.intent(mover, Act(type="act", version=actor.state.version, move=move), conns[mover.id])
             await actor.sync()
             assert len(received) == 4  # three seats and a spectator
             for key, texts in received.items():
@@ -204,8 +205,10 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
                 message = json.loads(texts[-1])
                 assert message["type"] == "update" and list(message)[-1] == "view", message
                 assert message["view"] == seat_view(actor.state.tournament, seat).to_dict()
-                expected = {"type": "update", "version": actor.state.version, "events": Fragment(actor._catchup[-1][1]),
-                            **actor._common(), "fairness": Fragment(actor.fairness(seat)), "view": actor._view(seat)}
+                fanout, state = actor.fanout, actor.state
+                expected = {"type": "update", "version": state.version, "events": Fragment(fanout.catchup[-1][1]),
+                            **fanout.common(state, clock.now()), "fairness": Fragment(actor.fairness(seat)),
+                            "view": fanout.view(state, seat)}
                 assert message == json.loads(dumps(expected))
     finally:
         await actor.stop()

@@ -30,6 +30,7 @@ from freezeout.server.accounts import (
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.context import Context
 from freezeout.server.gameinfo import describe, house, with_format
+from freezeout.server.protocol import Intent, Sit, Stand
 from freezeout.server.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.tablestate import Refused
 
@@ -452,7 +453,7 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
         raise refused(error) from None
 
 
-async def _table_intent(request: Request, table_id: str, found: Auth, msg: dict[str, Any]) -> dict[str, Any]:
+async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent) -> dict[str, Any]:
     user = _need_user(found)
     try:
         return {"table": await ctx(request).room.get(table_id).request(user, msg)}
@@ -464,12 +465,12 @@ async def _table_intent(request: Request, table_id: str, found: Auth, msg: dict[
 async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
     if found.user is not None:
         await _seen(request, found.user)
-    return await _table_intent(request, table_id, found, {"type": "sit", "slot": body.slot if body else None})
+    return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None))
 
 
 @router.post("/tables/{table_id}/stand")
 async def stand(request: Request, table_id: str, found: PostAuth) -> dict[str, Any]:
-    return await _table_intent(request, table_id, found, {"type": "stand"})
+    return await _table_intent(request, table_id, found, Stand(type="stand"))
 
 
 @router.get("/tables/{table_id}/games")

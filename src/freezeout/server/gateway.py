@@ -48,14 +48,33 @@ from freezeout.server.clock import Clock
 from freezeout.server.metrics import Metrics
 from freezeout.server.owned import lobby_record
 from freezeout.server.ownership import Lease, Leases
+from freezeout.server.protocol import Intent, Sit, error_text
 from freezeout.server.room import Room, paginate
-from freezeout.server.routing import MOVED, REQUEST_PREFIX, decode, encode, user_json, versioned
+from freezeout.server.routing import (
+    MOVED,
+    REQUEST_PREFIX,
+    Alive,
+    Answer,
+    AttachConn,
+    DetachConn,
+    ForConn,
+    OwnerChanged,
+    PresenceText,
+    Refresh,
+    Request,
+    TableTexts,
+    ToOwner,
+    decode_answer,
+    decode_update,
+    encode_command,
+    versioned,
+)
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store, UserRow
-from freezeout.server.table import Conn, TableActor
+from freezeout.server.tablefanout import table_summary
+from freezeout.server.tablehandle import Conn
 from freezeout.server.tablestate import Refused, initial_state
 from freezeout.server.tasks import Batched, stop_tasks
-from freezeout.server.wire import dumps
 
 __all__ = ["GatewayRoom", "RemoteTable"]
 
@@ -82,12 +101,9 @@ Fail = Callable[[Refused], None]
 
 @dataclass
 class _Lane:
-    queue: deque[tuple[str, dict[str, Any] | None, Fail | None]] = field(default_factory=deque)
+    # A command for the owner, or None: stop following the table here (if nobody follows it any more).
+    queue: deque[tuple[ToOwner | None, Fail | None]] = field(default_factory=deque)
     task: asyncio.Task[None] | None = None  # held here: the loop keeps only a weak reference
-
-
-def _error(code: str, message: str, ref: Any) -> str:
-    return dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": None})
 
 
 def _summary_of(record: dict[str, Any]) -> Callable[[], dict[str, Any]]:
@@ -95,7 +111,8 @@ def _summary_of(record: dict[str, Any]) -> Callable[[], dict[str, Any]]:
 
 
 class RemoteTable:
-    """A table as a gateway sees it: its connections here, and the way to its owner."""
+    """A table as a gateway sees it: its connections here, and the way to its owner
+    (a tablehandle.TableHandle, as the local actor is)."""
 
     def __init__(self, room: GatewayRoom, table_id: str) -> None:
         self.room, self.id = room, table_id
@@ -115,31 +132,30 @@ class RemoteTable:
         follower = _Follower(conn, self.room.new_conn_id())
         self.followers[conn] = follower
         self.room.followers[follower.conn_id] = (self, follower)
-        body = {"op": "attach", "conn": follower.conn_id, "user": user_json(conn.user), "since": since}
-        self.room.send(self.id, "command", body, self._failed_join(conn))
+        self.room.send(self.id, AttachConn(follower.conn_id, conn.user, since), self._failed_join(conn))
 
     def detach(self, conn: Conn) -> None:
         follower = self.followers.pop(conn, None)
         if follower is None:
             return
         self.room.followers.pop(follower.conn_id, None)
-        self.room.send(self.id, "command", {"op": "detach", "conn": follower.conn_id}, None)
+        self.room.send(self.id, DetachConn(follower.conn_id), None)
         if not self.followers:
-            self.room.send(self.id, "unfollow", None, None)
+            self.room.send(self.id, None, None)
 
-    def intent(self, user: UserRow | None, msg: dict[str, Any], conn: Conn | None = None) -> None:
+    def intent(self, user: UserRow | None, intent: Intent, conn: Conn | None = None) -> None:
         follower = self.followers.get(conn) if conn is not None else None
         conn_id = follower.conn_id if follower is not None else self.room.new_conn_id()
-        ref = msg.get("id")
+        ref = intent.id
 
         def failed(refusal: Refused) -> None:
             if conn is not None:
-                conn.send(_error(refusal.code, refusal.message, ref))
+                conn.send(error_text(refusal.code, refusal.message, ref))
 
-        self.room.send(self.id, "command", {"op": "intent", "conn": conn_id, "user": user_json(user), "msg": msg}, failed)
+        self.room.send(self.id, ForConn(conn_id, user, intent), failed)
 
-    async def request(self, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
-        summary = await self.room.request(self.id, user, msg)
+    async def request(self, user: UserRow | None, intent: Intent) -> dict[str, Any]:
+        summary = await self.room.request(self.id, user, intent)
         self.last_summary = summary
         return summary
 
@@ -147,23 +163,22 @@ class RemoteTable:
         def failed(refusal: Refused) -> None:
             if refusal.code == "not_found":
                 self.detach(conn)
-            conn.send(_error(refusal.code, refusal.message, None))
+            conn.send(error_text(refusal.code, refusal.message))
 
         return failed
 
     # -- from the owner ----------------------------------------------------------
     def deliver(self, update: Update) -> None:
         """An update published by the table's owner (the bus calls this; it must not block)."""
-        body = orjson.loads(update.body)
-        kind = body.get("k")
-        if kind == "owner":
+        news = decode_update(update.body)
+        if isinstance(news, OwnerChanged):
             self.room.rerouted(self.id)
-        elif kind == "presence":
+        elif isinstance(news, PresenceText):
             for follower in list(self.followers.values()):
                 if follower.synced is not None:
-                    follower.conn.send(body["text"])
-        elif kind == "update":
-            seats, texts = body["seats"], body["texts"]
+                    follower.conn.send(news.text)
+        elif isinstance(news, TableTexts):
+            seats, texts = news.seats, news.texts
             for follower in list(self.followers.values()):
                 user = follower.conn.user
                 seat = seats.get(str(user.id)) if user is not None else None
@@ -187,8 +202,7 @@ class RemoteTable:
 
     def _resync(self, follower: _Follower) -> None:
         follower.resyncing = True
-        body = {"op": "attach", "conn": follower.conn_id, "user": user_json(follower.conn.user), "since": follower.synced}
-        self.room.send(self.id, "command", body, None)
+        self.room.send(self.id, AttachConn(follower.conn_id, follower.conn.user, follower.synced), None)
 
     def direct(self, follower: _Follower, data: bytes) -> None:
         """A message the owner sent to one connection: a snapshot or catch-up moves its version."""
@@ -219,8 +233,8 @@ class RemoteTable:
             follower.conn.send(queued)
             follower.synced = synced = version
 
-    def refresh_body(self) -> dict[str, Any]:
-        return {"op": "refresh", "conns": [[f.conn_id, user_json(f.conn.user), f.synced] for f in self.followers.values()]}
+    def refresh_command(self) -> Refresh:
+        return Refresh(tuple((f.conn_id, f.conn.user, f.synced) for f in self.followers.values()))
 
 
 class GatewayRoom(Room):
@@ -234,7 +248,7 @@ class GatewayRoom(Room):
         self.followers: dict[str, tuple[RemoteTable, _Follower]] = {}  # conn id -> its table and state
         self._routes: dict[str, Lease] = {}
         self._lanes: dict[str, _Lane] = {}
-        self._requests: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._requests: dict[str, asyncio.Future[Answer]] = {}
         # A table's lease row, read together with every other lookup of the same moment in one
         # statement: thousands of connections joining at once would otherwise each take a pooled
         # database connection for one row (the 10,000-player run exhausted the pool).
@@ -270,7 +284,7 @@ class GatewayRoom(Room):
         return []  # the owners retire idle tables (worker.py)
 
     # -- the room's interface (ws.py, api.py) ---------------------------------------
-    def get(self, table_id: str) -> RemoteTable:  # type: ignore[override]
+    def get(self, table_id: str) -> RemoteTable:
         if not _TABLE_ID.fullmatch(table_id):
             raise Refused("not_found", f"no table {table_id!r}")
         table = self.remote.get(table_id)
@@ -279,7 +293,9 @@ class GatewayRoom(Room):
         return table
 
     async def summary(self, table_id: str) -> dict[str, Any]:
-        return await self.get(table_id).request(None, {"type": "summary"})
+        table = self.get(table_id)
+        table.last_summary = await self.request(table_id, None, None)
+        return table.last_summary
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
                 ) -> tuple[list[dict[str, Any]], str | None]:
@@ -308,7 +324,7 @@ class GatewayRoom(Room):
         if address is not None:
             self._created[table_id] = address
         state = initial_state(entry)
-        summary = TableActor(state, store=self.store.log, clock=self.clock, settings=self.settings).summary()
+        summary = table_summary(state)
         record = lobby_record(state, summary)
         self._lobby[table_id] = orjson.loads(record)
         self.lobby.changed()
@@ -320,7 +336,7 @@ class GatewayRoom(Room):
         table.last_summary = summary
         if sit:
             try:
-                await table.request(creator, {"type": "sit"})
+                await table.request(creator, Sit(type="sit"))
             except Refused as refusal:
                 if refusal.code == "busy" and await self.withdraw(table_id):
                     raise Refused("busy", "no server can take a new table right now: try again in a moment") from None
@@ -348,17 +364,18 @@ class GatewayRoom(Room):
         log.warning("withdrew new table %s: no worker took it", table_id, extra={"table": table_id})
         return True
 
-    async def request(self, table_id: str, user: UserRow | None, msg: dict[str, Any]) -> dict[str, Any]:
-        """Ask the table's owner and wait for its answer (the summary), or :class:`Refused`."""
+    async def request(self, table_id: str, user: UserRow | None, intent: Intent | None) -> dict[str, Any]:
+        """Ask the table's owner to apply ``intent`` (None: nothing) and wait for its answer (the
+        summary), or :class:`Refused`."""
         request_id = self.new_conn_id()
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._requests[request_id] = future
 
         def failed(refusal: Refused) -> None:
             if not future.done():
                 future.set_exception(refusal)
 
-        self.send(table_id, "command", {"op": "request", "req": request_id, "user": user_json(user), "msg": msg}, failed)
+        self.send(table_id, Request(request_id, user, intent), failed)
         try:
             async with asyncio.timeout(2 * self.settings.route_timeout_seconds):
                 answer = await future
@@ -366,53 +383,54 @@ class GatewayRoom(Room):
             raise Refused("busy", "the table's server did not answer: try again in a moment") from None
         finally:
             self._requests.pop(request_id, None)
-        if "error" in answer:
-            code, message = answer["error"]
-            raise Refused(str(code), str(message))
-        return dict(answer["ok"])
+        if answer.error is not None:
+            raise Refused(*answer.error)
+        assert answer.summary is not None
+        return answer.summary
 
     # -- lanes: commands to owners, one table in order ------------------------------------
-    def send(self, table_id: str, kind: str, body: dict[str, Any] | None, failed: Fail | None) -> None:
+    def send(self, table_id: str, command: ToOwner | None, failed: Fail | None) -> None:
+        """Send ``command`` to the table's owner in order after the table's earlier ones (None:
+        stop following the table if nobody here does any more); ``failed`` hears a refusal."""
         lane = self._lanes.get(table_id)
         if lane is None:
             lane = self._lanes[table_id] = _Lane()
             lane.task = asyncio.create_task(self._run_lane(table_id, lane), name=f"lane-{table_id}")
-        lane.queue.append((kind, body, failed))
+        lane.queue.append((command, failed))
 
     async def _run_lane(self, table_id: str, lane: _Lane) -> None:
         try:
             while lane.queue:
-                kind, body, failed = lane.queue.popleft()
+                command, failed = lane.queue.popleft()
                 try:
-                    await self._carry(table_id, kind, body)
+                    await self._carry(table_id, command)
                 except (Refused, BusUnavailable) as error:
                     refusal = error if isinstance(error, Refused) else Refused("busy", "the room cannot reach the table right now: try again")
                     if failed is not None:
                         failed(refusal)
                     else:
-                        log.info("table %s: %s not sent: %s", table_id, kind, error, extra={"table": table_id})
+                        log.info("table %s: %s not sent: %s", table_id, type(command).__name__, error, extra={"table": table_id})
                 except Exception:
                     log.exception("table %s: sending a command failed", table_id, extra={"table": table_id})
         finally:
             if self._lanes.get(table_id) is lane:
                 del self._lanes[table_id]
 
-    async def _carry(self, table_id: str, kind: str, body: dict[str, Any] | None) -> None:
+    async def _carry(self, table_id: str, command: ToOwner | None) -> None:
         timeout = self.settings.route_timeout_seconds
         table = self.remote.get(table_id)
-        if kind == "unfollow":
+        if command is None:
             if table is not None and table.following and not table.followers:
                 table.following = False
                 await self.bus.updates.unfollow(table_id, table.deliver)
                 if self.remote.get(table_id) is table and not table.followers:
                     del self.remote[table_id]
             return
-        assert body is not None
         if table is not None and table.followers and not table.following:
             table.following = True  # registered now: the subscriber picks it up even after a timeout
             await self.bus.updates.follow(table_id, table.deliver, timeout=timeout)
         worker = await self._route(table_id)
-        await self.bus.commands.send(worker, Command(table_id, self.name, "", encode(body)))
+        await self.bus.commands.send(worker, Command(table_id, self.name, "", encode_command(command)))
         self.metrics.count("freezeout_commands_total")
 
     async def _route(self, table_id: str) -> str:
@@ -443,7 +461,7 @@ class GatewayRoom(Room):
         self._routes.pop(table_id, None)
         table = self.remote.get(table_id)
         if table is not None and table.followers:
-            self.send(table_id, "command", table.refresh_body(), None)
+            self.send(table_id, table.refresh_command(), None)
 
     # -- from owners ----------------------------------------------------------------------
     async def _hear_forever(self) -> None:
@@ -459,7 +477,7 @@ class GatewayRoom(Room):
         if reply_to.startswith(REQUEST_PREFIX):
             future = self._requests.get(reply_to[len(REQUEST_PREFIX):])
             if future is not None and not future.done():
-                future.set_result(decode(command.body))
+                future.set_result(decode_answer(command.body))
         elif reply_to == MOVED:
             self.rerouted(command.table_id)
         else:
@@ -485,12 +503,12 @@ class GatewayRoom(Room):
         self._routes.update(await self.leases.owners([t.id for t in followed]))
         if full:
             for table in followed:
-                self.send(table.id, "command", table.refresh_body(), None)
+                self.send(table.id, table.refresh_command(), None)
             return
         owners = {self._routes[t.id].worker for t in followed if t.id in self._routes}
         for worker in sorted(owners):
             with contextlib.suppress(BusUnavailable):
-                await self.bus.commands.send(worker, Command("", self.name, "", encode({"op": "alive"})))
+                await self.bus.commands.send(worker, Command("", self.name, "", encode_command(Alive())))
 
     def hear_lobby(self, update: Update) -> None:
         """A table's lobby record changed (published by its owner): the watchers hear of it."""

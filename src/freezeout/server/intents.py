@@ -39,27 +39,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from freezeout.server.store import LogEntry
+from freezeout.server.logentries import LogEntry, Stamp
+from freezeout.server.protocol import KEY_PATTERN, VERSIONED_INTENTS, Intent
 
-__all__ = ["KEY_PATTERN", "RESUME", "STAMP", "WINDOW", "Applied", "Decision", "applied_message", "decide", "stamp_of"]
+__all__ = ["KEY_PATTERN", "RESUME", "STAMP", "WINDOW", "Applied", "Decision", "decide"]
 
-# 8-64 characters of the URL-safe alphabet: a random key (the page sends 16) does not repeat.
-KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 WINDOW = 256  # versions whose keys a table keeps in memory (older ones are read from the log)
 RESUME = "resume"  # the one entry that changes nothing an intent was decided on
 STAMP = "intent"  # the entry's field that names the keyed intent it applies
-
-
-def stamp_of(data: dict[str, Any]) -> tuple[int, str] | None:
-    """The (account, key) of the keyed intent an entry applies, or None."""
-    stamp = data.get(STAMP)
-    if not isinstance(stamp, dict):
-        return None
-    user, key = stamp.get("user"), stamp.get("key")
-    return (user, key) if isinstance(user, int) and isinstance(key, str) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +63,9 @@ class Applied:
         """The memory once ``entry`` is applied (the fold: tablestate.reduce)."""
         settled = self.settled if entry.kind == RESUME else entry.seq
         recent = self.recent
-        stamp = stamp_of(entry.data)
+        stamp = entry.stamp
         if stamp is not None:
-            recent = (*recent, (entry.seq, *stamp))
+            recent = (*recent, (entry.seq, stamp.user, stamp.key))
         floor = entry.seq - WINDOW
         if recent and recent[0][0] <= floor:
             recent = tuple(r for r in recent if r[0] > floor)
@@ -99,43 +87,42 @@ class Decision:
     change nothing), or ``refusal`` (code, message), or handle ``msg`` and write ``stamp`` (the
     ``"intent"`` field) into the entry that applies it."""
 
-    msg: dict[str, Any]
-    stamp: dict[str, Any] | None = None
+    msg: Intent
+    stamp: Stamp | None = None
     applied: int | None = None
     refusal: tuple[str, str] | None = None
 
     @property
     def key(self) -> str | None:
-        key = self.msg.get("key")
-        return key if isinstance(key, str) else None
+        return self.msg.key
 
 
 ReadLog = Callable[[int], Awaitable[list["LogEntry"]]]
 
 
-async def decide(memory: Applied, version: int, user_id: int | None, msg: dict[str, Any], read_log: ReadLog) -> Decision:
+async def decide(memory: Applied, version: int, user_id: int | None, msg: Intent, read_log: ReadLog) -> Decision:
     """Decide a client's intent ``msg`` at a table at ``version`` whose memory is ``memory``.
 
     ``read_log(after)`` reads the table's log entries after version ``after`` (a page of them,
     in order; empty at the end): only for an intent decided before the memory's window."""
-    key = msg.get("key")
-    if not isinstance(key, str) or user_id is None:
+    key = msg.key
+    if key is None or user_id is None:
         return Decision(msg)  # no key (an older client), or nobody logged in (refused later)
     done = memory.version_of(user_id, key)
     if done is not None:
         return Decision(msg, applied=done)
-    decided = msg.get("version")
-    if isinstance(decided, int) and decided != version:
+    decided = msg.version if isinstance(msg, VERSIONED_INTENTS) else None
+    if decided is not None and decided != version:
         if memory.settled <= decided < version:  # only resume entries since: the same turn
-            msg = {**msg, "version": version}
+            msg = msg.model_copy(update={"version": version})
         else:
             if decided < version - WINDOW:  # before the window: the log says whether it was applied
                 first = await _first_move_after(decided, read_log)
-                if first is not None and stamp_of(first.data) == (user_id, key):
+                if first is not None and first.stamp == Stamp(user_id, key):
                     return Decision(msg, applied=first.seq)
             return Decision(msg, refusal=("stale", f"decided on version {decided}, the table is at {version}: "
                                                    "it was not applied"))
-    return Decision(msg, stamp={"user": user_id, "key": key})
+    return Decision(msg, stamp=Stamp(user_id, key))
 
 
 async def _first_move_after(version: int, read_log: ReadLog) -> LogEntry | None:
@@ -150,8 +137,3 @@ async def _first_move_after(version: int, read_log: ReadLog) -> LogEntry | None:
             if entry.kind != RESUME:
                 return entry
         after = page[-1].seq
-
-
-def applied_message(key: str, version: int, ref: Any) -> dict[str, Any]:
-    """The answer to a keyed intent that is applied (now, or by an earlier copy of it)."""
-    return {"type": "applied", "key": key, "version": version, "ref": ref}

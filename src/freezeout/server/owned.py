@@ -17,12 +17,12 @@ from typing import Any, Protocol
 
 import orjson
 
-from freezeout.rules.events import Event
 from freezeout.server.bus import Command, Update
-from freezeout.server.routing import table_update
-from freezeout.server.table import Conn, TableActor
+from freezeout.server.protocol import presence_text
+from freezeout.server.routing import presence_update, table_update
+from freezeout.server.table import TableActor
+from freezeout.server.tablehandle import Conn
 from freezeout.server.tablestate import TableState
-from freezeout.server.wire import Fragment, dumps
 
 __all__ = ["Outlet", "OwnedTable", "RemoteConn", "lobby_record"]
 
@@ -101,32 +101,24 @@ class OwnedTable(TableActor):
 
         return Conn(user, send)
 
-    def _broadcast(self, table_events: list[dict[str, Any]], events: list[Event]) -> None:
+    def _tell_update(self) -> None:
         """Every seat's text in one update: the gateways pick each connection's."""
         state = self.state
-        public = Fragment(self._catchup[-1][1])
-        shared = {"type": "update", "version": state.version, "events": public, **self._common()}
-        head = dumps(shared)[:-1] + ',"fairness":'
         seats: dict[int, int] = {}
         wanted: list[int | None] = [None]
-        if state.tournament is not None:
+        if state.table_game is not None:
             for seat in range(len(state.players)):
                 slot = state.seat_slot(seat)
                 if slot.kind != "bot" and slot.user_id is not None:
                     seats[slot.user_id] = seat
                     wanted.append(seat)
-            self._view_dicts(wanted)
-        texts = {("-" if seat is None else str(seat)): f'{head}{self.fairness(seat)},"view":{dumps(self._view(seat))}}}'
-                 for seat in wanted}
-        self._views = (-1, {})
-        self.outlet.publish(Update(state.id, state.version, table_update(texts, seats)))
+        texts = self.fanout.update_texts(state, self.clock.now(), wanted)
+        body = table_update({("-" if seat is None else str(seat)): text for seat, text in texts.items()}, seats)
+        self.outlet.publish(Update(state.id, state.version, body))
         self.list_in_lobby()
 
-    def _broadcast_presence(self) -> None:
-        online = self.presence()
-        if online == self._presence:
+    def _tell_presence(self) -> None:
+        online = self.followers.changed(self.state)
+        if online is None:
             return
-        self._presence = online
-        text = dumps({"type": "presence", "online": online})
-        self.outlet.publish(Update(self.state.id, self.state.version, orjson.dumps({"k": "presence", "text": text})))
-
+        self.outlet.publish(Update(self.state.id, self.state.version, presence_update(presence_text(online))))

@@ -1,8 +1,12 @@
 """The WebSocket protocol's messages as pydantic models (docs/protocol.md).
 
 Client messages are parsed strictly (unknown fields and wrong types are a
-``bad_message`` error); server messages are documented as models and built
-as plain dicts on the hot path, then checked against these models in tests.
+``bad_message`` error) into frozen models, once, at the socket (wsdecode.py):
+an intent (:data:`Intent`) travels as that typed value to the table's actor,
+over the bus too (routing.py), and is never a dict again.  Server messages are
+documented as models and built as plain dicts on the hot path, then checked
+against these models in tests; the small ones are written by one serializer
+each here (:func:`error_text` …), the table's by its fan-out (tablefanout.py).
 """
 
 from __future__ import annotations
@@ -15,9 +19,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 from freezeout.cards import Card, format_cards
 from freezeout.evaluate.describe import describe_rank
 from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt, public_event
-from freezeout.server.intents import KEY_PATTERN
+from freezeout.server.wire import dumps
 
-__all__ = ["CLIENT_MESSAGE", "HAND_NAME_LANGS", "ClientMessage", "event_to_json", "events_json"]
+__all__ = [
+    "CLIENT_MESSAGE", "HAND_NAME_LANGS", "INTENT", "KEY_PATTERN", "VERSIONED_INTENTS", "ClientMessage", "Intent",
+    "applied_text", "error_text", "event_to_json", "events_json", "pong_text", "presence_text",
+]
+
+# An intent's key (intents.py): 8-64 characters of the URL-safe alphabet, so a random key
+# (the page sends 16) does not repeat.
+KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 
 # The languages a hand's name is sent in (the web page's catalogs; evaluate.words).
 HAND_NAME_LANGS = ("en", "cs")
@@ -26,7 +37,7 @@ MsgId = StrictStr | StrictInt | None
 
 
 class _Client(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     id: MsgId = None
 
 
@@ -96,6 +107,31 @@ class WatchLobby(_Client):
 _Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
+
+# What a client asks of a table (the rest of the client's messages are the connection's own).
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand)
+VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
+INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
+
+
+# -- the small server messages: one serializer each ------------------------------
+def error_text(code: str, message: str, ref: str | int | None = None, version: int | None = None) -> str:
+    """``error``: the intent (or frame) ``ref`` was refused and nothing changed."""
+    return dumps({"type": "error", "code": code, "message": message, "ref": ref, "version": version})
+
+
+def applied_text(key: str, version: int, ref: str | int | None) -> str:
+    """``applied``: a keyed intent is applied (now, or by an earlier copy of it)."""
+    return dumps({"type": "applied", "key": key, "version": version, "ref": ref})
+
+
+def pong_text(now: float) -> str:
+    return dumps({"type": "pong", "now": now})
+
+
+def presence_text(online: list[bool]) -> str:
+    return dumps({"type": "presence", "online": online})
 
 
 # -- server -> client (schemas; see docs/protocol.md) -----------------------

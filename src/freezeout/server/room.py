@@ -20,10 +20,12 @@ from freezeout.server.accounts import RateLimiter
 from freezeout.server.botseat import BOT_LEVELS, bots_for
 from freezeout.server.clock import Clock
 from freezeout.server.lobbyfeed import LobbyFeed
+from freezeout.server.protocol import Sit
 from freezeout.server.settings import Settings
 from freezeout.server.store import LogEntry, Store, UserRow
 from freezeout.server.table import TableActor
 from freezeout.server.tablegame import GameRefused, GameSpec, check_game
+from freezeout.server.tablehandle import TableHandle
 from freezeout.server.tablestate import Refused, initial_state
 
 __all__ = ["Room", "idle_tables", "paginate"]
@@ -93,7 +95,8 @@ class Room:
             await self.store.log.close_table(table_id)
         return idle
 
-    def get(self, table_id: str) -> TableActor:
+    def get(self, table_id: str) -> TableHandle:
+        """The table ``table_id`` for the transport (ws.py, api.py): this process's actor."""
         actor = self.tables.get(table_id)
         if actor is None:
             raise Refused("not_found", f"no table {table_id!r}")
@@ -131,7 +134,7 @@ class Room:
             self._created[table_id] = address
         actor.start()
         if sit:
-            await actor.request(creator, {"type": "sit"})
+            await actor.request(creator, Sit(type="sit"))
         return actor
 
     def quickplay_bot(self, game: str | None) -> str:

@@ -16,12 +16,27 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
-from freezeout.server.fairness import AnyDeal, Deal, Reveal
+from freezeout.server.fairness import AnyDeal, Reveal
 from freezeout.server.intents import Applied
-from freezeout.server.store import LogEntry
-from freezeout.server.tablegame import GameRefused, GameSpec, TableGame, action_from_data, start_game
+from freezeout.server.logentries import (
+    ActEntry,
+    CommitEntry,
+    CreateEntry,
+    DealEntry,
+    EndEntry,
+    EntryBody,
+    LogEntry,
+    RematchEntry,
+    ResumeEntry,
+    SitEntry,
+    Slot,
+    StandEntry,
+    StartEntry,
+    UnknownEntry,
+)
+from freezeout.server.tablegame import GameRefused, GameSpec, TableGame, start_game
 
-__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]
+__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: logentries.py
 
 # The rules keep every earlier hand's public events (``Tournament.past_logs``) for one
 # reader: the bots' reads on their opponents (``view.past``).  A table keeps the last this
@@ -37,27 +52,6 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    user_id: int | None = None
-    name: str | None = None
-    kind: str | None = None  # user | guest | bot
-    bot: str | None = None  # the bot level when kind == "bot"
-
-    @property
-    def taken(self) -> bool:
-        return self.name is not None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "kind": self.kind, "bot": self.bot}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Slot:
-        if not data:
-            return cls()
-        return cls(data.get("user_id"), data.get("name"), data.get("kind"), data.get("bot"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +147,12 @@ class TableState:
 def initial_state(entry: LogEntry) -> TableState:
     """The table its ``create`` entry opens; an entry without ``game`` (written before tables
     named their game) opens a table of the house game."""
-    data = entry.data
-    slots = tuple(Slot.from_json(s) for s in data["slots"])
-    created_by = data.get("created_by")
-    return TableState(id=entry.table_id, size=len(slots), ranked=bool(data["ranked"]), slots=slots,
-                      created_at=entry.at, created_by=int(created_by) if created_by is not None else None,
-                      version=entry.seq, last_at=entry.at, intents=Applied(settled=entry.seq),
-                      spec=GameSpec.from_json(data.get("game")))
+    body = entry.body
+    if not isinstance(body, CreateEntry):
+        raise Refused("bad_message", f"a table's log starts with a create entry, not {entry.kind!r}")
+    return TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
+                      created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
+                      intents=Applied(settled=entry.seq), spec=body.game or GameSpec())
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -167,23 +160,26 @@ def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[st
     events and the rules core's events.  Raises :class:`Refused` (state untouched)."""
     if entry.seq != state.version + 1:
         raise Refused("stale", f"entry {entry.seq} does not follow version {state.version}")
-    handler = _HANDLERS.get(entry.kind)
-    if handler is None:
-        raise Refused("bad_message", f"unknown log entry {entry.kind!r}")
-    new, table_events, events = handler(state, entry.data, entry.at)
+    try:
+        body = entry.body
+    except UnknownEntry as error:
+        raise Refused("bad_message", str(error)) from None
+    except RulesError as error:  # a move that cannot be read
+        raise Refused("illegal", str(error)) from None
+    new, table_events, events = _apply(state, body, entry.at)
     return replace(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
 
 
 _Result = tuple[TableState, list[dict[str, Any]], list[Event]]
 
 
-def _sit(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _sit(state: TableState, body: SitEntry, at: float) -> _Result:
     if state.table_game is not None:
         raise Refused("illegal", "the game has started")
-    index = int(data["slot"])
+    index = body.slot
     if not 0 <= index < state.size or state.slots[index].taken:
         raise Refused("illegal", f"place {index} is not free")
-    slot = Slot.from_json(data)
+    slot = body.player
     if slot.kind == "guest" and state.ranked:
         raise Refused("forbidden", "guests cannot join ranked tables")
     if slot.user_id is not None and slot.kind != "bot" and state.slot_of_user(slot.user_id) is not None:
@@ -192,10 +188,10 @@ def _sit(state: TableState, data: dict[str, Any], at: float) -> _Result:
     return replace(state, slots=slots), [{"type": "seated", "slot": index, "name": slot.name}], []
 
 
-def _stand(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _stand(state: TableState, body: StandEntry, at: float) -> _Result:
     if state.table_game is not None:
         raise Refused("illegal", "the game has started: resign to leave")
-    index = int(data["slot"])
+    index = body.slot
     if not 0 <= index < state.size or not state.slots[index].taken or state.slots[index].kind == "bot":
         raise Refused("illegal", f"place {index} has no player to leave")
     name = state.slots[index].name
@@ -203,25 +199,23 @@ def _stand(state: TableState, data: dict[str, Any], at: float) -> _Result:
     return replace(state, slots=slots), [{"type": "stood", "slot": index, "name": name}], []
 
 
-def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _start(state: TableState, body: StartEntry, at: float) -> _Result:
     if not state.full:
         raise Refused("illegal", "not every place is taken")
     if state.table_game is not None and not state.ended:
         raise Refused("illegal", "a game is in progress")
     if state.table_game is not None and len(state.rematch) < len(state.players):
         raise Refused("illegal", "not everyone accepted the rematch")
-    players = tuple(str(p) for p in data["players"])
-    button = int(data["button"])
+    players, button = body.players, body.button
     try:
         # R3: a rematch is a new game of the same kind between the same players, seated anew.
         game = start_game(state.spec, players, button) if state.table_game is None else state.table_game.rematch(players, button)
     except (GameRefused, RulesError) as error:
         raise Refused("illegal", str(error)) from None
-    deal = Deal.from_json(data["deal"])
     new = replace(
-        state, game=int(data["game"]), game_id=str(data["game_id"]), players=players,
-        seat_slots=tuple(int(s) for s in data["seat_slots"]), table_game=game, started_at=at,
-        next_deal=deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
+        state, game=body.game, game_id=body.game_id, players=players,
+        seat_slots=body.seat_slots, table_game=game, started_at=at,
+        next_deal=body.deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
         left_after=None,
     )
     event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
@@ -229,13 +223,13 @@ def _start(state: TableState, data: dict[str, Any], at: float) -> _Result:
     return new, [event], []
 
 
-def _commit(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _commit(state: TableState, body: CommitEntry, at: float) -> _Result:
     if not state.needs_commit:
         raise Refused("illegal", "no deck is due")
-    return replace(state, next_deal=Deal.from_json(data["deal"])), [], []
+    return replace(state, next_deal=body.deal), [], []
 
 
-def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _deal(state: TableState, at: float) -> _Result:
     t = state.table_game
     deal = state.next_deal
     if t is None or deal is None or t.in_hand or t.finished:
@@ -253,22 +247,22 @@ def _deal(state: TableState, data: dict[str, Any], at: float) -> _Result:
     return _after_move(state, new, at), [], events
 
 
-def _act(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     t = state.table_game
     if t is None:
         raise Refused("illegal", "the game has not started")
     if t.hand_number == 0:
         raise Refused("illegal", "the first hand is being dealt")
-    seat = int(data["seat"])
+    action = body.action
+    seat = action.seat
     try:
-        action = action_from_data(data)
         new_t, events = t.apply(action)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []
-    reason = data.get("reason")
+    reason = body.reason
     if reason == "dont_wait":
-        table_events.append({"type": "dont_wait", "by": data.get("by"), "seat": seat})
+        table_events.append({"type": "dont_wait", "by": body.by, "seat": seat})
     elif reason == "inactivity":
         table_events.append({"type": "inactivity", "seat": seat})
     new = replace(state, table_game=new_t)
@@ -291,7 +285,7 @@ def _after_move(old: TableState, new: TableState, at: float) -> TableState:
     return new
 
 
-def _resume(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _resume(state: TableState, body: ResumeEntry, at: float) -> _Result:
     """The server restarted: a running turn starts again in full (R15) and nobody is forfeited
     for being offline (R26) before ``grace_until``: the outage is not the players' fault.
 
@@ -302,42 +296,53 @@ def _resume(state: TableState, data: dict[str, Any], at: float) -> _Result:
     t = state.table_game
     if t is None or t.finished or state.ended:
         raise Refused("illegal", "no game is running")
-    new = replace(state, grace_until=float(data["grace_until"]))
+    new = replace(state, grace_until=body.grace_until)
     if t.in_hand:
-        outage = data.get("outage")
+        outage = body.outage
         started = at if outage is None else min(at, state.turn_started + max(0.0, float(outage)))
         new = replace(new, turn_started=started)
     return new, [{"type": "resumed", "grace_until": new.grace_until}], []
 
 
-def _end(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _end(state: TableState, body: EndEntry, at: float) -> _Result:
     if not state.needs_end:
         raise Refused("illegal", "the game is not over")
-    event = {"type": "game_over", "game_id": state.game_id, "places": data.get("places"), "ratings": data.get("ratings")}
-    if data.get("unrated"):  # a ranked game that changed no rating: "aborted" or "pair_limit"
-        event["unrated"] = data["unrated"]
-    if data.get("provisional") is not None:  # the rated players whose ratings are still provisional
-        event["provisional"] = data["provisional"]
+    event: dict[str, Any] = {"type": "game_over", "game_id": state.game_id, "places": body.places,
+                             "ratings": body.ratings}
+    if body.unrated:  # a ranked game that changed no rating: "aborted" or "pair_limit"
+        event["unrated"] = body.unrated
+    if body.provisional is not None:  # the rated players whose ratings are still provisional
+        event["provisional"] = body.provisional
     return replace(state, ended=True), [event], []
 
 
-def _rematch(state: TableState, data: dict[str, Any], at: float) -> _Result:
+def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
     if not state.ended:
         raise Refused("illegal", "a rematch can be accepted only after the game")
-    seat = int(data["seat"])
+    seat = body.seat
     if not 0 <= seat < len(state.players) or seat in state.rematch:
         raise Refused("illegal", "already accepted")
     return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
 
 
-_HANDLERS = {
-    "sit": _sit,
-    "stand": _stand,
-    "start": _start,
-    "commit": _commit,
-    "deal": _deal,
-    "act": _act,
-    "end": _end,
-    "rematch": _rematch,
-    "resume": _resume,
-}
+def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
+    """The one step of the fold: each kind of entry to its rule."""
+    if isinstance(body, ActEntry):  # the most frequent first
+        return _act(state, body, at)
+    if isinstance(body, DealEntry):
+        return _deal(state, at)
+    if isinstance(body, CommitEntry):
+        return _commit(state, body, at)
+    if isinstance(body, SitEntry):
+        return _sit(state, body, at)
+    if isinstance(body, StandEntry):
+        return _stand(state, body, at)
+    if isinstance(body, StartEntry):
+        return _start(state, body, at)
+    if isinstance(body, EndEntry):
+        return _end(state, body, at)
+    if isinstance(body, RematchEntry):
+        return _rematch(state, body, at)
+    if isinstance(body, ResumeEntry):
+        return _resume(state, body, at)
+    raise Refused("bad_message", f"a {body.kind!r} entry opens a table: it cannot follow")

@@ -14,11 +14,11 @@ from typing import Any
 
 from freezeout.rules.tournament import rematch_players
 from freezeout.server.fairness import new_deal
+from freezeout.server.logentries import CommitEntry, EndEntry, GameEnd, GameStart, LogEntry, StartEntry
 from freezeout.server.settings import Settings
-from freezeout.server.store import GameEnd, GameStart, LogEntry
 from freezeout.server.tablestate import TableState
 
-__all__ = ["commit_data", "deck_rng", "end_parts", "start_data"]
+__all__ = ["commit_entry", "deck_rng", "end_parts", "start_entry"]
 
 
 def deck_rng(seed: str | None, game: int, hand: int, fallback: random.Random) -> random.Random:
@@ -26,8 +26,8 @@ def deck_rng(seed: str | None, game: int, hand: int, fallback: random.Random) ->
     return random.Random(f"{seed}:{game}:{hand}") if seed is not None else fallback
 
 
-def start_data(state: TableState, now: float, seed: str | None, fallback: random.Random,
-               ) -> tuple[dict[str, Any], GameStart]:
+def start_entry(state: TableState, now: float, seed: str | None, fallback: random.Random,
+                ) -> tuple[StartEntry, GameStart]:
     """The ``start`` entry of the table's next game and its database work: R3's seating (drawn at
     random for the first game; a rematch moves everyone one seat on), the first button, and the
     first hand's deck of the game's cards."""
@@ -42,18 +42,17 @@ def start_data(state: TableState, now: float, seed: str | None, fallback: random
     button = rng.randrange(len(players))
     game_id = f"{state.id}-{game}"
     deal = new_deal(1, deck_rng(seed, game, 1, fallback), state.spec.variant_for_hand(1))
-    data = {"game": game, "game_id": game_id, "players": players, "seat_slots": seat_slots, "button": button,
-            "deal": deal.to_json()}
-    return data, GameStart(game_id, state.id, game, tuple(players), state.ranked, now, state.spec.code)
+    body = StartEntry(game, game_id, tuple(players), tuple(seat_slots), button, deal)
+    return body, GameStart(game_id, state.id, game, tuple(players), state.ranked, now, state.spec.code)
 
 
-def commit_data(state: TableState, seed: str | None, fallback: random.Random) -> dict[str, Any]:
+def commit_entry(state: TableState, seed: str | None, fallback: random.Random) -> CommitEntry:
     """The ``commit`` entry of the next hand: a fresh deck of that hand's game (R2; a mix's)."""
     game = state.table_game
     assert game is not None
     number = game.hand_number + 1
     deal = new_deal(number, deck_rng(seed, state.game, number, fallback), state.spec.variant_for_hand(number))
-    return {"deal": deal.to_json()}
+    return CommitEntry(deal)
 
 
 def end_parts(state: TableState, now: float, record: dict[str, Any], settings: Settings) -> tuple[LogEntry, GameEnd]:
@@ -61,8 +60,7 @@ def end_parts(state: TableState, now: float, record: dict[str, Any], settings: S
     t = state.table_game
     assert t is not None and state.game_id is not None
     places = {player: place for player, place in zip(state.players, t.places, strict=True) if place is not None}
-    data: dict[str, Any] = {"game_id": state.game_id, "places": places, "ratings": None}
-    entry = LogEntry(state.id, state.version + 1, now, "end", data)
+    entry = LogEntry.of(state.id, state.version + 1, now, EndEntry(state.game_id, places))
     ranked: tuple[int, int] | None = None
     names: dict[int, str] = {}
     if state.ranked and len(state.players) == 2:

@@ -31,6 +31,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from pydantic import ValidationError
+
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.bus import CLAIMS, Bus, BusUnavailable, Command, Update, tell_lobby
 from freezeout.server.clock import Clock
@@ -38,7 +40,21 @@ from freezeout.server.metrics import Metrics
 from freezeout.server.owned import OwnedTable
 from freezeout.server.ownership import Lease, Leases
 from freezeout.server.room import idle_tables
-from freezeout.server.routing import MOVED, REQUEST_PREFIX, decode, encode, user_from_json
+from freezeout.server.routing import (
+    MOVED,
+    REQUEST_PREFIX,
+    Alive,
+    Answer,
+    AttachConn,
+    DetachConn,
+    ForConn,
+    Refresh,
+    Request,
+    ToOwner,
+    decode_command,
+    encode_answer,
+    owner_update,
+)
 from freezeout.server.settings import Settings
 from freezeout.server.store import Store
 from freezeout.server.tablestate import Refused
@@ -255,8 +271,7 @@ class Worker:
             await self._drop(table_id, release=True)
             return
         self.tables[table_id] = actor
-        self.publish(Update(table_id, actor.state.version, encode({"k": "owner", "worker": self.name,
-                                                                   "epoch": lease.epoch})))
+        self.publish(Update(table_id, actor.state.version, owner_update(self.name, lease.epoch)))
         try:
             await actor.resume(outage)
         except Refused as refusal:  # lost already (refused), or the database is away: let it go
@@ -364,9 +379,13 @@ class Worker:
                 log.exception("a command for table %s failed", command.table_id, extra={"table": command.table_id})
 
     def hear(self, command: Command) -> None:
-        body = decode(command.body)
-        op, gateway = body["op"], command.gateway
-        if op == "alive":  # for every table: the gateway's connections here are still there
+        try:
+            order = decode_command(command.body)
+        except (ValueError, KeyError, TypeError, ValidationError) as error:  # sealed by a gateway: a bug, not an attack
+            log.warning("a malformed command for table %s: %s", command.table_id, error)
+            return
+        gateway = command.gateway
+        if isinstance(order, Alive):  # for every table: the gateway's connections here are still there
             self._alive[gateway] = time.monotonic()
             return
         actor = self.tables.get(command.table_id)
@@ -374,28 +393,25 @@ class Worker:
             self._deferred.setdefault(command.table_id, []).append(command)
             return
         if actor is None or actor.lost:
-            self._moved(command, body)
+            self._moved(command, order)
             return
         now = time.monotonic()
-        if op == "attach":
-            remote, new = actor.remote_conn(gateway, body["conn"], user_from_json(body.get("user")), now)
+        if isinstance(order, ForConn):
+            found = actor.remote.get((gateway, order.conn))
+            conn = found.conn if found is not None else actor.send_transient(order.user, gateway, order.conn)
+            actor.intent(order.user, order.intent, conn)
+        elif isinstance(order, AttachConn):
+            remote, new = actor.remote_conn(gateway, order.conn, order.user, now)
             if new:
-                actor.attach(remote.conn, body.get("since"))
+                actor.attach(remote.conn, order.since)
             else:
-                actor.send_catchup(remote.conn, body.get("since"))
-        elif op == "detach":
-            actor.forget(gateway, body["conn"])
-        elif op == "intent":
-            user = user_from_json(body.get("user"))
-            found = actor.remote.get((gateway, body["conn"]))
-            conn = found.conn if found is not None else actor.send_transient(user, gateway, body["conn"])
-            actor.intent(user, body["msg"], conn)
-        elif op == "request":
-            self._background(self._answer(actor, command, body))
-        elif op == "refresh":
-            self._refresh(actor, gateway, body["conns"], now)
+                actor.send_catchup(remote.conn, order.since)
+        elif isinstance(order, DetachConn):
+            actor.forget(gateway, order.conn)
+        elif isinstance(order, Request):
+            self._background(self._answer(actor, command, order))
         else:
-            log.warning("unknown command %r for table %s", op, command.table_id)
+            self._refresh(actor, gateway, order, now)
 
     def _background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on its own, holding the task (the loop keeps only a weak reference)."""
@@ -403,12 +419,12 @@ class Worker:
         self._answers.add(task)
         task.add_done_callback(self._answers.discard)
 
-    def _refresh(self, actor: OwnedTable, gateway: str, conns: list[list[Any]], now: float) -> None:
+    def _refresh(self, actor: OwnedTable, gateway: str, refresh: Refresh, now: float) -> None:
         listed = set()
         version = actor.state.version
-        for conn_id, user, since in conns:
+        for conn_id, user, since in refresh.conns:
             listed.add(conn_id)
-            remote, new = actor.remote_conn(gateway, conn_id, user_from_json(user), now)
+            remote, new = actor.remote_conn(gateway, conn_id, user, now)
             if new:
                 actor.attach(remote.conn, since)
             elif (since is None or since < version) and since == remote.reported:
@@ -419,22 +435,21 @@ class Worker:
         for key in [k for k in actor.remote if k[0] == gateway and k[1] not in listed]:
             actor.forget(*key)
 
-    async def _answer(self, actor: OwnedTable, command: Command, body: dict[str, Any]) -> None:
-        msg = body["msg"]
+    async def _answer(self, actor: OwnedTable, command: Command, request: Request) -> None:
         try:
-            if msg.get("type") == "summary":
-                answer: dict[str, Any] = {"ok": actor.summary()}
+            if request.intent is None:
+                answer = Answer(summary=actor.summary())
             else:
-                answer = {"ok": await actor.request(user_from_json(body.get("user")), msg)}
+                answer = Answer(summary=await actor.request(request.user, request.intent))
         except Refused as refusal:
-            answer = {"error": [refusal.code, refusal.message]}
-        self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + body["req"], encode(answer)))
+            answer = Answer(error=(refusal.code, refusal.message))
+        self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + request.req, encode_answer(answer)))
 
-    def _moved(self, command: Command, body: dict[str, Any]) -> None:
+    def _moved(self, command: Command, order: ToOwner) -> None:
         """This worker does not own the table (any more): the gateway must route again."""
-        if body["op"] == "request":
-            answer = {"error": ["busy", "the table is moving to another server: try again in a moment"]}
-            self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + body["req"], encode(answer)))
+        if isinstance(order, Request):
+            answer = Answer(error=("busy", "the table is moving to another server: try again in a moment"))
+            self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + order.req, encode_answer(answer)))
         self.reply(command.gateway, Command(command.table_id, "", MOVED, b"{}"))
 
     def readiness(self) -> dict[str, Any]:
