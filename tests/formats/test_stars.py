@@ -28,7 +28,8 @@ from unittest import mock
 
 import pytest
 from pokerkit_check import short_big_blind
-from test_phh_games_export import hands_of, pokerkit_plays_another_rule
+from pokerkit_games import pokerkit_plays_another_rule
+from test_phh_games_export import hands_of
 from test_phh_pokerkit_diff import odd_chips
 
 from freezeout.cli import main
