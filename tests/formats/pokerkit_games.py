@@ -22,6 +22,7 @@ from pokerkit_check import (
     SHORT_BIG_BLIND,
     Refused,
     compare_with_pokerkit,
+    in_hand,
     pokerkit_strict,
 )
 from test_phh_export_records import phh_seats
@@ -30,8 +31,14 @@ from freezeout.formats.record import PlayedHand
 from freezeout.rules.events import ActionTaken, BlindPosted, HandStarted, PotAwarded, Resigned, StreetDealt
 from freezeout.rules.variant import NLHE, PHH_CODES, VARIANTS, BettingStructure
 
-__all__ = ["EXACT", "all_in_from_the_antes", "pokerkit_lacks", "pokerkit_plays_another_rule", "pokerkit_verdict",
+__all__ = ["EXACT", "all_in_from_the_antes", "phh_hands", "pokerkit_lacks", "pokerkit_plays_another_rule", "pokerkit_verdict",
            "resigned"]
+
+
+def phh_hands(text: str) -> list[str]:
+    """``freezeout record phh``'s ``[1]``, ``[2]`` … tables, each one hand's PHH text."""
+    tables = tomllib.loads(text)
+    return [text.split(f"[{n}]\n", 1)[1].split(f"\n[{n + 1}]\n", 1)[0] for n in range(1, len(tables) + 1)]
 
 
 def pokerkit_lacks(code: str) -> str:
@@ -43,8 +50,9 @@ def pokerkit_lacks(code: str) -> str:
 
 
 def resigned(hand: PlayedHand) -> bool:
-    """A resignation in the hand: PHH has no such move (formats.md §2 writes it as a comment)."""
-    return any(isinstance(e, Resigned) for e in hand.events)
+    """A resignation in the hand — not after it, between hands: PHH has no such move
+    (formats.md §2 writes it as a comment)."""
+    return any(isinstance(e, Resigned) for e in in_hand(hand.events))
 
 
 def pokerkit_plays_another_rule(hand: PlayedHand) -> str:

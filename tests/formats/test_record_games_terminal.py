@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pokerkit_games import EXACT, pokerkit_verdict
+from pokerkit_games import EXACT, phh_hands, pokerkit_verdict
 
 from freezeout.cards import full_deck
 from freezeout.cli import main
@@ -77,12 +77,6 @@ def play_and_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, 
     argv = ["play", "--game", code, "--players", "3", "--bot", bot, "--seed", str(seed), "--record", str(path)]
     assert main(argv) == 0
     return path
-
-
-def phh_hands(text: str) -> list[str]:
-    """``record phh``'s ``[1]``, ``[2]`` … tables, each one hand's PHH text."""
-    tables = tomllib.loads(text)
-    return [text.split(f"[{n}]\n", 1)[1].split(f"\n[{n + 1}]\n", 1)[0] for n in range(1, len(tables) + 1)]
 
 
 @pytest.mark.parametrize("code", GAMES)
