@@ -28,15 +28,15 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))  # the PokerKit verdicts
-from pokerkit_games import EXACT, phh_hands, pokerkit_lacks, pokerkit_verdict  # noqa: E402
-from test_server_games import any_game_policy  # noqa: E402
+from pokerkit_games import EXACT, phh_hands, pokerkit_lacks, pokerkit_verdict
+from test_server_games import any_game_policy
 
-from freezeout.cli import main  # noqa: E402
-from freezeout.formats.phh_replay import replay_phh_text  # noqa: E402
-from freezeout.formats.record import parse_record, replay_record  # noqa: E402
-from freezeout.rules.events import Resigned  # noqa: E402
-from freezeout.rules.games import MIXES  # noqa: E402
-from freezeout.rules.variant import VARIANTS, Ruleset  # noqa: E402
+from freezeout.cli import main
+from freezeout.formats.phh_replay import replay_phh_text
+from freezeout.formats.record import parse_record, replay_record
+from freezeout.rules.events import Resigned
+from freezeout.rules.games import MIXES
+from freezeout.rules.variant import VARIANTS, Ruleset
 
 GAMES = [*VARIANTS, *MIXES]
 HANDS = 3  # a few hands a game; a mix plays into its second game (a new one every 6 hands, V19)
