@@ -12,7 +12,7 @@ PokerKit has is loaded in PokerKit, played action by action as written, and must
 with the same stacks — or be one of the places where PokerKit plays another rule
 (docs/rules.md "Where Freezeout differs from PokerKit"), which
 ``pokerkit_games.pokerkit_verdict`` names.  A game PokerKit lacks is skipped with
-its reason once our own checks have passed.  More hands: ``bench/bench_phh.py``.
+its reason once our own checks have passed.
 """
 
 from __future__ import annotations
