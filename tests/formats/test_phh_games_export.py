@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections import Counter
 
 import pytest
+from pokerkit_games import pokerkit_plays_another_rule, resigned
 from test_record_v2 import play
 
 from freezeout.formats.phh_export import record_hand_to_phh
 from freezeout.formats.phh_replay import replay_phh_text
 from freezeout.formats.record import PlayedHand, parse_record, replay_record
-from freezeout.rules.events import ActionTaken, BlindPosted, PotAwarded, Resigned, StreetDealt
-from freezeout.rules.variant import PHH_CODES, VARIANTS, BettingStructure, Ruleset
+from freezeout.rules.variant import PHH_CODES, VARIANTS, Ruleset
 
 
 def hands_of(code: str, *, at_least: int = 40) -> list[PlayedHand]:
@@ -31,37 +30,6 @@ def hands_of(code: str, *, at_least: int = 40) -> list[PlayedHand]:
         _t, data = play(game, seed, min(4, game.max_players), hands=20)
         hands.extend(replay_record(parse_record(json.dumps(data))).hands)
     return hands
-
-
-def resigned(hand: PlayedHand) -> bool:
-    return any(isinstance(e, Resigned) for e in hand.events)
-
-
-def pokerkit_plays_another_rule(hand: PlayedHand) -> str:
-    """Why PokerKit 0.7.7 may read this hand differently, or ""."""
-    game = hand.setup.variant
-    raises = Counter[int]()
-    street = 0
-    for event in hand.events:
-        if isinstance(event, BlindPosted) and event.all_in and event.kind == "big blind":
-            return "D1: a short big blind does not lower the bet to match"
-        if isinstance(event, StreetDealt):
-            street += 1
-        elif isinstance(event, ActionTaken) and event.kind in ("bet", "raise", "complete"):
-            raises[street] += 1
-            if event.all_in and game.betting is BettingStructure.FIXED_LIMIT:
-                return "V4: a fixed-limit all-in below a full bet"
-        elif isinstance(event, PotAwarded) and len(event.shares) > 1 and event.amount % len(event.shares):
-            return "R22, V6, V9: the odd chip"
-        elif isinstance(event, PotAwarded) and event.half == "low" and len(event.eligible) > 1:
-            return "V6: PokerKit splits side pots nobody has a low for"
-    cap = game.raise_cap
-    if cap is not None and any(count >= cap for count in raises.values()):
-        return "V3: no cap heads-up; the big blind is the round's bet"
-    if game.open_pair_big_bet and any(cards and len(cards) > 3 and cards[2] and cards[3] and cards[2].rank == cards[3].rank
-                                      for cards in hand.setup.hole):
-        return "V7: the open-pair big bet on fourth street"
-    return ""
 
 
 @pytest.mark.parametrize("code", sorted(VARIANTS))

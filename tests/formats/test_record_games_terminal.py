@@ -10,7 +10,7 @@ record must replay through the command line to the game's own result;
 every hand exported as PHH must replay to its ``finishing_stacks``; every
 hand of a game PokerKit has must load in PokerKit and end with the same
 stacks (except where PokerKit plays another rule, named by
-``pokerkit_plays_another_rule`` and, for no-limit hold'em, ``pokerkit_check``).
+``pokerkit_games.pokerkit_verdict``).
 """
 
 from __future__ import annotations
@@ -18,24 +18,20 @@ from __future__ import annotations
 import json
 import random
 import tomllib
-import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pokerkit_check import EXACT, HOUSE_R12, ODD_CHIPS, SHORT_BIG_BLIND, compare_with_pokerkit
-from test_phh_export_records import phh_seats
-from test_phh_games_export import pokerkit_plays_another_rule
+from pokerkit_games import EXACT, phh_hands, pokerkit_verdict
 
 from freezeout.cards import full_deck
 from freezeout.cli import main
 from freezeout.formats.phh_replay import replay_phh_text
-from freezeout.formats.record import PlayedHand, parse_record, replay_record
+from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.actions import ActionKind
-from freezeout.rules.events import ActionTaken, BlindPosted, HandStarted
 from freezeout.rules.games import MIXES
 from freezeout.rules.tournament import Tournament, TournamentConfig
-from freezeout.rules.variant import NLHE, PHH_CODES, VARIANTS, Ruleset
+from freezeout.rules.variant import PHH_CODES, VARIANTS, Ruleset
 from freezeout.terminal import app as app_module
 from freezeout.terminal.session import GameSession
 
@@ -81,44 +77,6 @@ def play_and_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, 
     argv = ["play", "--game", code, "--players", "3", "--bot", bot, "--seed", str(seed), "--record", str(path)]
     assert main(argv) == 0
     return path
-
-
-def phh_hands(text: str) -> list[str]:
-    """``record phh``'s ``[1]``, ``[2]`` … tables, each one hand's PHH text."""
-    tables = tomllib.loads(text)
-    return [text.split(f"[{n}]\n", 1)[1].split(f"\n[{n + 1}]\n", 1)[0] for n in range(1, len(tables) + 1)]
-
-
-def all_in_from_the_antes(hand: PlayedHand) -> bool:
-    """Stud: everyone but the bring-in player is all-in from the antes.
-    PokerKit then deals the hand out with no betting at all; our engine
-    still asks for the bring-in and (R13 broken, see
-    :func:`test_r13_no_complete_when_every_other_player_is_all_in`) lets
-    it complete."""
-    started = next(e for e in hand.events if isinstance(e, HandStarted))
-    all_in = {e.seat for e in hand.events if isinstance(e, BlindPosted) and e.kind == "ante" and e.all_in}
-    first = next((e for e in hand.events if isinstance(e, ActionTaken)), None)
-    return first is not None and set(started.seats) - all_in == {first.seat}
-
-
-def check_pokerkit(hand: PlayedHand, text: str) -> str:
-    """PokerKit plays the exported hand to the same final stacks, or says
-    (by name) which documented rule it plays otherwise; "" if it lacks the game."""
-    game = hand.setup.variant
-    if game.code not in PHH_CODES:
-        return ""
-    data = tomllib.loads(text)
-    if game is NLHE:
-        outcome = compare_with_pokerkit(text, hand.events, phh_seats(hand), hand.setup.big_blind)
-        assert outcome in (EXACT, ODD_CHIPS, SHORT_BIG_BLIND, HOUSE_R12), (outcome, text)
-        return outcome
-    if pokerkit_plays_another_rule(hand) or all_in_from_the_antes(hand):
-        return "another rule"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        *_, state = iter(pokerkit.HandHistory.loads(text))
-    assert list(state.stacks) == data["finishing_stacks"], text
-    return EXACT
 
 
 @pytest.mark.parametrize("code", GAMES)
@@ -172,7 +130,7 @@ def test_play_record_then_replay_verify_and_phh(
             if not resigned:
                 assert replay_phh_text(text, Ruleset.HOUSE).matches is True, text
                 assert dict(zip(data["players"], data["finishing_stacks"], strict=True)) == hand.stacks
-                pokerkit_exact += check_pokerkit(hand, text) == EXACT
+                pokerkit_exact += pokerkit_verdict(hand, text) == EXACT
     played = {VARIANTS[code]} if code in VARIANTS else set(MIXES[code].games)
     if any(game.code in PHH_CODES for game in played):
         assert pokerkit_exact >= 3  # PokerKit played hands of this game to our stacks

@@ -157,3 +157,36 @@ def test_a_discard_of_a_card_not_held_is_refused() -> None:
     }
     with pytest.raises(RecordError, match="cannot discard 3d: ana does not hold it"):
         replay_record(parse_record(record))
+
+
+def test_v19_a_writer_whose_finished_hands_are_moved_out_writes_each_hand_in_its_own_game() -> None:
+    """The server moves each finished hand out of the writer (it keeps them packed); the
+    8-game's seventh hand is fixed-limit hold'em after six of 2-7 triple draw, and its
+    hole cards must be written as a flop game's, not as the first game's draws."""
+    from freezeout.rules.games import MIXES
+
+    rng = random.Random(8)
+    names = ("p0", "p1", "p2")
+    mix = MIXES["8GAME"]
+    t = Tournament.start(TournamentConfig(players=names, mix=mix))
+    writer = RecordWriter(names, names[0], variant=mix.games[0], mix=mix)
+    finished: list[dict[str, object]] = []
+    while not t.finished and t.hand_number < 8:
+        game = t.config.variant_for_hand(t.hand_number + 1)
+        deck, reshuffle = list(game.deck), list(game.deck)
+        rng.shuffle(deck)
+        rng.shuffle(reshuffle)
+        t, events = t.deal_deck(deck, reshuffle)
+        finished += writer.hands
+        writer.hands.clear()
+        writer.observe(events)
+        while t.in_hand:
+            action = random_move(t, rng)
+            if action.kind is ActionKind.TIMEOUT:
+                continue
+            t, events = t.act(action)
+            writer.act(names[action.seat], action)
+            writer.observe(events)
+    data = {**writer.to_json(), "hands": [*finished, *writer.hands]}
+    assert all(len("".join(cards)) == 4 for cards in data["hands"][6]["hole"].values())  # FT: two each
+    assert replay_record(parse_record(json.dumps(data))).tournament.stacks == t.stacks

@@ -28,7 +28,8 @@ from unittest import mock
 
 import pytest
 from pokerkit_check import short_big_blind
-from test_phh_games_export import hands_of, pokerkit_plays_another_rule
+from pokerkit_games import pokerkit_plays_another_rule
+from test_phh_games_export import hands_of
 from test_phh_pokerkit_diff import odd_chips
 
 from freezeout.cli import main
@@ -218,18 +219,21 @@ def test_an_observer_sees_no_hole_cards_and_a_game_id_becomes_a_tournament_numbe
 
 def test_every_game_has_the_site_s_name() -> None:
     names = {code: stars_game_name(variant) for code, variant in VARIANTS.items()}
-    assert names["NT"] == "Hold'em No Limit"
-    assert names["FT"] == "Hold'em Limit"
-    assert names["PO"] == "Omaha Pot Limit"
-    assert names["FO/8"] == "Omaha Hi/Lo Limit"
-    assert names["F7S"] == "7 Card Stud Limit"
-    assert names["F7S/8"] == "7 Card Stud Hi/Lo Limit"
-    assert names["FR"] == "Razz Limit"
-    assert names["F2L3D"] == "Triple Draw 2-7 Lowball Limit"
-    assert names["N2L1D"] == "Single Draw 2-7 Lowball No Limit"
-    assert names["FB"] == "Badugi Limit"
-    assert names["P5CD"] == "5 Card Draw Pot Limit"
-    assert names["NS"] == "6+ Hold'em No Limit"
+    expected = {
+        "NT": "Hold'em No Limit",
+        "FT": "Hold'em Limit",
+        "PO": "Omaha Pot Limit",
+        "FO/8": "Omaha Hi/Lo Limit",
+        "F7S": "7 Card Stud Limit",
+        "F7S/8": "7 Card Stud Hi/Lo Limit",
+        "FR": "Razz Limit",
+        "F2L3D": "Triple Draw 2-7 Lowball Limit",
+        "N2L1D": "Single Draw 2-7 Lowball No Limit",
+        "FB": "Badugi Limit",
+        "P5CD": "5 Card Draw Pot Limit",
+        "NS": "6+ Hold'em No Limit",
+    }
+    assert {code: names[code] for code in expected} == expected
     assert stars_game_name(VARIANTS["FR"], MIXES["HORSE"]) == "HORSE (Razz Limit)"
     assert stars_game_name(VARIANTS["NT"], MIXES["8GAME"]) == "8-Game (Hold'em No Limit)"
 

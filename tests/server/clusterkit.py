@@ -22,9 +22,9 @@ from freezeout.server.settings import Settings
 from freezeout.server.store import LogEntry, Store
 from freezeout.server.worker import Worker
 
-from serverkit import Harness, Player, fast_settings, serve
+from serverkit import Harness, Player, fast_settings, fresh_database, serve
 
-__all__ = ["Cluster", "cluster_settings", "serve_cluster", "wait_for"]
+__all__ = ["Cluster", "cluster_settings", "real_cluster", "serve_cluster", "wait_for"]
 
 WAIT_SECONDS = 60.0  # generous: a loaded machine; the conditions hold within a few seconds
 
@@ -116,6 +116,20 @@ async def serve_cluster(settings: Settings, bus: Bus | None = None) -> AsyncIter
             yield cluster
         finally:
             await cluster.close()
+
+
+@contextlib.asynccontextmanager
+async def real_cluster(tmp_path: Path, redis_server: Any, postgres_url: str) -> AsyncIterator[Cluster]:
+    """A cluster on the real thing: the Redis bus and a fresh PostgreSQL database (one
+    process: the gateway's Redis user, which may do all a worker does)."""
+    database_url = await fresh_database(postgres_url)
+    bus = redis_server.bus("gateway")
+    await bus.start()
+    try:
+        async with serve_cluster(cluster_settings(tmp_path, database_url=database_url), bus) as cluster:
+            yield cluster
+    finally:
+        await bus.close()
 
 
 async def heads_up(cluster: Cluster) -> tuple[str, Player, Player]:

@@ -24,8 +24,8 @@ from freezeout.server.table import Conn
 from freezeout.server.tablestate import initial_state, reduce
 from freezeout.server.worker import Worker
 
-from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
-from serverkit import Player, fresh_database
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
+from serverkit import Player
 
 
 def versions(player: Player) -> list[int]:
@@ -105,15 +105,8 @@ async def test_a_crashed_workers_table_is_taken_over_and_loses_nothing(tmp_path)
 @pytest.mark.postgres
 async def test_a_crash_takeover_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the Redis bus and PostgreSQL's fencing trigger."""
-    database_url = await fresh_database(postgres_url)
-    bus = redis_server.bus("gateway")  # one process: the gateway's user, which may do all a worker does
-    await bus.start()
-    try:
-        settings = cluster_settings(tmp_path, database_url=database_url)
-        async with serve_cluster(settings, bus) as cluster:
-            await crash_and_take_over(cluster)
-    finally:
-        await bus.close()
+    async with real_cluster(tmp_path, redis_server, postgres_url) as cluster:
+        await crash_and_take_over(cluster)
 
 
 async def crash_and_take_over(cluster: Cluster) -> None:

@@ -76,6 +76,16 @@ def opened_nothing_private(message: dict[str, Any], state: Any) -> None:
             assert not opened & private, (game.variant.code, seat, opened & private)
 
 
+async def against_station(harness: Any, code: str) -> tuple[Any, str, Any]:
+    """A guest at a new heads-up table of ``code`` against the station bot, following it:
+    (the guest, the table's id, its actor)."""
+    (human,) = await harness.guests(1)
+    response = await human.post("/api/tables", {"slots": [None, "station"], "game": code})
+    table_id = str(response.json()["table"]["id"])
+    await human.join(table_id)
+    return human, table_id, harness.table(table_id)
+
+
 async def play_game(harness: Any, code: str, bot: str, seed: int, seen: list[dict[str, Any]] | None = None) -> tuple[str, Any]:
     """A guest plays a heads-up freezeout of ``code`` against ``bot`` over the WebSocket
     (every view it got is appended to ``seen``)."""
@@ -219,11 +229,7 @@ async def test_the_bots_offered_are_those_that_play_the_game(harness):
 
 
 async def test_bad_draws_are_refused_and_change_nothing(harness):
-    (human,) = await harness.guests(1)
-    response = await human.post("/api/tables", {"slots": [None, "station"], "game": "F5CD"})
-    table_id = response.json()["table"]["id"]
-    await human.join(table_id)
-    actor = harness.table(table_id)
+    human, _table, actor = await against_station(harness, "F5CD")
     rng = random.Random(5)
     refused: set[str] = set()
     for _ in range(2000):
@@ -273,11 +279,7 @@ async def test_a_bring_in_by_the_wrong_seat_is_refused(harness):
 
 
 async def test_a_table_of_any_game_restores_from_its_log_and_old_logs_are_the_house_game(harness):
-    (human,) = await harness.guests(1)
-    response = await human.post("/api/tables", {"slots": [None, "station"], "game": "FB"})
-    table_id = response.json()["table"]["id"]
-    await human.join(table_id)
-    actor = harness.table(table_id)
+    human, table_id, actor = await against_station(harness, "FB")
     rng = random.Random(2)
     while actor.state.table_game is None or actor.state.table_game.hand_number < 3:
         await harness.settle()
@@ -337,11 +339,7 @@ async def _until_my_turn(harness: Any, human: Any, actor: Any, wanted: str, rng:
 @pytest.mark.parametrize(("code", "wanted", "forced"), [("F5CD", "discard", ("discard", "standpat")),
                                                          ("F7S", "bringin", ("bringin",))])
 async def test_a_timeout_in_a_draw_follows_v12_and_at_a_bring_in_posts_it(harness, code, wanted, forced):
-    (human,) = await harness.guests(1)
-    response = await human.post("/api/tables", {"slots": [None, "station"], "game": code})
-    table_id = response.json()["table"]["id"]
-    await human.join(table_id)
-    actor = harness.table(table_id)
+    human, _table, actor = await against_station(harness, code)
     view = await _until_my_turn(harness, human, actor, wanted, random.Random(1))
     seat = view["viewer"]
     before = actor.state.version

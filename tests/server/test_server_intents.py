@@ -23,8 +23,8 @@ from freezeout.server.logentries import Stamp
 from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
 from freezeout.server.store import LogEntry
 
-from clusterkit import Cluster, cluster_settings, heads_up, serve_cluster, wait_for
-from serverkit import Player, fast_settings, fresh_database, heads_up_table, serve
+from clusterkit import Cluster, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
+from serverkit import Player, fast_settings, heads_up_table, serve
 
 
 def new_key() -> str:
@@ -208,15 +208,8 @@ async def test_a_move_sent_as_its_tables_owner_dies_is_applied_once_when_resent(
 @pytest.mark.postgres
 async def test_a_move_sent_as_its_owner_dies_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the dead worker's Redis inbox keeps the first copy unread."""
-    database_url = await fresh_database(postgres_url)
-    bus = redis_server.bus("gateway")  # one process: the gateway's user, which may do all a worker does
-    await bus.start()
-    try:
-        settings = cluster_settings(tmp_path, database_url=database_url)
-        async with serve_cluster(settings, bus) as cluster:
-            await move_during_a_takeover(cluster)
-    finally:
-        await bus.close()
+    async with real_cluster(tmp_path, redis_server, postgres_url) as cluster:
+        await move_during_a_takeover(cluster)
 
 
 async def move_during_a_takeover(cluster: Cluster) -> None:

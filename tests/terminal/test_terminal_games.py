@@ -9,6 +9,7 @@ The screen draws what the seat's view says: no hidden card ever shows.
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from test_terminal_app import run, text_of, wait_for
@@ -68,6 +69,18 @@ def assert_nothing_hidden_shows(app: PokerApp) -> None:
         assert label not in text, (label, text)
 
 
+def at_the_table(tmp_path: Path, game: str, scenario: Callable[[PokerApp, Pilot[None]], Awaitable[None]],
+                 *, players: int = 3, seed: int = 1) -> None:
+    """Play ``scenario`` at a test screen of ``freezeout play --game GAME``, then leave (q, y)."""
+    async def played() -> None:
+        app = make_app(tmp_path, game, players=players, seed=seed)
+        async with app.run_test(size=(110, 36)) as pilot:
+            await scenario(app, pilot)
+            await pilot.press("q", "y")
+
+    run(played)
+
+
 async def press_and_wait(pilot: Pilot[None], app: PokerApp, key: str) -> None:
     """Press ``key`` for a move and wait until the rules have taken it."""
     before = app.session.tournament
@@ -104,204 +117,186 @@ def human_moves(app: PokerApp) -> list[ActionTaken]:
 
 
 def test_omaha_hi_lo_four_cards_fixed_limit_sizes_and_a_whole_hand(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "FO/8")
-        async with app.run_test(size=(110, 36)) as pilot:
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
-            view = app.session.view()
-            assert len(view.seats[app.session.human_seat].cards or ()) == 4
-            seats = text_of(app, "#seats")
-            assert seats.count("▒▒") == 4 * 2  # two opponents, four face-down cards each
-            assert "Fixed-Limit Omaha Hi/Lo · cap: a bet and 3 raises" in text_of(app, "#title")
-            assert "blinds 10/20, limit 20/40 (level 1)" in text_of(app, "#title")
-            assert_nothing_hidden_shows(app)
-            legal = view.legal
-            assert legal is not None and legal.sizes and legal.can_raise
-            prompt = text_of(app, "#prompt")
-            assert f"raise to {legal.sizes[0]}" in prompt and "–" not in prompt  # no range, no entry
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        view = app.session.view()
+        assert len(view.seats[app.session.human_seat].cards or ()) == 4
+        seats = text_of(app, "#seats")
+        assert seats.count("▒▒") == 4 * 2  # two opponents, four face-down cards each
+        assert "Fixed-Limit Omaha Hi/Lo · cap: a bet and 3 raises" in text_of(app, "#title")
+        assert "blinds 10/20, limit 20/40 (level 1)" in text_of(app, "#title")
+        assert_nothing_hidden_shows(app)
+        legal = view.legal
+        assert legal is not None and legal.sizes and legal.can_raise
+        prompt = text_of(app, "#prompt")
+        assert f"raise to {legal.sizes[0]}" in prompt and "–" not in prompt  # no range, no entry
 
-            await pilot.press("r")  # fixed limit: the one size, at once, no dialog
-            await wait_for(pilot, lambda: bool(human_moves(app)), "the raise")
-            assert not isinstance(app.screen, AmountScreen)
-            assert human_moves(app)[-1].kind == "raise" and human_moves(app)[-1].total == legal.sizes[0]
+        await pilot.press("r")  # fixed limit: the one size, at once, no dialog
+        await wait_for(pilot, lambda: bool(human_moves(app)), "the raise")
+        assert not isinstance(app.screen, AmountScreen)
+        assert human_moves(app)[-1].kind == "raise" and human_moves(app)[-1].total == legal.sizes[0]
 
-            await call_down_one_hand(pilot, app)
-            first = app.session.tournament.past_logs[0] if app.session.tournament.hand_number > 1 else ()
-            lines = render.result_lines(first or app.session.view().history, app.session.players)
-            assert any("pot" in line for line in lines)  # the hand was played to its result
-            await pilot.press("q", "y")
-        assert replay_record(parse_record((tmp_path / "game.json").read_text())).finished
+        await call_down_one_hand(pilot, app)
+        first = app.session.tournament.past_logs[0] if app.session.tournament.hand_number > 1 else ()
+        lines = render.result_lines(first or app.session.view().history, app.session.players)
+        assert any("pot" in line for line in lines)  # the hand was played to its result
 
-    run(scenario)
+    at_the_table(tmp_path, "FO/8", scenario)
+    assert replay_record(parse_record((tmp_path / "game.json").read_text())).finished
 
 
 def test_stud_up_cards_for_all_down_cards_for_no_one_and_the_bring_in(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "F7S", seed=2)
-        async with app.run_test(size=(110, 36)) as pilot:
-            session = app.session
-            brought_in = False
-            for _ in range(40):  # hands until the human has the lowest up-card
-                await human_turn_or_end(pilot, app)
-                if session.finished:
-                    break
-                view = session.view()
-                if app.game.phase == "human" and view.legal is not None and view.legal.bring_in:
-                    assert "bring in" in text_of(app, "#prompt") and "ante 2, bring-in 5" in text_of(app, "#title")
-                    await pilot.press("c")  # not a move here: a message, nothing changes
-                    assert session.human_to_act and told(app, "bring in 5 with b, or complete with r")
-                    await pilot.press("b")
-                    await wait_for(pilot, lambda: bool(human_moves(app)), "the bring-in")
-                    assert human_moves(app)[0].kind == "bringin"
-                    brought_in = True
-                if app.game.phase == "human":
-                    for seat in session.view().seats:  # the others' up-cards are on the table
-                        if seat.seat != session.human_seat and seat.cards:
-                            for card, up in zip(seat.cards, seat.up, strict=True):
-                                assert up == (card is not None)
-                                if card is not None:
-                                    assert render.card_label(card) in text_of(app, "#seats")
-                    mine = session.view().seats[session.human_seat]
-                    down = [c for c, up in zip(mine.cards or (), mine.up, strict=True) if not up]
-                    assert all(f"[{render.card_label(c)}]" in text_of(app, "#seats") for c in down if c)
-                    assert_nothing_hidden_shows(app)
-                await call_down_one_hand(pilot, app)
-                if brought_in:
-                    break
-            assert brought_in
-            await pilot.press("q", "y")
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        brought_in = False
+        for _ in range(40):  # hands until the human has the lowest up-card
+            await human_turn_or_end(pilot, app)
+            if session.finished:
+                break
+            view = session.view()
+            if app.game.phase == "human" and view.legal is not None and view.legal.bring_in:
+                assert "bring in" in text_of(app, "#prompt") and "ante 2, bring-in 5" in text_of(app, "#title")
+                await pilot.press("c")  # not a move here: a message, nothing changes
+                assert session.human_to_act and told(app, "bring in 5 with b, or complete with r")
+                await pilot.press("b")
+                await wait_for(pilot, lambda: bool(human_moves(app)), "the bring-in")
+                assert human_moves(app)[0].kind == "bringin"
+                brought_in = True
+            if app.game.phase == "human":
+                for seat in session.view().seats:  # the others' up-cards are on the table
+                    if seat.seat != session.human_seat and seat.cards:
+                        for card, up in zip(seat.cards, seat.up, strict=True):
+                            assert up == (card is not None)
+                            if card is not None:
+                                assert render.card_label(card) in text_of(app, "#seats")
+                mine = session.view().seats[session.human_seat]
+                down = [c for c, up in zip(mine.cards or (), mine.up, strict=True) if not up]
+                assert all(f"[{render.card_label(c)}]" in text_of(app, "#seats") for c in down if c)
+                assert_nothing_hidden_shows(app)
+            await call_down_one_hand(pilot, app)
+            if brought_in:
+                break
+        assert brought_in
 
-    run(scenario)
+    at_the_table(tmp_path, "F7S", scenario, seed=2)
 
 
 def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "F2L3D", seed=3)
-        async with app.run_test(size=(110, 36)) as pilot:
-            session = app.session
-            me = session.human_seat
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
-            assert not session.view().legal.draw  # type: ignore[union-attr]
-            before = session.tournament
-            await pilot.press("d")  # a draw out of turn: a message, nothing changes
-            await pilot.press("2")
-            assert session.tournament is before and not app.game.selected
-            assert told(app, "it is not your turn to draw") and told(app, "you pick cards only in a draw")
-            for _ in range(20):  # to the human's first draw
-                await human_turn_or_end(pilot, app)
-                legal = session.view().legal
-                if legal is not None and legal.draw:
-                    break
-                await press_and_wait(pilot, app, "c")
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        me = session.human_seat
+        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        assert not session.view().legal.draw  # type: ignore[union-attr]
+        before = session.tournament
+        await pilot.press("d")  # a draw out of turn: a message, nothing changes
+        await pilot.press("2")
+        assert session.tournament is before and not app.game.selected
+        assert told(app, "it is not your turn to draw") and told(app, "you pick cards only in a draw")
+        for _ in range(20):  # to the human's first draw
+            await human_turn_or_end(pilot, app)
             legal = session.view().legal
-            assert legal is not None and legal.draw == 5
-            held = session.view().seats[me].cards
-            assert held is not None and len(held) == 5
-            assert "pick the cards" in text_of(app, "#prompt") and "stand pat" in text_of(app, "#prompt")
-            await pilot.press("1", "3", "3", "4")  # 3 picked twice: unpicked
-            assert app.game.selected == {0, 3}
-            assert "draw 2" in text_of(app, "#prompt") and text_of(app, "#hand").count("✕") == 2
-            await pilot.press("d")
-            await wait_for(
-                pilot, lambda: any(isinstance(e, Drew) and e.seat == me for e in session.view().history), "the draw"
-            )
-            drew = next(e for e in session.view().history if isinstance(e, Drew) and e.seat == me)
-            assert len(drew.drawn) == 2
-            now = session.view().seats[me].cards
-            assert now is not None and held[1] in now and held[2] in now and held[4] in now
-            assert held[0] not in now and held[3] not in now
-            assert "you draw 2 cards" in render.hand_lines(session.view().history, session.players)
-            assert not app.game.selected
+            if legal is not None and legal.draw:
+                break
+            await press_and_wait(pilot, app, "c")
+        legal = session.view().legal
+        assert legal is not None and legal.draw == 5
+        held = session.view().seats[me].cards
+        assert held is not None and len(held) == 5
+        assert "pick the cards" in text_of(app, "#prompt") and "stand pat" in text_of(app, "#prompt")
+        await pilot.press("1", "3", "3", "4")  # 3 picked twice: unpicked
+        assert app.game.selected == {0, 3}
+        assert "draw 2" in text_of(app, "#prompt") and text_of(app, "#hand").count("✕") == 2
+        await pilot.press("d")
+        await wait_for(
+            pilot, lambda: any(isinstance(e, Drew) and e.seat == me for e in session.view().history), "the draw"
+        )
+        drew = next(e for e in session.view().history if isinstance(e, Drew) and e.seat == me)
+        assert len(drew.drawn) == 2
+        now = session.view().seats[me].cards
+        assert now is not None and held[1] in now and held[2] in now and held[4] in now
+        assert held[0] not in now and held[3] not in now
+        assert "you draw 2 cards" in render.hand_lines(session.view().history, session.players)
+        assert not app.game.selected
 
-            for _ in range(20):  # the next draw: stand pat
-                await human_turn_or_end(pilot, app)
-                if app.game.phase != "human":
-                    break
-                legal = session.view().legal
-                assert legal is not None
-                if legal.draw:
-                    kept = session.view().seats[me].cards
-                    await pilot.press("s")
-                    await wait_for(pilot, lambda: any(isinstance(e, Drew) and e.seat == me and not e.drawn
-                                                      for e in session.view().history), "standing pat")
-                    assert session.view().seats[me].cards == kept
-                    assert "you stand pat" in render.hand_lines(session.view().history, session.players)
-                    break
-                await press_and_wait(pilot, app, "c")
-            await call_down_one_hand(pilot, app)
-            await pilot.press("q", "y")
-        assert replay_record(parse_record((tmp_path / "game.json").read_text())).finished
+        for _ in range(20):  # the next draw: stand pat
+            await human_turn_or_end(pilot, app)
+            if app.game.phase != "human":
+                break
+            legal = session.view().legal
+            assert legal is not None
+            if legal.draw:
+                kept = session.view().seats[me].cards
+                await pilot.press("s")
+                await wait_for(pilot, lambda: any(isinstance(e, Drew) and e.seat == me and not e.drawn
+                                                  for e in session.view().history), "standing pat")
+                assert session.view().seats[me].cards == kept
+                assert "you stand pat" in render.hand_lines(session.view().history, session.players)
+                break
+            await press_and_wait(pilot, app, "c")
+        await call_down_one_hand(pilot, app)
 
-    run(scenario)
+    at_the_table(tmp_path, "F2L3D", scenario, seed=3)
+    assert replay_record(parse_record((tmp_path / "game.json").read_text())).finished
 
 
 def test_badugi_has_four_cards_to_pick_from(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "FB", players=2, seed=4)
-        async with app.run_test(size=(110, 36)) as pilot:
-            session = app.session
-            for _ in range(20):
-                await human_turn_or_end(pilot, app)
-                legal = session.view().legal
-                if legal is not None and legal.draw:
-                    break
-                await press_and_wait(pilot, app, "c")
-            assert session.view().legal is not None and session.view().legal.draw == 4  # type: ignore[union-attr]
-            assert text_of(app, "#seats").count("▒▒") == 4
-            before = session.tournament
-            await pilot.press("5")  # no fifth card: a message, nothing picked
-            assert not app.game.selected and session.tournament is before
-            assert told(app, "you hold 4 cards: there is no card 5")
-            await pilot.press("q", "y")
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        for _ in range(20):
+            await human_turn_or_end(pilot, app)
+            legal = session.view().legal
+            if legal is not None and legal.draw:
+                break
+            await press_and_wait(pilot, app, "c")
+        assert session.view().legal is not None and session.view().legal.draw == 4  # type: ignore[union-attr]
+        assert text_of(app, "#seats").count("▒▒") == 4
+        before = session.tournament
+        await pilot.press("5")  # no fifth card: a message, nothing picked
+        assert not app.game.selected and session.tournament is before
+        assert told(app, "you hold 4 cards: there is no card 5")
 
-    run(scenario)
+    at_the_table(tmp_path, "FB", scenario, players=2, seed=4)
 
 
 def test_pot_limit_amount_has_a_pot_key(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "PO", players=2, seed=5)
-        async with app.run_test(size=(110, 36)) as pilot:
-            session = app.session
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
-            legal = session.view().legal
-            assert legal is not None and legal.can_raise and legal.min_to < legal.max_to
-            assert "(p: pot)" in text_of(app, "#prompt")
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
-            await pilot.press("p")  # the pot: pot limit's largest bet (V2)
-            assert app.screen.query_one("#amount", Input).value == str(legal.max_to)
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: bool(human_moves(app)), "the pot-sized raise")
-            assert human_moves(app)[-1].total == legal.max_to
-            await pilot.press("q", "y")
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        legal = session.view().legal
+        assert legal is not None and legal.can_raise and legal.min_to < legal.max_to
+        assert "(p: pot)" in text_of(app, "#prompt")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+        await pilot.press("p")  # the pot: pot limit's largest bet (V2)
+        assert app.screen.query_one("#amount", Input).value == str(legal.max_to)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(human_moves(app)), "the pot-sized raise")
+        assert human_moves(app)[-1].total == legal.max_to
 
-    run(scenario)
+    at_the_table(tmp_path, "PO", scenario, players=2, seed=5)
 
 
 def test_horse_shows_the_current_and_next_game_and_changes_game(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        app = make_app(tmp_path, "HORSE", players=2, seed=6)
-        async with app.run_test(size=(110, 36)) as pilot:
-            session = app.session
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
-            title = text_of(app, "#title")
-            assert "HORSE · now Fixed-Limit Texas Hold'em" in title
-            assert "next Fixed-Limit Omaha Hi/Lo in 5 hands" in title
-            for _ in range(12):
-                if session.tournament.hand_number >= 7 or session.finished:
-                    break
-                await call_down_one_hand(pilot, app)
-                await wait_for(pilot, lambda: app.game.phase in ("human", "over"), "the next hand")
-            assert session.tournament.hand_number == 7 and session.view().game == "FO/8"
-            title = text_of(app, "#title")
-            assert "HORSE · now Fixed-Limit Omaha Hi/Lo" in title and "next Fixed-Limit Razz" in title
-            assert len(session.view().seats[session.human_seat].cards or ()) == 4
-            assert_nothing_hidden_shows(app)
-            await pilot.press("q", "y")
-        result = replay_record(parse_record((tmp_path / "game.json").read_text()))
-        assert [hand.game for hand in result.hands[5:7]] == ["FT", "FO/8"]
+    async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        title = text_of(app, "#title")
+        assert "HORSE · now Fixed-Limit Texas Hold'em" in title
+        assert "next Fixed-Limit Omaha Hi/Lo in 5 hands" in title
+        for _ in range(12):
+            if session.tournament.hand_number >= 7 or session.finished:
+                break
+            await call_down_one_hand(pilot, app)
+            await wait_for(pilot, lambda: app.game.phase in ("human", "over"), "the next hand")
+        assert session.tournament.hand_number == 7 and session.view().game == "FO/8"
+        title = text_of(app, "#title")
+        assert "HORSE · now Fixed-Limit Omaha Hi/Lo" in title and "next Fixed-Limit Razz" in title
+        assert len(session.view().seats[session.human_seat].cards or ()) == 4
+        assert_nothing_hidden_shows(app)
 
-    run(scenario)
+    at_the_table(tmp_path, "HORSE", scenario, players=2, seed=6)
+    result = replay_record(parse_record((tmp_path / "game.json").read_text()))
+    assert [hand.game for hand in result.hands[5:7]] == ["FT", "FO/8"]
 
 
 def test_bad_draws_are_refused_with_a_reason_and_change_nothing(tmp_path: Path) -> None:

@@ -9,7 +9,10 @@ each player's cards — stud's streets, the cards of a draw — and ``d db``
 for the board or stud's shared card), the moves (``f``, ``cc``, ``cbr``,
 ``pb`` for the bring-in, ``sd`` for a discard or standing pat) and the
 showdown (``sm``).  A draw's new cards are written after every discard of
-that draw, as PHH and PokerKit order them.
+that draw, as PHH and PokerKit order them.  When the betting ends with at
+most one player in the hand who has chips behind and the board or stud's
+streets are still to come (an all-in run-out), the hands are shown before
+those cards are dealt: PokerKit's order, which a strict reader requires.
 
 What PHH cannot say is written as a comment: a forfeited turn (R26) is the
 move it counted as, with ``# timeout``; a resignation (R28) is a fold — at
@@ -21,12 +24,16 @@ are written as they are.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
+from freezeout.cards import Card
 from freezeout.formats.phh import format_phh_cards
 from freezeout.formats.phh_toml import hand_tail, toml_ints, toml_string
 from freezeout.rules.events import (
     ActionTaken,
+    BetReturned,
+    BlindPosted,
     CardsDealt,
     CardsShown,
     Drew,
@@ -57,6 +64,9 @@ def game_hand_to_phh(
         hand_order = [(setup.button + 1 + i) % n for i in range(n)]
     label = {seats[hand_seat]: f"p{index + 1}" for index, hand_seat in enumerate(hand_order)}
     lines: list[str] = []
+    betting = _Betting({seat: setup.stacks[hand_seat] for hand_seat, seat in enumerate(seats)})
+    shown: list[tuple[str, tuple[Card, ...]]] = []
+    betting_ended_at = 0  # where the lines stood after the last move, draw or first deal
     pending_draws: list[str] = []
     resigned: set[int] = set()
     forced_draw = False
@@ -64,10 +74,13 @@ def game_hand_to_phh(
     dealt_now: list[tuple[str, str]] = []  # one street's hole cards, written in PHH player order
 
     def flush() -> None:
+        nonlocal betting_ended_at
         lines.extend(line for _key, line in sorted(dealt_now))
         dealt_now.clear()
-        lines.extend(pending_draws)
-        pending_draws.clear()
+        if pending_draws:
+            lines.extend(pending_draws)
+            pending_draws.clear()
+            betting_ended_at = len(lines)
 
     announced = variant.deals_later_hole_cards or variant.has_draws  # every deal has its HoleDealt
     for happened in events:
@@ -75,6 +88,7 @@ def game_hand_to_phh(
             by_seat = dict(happened.hole)
             for hand_seat in hand_order:
                 lines.append(f"d dh {label[seats[hand_seat]]} {format_phh_cards(by_seat[seats[hand_seat]])}")
+            betting_ended_at = len(lines)
         elif isinstance(happened, HoleDealt):
             who = label[happened.seat]
             dealt_now.append((f"{int(who[1:]):03d}", f"d dh {who} {format_phh_cards(happened.cards)}"))
@@ -82,9 +96,15 @@ def game_hand_to_phh(
             who = label[happened.seat]
             thrown = f" {format_phh_cards(happened.discarded)}" if happened.discarded else ""
             lines.append(f"{who} sd{thrown}" + (" # timeout (R26, V12)" if forced_draw else ""))
+            betting_ended_at = len(lines)
             if happened.drawn:
                 pending_draws.append(f"d dh {who} {format_phh_cards(happened.drawn)}")
+        elif isinstance(happened, BlindPosted):
+            betting.post(happened)
+        elif isinstance(happened, BetReturned):
+            betting.stacks[happened.seat] += happened.amount
         elif isinstance(happened, StreetDealt):
+            betting.new_round()
             flush()
             if happened.cards:
                 lines.append(f"d db {format_phh_cards(happened.cards)}")
@@ -96,12 +116,81 @@ def game_hand_to_phh(
                 continue
             flush()
             lines.append(_move(happened, label[happened.seat], happened.seat in resigned))
+            extra = betting.move(happened)
+            if extra >= 0:
+                lines.append(f"{label[extra]} cc # D1 ended the round (nobody left to bet against); "
+                             "PokerKit still gives him this turn")
+            betting_ended_at = len(lines)
         elif isinstance(happened, CardsShown):
             flush()
-            lines.append(f"{label[happened.seat]} sm {format_phh_cards(happened.cards)}")
+            shown.append((label[happened.seat], happened.cards))
     flush()
+    # Cards dealt after the last move are an all-in run-out: the hands are shown before it,
+    # each the cards it holds by then; stud's later streets, dealt after that showdown,
+    # are shown again with the whole hand at the end (PokerKit's second showdown).
+    at = betting_ended_at if shown and betting_ended_at else len(lines)
+    held = Counter[str]()
+    for line in lines[:at]:
+        if line.startswith("d dh "):
+            _d, _dh, who, cards = line.split(" ", 3)
+            held[who] += len(cards.split(" ", 1)[0]) // 2
+    lines[at:at] = [f"{who} sm {format_phh_cards(cards[: held[who]])}" for who, cards in shown]
+    lines += [f"{who} sm {format_phh_cards(cards)}" for who, cards in shown if held[who] < len(cards)]
     ended = next(e for e in events if isinstance(e, HandEnded))
     return _render(setup, hand_order, [seats[s] for s in hand_order], lines, ended, hand_number, event)
+
+
+class _Betting:
+    """Enough of the betting, followed from the events, to see the turn PokerKit
+    still gives (D1, as the house game's exporter writes it): when only one player
+    can still bet and has put in at least as much as everyone else, the rules end
+    the round; PokerKit lets a player who has not acted in the round yet (and could
+    still lose chips when it began) check first."""
+
+    def __init__(self, stacks: dict[int, int]) -> None:
+        self.stacks = stacks
+        self.bets = dict.fromkeys(stacks, 0)
+        self.folded: set[int] = set()
+        self.acted: set[int] = set()
+        self.start: tuple[dict[int, int], dict[int, int], frozenset[int]] | None = None
+
+    def post(self, posted: BlindPosted) -> None:
+        self.stacks[posted.seat] -= posted.amount
+        if posted.kind not in ("ante", "dead"):
+            self.bets[posted.seat] += posted.amount
+
+    def new_round(self) -> None:
+        self.bets = dict.fromkeys(self.stacks, 0)
+        self.acted.clear()
+        self.start = None
+
+    def move(self, taken: ActionTaken) -> int:
+        """Follow ``taken``; the seat PokerKit still asks to act after it, or -1."""
+        if self.start is None:
+            self.start = (dict(self.stacks), dict(self.bets), frozenset(self.folded))
+        self.stacks[taken.seat] -= taken.added
+        self.bets[taken.seat] = taken.total
+        self.acted.add(taken.seat)
+        if taken.kind == "fold":
+            self.folded.add(taken.seat)
+        live = [seat for seat in self.stacks if seat not in self.folded]
+        able = [seat for seat in live if self.stacks[seat] > 0]
+        if len(live) < 2 or len(able) != 1 or able[0] == taken.seat:
+            return -1
+        only = able[0]
+        if only in self.acted or self.bets[only] < max(self.bets.values()) or self._effective(only) == 0:
+            return -1
+        self.acted.add(only)
+        return only
+
+    def _effective(self, seat: int) -> int:
+        """PokerKit's effective stack when the round began: what ``seat`` could still lose."""
+        assert self.start is not None
+        stacks, bets, folded = self.start
+        totals = sorted(stacks[other] + bets[other] for other in stacks if other not in folded)
+        if len(totals) < 2:
+            return 0
+        return min(stacks[seat], max(0, totals[-2] - bets[seat]))
 
 
 def _move(taken: ActionTaken, who: str, resigned: bool) -> str:

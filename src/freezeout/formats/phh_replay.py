@@ -234,8 +234,9 @@ def _pokerkit_d1_turn(state: HandState, player: int) -> bool:
     """Whether a ``cc`` is the turn PokerKit still gives a player that D1
     gives none: the only player with chips behind, against all-ins he has
     already matched.  PokerKit writes it (a check); the engine has no such
-    turn, so the replay reads it as nothing."""
-    if state.actor >= 0 or state.folded[player] or state.stacks[player] == 0:
+    turn, so the replay reads it as nothing — also when the hand has gone on to a
+    draw (V11), whose discards follow the round PokerKit still keeps open."""
+    if (state.actor >= 0 and not state.drawing) or state.folded[player] or state.stacks[player] == 0:
         return False
     others = [seat for seat in range(state.seat_count) if seat != player and not state.folded[seat]]
     return bool(others) and all(state.stacks[seat] == 0 for seat in others)

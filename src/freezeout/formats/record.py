@@ -418,6 +418,9 @@ class RecordWriter:
     levels: tuple[Level | tuple[int, int], ...] | None = None  # None: the game's default (V18; a mix's: R6's blinds)
     hands_per_level: int = HANDS_PER_LEVEL
     mix: Mix | None = None  # V19: a mix's record names the mix (and ``variant`` is ignored)
+    # The number of the hand being written, from its HandStarted (the server moves
+    # finished hands out of ``hands``, so their count does not tell it).
+    hand_number: int = 0
 
     @property
     def format(self) -> str:
@@ -430,7 +433,7 @@ class RecordWriter:
         """The game of the hand being written (V19: a mix changes it with each level)."""
         if self.mix is None:
             return self.variant
-        number = max(len(self.hands), 1)
+        number = max(self.hand_number, 1)
         return self.mix.games[((number - 1) // self.hands_per_level) % len(self.mix.games)]
 
     def deal(self, hole: Mapping[str, Sequence[Card | None]], board: Sequence[Card | None], **extra: Any) -> None:
@@ -446,6 +449,7 @@ class RecordWriter:
         """Take the cards of a hand from the tournament's (full) events."""
         for event in events:
             if isinstance(event, HandStarted):
+                self.hand_number = event.number
                 self.hands.append({"hole": {self.players[seat]: [] for seat in event.seats}, "board": "", "actions": []})
             elif not self.hands:
                 continue

@@ -407,13 +407,13 @@ def verify_record(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "hands": [], "error": "the record must be a JSON object"}
     try:
         record = parse_record(data)
-        replay_record(record)
+        config = replay_record(record).tournament.config
     except RecordError as error:
         return {"ok": False, "hands": [], "error": str(error)}
     players = list(data["players"])
     results: list[dict[str, Any]] = []
     for number, hand in enumerate(data["hands"], start=1):
-        reason = _check_hand(hand, players, record.variant)
+        reason = _check_hand(hand, players, config.variant_for_hand(number))  # a mix's game of the hand (V19)
         results.append({"hand": number, "ok": True} if reason is None else {"hand": number, "ok": False, "reason": reason})
     ok = bool(results) and all(r["ok"] for r in results)
     return {"ok": ok, "hands": results}

@@ -19,7 +19,6 @@ import orjson
 
 from freezeout.cards import Card, parse_cards
 from freezeout.formats.record import RecordWriter
-from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
@@ -110,6 +109,17 @@ def _hidden(cards: Any, up: list[bool]) -> Any:
     return hide(str(cards))
 
 
+def _without(cards: Any, thrown: set[Card]) -> Any:
+    """``cards`` (one string, or one per dealing) with the ``thrown`` ones written ``??``."""
+    def hide(text: str) -> str:
+        return "".join(UNKNOWN if text[i : i + 2] != UNKNOWN and parse_cards(text[i : i + 2])[0] in thrown
+                       else text[i : i + 2] for i in range(0, len(text), 2))
+
+    if not thrown:
+        return cards
+    return [hide(text) for text in cards] if isinstance(cards, list) else hide(str(cards))
+
+
 def _card_list(cards: Any) -> list[Card]:
     text = "".join(cards) if isinstance(cards, list) else str(cards)
     return [card for i in range(0, len(text), 2) if text[i : i + 2] != UNKNOWN for card in parse_cards(text[i : i + 2])]
@@ -142,8 +152,16 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
         visible = {player for player in raw["hole"] if player in shown or player == viewer}
         hole = {player: cards if player in visible else _hidden(cards, up) for player, cards in raw["hole"].items()}
+        # V11: what another player threw away in a draw was never seen, not even at a showdown
+        thrown: dict[str, set[Card]] = {}
+        for action in raw["actions"]:
+            if action[1] == "discard" and action[0] != viewer:
+                thrown.setdefault(action[0], set()).update(_card_list(action[2]))
+        hole = {player: _without(cards, thrown.get(player, set())) for player, cards in hole.items()}
+        actions = [[a[0], a[1], UNKNOWN * len(_card_list(a[2]))] if a[1] == "discard" and a[0] != viewer else a
+                   for a in raw["actions"]]
         board = raw["board"][: 2 * reached]
-        hand: dict[str, Any] = {"hole": hole, "board": board, "actions": raw["actions"]}
+        hand: dict[str, Any] = {"hole": hole, "board": board, "actions": actions}
         if "seed" in raw:
             deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
             position = {card: i for i, card in enumerate(deal.deck)}
@@ -156,15 +174,10 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
 
 def record_to_phh(record: dict[str, Any]) -> str:
-    """One PHH hand per dealt hand (``[1]``, ``[2]``, … sections), as ``freezeout record phh``."""
+    """One PHH hand per dealt hand (``[1]``, ``[2]``, … sections), exactly as ``freezeout
+    record phh`` writes them — in every game (its exporter knows draws, stud and the rest)."""
     from freezeout.formats.record import parse_record, replay_record
 
     exporter: Any = importlib.import_module("freezeout.formats.phh_export")
-    result = replay_record(parse_record(record))
-    seats = result.tournament.config.players
-    chunks = []
-    for hand in result.hands:
-        actions = [Action(hand.setup.names.index(seats[a.seat]), a.kind, a.amount) for _, a in hand.actions]
-        text = exporter.played_hand_to_phh(hand.setup, actions, hand_number=hand.number)
-        chunks.append(f"[{hand.number}]\n{text}")
-    return "\n".join(chunks)
+    text: str = exporter.record_to_phh(replay_record(parse_record(record)))
+    return text
