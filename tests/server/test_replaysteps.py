@@ -170,3 +170,52 @@ def test_a_hand_the_record_lacks_is_a_clear_error() -> None:
     record, _ = play("FT", seed=1, players=2, hands=2)
     with pytest.raises(RecordError, match="no hand 9: the game has 2 hands"):
         hand_steps(record, 9, "p0")
+
+
+# -- over HTTP: the endpoint the page's replayer asks ------------------------------
+async def test_the_table_steps_show_the_asker_their_own_cards_and_nobody_elses(harness: Any) -> None:
+    """A guest plays stud against a bot for two hands; the table's steps give the guest
+    their own down cards, another guest none, and nobody the bot's unshown down cards
+    (R16, R17, V7); a hand still being played is not replayed."""
+    from test_server_games import any_game_policy
+
+    (human, other) = await harness.guests(2)
+    response = await human.post("/api/tables", {"slots": [None, "station"], "game": "F7S"})
+    table_id = str(response.json()["table"]["id"])
+    await human.join(table_id)
+    actor = harness.table(table_id)
+    rng = random.Random(7)
+    while actor.state.table_game is None or actor.state.table_game.hand_number < 3:
+        await harness.settle()
+        state = actor.state
+        await human.until_version(state.version)
+        game = state.table_game
+        if game is None or not game.in_hand:
+            await harness.advance(harness.settings.pause_seconds)
+            continue
+        view = human.view
+        assert view is not None and view["viewer"] == game.to_act
+        await human.send({"version": state.version, **any_game_policy(view, rng)})
+    record = actor.recorder.to_json()
+    me = record["players"].index(human.user["name"])
+    for number in (1, 2):
+        mine = (await human.http.get(f"/api/tables/{table_id}/hands/{number}/steps")).json()
+        theirs = (await other.http.get(f"/api/tables/{table_id}/hands/{number}/steps")).json()
+        assert mine["viewer"] == me and theirs["viewer"] is None and mine["game"] == "F7S"
+        full = play_record_hand(record, number)
+        for step in mine["steps"]:
+            assert not _cards_in(step) & _secret(full, me)
+        for step in theirs["steps"]:
+            assert not _cards_in(step) & _secret(full, None)
+        first = mine["steps"][0]["view"]["seats"][me]
+        assert first["slots"] == ["down", "down", "up"] and "?" not in first["cards"]
+        assert theirs["steps"][0]["view"]["seats"][me]["cards"].startswith("????")
+    if actor.state.table_game.in_hand:
+        busy = await human.http.get(f"/api/tables/{table_id}/hands/3/steps")
+        assert busy.status_code == 404 and "not finished" in busy.json()["error"]["message"]
+
+
+def play_record_hand(record: dict[str, Any], number: int) -> list[Any]:
+    """The full events of hand ``number`` of a record (the rules' replay), finished hands only."""
+    done = {**record, "hands": record["hands"][:number]}
+    return list(replay_record(parse_record(done)).hands[number - 1].events)

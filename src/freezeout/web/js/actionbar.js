@@ -159,6 +159,8 @@ export class ActionBar {
     if (this.capped) {
       const limit = this.view.limit;
       setText(this.raiseBtn.querySelector('.lbl'), t('act.capped', {cap: limit.cap}));
+      this.raiseBtn.classList.remove('allin');
+      this.raiseBtn.classList.add('raise');
       return;
     }
     const amount = this.fixed ? this.fixed[0] : this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;

@@ -100,6 +100,7 @@ export function handSteps(data) {
     for (const e of step.events) {
       if (e.type === 'blind_posted' && i === 0 && e.kind === 'ante') continue;  // the first line names the antes
       if (e.type === 'resigned' && twice.has(e.seat)) { words.push(t('history.timedOut', {name: name(e.seat)})); continue; }
+      if (e.type === 'pot_awarded' && step.view.result) continue;  // the result's lines below say it, halves and all
       const text = eventText(e, name);
       if (text) words.push(text);
     }
