@@ -41,6 +41,9 @@ class GameScript(Script):
     def __init__(self, code: str, players: list[str], **options: Any) -> None:
         super().__init__(players, **options)
         self.t = Tournament.start(games.tournament_config(games.parse_game(code), tuple(players), button=options.get("button", 0)))
+        game = games.parse_game(code)
+        self.writer = RecordWriter(tuple(players), players[options.get("button", 0)], variant=self.t.variant,
+                                   levels=self.t.config.levels, mix=game if isinstance(game, Mix) else None)
 
 
 def _play_to_showdown(page: Any, s: Script) -> None:

@@ -65,7 +65,6 @@ export function resultOf(facts, view, me = null) {
     if (!byPot.has(part.pot)) byPot.set(part.pot, []);
     byPot.get(part.pot).push(part);
   }
-  const one = byPot.size === 1;
   const potName = pot => pot === 0 ? t('result.mainPot') : t('result.sidePot', {n: pot});
   const groups = [];
   const lines = [];
@@ -79,7 +78,7 @@ export function resultOf(facts, view, me = null) {
         const hand = said(p.names, p.hand);
         return t('result.half.' + p.half, {hand: hand || t('result.noShowdown'), names: winners.map(name).join(' & '), amount: p.amount});
       }).join('; ');
-      lines.push({text, hand: one ? '' : `${potName(pot)} (${amount})`, winners: [...new Set(halves.flatMap(p => p.winners.filter(w => w.chips > 0).map(w => w.seat)))]});
+      lines.push({text, hand: byPot.size === 1 ? '' : `${potName(pot)} (${amount})`, winners: [...new Set(halves.flatMap(p => p.winners.filter(w => w.chips > 0).map(w => w.seat)))]});
       continue;
     }
     for (const p of parts) {
@@ -92,6 +91,8 @@ export function resultOf(facts, view, me = null) {
       lines.push(group);
     }
   }
+  // one line for the whole hand (one winner of every pot, with one hand): no pot is named
+  const one = lines.length === 1;
   const out = lines.map(line => {
     if (!line.parts) return line;
     const {winners, parts} = line;
