@@ -110,6 +110,9 @@ def test_the_fixed_limit_bar_counts_the_bets_left_and_says_capped(new_page) -> N
     raise_btn = page.locator(".actionbar .moves .btn.raise")
     raise_btn.locator(".cap", has_text="3 bets left").wait_for()  # the big blind was the bet
     assert raise_btn.is_enabled()
+    bar = page.locator(".actionbar").bounding_box()
+    assert bar is not None and bar["y"] >= 0 and bar["y"] + bar["height"] <= 667 + 0.5, f"the bar is on screen: {bar}"
+    page.screenshot(path="artifacts/fixed-limit-cap-375x667.png")
     for seat in (0, 1, 2):
         legal = s.t.legal_actions()
         assert legal.seat == seat
@@ -117,6 +120,7 @@ def test_the_fixed_limit_bar_counts_the_bets_left_and_says_capped(new_page) -> N
     assert s.view()["limit"]["capped"]
     raise_btn.locator(".lbl", has_text="Capped: 4 bets").wait_for()
     assert raise_btn.is_disabled() and raise_btn.is_visible()
+    page.screenshot(path="artifacts/fixed-limit-capped-375x667.png")
     assert page.locator(".sizer").is_hidden(), "fixed limit: no slider"
     assert not page.errors, page.errors
 
