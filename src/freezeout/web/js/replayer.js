@@ -81,15 +81,18 @@ export function eventText(e, name) {
   }
 }
 
-/** The server's steps of one hand as [{text, model}]: the felt draws each step's view (the
- * same model as the live table's), the text says what happened since the last step. */
+/** The server's steps of one hand as [{text, model}]: one line per thing that happened
+ * (a blind, a move, a street, a hand shown, the result), each drawn with the view the
+ * server gave for the move it belongs to (the same model as the live table's). */
 export function handSteps(data) {
   const players = data.players || [];
   const name = seat => shownName(players[seat] ?? '?');
   const viewer = data.viewer;
-  return (data.steps || []).map((step, i) => {
+  const out = [];
+  (data.steps || []).forEach((step, i) => {
     const view = step.view;
-    const model = tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
+    const built = tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
+    const model = {...built, animate: false, clock: null, result: null};
     const words = [];
     if (i === 0) {
       const level = view.level || {};
@@ -100,14 +103,20 @@ export function handSteps(data) {
     for (const e of step.events) {
       if (e.type === 'blind_posted' && i === 0 && e.kind === 'ante') continue;  // the first line names the antes
       if (e.type === 'resigned' && twice.has(e.seat)) { words.push(t('history.timedOut', {name: name(e.seat)})); continue; }
-      if (e.type === 'pot_awarded' && step.view.result) continue;  // the result's lines below say it, halves and all
+      if (e.type === 'pot_awarded' && view.result) continue;  // the result's lines say it, halves and all
+      if (e.type === 'hand_ended' && built.result) words.push(...resultWords(built.result));
       const text = eventText(e, name);
       if (text) words.push(text);
     }
-    // the hand's result in the server's words: each pot, a split pot's halves (V6)
-    if (model.result && model.result.lines.length) words.push(...model.result.lines.map(l => l.hand ? `${l.text} — ${inSentence(l.hand)}` : l.text));
-    return {text: words.join(' · '), model: {...model, animate: false, clock: null, result: null}};
+    if (!words.length) words.push('…');
+    for (const text of words) out.push({text, model, at: i});  // at: the server's step drawn
   });
+  return out;
+}
+
+/** The hand's result in the server's words: each pot, a split pot's halves (V6). */
+function resultWords(result) {
+  return result.lines.map(l => l.hand ? `${l.text} — ${inSentence(l.hand)}` : l.text);
 }
 
 /** The replayer widget: hand picker, felt, controls, step log. */
