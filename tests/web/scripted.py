@@ -52,7 +52,6 @@ def dealt(page: Any, players: list[str], holes: dict[int, str], board: str, **op
     ``holes`` and ``board`` (nothing acted yet); the script to go on with."""
     mount(page)
     s = Script(players, **options)
-    s.serve_steps(page)
     s.deal(holes, board)
     s.feed(page, s.snapshot())
     return s
@@ -80,6 +79,7 @@ class Script:
         self.pause = 4.0
         # the game's record, as the server writes it: the replayer's steps are built from it
         self.writer = RecordWriter(tuple(players), players[button])
+        self.served: list[Any] = []  # pages answered the replayer's steps (serve_steps)
 
     # -- the game ---------------------------------------------------------
     def deal(self, holes: dict[int, str], board: str) -> list[dict[str, Any]]:
@@ -165,9 +165,12 @@ class Script:
                "clock": self.clock(**clock), "fairness": {"next": None, "current": None, "revealed": []}}
         return _checked(UpdateMessage, msg)
 
-    @staticmethod
-    def feed(page: Any, message: dict[str, Any]) -> None:
-        """Deliver one server message to the mounted page and wait until it is drawn."""
+    def feed(self, page: Any, message: dict[str, Any]) -> None:
+        """Deliver one server message to the mounted page and wait until it is drawn (the
+        first time, the page's replayer is also given this game's steps: serve_steps)."""
+        if page not in self.served:
+            self.served.append(page)
+            self.serve_steps(page)
         page.evaluate("m => window.__fzFeed(m)", message)
         page.wait_for_function("v => window.__fzTable && window.__fzTable.state.version === v", arg=message["version"])
 
