@@ -265,7 +265,8 @@ def test_the_history_of_a_stud_table_replays_its_first_hand(new_page, ui) -> Non
     page.goto("/")
     table = page.evaluate(CREATE_JS, "F7S")
     page.goto(f"/#/table/{table}")
-    page.wait_for_function("() => window.__fzTable && window.__fzTable.state.view && window.__fzTable.state.view.hand_number >= 1")
+    page.wait_for_function("() => window.__fzTable && window.__fzTable.state.view && window.__fzTable.state.view.hand_number >= 1",
+                           timeout=120_000)  # a condition; the long fail-safe is for a busy machine
     while page.evaluate("window.__fzTable.state.view.hand_number") < 2 and not ui.ended(page):
         if ui.my_turn(page):
             version = page.evaluate("window.__fzTable.state.version")
