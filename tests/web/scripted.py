@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from freezeout.cards import parse_cards
+from freezeout.formats.record import RecordWriter
 from freezeout.rules.actions import Action
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
@@ -76,18 +77,25 @@ class Script:
         self.turn_started = NOW
         self.hand_ended_at: float | None = None
         self.pause = 4.0
+        # the game's record, as the server writes it: the replayer's steps are built from it
+        self.writer = RecordWriter(tuple(players), players[button])
+        self.served: list[Any] = []  # pages answered the replayer's steps (serve_steps)
 
     # -- the game ---------------------------------------------------------
     def deal(self, holes: dict[int, str], board: str) -> list[dict[str, Any]]:
         hole = {seat: parse_cards(cards) for seat, cards in holes.items()}
         self.t, events = self.t.deal(hole, parse_cards(board))
+        self.writer.observe(events)
         self.turn_started = self.now
         self.hand_ended_at = None
         return self._public(events)
 
     def act(self, seat: int, move: str, amount: int | None = None) -> list[dict[str, Any]]:
         was_in_hand = self.t.in_hand
-        self.t, events = self.t.act(Action.parse(seat, move, amount))
+        action = Action.parse(seat, move, amount)
+        self.t, events = self.t.act(action)
+        self.writer.act(self.players[seat], action)
+        self.writer.observe(events)
         self.turn_started = self.now
         if was_in_hand and not self.t.in_hand:
             self.hand_ended_at = self.now
@@ -96,6 +104,23 @@ class Script:
     def _public(self, events: list[Event]) -> list[dict[str, Any]]:
         hand = self.t.hand
         return events_json(events, hand.board if hand is not None else ())
+
+    def serve_steps(self, page: Any) -> None:
+        """Answer the replayer's GET /api/tables/scripted/hands/{n}/steps as the server does
+        (server/replaysteps.py: the rules replay this game's record for the viewer)."""
+        from freezeout.server.replaysteps import hand_steps
+
+        def fulfil(route: Any) -> None:
+            number = int(route.request.url.rsplit("/hands/", 1)[1].split("/")[0])
+            record = self.writer.to_json()
+            done = self.t.hand_number - (1 if self.t.in_hand else 0)
+            if not 1 <= number <= done:
+                route.fulfill(status=404, json={"error": {"code": "not_found", "message": f"hand {number} is not finished"}})
+                return
+            viewer = self.players[self.viewer] if self.viewer is not None else None
+            route.fulfill(json=hand_steps({**record, "hands": record["hands"][:done]}, number, viewer))
+
+        page.route("**/api/tables/scripted/hands/*/steps", fulfil)
 
     # -- messages ------------------------------------------------------------
     def table(self) -> dict[str, Any]:
@@ -140,9 +165,12 @@ class Script:
                "clock": self.clock(**clock), "fairness": {"next": None, "current": None, "revealed": []}}
         return _checked(UpdateMessage, msg)
 
-    @staticmethod
-    def feed(page: Any, message: dict[str, Any]) -> None:
-        """Deliver one server message to the mounted page and wait until it is drawn."""
+    def feed(self, page: Any, message: dict[str, Any]) -> None:
+        """Deliver one server message to the mounted page and wait until it is drawn (the
+        first time, the page's replayer is also given this game's steps: serve_steps)."""
+        if page not in self.served:
+            self.served.append(page)
+            self.serve_steps(page)
         page.evaluate("m => window.__fzFeed(m)", message)
         page.wait_for_function("v => window.__fzTable && window.__fzTable.state.version === v", arg=message["version"])
 

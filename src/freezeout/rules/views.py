@@ -17,14 +17,44 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
-from freezeout.rules.events import CardsShown, Event, PotAwarded, describe
+from freezeout.rules.events import BlindPosted, CardsShown, Event, PotAwarded, describe
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.showdown import best_cards, collected_pots, hand_name
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["SPECTATOR", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "seat_view", "view_dicts"]
+__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "seat_view", "view_dicts"]
 
 SPECTATOR = None
+
+#: The languages every hand name in a view is given in (the web page's catalogs, evaluate.words).
+NAME_LANGS = ("en", "cs")
+
+
+def names(ranking: str, rank: int) -> dict[str, str]:
+    """A rank of ``ranking`` in words, in every language of :data:`NAME_LANGS`."""
+    if not rank:
+        return {}
+    if ranking in ("", "high"):
+        from freezeout.evaluate.describe import describe_rank
+
+        return {lang: describe_rank(rank, lang) for lang in NAME_LANGS}
+    from freezeout.evaluate.rankings import get_ranking
+
+    named = get_ranking(ranking)
+    return {lang: named.describe(rank, lang) for lang in NAME_LANGS}
+
+
+def card_slots(cards: tuple[Card | None, ...] | None, up: tuple[bool, ...], held: int) -> tuple[str, ...]:
+    """A seat's cards as a client draws them, one slot per card: ``up`` (face up for
+    everyone, V7), ``down`` (face down and this viewer sees it: their own, or shown
+    down, R17) or ``unknown`` (face down, hidden from this viewer); ``held`` cards
+    when the view shows none of them (another player's down cards)."""
+    if cards is None:
+        return ("unknown",) * held
+    return tuple(
+        "up" if index < len(up) and up[index] else "unknown" if card is None else "down"
+        for index, card in enumerate(cards)
+    )
 
 
 def _cards_text(cards: tuple[Card | None, ...]) -> str:
@@ -40,11 +70,17 @@ class ShownHand:
     best: tuple[Card, ...]
     low: str = ""  # "" when the game has no low half or the hand has no qualifying low
     best_low: tuple[Card, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()  # (language, the hand's name) for each of NAME_LANGS
+    low_names: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"hand": self.hand, "best": format_cards(self.best)}
+        if self.names:
+            data["names"] = dict(self.names)
         if self.low or self.best_low:
             data.update(low=self.low, best_low=format_cards(self.best_low))
+            if self.low_names:
+                data["low_names"] = dict(self.low_names)
         return data
 
 
@@ -64,6 +100,7 @@ class SeatView:
     up: tuple[bool, ...] = ()  # per card: face up for everyone (stud, V7)
     shown: ShownHand | None = None  # set once the hand was shown down (R17)
     hand: str = ""  # the name of the seat's best hand now, for the seat itself
+    slots: tuple[str, ...] = ()  # per card: "down", "up" or "unknown" (card_slots); () holds none
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -78,6 +115,7 @@ class SeatView:
             "place": self.place,
             "forfeits": self.forfeits,
             "cards": _cards_text(self.cards) if self.cards is not None else None,
+            "slots": list(self.slots),
         }
         if any(self.up):
             data["up"] = list(self.up)
@@ -104,15 +142,32 @@ class PotView:
     amount: int
     hand: str  # the winning hand's name, "" without a showdown
     winners: tuple[WinnerView, ...]
+    names: tuple[tuple[str, str], ...] = ()  # (language, the winning hand's name), NAME_LANGS
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "pot": self.pot,
             "half": self.half,
             "amount": self.amount,
             "hand": self.hand,
             "winners": [{"seat": w.seat, "chips": w.chips, "best": format_cards(w.best)} for w in self.winners],
         }
+        if self.names:
+            data["names"] = dict(self.names)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class LimitView:
+    """V3, V4: a fixed-limit betting round's count toward the cap.  ``cap`` is the
+    bets and raises a round allows (None: no cap now, only two players with chips)."""
+
+    bets: int
+    cap: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        left = None if self.cap is None else max(0, self.cap - self.bets)
+        return {"bets": self.bets, "cap": self.cap, "left": left, "capped": left == 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +216,16 @@ class TableView:
     drawing: bool = False  # the players are drawing (V11)
     result: tuple[PotView, ...] = ()  # once the hand is over: who won what
     mix: MixView | None = None  # V19: the table plays a mix
+    board_size: int = 5  # board cards the game deals: 0 in stud (V7, a shared card may still come) and draw games
+    dealer_button: int | None = None  # the seat the dealer button marks; None in stud (V7: no button)
+    small_blind_seat: int | None = None  # who posted this hand's blinds (R5), None without
+    big_blind_seat: int | None = None
+    limit: LimitView | None = None  # fixed limit (V3): this round's bets toward the cap
+    hands_per_level: int = 6  # R6, V18: a new level every this many hands
+    next_level: Level | None = None  # the next level's forced bets; None at the last level
 
     def to_dict(self) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "viewer": self.viewer,
             "hand_number": self.hand_number,
             "button": self.button,
@@ -187,6 +249,15 @@ class TableView:
             data["mix"] = self.mix.to_dict()
         if self.result:
             data["result"] = [pot.to_dict() for pot in self.result]
+        data["board_size"] = self.board_size
+        data["dealer_button"] = self.dealer_button
+        data["blind_seats"] = [self.small_blind_seat, self.big_blind_seat]
+        if self.limit is not None:
+            data["limit"] = self.limit.to_dict()
+        data["hands_per_level"] = self.hands_per_level
+        data["next_level"] = (
+            {key: value for key, value in self.next_level._asdict().items() if value} if self.next_level is not None else None
+        )
         return data
 
 
@@ -225,7 +296,11 @@ def view_dicts(tournament: Tournament, viewers: Iterable[int | None]) -> dict[in
         if 0 <= viewer < len(seats):
             cards = _own_cards(tournament, viewer)
             if cards is not None:
+                hand = tournament.hand
+                up = hand.up[tournament.seats.index(viewer)] if hand is not None and hand.up else ()
                 own_seat = {**seats[viewer], "cards": _cards_text(cards)}
+                if not seats[viewer]["folded"]:
+                    own_seat["slots"] = list(card_slots(cards, up, len(cards)))
                 name = _own_hand_name(tournament, viewer)
                 if name:
                     own_seat["hand"] = name
@@ -254,6 +329,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         up: tuple[bool, ...] = ()
         folded = all_in = False
         bet_amount = 0
+        slots: tuple[str, ...] = ()
         if in_hand and hand is not None:
             held = hand.cards[hand_seat]
             up = hand.up[hand_seat]
@@ -265,6 +341,8 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 cards = held
             elif any(up):
                 cards = tuple(card if face_up else None for card, face_up in zip(held, up, strict=True))
+            if not folded:
+                slots = card_slots(cards, up, len(held))
         seats.append(
             SeatView(
                 seat=seat,
@@ -281,6 +359,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 up=up,
                 shown=shown_hands.get(seat),
                 hand=_own_hand_name(tournament, seat) if seat == viewer and not folded else "",
+                slots=slots,
             )
         )
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -318,7 +397,42 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         drawing=bool(hand is not None and hand.drawing),
         result=_result(tournament, shown_hands),
         mix=_mix_view(tournament),
+        **_drawing_facts(tournament, level),
     )
+
+
+def _drawing_facts(tournament: Tournament, level: Level) -> dict[str, Any]:
+    """What a client needs to draw the table of any game without its rules: the
+    board's size, the dealer button (V7: none in stud), the blinds' seats (R5), the
+    fixed-limit cap (V3) and the level schedule (R6, V18)."""
+    hand = tournament.hand
+    variant = hand.setup.variant if hand is not None else tournament.variant
+    small = big = None
+    if hand is not None:
+        for event in tournament.hand_log:
+            if isinstance(event, BlindPosted):
+                if event.kind == "small blind":
+                    small = event.seat
+                elif event.kind == "big blind":
+                    big = event.seat
+    limit = None
+    cap = variant.raise_cap
+    if hand is not None and not hand.finished and cap is not None and not hand.drawing:
+        with_chips = sum(1 for i, stack in enumerate(hand.stacks) if not hand.folded[i] and stack > 0)
+        limit = LimitView(hand.raises, cap if with_chips > 2 else None)
+    config = tournament.config
+    per_level = config.hands_per_level
+    number = max(tournament.hand_number if hand is not None else tournament.hand_number + 1, 1)
+    following = config.hand_level(number + per_level - ((number - 1) % per_level))
+    return {
+        "board_size": variant.board_size,
+        "dealer_button": tournament.button if variant.uses_button and tournament.button >= 0 else None,
+        "small_blind_seat": small,
+        "big_blind_seat": big,
+        "limit": limit,
+        "hands_per_level": per_level,
+        "next_level": following if following != level or config.mix is not None else None,
+    }
 
 
 def _mix_view(tournament: Tournament) -> MixView | None:
@@ -354,9 +468,11 @@ def _shown_hands(tournament: Tournament) -> dict[int, ShownHand]:
     for event in tournament.hand_log:
         if not isinstance(event, CardsShown):
             continue
-        high = ShownHand(event.description, best_cards(event.ranking, event.cards, board))
+        said = tuple(names(event.ranking, event.rank).items())
+        high = ShownHand(event.description, best_cards(event.ranking, event.cards, board), names=said)
         if event.low_ranking and event.low:
-            high = ShownHand(high.hand, high.best, event.low_description, best_cards(event.low_ranking, event.cards, board))
+            high = ShownHand(high.hand, high.best, event.low_description, best_cards(event.low_ranking, event.cards, board),
+                             said, tuple(names(event.low_ranking, event.low).items()))
         shown[event.seat] = high
     return shown
 
@@ -376,5 +492,5 @@ def _result(tournament: Tournament, shown: dict[int, ShownHand]) -> tuple[PotVie
             for seat, chips in event.shares
         )
         name = describe(event.ranking, event.rank) if event.rank else ""
-        pots.append(PotView(event.pot, event.half, event.amount, name, winners))
+        pots.append(PotView(event.pot, event.half, event.amount, name, winners, tuple(names(event.ranking, event.rank).items())))
     return tuple(pots)

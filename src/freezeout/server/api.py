@@ -572,6 +572,54 @@ def _family(family: str) -> str:
     return family
 
 
+async def _viewer_name(request: Request, found: Auth, players: Any) -> str | None:
+    """The asker's name in a game (any name their account played under), or None."""
+    names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
+    return next((name for name in names if name in players), None)
+
+
+def _steps(record: dict[str, Any], number: int, viewer: str | None) -> dict[str, Any]:
+    from freezeout.formats.record import RecordError
+    from freezeout.server.replaysteps import hand_steps
+
+    try:
+        return hand_steps(record, number, viewer)
+    except RecordError as error:
+        raise ApiError(404, "not_found", str(error)) from None
+
+
+@router.get("/games/{game_id}/hands/{number}/steps")
+async def game_hand_steps(request: Request, game_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished game's hand as the replayer's steps, each the asker's view then
+    (server/replaysteps.py; docs/protocol.md "Replayer steps")."""
+    game = await ctx(request).store.games.get(game_id)
+    if game is None or game["record"] is None:
+        raise ApiError(404, "not_found", f"no finished game {game_id!r}")
+    record: dict[str, Any] = game["record"]  # the full record: the steps show only what the asker saw
+    return _steps(record, number, await _viewer_name(request, found, record.get("players", ())))
+
+
+@router.get("/tables/{table_id}/hands/{number}/steps")
+async def table_hand_steps(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished hand of the game a table plays now (or last played), as the replayer's
+    steps for the asker: a hand still being played is not replayed."""
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    recorder = getattr(actor, "recorder", None)
+    game = getattr(getattr(actor, "state", None), "table_game", None)
+    if recorder is None or game is None:
+        raise ApiError(404, "not_found", f"no hand history of table {table_id!r} here yet")
+    record: dict[str, Any] = recorder.to_json()
+    done = game.hand_number - (1 if game.in_hand else 0)
+    if not record or not 1 <= number <= min(done, len(record.get("hands", ()))):
+        raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not finished")
+    record = {**record, "hands": record["hands"][:number]}
+    viewer = await _viewer_name(request, found, record.get("players", ()))
+    return _steps(record, number, viewer)
+
+
 @router.get("/leaderboard")
 async def leaderboard(request: Request, limit: int = 50, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
     """Established ratings of ``family`` (the house game's by default) ranked by ``place``, then

@@ -21,7 +21,9 @@ export class ActionBar {
     this.status = h('div.status', {role: 'status'});
     this.foldBtn = h('button.btn.fold', {type: 'button', onclick: () => this.fold()}, h('span.lbl'), h('kbd', 'F'));
     this.callBtn = h('button.btn.call', {type: 'button', onclick: () => this.checkCall()}, h('span.lbl'), h('kbd', 'C'));
-    this.raiseBtn = h('button.btn.raise', {type: 'button', onclick: () => this.confirm()}, h('span.lbl'), h('kbd', 'R'));
+    // fixed limit (V3): the cap as the server counts it (view.limit), under the raise's label
+    this.capEl = h('small.cap', {hidden: true});
+    this.raiseBtn = h('button.btn.raise', {type: 'button', onclick: () => this.confirm()}, h('span.lbl'), this.capEl, h('kbd', 'R'));
     this.moves = h('div.moves', this.foldBtn, this.callBtn, this.raiseBtn);
     this.sizes = h('div.quick-sizes');
     this.range = h('input', {type: 'range', min: 0, max: 1, step: 1, 'aria-label': t('act.slider'),
@@ -71,6 +73,7 @@ export class ActionBar {
     if (!this.drawing && this.picked.size) this.picked.clear();
     if (!this.drawing) {
       this.foldBtn.classList.remove('gone');
+      this.capEl.hidden = true;
       if (this.raiseBtn.classList.contains('drawbtn')) this.raiseBtn.className = 'btn raise';
     }
     if (!legal) {
@@ -123,8 +126,15 @@ export class ActionBar {
     }
     // an all-in the rules allow without a raise (min_to is null) is the call itself: one button
     const raiseLegal = moves.has('bet') || moves.has('raise') || moves.has('complete') || (moves.has('allin') && legal.min_to != null);
+    const limit = s.view && s.view.limit;
+    this.capped = !raiseLegal && !!limit && limit.capped;
     this.raiseBtn.disabled = !raiseLegal;
-    this.raiseBtn.classList.toggle('gone', !raiseLegal);
+    // a capped round keeps the button, disabled, saying so; otherwise it goes when no raise is legal
+    this.raiseBtn.classList.toggle('gone', !raiseLegal && !this.capped);
+    this.raiseBtn.classList.toggle('capped', this.capped);
+    const capText = !limit || limit.cap == null ? '' : this.capped ? '' : t('act.betsLeft', {n: limit.left, cap: limit.cap});
+    setText(this.capEl, capText);
+    this.capEl.hidden = !capText;
     this.renderRaise();
   }
 
@@ -146,6 +156,13 @@ export class ActionBar {
   renderRaise() {
     const legal = this.legal;
     if (!legal || this.drawing) return;
+    if (this.capped) {
+      const limit = this.view.limit;
+      setText(this.raiseBtn.querySelector('.lbl'), t('act.capped', {cap: limit.cap}));
+      this.raiseBtn.classList.remove('allin');
+      this.raiseBtn.classList.add('raise');
+      return;
+    }
     const amount = this.fixed ? this.fixed[0] : this.canSize ? Math.max(legal.min_to, Math.min(legal.max_to, this.amount ?? legal.min_to)) : legal.all_in_to;
     const allIn = amount >= legal.all_in_to;
     const word = {bet: 'act.bet', raise: 'act.raise', complete: 'act.complete'}[this.word];
@@ -213,6 +230,7 @@ export class ActionBar {
    * call button's place and Draw n in the raise button's (keys C and R, 1–7 mark). */
   renderDraw(view, legal, changed) {
     this.sizer.hidden = true;
+    this.capEl.hidden = true;
     this.foldBtn.disabled = true;
     this.foldBtn.classList.add('gone');
     const me = view && view.viewer != null ? view.seats[view.viewer] : null;

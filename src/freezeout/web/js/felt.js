@@ -36,12 +36,16 @@ function sizeRow(row, n) {
 }
 
 const HUES = [152, 210, 28, 280, 340, 190, 48, 110];
+function textHash(text) {
+  let hash = 0;
+  for (const ch of String(text)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
+  return hash;
+}
 export function avatarColor(name) {
   const bot = botOf(name);
-  if (bot) return `hsl(${HUES[(bot.index * 3 + ['random', 'station', 'easy', 'medium', 'hard'].indexOf(bot.level)) % HUES.length]} 40% 34%)`;
-  let hash = 0;
-  for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
-  return `hsl(${HUES[hash % HUES.length]} 45% 38%)`;
+  // a bot's hue from its level's name and number (no copy of the server's bot list here)
+  if (bot) return `hsl(${HUES[(bot.index * 3 + textHash(bot.level)) % HUES.length]} 40% 34%)`;
+  return `hsl(${HUES[textHash(name) % HUES.length]} 45% 38%)`;
 }
 
 export class Felt {
@@ -159,7 +163,15 @@ export class Felt {
       fill(this.pots, ...pots.map((p, i) =>
         h('span.pot' + (p.total ? '.total' : ''), {'aria-label': `${p.label} ${p.amount}`}, chipSvg(i ? '#2f6fd1' : '#e2a72a'), h('small', p.label), h('span.num', num(p.amount)))));
     }
-    fillRow(this.board, model.board || [], {animate: model.animate !== false});
+    // the board has as many slots as the game deals (the view's board_size): none in stud and
+    // draw games, where only stud's rare shared card (V7) shows up in the middle
+    const boardCards = model.board || [];
+    const slots = Math.max(model.boardSize ?? 5, boardCards.length);
+    while (this.board.children.length < slots) this.board.append(cardRow(1).firstChild);
+    while (this.board.children.length > slots) this.board.lastChild.remove();
+    this.board.hidden = !slots;
+    this.board.dataset.n = String(slots);
+    fillRow(this.board, boardCards, {animate: model.animate !== false});
     const winning = new Set(model.seats.flatMap(x => x.winCards || []));
     for (const c of this.board.children) toggle(c, 'win', winning.has(c.dataset.card));
     setText(this.msg, model.message || '');

@@ -7,7 +7,7 @@ import {shownName, displayOf, botOf} from './names.js';
 import * as api from './api.js';
 import {lineChart} from './chart.js';
 import {GameLog, rememberedGames} from './gamelog.js';
-import {Replayer} from './replayer.js';
+import {Replayer, stepsOfGame} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {rating, provisionalBadge, familyPicker} from './rating.js';
@@ -107,7 +107,7 @@ export class ProfilePage {
     const hands = log.finished();
     const me = api.currentUser();
     const viewer = Math.max(0, (log.players || []).indexOf(game.as || (me && displayOf(me))));
-    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final});
+    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id)});
     const d = dialog({title: final ? t('end.finalHand') : t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
     replayer.keysOn(d.el);
   }

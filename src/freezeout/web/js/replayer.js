@@ -1,10 +1,14 @@
-// Step-by-step replayer of a hand from its public events (and, once the
-// hand is over, the cards it opened: shown hands and your own, R17 + fairness).
+// Step-by-step replayer of a finished hand: the server replays it through the
+// rules and sends each step as the asker's view then (server/replaysteps.py);
+// the page draws those views and words their events (issue #22: the page holds
+// no poker, so every game replays, from hold'em to badugi and the mixes).
 import {h, setText, fill} from './dom.js';
 import {t, ordinal} from './i18n.js';
 import {splitCards, handName, cardsText, inSentence} from './poker.js';
 import {shownName} from './names.js';
 import {Felt} from './felt.js';
+import {tableModel} from './model.js';
+import * as api from './api.js';
 
 /** The opened cards in their places: the server says which deck position became whose
  * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
@@ -15,108 +19,117 @@ export function placeOpened(revealed) {
   return {hole, board: revealed.where.board.map(p => cards[p])};
 }
 
-/** Every step of a hand: [{text, model}], built from its events. */
-export function handSteps(hand, players, viewer = 0) {
-  const events = hand.events;
-  const start = events.find(e => e.type === 'hand_started');
-  if (!start) return [];
-  const n = players.length;
-  const name = seat => shownName(players[seat] ?? '?');
-  const dealt = hand.revealed && hand.revealed.deck && hand.revealed.where ? placeOpened(hand.revealed) : null;
-  const seats = players.map((player, seat) => {
-    const i = start.seats.indexOf(seat);
-    return {seat, name: player, stack: i >= 0 ? start.stacks[i] : 0, bet: 0, inHand: i >= 0, folded: false, allin: false,
-      cards: i >= 0 ? (dealt ? dealt.hole[seat].map(c => c === '??' ? 'back' : c) : ['back', 'back']) : null, handName: '', out: i < 0, place: null,
-      best: null, won: 0};
-  });
-  let board = [];
-  let pot = 0;
-  let sb = null, bb = null;
-  const winners = new Set();
-  const timedOut = new Set();
-  const steps = [];
-  const snap = text => {
-    steps.push({text, model: {
-      viewer, animate: false, button: start.button, sb, bb, board: board.slice(),
-      pots: pot ? [{label: t('table.pot'), amount: pot}] : [],
-      seats: seats.map(s => ({seat: s.seat, name: s.name, stack: s.stack, bet: s.bet, cards: s.folded ? null : s.cards,
-        handName: s.handName, handLabel: s.handName.split(';')[0], won: s.won, winCards: s.won ? s.best : null,
-        stateText: s.place != null ? t('table.out', {place: ordinal(s.place)}) : s.folded ? t('table.folded') : s.allin ? t('table.allIn') : '',
-        flags: {folded: s.folded, allin: s.allin, out: s.out, winner: winners.has(s.seat)}})),
-    }});
-  };
-  const collect = () => { for (const s of seats) { pot += s.bet; s.bet = 0; } };
-  snap(t('history.start', {sb: start.small_blind, bb: start.big_blind, name: name(start.button)}));
-  for (const e of events) {
-    const s = seats[e.seat];
-    switch (e.type) {
-      case 'blind_posted':
-        if (e.kind === 'small blind') sb = e.seat; else if (e.kind === 'big blind') bb = e.seat;
-        s.bet += e.amount; s.stack -= e.amount; s.allin = e.all_in;
-        snap(t('history.posts', {name: name(e.seat), kind: e.kind === 'small blind' ? t('table.sbLong') : e.kind === 'big blind' ? t('table.bbLong') : e.kind, amount: e.amount}));
-        break;
-      case 'action_taken': {
-        s.bet = e.total; s.stack -= e.added; s.allin = e.all_in;
-        if (e.kind === 'fold') s.folded = true;
-        const key = e.forced ? 'history.timeout' : 'history.' + e.kind;
-        let text = t(key, {name: name(e.seat), amount: e.kind === 'call' ? e.added : e.total});
-        if (e.forced) text += ' — ' + t('history.' + e.kind, {name: '', amount: 0}).trim();
-        if (e.all_in && !e.forced) text += t('history.allin');
-        snap(text);
-        break;
-      }
-      case 'bet_returned':
-        s.bet -= e.amount; s.stack += e.amount;
-        snap(t('history.returned', {name: name(e.seat), amount: e.amount}));
-        break;
-      case 'street_dealt':
-        collect();
-        board = board.concat(splitCards(e.cards));
-        snap(t('history.street.' + e.street) + ': ' + cardsText(e.cards));
-        break;
-      case 'cards_shown':
-        s.cards = splitCards(e.cards);
-        s.handName = handName(e);
-        s.best = e.best ? splitCards(e.best) : null;
-        snap(t('history.shows', {name: name(e.seat), cards: cardsText(e.cards), hand: inSentence(s.handName)}));
-        break;
-      case 'pot_awarded':
-        collect();
-        for (const [seat, chips] of e.shares) { seats[seat].stack += chips; seats[seat].won += chips; if (chips > 0) winners.add(seat); }
-        pot = Math.max(0, pot - e.amount);
-        snap(t('history.won', {name: e.shares.filter(x => x[1] > 0).map(x => name(x[0])).join(' & '), amount: e.amount}) +
-          (handName(e) ? ' — ' + inSentence(handName(e)) : ''));
-        break;
-      case 'forfeited':
-        if (e.in_a_row >= 2) timedOut.add(e.seat);
-        break;
-      case 'resigned':
-        if (s) { s.folded = true; s.stack = 0; }
-        snap(t(timedOut.has(e.seat) ? 'history.timedOut' : 'history.resigned', {name: name(e.seat), n: e.vanished}));
-        break;
-      case 'eliminated':
-        if (s) { s.place = e.place; s.out = true; }
-        snap(t('history.eliminated', {name: name(e.seat), place: ordinal(e.place)}));
-        break;
-      case 'hand_ended':
-        collect();
-        pot = 0;
-        e.stacks.forEach((v, seat) => { if (seats[seat]) seats[seat].stack = v; });
-        snap(t('history.ended'));
-        break;
-      default: break;
+/** Where the replayer's steps come from: the server replays the hand through the rules
+ * and sends each step as the asker's view then (GET …/hands/{n}/steps, docs/protocol.md
+ * "Replayer steps"); the page draws them and words their events, nothing more. */
+export function stepsOfGame(gameId) {
+  return number => api.get(`/api/games/${encodeURIComponent(gameId)}/hands/${number}/steps`);
+}
+
+/** A live table's finished hands (its current or last game); once the table is gone, the
+ * stored game (`gameId`, when known). */
+export function stepsOfTable(tableId, gameId = null) {
+  return async number => {
+    try {
+      return await api.get(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}/steps`);
+    } catch (error) {
+      if (gameId == null || error.status !== 404) throw error;
+      return stepsOfGame(gameId)(number);
     }
+  };
+}
+
+const BLIND_WORDS = {'small blind': 'table.sbLong', 'big blind': 'table.bbLong', ante: 'history.kind.ante',
+  dead: 'history.kind.dead', straddle: 'history.kind.straddle'};
+
+/** One public event in words ('' for what the felt shows by itself, like cards dealt). */
+export function eventText(e, name) {
+  switch (e.type) {
+    case 'blind_posted':
+      return t('history.posts', {name: name(e.seat), kind: BLIND_WORDS[e.kind] ? t(BLIND_WORDS[e.kind]) : e.kind, amount: e.amount});
+    case 'action_taken': {
+      if (e.kind === 'discard' || e.kind === 'standpat') return '';  // the draw's own event says it
+      const kind = e.kind;
+      let text = t(e.forced ? 'history.timeout' : 'history.' + kind, {name: name(e.seat), amount: kind === 'call' ? e.added : e.total});
+      if (e.forced) text += ' — ' + t('history.' + kind, {name: '', amount: e.kind === 'call' ? e.added : e.total}).trim();
+      if (e.all_in && !e.forced) text += t('history.allin');
+      return text;
+    }
+    case 'drew': {
+      const n = splitCards(e.drawn).length;
+      return n ? t('history.draws', {name: name(e.seat), n}) : t('history.standsPat', {name: name(e.seat)});
+    }
+    case 'bet_returned': return t('history.returned', {name: name(e.seat), amount: e.amount});
+    case 'street_dealt': {
+      const street = t('history.street.' + e.street);
+      return splitCards(e.cards).length ? street + ': ' + cardsText(e.cards) : street;
+    }
+    case 'cards_shown': {
+      const high = handName(e);
+      const low = e.low_names ? handName({names: e.low_names}) : '';
+      return t('history.shows', {name: name(e.seat), cards: cardsText(e.cards), hand: inSentence(low ? `${high} / ${t('result.lowWord')}: ${low}` : high)});
+    }
+    case 'pot_awarded': {
+      const who = e.shares.filter(x => x[1] > 0).map(x => name(x[0])).join(' & ');
+      const text = e.half ? t('history.wonHalf', {name: who, amount: e.amount, half: t('result.halfWord.' + e.half)}) : t('history.won', {name: who, amount: e.amount});
+      return text + (handName(e) ? ' — ' + inSentence(handName(e)) : '');
+    }
+    case 'resigned': return t('history.resigned', {name: name(e.seat), n: e.vanished});
+    case 'eliminated': return t('history.eliminated', {name: name(e.seat), place: ordinal(e.place)});
+    case 'hand_ended': return t('history.ended');
+    default: return '';
   }
-  return steps;
+}
+
+/** The server's steps of one hand as [{text, model}]: one line per thing that happened
+ * (a blind, a move, a street, a hand shown, the result), each drawn with the view the
+ * server gave for the move it belongs to (the same model as the live table's). */
+export function handSteps(data) {
+  const players = data.players || [];
+  const name = seat => shownName(players[seat] ?? '?');
+  const viewer = data.viewer;
+  const out = [];
+  (data.steps || []).forEach((step, i) => {
+    const view = step.view;
+    const built = tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
+    const model = {...built, animate: false, clock: null, result: null};
+    const words = [];
+    if (i === 0) {
+      const level = view.level || {};
+      words.push(view.dealer_button != null ? t('history.start', {sb: view.blinds[0], bb: view.blinds[1], name: name(view.dealer_button)})
+        : t('history.startAnte', {ante: level.ante || 0, bringIn: level.bring_in || 0}));
+    }
+    const twice = new Set(step.events.filter(e => e.type === 'forfeited' && e.in_a_row >= 2).map(e => e.seat));
+    for (const e of step.events) {
+      if (e.type === 'blind_posted' && i === 0 && e.kind === 'ante') continue;  // the first line names the antes
+      if (e.type === 'resigned' && twice.has(e.seat)) { words.push(t('history.timedOut', {name: name(e.seat)})); continue; }
+      if (e.type === 'pot_awarded' && view.result) continue;  // the result's lines say it, halves and all
+      if (e.type === 'hand_ended' && built.result) words.push(...resultWords(built.result));
+      const text = eventText(e, name);
+      if (text) words.push(text);
+    }
+    if (!words.length) words.push('…');
+    for (const text of words) out.push({text, model, at: i});  // at: the server's step drawn
+  });
+  return out;
+}
+
+/** The hand's result in the server's words: each pot, a split pot's halves (V6). */
+function resultWords(result) {
+  return result.lines.map(l => l.hand ? `${l.text} — ${inSentence(l.hand)}` : l.text);
 }
 
 /** The replayer widget: hand picker, felt, controls, step log. */
 export class Replayer {
-  constructor({hands, players, viewer = 0, atEnd = false}) {
+  /** hands: [{number}] finished; source: number → Promise of the server's steps
+   * (stepsOfGame / stepsOfTable); players/viewer: the felt until the first steps arrive. */
+  constructor({hands, players, viewer = 0, atEnd = false, source = null}) {
     this.atEnd = atEnd;
     this.hands = hands;
     this.players = players;
     this.viewer = viewer;
+    this.source = source;
+    this.cache = new Map();
     this.felt = new Felt();
     this.stage = h('div.stage', this.felt.el);
     this.stepText = h('p.step-text', {'aria-live': 'polite'});
@@ -133,8 +146,9 @@ export class Replayer {
     this.list = h('div.hands', {role: 'group', 'aria-label': t('history.title')});
     this.log = h('ol.log');
     this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log);
+    this.steps = [];
     this.renderList();
-    if (hands.length) this.pick(hands[hands.length - 1].number);
+    if (hands.length && source) this.pick(hands[hands.length - 1].number);
     else {
       // nothing finished yet (hand 1): say so, no empty felt with stray markers
       this.stepText.textContent = t('history.empty');
@@ -149,11 +163,33 @@ export class Replayer {
         onclick: () => this.pick(hand.number)}, String(hand.number))));
   }
 
-  pick(number) {
+  async pick(number) {
     const hand = this.hands.find(x => x.number === number);
     if (!hand) return;
+    this.picked = number;
     for (const b of this.list.children) b.setAttribute('aria-pressed', String(Number(b.dataset.hand) === number));
-    this.steps = handSteps(hand, this.players, this.viewer);
+    let data = this.cache.get(number);
+    if (!data) {
+      this.el.setAttribute('aria-busy', 'true');
+      try {
+        data = await this.source(number);
+        this.cache.set(number, data);
+      } catch (error) {
+        if (this.picked !== number) return;
+        this.el.removeAttribute('aria-busy');
+        this.stop();
+        this.steps = [];
+        fill(this.log);
+        this.stepText.textContent = t('history.unavailable', {message: error.message || ''});
+        return;
+      } finally {
+        if (this.picked === number) this.el.removeAttribute('aria-busy');
+      }
+      if (this.picked !== number) return;  // another hand was picked meanwhile
+    }
+    this.steps = handSteps(data);
+    this.el.dataset.hand = String(number);
+    this.el.dataset.game = data.game || '';
     fill(this.log, ...this.steps.map((s, i) => h('li', {onclick: () => this.go(i)}, s.text)));
     this.go(this.atEnd ? this.steps.length - 1 : 0);
   }

@@ -9,7 +9,7 @@ import {DEAL_STAGGER, stillQuery} from './cards.js';
 import {ActionBar} from './actionbar.js';
 import {tableModel, handFacts, lateFor} from './model.js';
 import {GameLog, rememberGame} from './gamelog.js';
-import {Replayer} from './replayer.js';
+import {Replayer, stepsOfTable} from './replayer.js';
 import {Commitments, fairnessPanel} from './fairness.js';
 import {handName, splitCards} from './poker.js';
 import {shownName, botOf} from './names.js';
@@ -518,10 +518,13 @@ export class TablePage {
       const level = v.level || {};
       if (v.betting === 'fixed-limit' && level.small_bet) parts.push(h('span', `${num(level.small_bet)}/${num(level.big_bet)}`));
       else if (v.blinds[1]) parts.push(h('span', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
+      // the level schedule as the server gives it (R6, V18): hands per level, and the next
+      // level's forced bets (none after the last level)
       const left = v.hands_to_next_level;
+      const per = v.hands_per_level ?? (v.schedule && v.schedule.hands_per_level) ?? 6;
       const dots = h('span.level-dots', {'aria-hidden': 'true'});
-      for (let i = 0; i < 6; i++) dots.append(h('i' + (i < 6 - left ? '.on' : '')));
-      if (v.blinds[1] < 1000) {
+      for (let i = 0; i < per; i++) dots.append(h('i' + (i < per - left ? '.on' : '')));
+      if (v.next_level) {
         const text = left === 0 ? t('table.lastOfLevel') : t('table.nextLevel', {n: left + 1});
         const short = left === 0 ? t('table.lastOfLevelShort') : t('table.nextLevelShort', {n: left + 1});
         parts.push(h('span.muted.level', {title: text, 'aria-label': text}, dots, ' ', h('span.long', text), h('span.short', {'aria-hidden': 'true'}, short)));
@@ -634,8 +637,10 @@ export class TablePage {
     const hands = this.log ? this.log.finished() : [];
     const v = this.state.view;
     if (this.replayer) this.replayer.destroy();
+    const table = this.state.table || {};
     this.replayer = new Replayer({hands, players: this.log ? this.log.players : (v ? v.seats.map(x => x.player) : []),
-      viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0, atEnd: last});
+      viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0, atEnd: last,
+      source: stepsOfTable(table.id, table.game_id ?? null)});
     const d = dialog({title: last ? t('end.finalHand') : t('history.title'), body: this.replayer.el, wide: true,
       onClose: () => { this.replayer && this.replayer.stop(); }});
     this.replayer.keysOn(d.el);
@@ -673,7 +678,7 @@ function beforeTheResult(model) {
   });
   // the pots as they stood, each under its own name, until the last card is down
   const byPot = new Map();
-  for (const p of model.facts.awarded) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
+  for (const p of model.view.result || []) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
   const pots = [...byPot].filter(([, amount]) => amount > 0)
     .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
   return {...model, seats, result: null, pots};
