@@ -215,20 +215,29 @@ class GameBot:
 class ByGame:
     """A ladder level: the house-game bot at a house-game table, :class:`GameBot`
     in every other game — and in a mix's no-limit hold'em hands (V19), whose
-    history holds other games' hands the house-game models were not built for."""
+    history holds other games' hands the house-game models were not built for.
+    With ``deep``, a house-game hand whose effective stack started at
+    :data:`~.deep.DEEP_BB` big blinds or more (a cash table) is ``deep``'s."""
 
-    def __init__(self, house: Bot, other: Bot) -> None:
+    def __init__(self, house: Bot, other: Bot, deep: Bot | None = None) -> None:
         self.name = house.name
         self.house = house
         self.other = other
+        self.deep = deep
 
     def act(self, view: TableView, rng: random.Random) -> Action:
-        bot = self.house if house_table(view) else self.other
-        return bot.act(view, rng)
+        if not house_table(view):
+            return self.other.act(view, rng)
+        if self.deep is not None and view.legal is not None and not view.legal.draw:
+            from freezeout.bots.deep import DEEP_BB, effective_start_bb
+
+            if effective_start_bb(view) >= DEEP_BB:
+                return self.deep.act(view, rng)
+        return self.house.act(view, rng)
 
     def __getattr__(self, name: str) -> Any:
         """Everything else is the house-game bot's (``allin_probability`` for the range charts)."""
-        if name.startswith("__") or name in ("house", "other"):
+        if name.startswith("__") or name in ("house", "other", "deep"):
             raise AttributeError(name)  # no recursion while the object is being built or copied
         return getattr(self.house, name)
 
