@@ -38,7 +38,9 @@ from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.game_draws import discard, snow_worthy
 from freezeout.bots.game_equity import Seen, pot_share
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
+from freezeout.bots.game_wild import knowing_action, plays_wild
 from freezeout.bots.montecarlo import numpy_rng
+from freezeout.bots.reads import wild_seats
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
 from freezeout.rules.events import ActionTaken, Drew, HandStarted, HoleDealt
@@ -71,6 +73,9 @@ class GameBot:
         styles = table_styles(view) if self.level.reads else {}
         if spot.drawing:
             return self._draw(view, spot, styles, rng)
+        if self.level.reads and not spot.legal.bring_in and plays_wild(spot, view) and wild_seats(view, [spot.opponents[0].seat]):
+            # any hand is their range: the knowing player's strategy (game_wild), equity against any hand
+            return knowing_action(view, spot, self._share(spot, {}, rng, reads=False))
         share = self._share(spot, styles, rng)
         return self._bet(view, spot, styles, share, rng)
 
@@ -90,7 +95,7 @@ class GameBot:
             result.append(power)
         return result
 
-    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random) -> float:
+    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
         seen = Seen(
             spot.mine,
             spot.my_future,
@@ -102,7 +107,7 @@ class GameBot:
         return pot_share(
             spot.variant,
             seen,
-            self._narrowing(spot, styles),
+            self._narrowing(spot, styles) if reads else [0.0] * len(spot.opponents),
             self.level.samples,
             numpy_rng(rng),
             draws_left=spot.draws_left,
