@@ -15,12 +15,14 @@ this hand's bets discounted by the bettor's habits, :mod:`.game_bot`):
   buy in again.
 * **Sizes by stack-to-pot ratio.**  A strong hand bets the *geometric*
   fraction of the pot that puts the stacks in by the river over the streets
-  left (``((1 + 2·SPR)^(1/n) − 1) / 2``, half a pot to a pot and a
-  quarter), all-in when the ratio is small; a good hand bets half the
-  pot, a thin one a third.  Against a player who calls everything every
-  size goes up a step (they pay the same hands more); before the flop a
-  raise is 2.5 big blinds (one more per limper, one more out of position),
-  a re-raise three times the bet.
+  left (``((1 + 2·SPR)^(1/n) − 1) / 2``, kept between half a pot and a
+  pot), all-in when the ratio is 1.5 or less — or when the geometric size
+  is above a pot and a quarter against a player who never folds; a good
+  hand bets half the pot, a thin one a third.  Against a player who calls
+  most bets every size goes up a quarter pot (they pay the same hands
+  more); before the flop a first raise is 2.5 big blinds (one more per
+  extra player, one more with a strong hand against a caller), a re-raise
+  three times the bet.
 * **Stack-to-pot commitment.**  Raising more than the pot needs a share
   that grows with what the raise commits: one pair does not stack off a
   100 big blind stack against a player whose raises mean strength.
@@ -47,12 +49,16 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import HandStarted
 from freezeout.rules.views import TableView
 
-__all__ = ["DEEP_BB", "DeepBot", "effective_start_bb", "geometric_fraction", "is_draw"]
+__all__ = ["DEEP_BB", "DeepBot", "effective_start_bb", "geometric_fraction", "implied_call", "is_draw"]
 
 #: Effective stacks (in big blinds, at the start of the hand) from which the
 #: deep game is played.  A heads-up freezeout starts at 50 big blinds and
 #: never gets deeper, so it is untouched.
 DEEP_BB: Final = 60.0
+#: How often a pocket pair flops a set or better, and a four-card flush or
+#: straight draw gets there by the river (about one in five from the flop, fewer from the turn).
+SET_ODDS: Final = 0.12
+DRAW_ODDS: Final = 0.19
 
 
 def effective_start_bb(view: TableView) -> float:
@@ -159,9 +165,10 @@ class DeepBot(GameBot):
         streets = {3: 3, 4: 2}.get(len(spot.board), 1)  # bets left: flop, turn and river from the flop
         spr = behind / max(after_call, 1)
         if share >= strong:
-            fraction = max(0.5, geometric_fraction(after_call, behind, streets))
-            if spr <= 1.5 or fraction > 1.25:
-                return legal.all_in_to
+            geometric = geometric_fraction(after_call, behind, streets)
+            if spr <= 1.5 or (geometric > 1.25 and payoff >= 0.9):
+                return legal.all_in_to  # little behind, or a player who pays any size
+            fraction = min(1.0, max(0.5, geometric))
         elif share >= value + 0.08:
             fraction = 0.5
         else:
@@ -175,16 +182,24 @@ class DeepBot(GameBot):
 
     def _implied(self, spot: Spot, share: float, payoff: float, behind: int, preflop: bool) -> bool:
         """A drawing hand's call paid by the chips behind it wins when it gets there."""
-        call = spot.to_call
         if preflop:
             ranks = sorted(c // 4 for c in spot.mine)
             pair = ranks[0] == ranks[1]
             suited_connector = spot.mine[0] % 4 == spot.mine[1] % 4 and ranks[1] - ranks[0] <= 2
-            hit = 0.12 if pair else 0.06 if suited_connector else 0.0
+            hit = SET_ODDS if pair else 0.06 if suited_connector else 0.0
         else:
-            hit = 0.19 if is_draw(spot.mine, spot.board) else 0.0
-        if hit == 0.0:
-            return False
-        # what the made hand is paid later: a set stacks a player who pays off half the time
-        later = payoff * (0.5 * (behind - call) if preflop else min(behind - call, spot.pot + call))
-        return hit * (spot.pot + call + later) >= call
+            hit = DRAW_ODDS if is_draw(spot.mine, spot.board) else 0.0
+        return implied_call(hit, spot.pot, spot.to_call, behind, payoff, preflop=preflop)
+
+
+def implied_call(hit: float, pot: int, call: int, behind: int, payoff: float, *, preflop: bool) -> bool:
+    """Whether a hand that gets there ``hit`` of the time pays ``call`` into
+    ``pot`` with ``behind`` effective chips: it wins the pot and what it is
+    paid later — before the flop a set stacks a player who pays off half of
+    what is behind, after it a made draw is paid up to a pot-sized bet —
+    scaled by how often the opponent pays (``payoff``)."""
+    if hit <= 0.0 or call <= 0:
+        return hit > 0.0
+    rest = max(0, behind - call)
+    later = payoff * (0.5 * rest if preflop else min(rest, pot + call))
+    return hit * (pot + call + later) >= call
