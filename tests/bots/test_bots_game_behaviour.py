@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 
-from scenes import aggressor, discarded, folder, history, play, stacked, station, table
+from scenes import Script, aggressor, discarded, folder, history, play, stacked, station, table
 
 from freezeout.bots import get_bot
+from freezeout.bots.base import legal_action
 from freezeout.bots.game_bot import GameBot, Level
 from freezeout.bots.game_spot import read_spot
+from freezeout.bots.reads import wild_seats
 from freezeout.cards import parse_cards
-from freezeout.rules.actions import ActionKind
+from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import Drew
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import TableView, seat_view
@@ -164,3 +166,33 @@ def test_stud_hard_values_a_three_flush_less_when_its_suit_lies_dead() -> None:
         view = stud_scene(up)
         shares[up] = bot._share(read_spot(view), {}, random.Random(1))
     assert shares["3h 4h"] < shares["3c 4c"] - 0.02
+
+
+# -- a card-independent opponent in no-limit Omaha -------------------------------
+def free_folder(view: TableView) -> Action:
+    """Folds whenever it could check (what only a player who ignores its cards does), else calls."""
+    assert view.viewer is not None and view.legal is not None
+    return Action(view.viewer, ActionKind.FOLD) if view.legal.call_amount == 0 else station(view)
+
+
+def omaha_preflop(opponent_history: Script, mine: str) -> TableView:
+    """Heads-up no-limit Omaha, ``hard`` (seat 1, the big blind) facing a pot
+    raise after a few hands of ``opponent_history`` (seat 0)."""
+    tournament = history(table("NO"), "NO", {0: opponent_history, 1: station}, 6, stack=1000)
+    if tournament.button == 0:  # the button moves to seat 0: hard is the big blind
+        tournament = history(tournament, "NO", {0: opponent_history, 1: station}, 1, stack=1000)
+    tournament, _ = tournament.deal_deck(stacked("NO", "7c6d3h2s", mine))
+    tournament = play(tournament, {0: lambda v: legal_action(v, "raise", 60)}, until=lambda view: view.viewer == 1)
+    return seat_view(tournament, 1)
+
+
+def test_omaha_hard_moves_all_in_with_a_premium_hand_against_a_card_independent_player() -> None:
+    view = omaha_preflop(free_folder, "AsAhKsKh")
+    assert wild_seats(view, [0])
+    assert HARD.act(view, random.Random(1)).kind is ActionKind.ALLIN
+
+
+def test_omaha_hard_does_not_put_its_stack_in_before_the_flop_against_a_sound_player() -> None:
+    view = omaha_preflop(station, "AsAhKsKh")
+    assert not wild_seats(view, [0])
+    assert HARD.act(view, random.Random(1)).kind in (ActionKind.CALL, ActionKind.RAISE)  # a sized raise or a call

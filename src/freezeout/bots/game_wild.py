@@ -42,9 +42,14 @@ def plays_wild(spot: Spot, view: TableView) -> bool:
     return sum(1 for s in view.seats if s.in_tournament) == 2 and len(spot.opponents) == 1
 
 
-def knowing_action(view: TableView, spot: Spot, share: float) -> Action:
-    """The knowing player's move (module docstring) with our ``share`` against any hand."""
-    premium, k = SETTINGS.get(spot.variant.code, DEFAULT)
+def knowing_action(
+    view: TableView, spot: Spot, share: float, *, premium: float | None = None, k: float | None = None
+) -> Action:
+    """The knowing player's move (module docstring) with our ``share`` against
+    any hand; ``premium`` and ``k`` default to the game's :data:`SETTINGS`."""
+    default_premium, default_k = SETTINGS.get(spot.variant.code, DEFAULT)
+    premium = default_premium if premium is None else premium
+    k = default_k if k is None else k
     can_raise = spot.legal.can_raise and spot.active > 0
     if share >= premium and (can_raise or spot.to_call > 0):
         return legal_action(view, "allin")
