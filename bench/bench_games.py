@@ -11,6 +11,7 @@ sequences, decision latency), so a long run can be read while it goes:
     python bench/bench_games.py --games FO/8,FR --tournaments 400
     python bench/bench_games.py --cash --games NT --hands 4000   # bb/100 at 100 big blinds
     python bench/bench_games.py --latency --games FB,PO          # CPU time per decision
+    python bench/bench_games.py --latency --games NT --latency-stack 2000   # at 100 big blinds
 
 ``--latency`` replays decisions of ``random``-driven games in this process
 after a warm-up and reports thread CPU time per decision (what one core
@@ -129,14 +130,18 @@ def run_latency(args: argparse.Namespace) -> None:
             rng = random.Random(args.seed)
             driver = get_bot("random")
             names = tuple(f"p{i}" for i in range(players))
-            tournament = Tournament.start(tournament_config(game, names, button=0))
-            while not tournament.finished and len(views) < args.decisions:
-                cards = deck_of(game)
-                tournament, _ = tournament.deal_deck(shuffled(cards, rng), shuffled(cards, rng))
-                while tournament.in_hand:
-                    view = seat_view(tournament, tournament.to_act)
-                    views.append(view)
-                    tournament, _ = tournament.act(driver.act(view, rng))
+            while len(views) < args.decisions:  # as many random-driven freezeouts as it takes
+                tournament = Tournament.start(
+                    tournament_config(game, names, button=len(views) % players, starting_stack=args.latency_stack)
+                )
+                while not tournament.finished and len(views) < args.decisions:
+                    cards = deck_of(game)
+                    tournament, _ = tournament.deal_deck(shuffled(cards, rng), shuffled(cards, rng))
+                    while tournament.in_hand:
+                        view = seat_view(tournament, tournament.to_act)
+                        if view.viewer == 0:  # the bot's own seat: its decisions, not the drivers'
+                            views.append(view)
+                        tournament, _ = tournament.act(driver.act(view, rng))
             for number, view in enumerate(views[:20]):  # warm-up: tables and kernels load once per process
                 bot.act(view, random.Random(number))
             cpu = []
@@ -150,6 +155,7 @@ def run_latency(args: argparse.Namespace) -> None:
                     {
                         "game": game,
                         "players": players,
+                        "stack": args.latency_stack,
                         "bot": args.bot,
                         "decisions": len(ms),
                         "cpu_ms_p50": round(float(np.quantile(ms, 0.5)), 2),
@@ -176,6 +182,7 @@ def main() -> int:
     parser.add_argument("--session-hands", type=int, default=100)
     parser.add_argument("--latency", action="store_true", help="CPU time per decision instead of matches")
     parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--latency-stack", type=int, default=1000, help="--latency: starting chips (2000: 100 big blinds, the deep game)")
     args = parser.parse_args()
     if args.latency:
         run_latency(args)

@@ -7,7 +7,8 @@ moves all-in (pot limit: raises the most allowed) with a pot share of
 ``premium`` or more against one random hand, checks when it is free, and
 calls a bet when, valued as an all-in at that share, it beats folding in
 skill-adjusted chips with edge ``k`` (:func:`freezeout.bots.versus_wild.skill_utility`);
-otherwise it folds.  The best of the family on the bench's decks is a
+otherwise it folds (:func:`freezeout.bots.game_wild.knowing_action`, which
+``hard`` plays once it reads its opponent as card-independent).  The best of the family on the bench's decks is a
 lower bound on the true best response, the yardstick for ``hard``'s gap.
 
     python bench/ceiling_games.py --games NS,NO --premiums 0.6,0.65,0.7 --ks 1,1.5,2 --tournaments 200
@@ -25,11 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import freezeout.bots.match as match
-from freezeout.bots.base import Bot, legal_action
+from freezeout.bots.base import Bot
 from freezeout.bots.game_bot import MEDIUM, GameBot
 from freezeout.bots.game_spot import read_spot
+from freezeout.bots.game_wild import knowing_action
 from freezeout.bots.registry import get_bot
-from freezeout.bots.versus_wild import skill_utility
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
@@ -46,21 +47,7 @@ class KnowingBot(GameBot):
         spot = read_spot(view)
         if spot.drawing or spot.legal.bring_in:
             return super().act(view, rng)
-        share = self._share(spot, {}, rng)
-        can_raise = spot.legal.can_raise and spot.active > 0
-        if share >= self.premium and (can_raise or spot.to_call > 0):
-            return legal_action(view, "allin")
-        if spot.to_call == 0:
-            return legal_action(view, "passive")
-        total = sum(s.stack + s.bet for s in view.seats) + sum(amount for amount, _ in view.pots)
-        call = min(spot.to_call, spot.stack)
-        theirs = max((view.seats[o.seat].bet for o in spot.opponents), default=0)
-        returned = max(0, theirs - (spot.my_bet + call))  # R21
-        win, lose = spot.stack + spot.pot - returned, spot.stack - call
-        called = share * skill_utility(win / total, self.k) + (1 - share) * skill_utility(lose / total, self.k)
-        if called > skill_utility(spot.stack / total, self.k):
-            return legal_action(view, "passive")
-        return legal_action(view, "fold")
+        return knowing_action(view, spot, self._share(spot, {}, rng), premium=self.premium, k=self.k)
 
 
 def main() -> int:

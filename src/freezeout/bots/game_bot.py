@@ -38,7 +38,9 @@ from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.game_draws import discard, snow_worthy
 from freezeout.bots.game_equity import Seen, pot_share
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
+from freezeout.bots.game_wild import knowing_action, plays_wild
 from freezeout.bots.montecarlo import numpy_rng
+from freezeout.bots.reads import wild_seats
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
 from freezeout.rules.events import ActionTaken, Drew, HandStarted, HoleDealt
@@ -71,6 +73,9 @@ class GameBot:
         styles = table_styles(view) if self.level.reads else {}
         if spot.drawing:
             return self._draw(view, spot, styles, rng)
+        if self.level.reads and not spot.legal.bring_in and plays_wild(spot, view) and wild_seats(view, [spot.opponents[0].seat]):
+            # any hand is their range: the knowing player's strategy (game_wild), equity against any hand
+            return knowing_action(view, spot, self._share(spot, {}, rng, reads=False))
         share = self._share(spot, styles, rng)
         return self._bet(view, spot, styles, share, rng)
 
@@ -90,7 +95,7 @@ class GameBot:
             result.append(power)
         return result
 
-    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random) -> float:
+    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
         seen = Seen(
             spot.mine,
             spot.my_future,
@@ -102,7 +107,7 @@ class GameBot:
         return pot_share(
             spot.variant,
             seen,
-            self._narrowing(spot, styles),
+            self._narrowing(spot, styles) if reads else [0.0] * len(spot.opponents),
             self.level.samples,
             numpy_rng(rng),
             draws_left=spot.draws_left,
@@ -215,20 +220,29 @@ class GameBot:
 class ByGame:
     """A ladder level: the house-game bot at a house-game table, :class:`GameBot`
     in every other game — and in a mix's no-limit hold'em hands (V19), whose
-    history holds other games' hands the house-game models were not built for."""
+    history holds other games' hands the house-game models were not built for.
+    With ``deep``, a house-game hand whose effective stack started at
+    :data:`~.deep.DEEP_BB` big blinds or more (a cash table) is ``deep``'s."""
 
-    def __init__(self, house: Bot, other: Bot) -> None:
+    def __init__(self, house: Bot, other: Bot, deep: Bot | None = None) -> None:
         self.name = house.name
         self.house = house
         self.other = other
+        self.deep = deep
 
     def act(self, view: TableView, rng: random.Random) -> Action:
-        bot = self.house if house_table(view) else self.other
-        return bot.act(view, rng)
+        if not house_table(view):
+            return self.other.act(view, rng)
+        if self.deep is not None and view.legal is not None and not view.legal.draw:
+            from freezeout.bots.deep import DEEP_BB, effective_start_bb
+
+            if effective_start_bb(view) >= DEEP_BB:
+                return self.deep.act(view, rng)
+        return self.house.act(view, rng)
 
     def __getattr__(self, name: str) -> Any:
         """Everything else is the house-game bot's (``allin_probability`` for the range charts)."""
-        if name.startswith("__") or name in ("house", "other"):
+        if name.startswith("__") or name in ("house", "other", "deep"):
             raise AttributeError(name)  # no recursion while the object is being built or copied
         return getattr(self.house, name)
 

@@ -43,6 +43,7 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         TagBot,
         TightPassiveBot,
     )
+    from freezeout.bots.deep import DeepBot
     from freezeout.bots.easy import EasyBot
     from freezeout.bots.game_bot import HARD, MEDIUM, ByGame, GameBot
     from freezeout.bots.hard import HardBot
@@ -55,7 +56,7 @@ def _factories() -> dict[str, Callable[[], Bot]]:
         "station": StationBot,
         "easy": EasyBot,
         "medium": lambda: ByGame(MediumBot(), GameBot("medium", MEDIUM)),
-        "hard": lambda: ByGame(HardBot(), GameBot("hard", HARD)),
+        "hard": lambda: ByGame(HardBot(), GameBot("hard", HARD), DeepBot()),
         "hard-v1": HardV1Bot,
         "tight-passive": TightPassiveBot,
         "loose-passive": LoosePassiveBot,
