@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from freezeout.rules.games import HOUSE_GAME
 from freezeout.server import elo
 from freezeout.server.accounts import (
     DISPLAY_MAX,
@@ -29,7 +30,7 @@ from freezeout.server.accounts import (
 )
 from freezeout.server.botseat import BOT_LEVELS
 from freezeout.server.context import Context
-from freezeout.server.gameinfo import describe, house, with_format
+from freezeout.server.gameinfo import catalogue, describe, house, with_format
 from freezeout.server.protocol import Intent, Sit, Stand
 from freezeout.server.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.tablestate import Refused
@@ -419,6 +420,18 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
         return {"levels": list(ctx(request).room.bot_levels(GameSpec.parse(game))), "game": describe(game)}
     except GameRefused as error:
         raise ApiError(400, "bad_message", str(error)) from None
+
+
+@router.get("/catalogue")
+async def game_catalogue(request: Request) -> dict[str, Any]:
+    """Every game a table can deal (gameinfo.catalogue): what the lobby's game picker offers,
+    with each game's rating family, betting structure, seat range and bots."""
+    from freezeout.server.tablegame import GameSpec
+
+    room = ctx(request).room
+    return {"games": catalogue(elo.family, lambda code: GameSpec(code).max_seats,
+                               lambda code: room.bot_levels(GameSpec(code))),
+            "house": HOUSE_GAME}
 
 
 @router.get("/tables")

@@ -11,13 +11,14 @@ names one, so tables of other games describe themselves the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from freezeout.rules.games import HOUSE_GAME, Mix, parse_game
+from freezeout.rules.games import HOUSE_GAME, MIXES, Mix, parse_game
 from freezeout.rules.tournament import HANDS_PER_LEVEL, HOUSE_LEVELS
-from freezeout.rules.variant import UnsupportedVariant
+from freezeout.rules.variant import VARIANTS, UnsupportedVariant
 
-__all__ = ["describe", "house", "with_format"]
+__all__ = ["catalogue", "describe", "house", "with_format"]
 
 STARTING_STACK = 1000  # R4 (TournamentConfig.starting_stack)
 
@@ -64,3 +65,25 @@ def with_format(summary: dict[str, Any]) -> dict[str, Any]:
     except UnsupportedVariant:
         info = {"game": code, "name": code, "type": "freezeout"}
     return {**summary, "format": info}
+
+
+def catalogue(family: Callable[[str], str], max_seats: Callable[[str], int],
+              bots: Callable[[str], tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Every game a table can deal, for the lobby's game picker (issue #22): the house
+    game first, then each engine game in the order of docs/rules.md, then the mixes
+    (V19).  Each is :func:`describe`'s words plus what the page needs to offer it
+    without knowing poker: its rating ``family``, the betting structure, the most
+    seats a table of it has here and the bots that play it.  The rules and the room
+    answer those (``family``, ``max_seats``, ``bots``), so the page never guesses."""
+    codes = [HOUSE_GAME, *(code for code in VARIANTS if code != HOUSE_GAME), *MIXES]
+    games = []
+    for code in codes:
+        game = parse_game(code)
+        info = describe(code)
+        info["family"] = family(code)
+        info["betting"] = None if isinstance(game, Mix) else game.betting.value
+        info["max_seats"] = max_seats(code)
+        info["min_seats"] = max(2, game.min_players)
+        info["bots"] = list(bots(code))
+        games.append(info)
+    return games

@@ -34,6 +34,8 @@ export default {
   'level.medium.hint': 'Solidní a trpělivý',
   'level.hard.hint': 'Tabulky push/fold a equity',
   'tables.title': 'Stoly',
+  'tables.filter': 'Zobrazit stoly hry',
+  'tables.allGames': 'Všechny hry',
   'tables.empty': 'Teď tu není žádný otevřený stůl — založ nový, nebo si zahraj s boty.',
   'tables.refresh': 'Obnovit',
   'tables.players': 'Hráči',

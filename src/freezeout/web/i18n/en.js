@@ -35,6 +35,8 @@ export default {
   'level.medium.hint': 'Solid and patient',
   'level.hard.hint': 'Push/fold charts and equity',
   'tables.title': 'Tables',
+  'tables.filter': 'Show tables of',
+  'tables.allGames': 'All games',
   'tables.empty': 'No open tables right now — create one or play the bots.',
   'tables.refresh': 'Refresh',
   'tables.players': 'Players',

@@ -75,15 +75,16 @@ export async function logout() {
 }
 /** One click against 1–3 bots: heads-up uses /api/quickplay; bigger tables
  * become a guest first (when needed) and create an unranked table. */
-export async function quickplay(bot, bots = 1) {
+export async function quickplay(bot, bots = 1, game = null) {
+  const named = game ? {game} : {};  // no game: the house game
   if (bots <= 1) {
-    const data = await post('/api/quickplay', {bot});
+    const data = await post('/api/quickplay', {bot, ...named});
     if (!user) await loadSession().catch(() => {});
     return data.table;
   }
   await ensureGuest();
   const slots = [null, ...Array.from({length: bots}, () => bot)];
-  const data = await post('/api/tables', {slots, ranked: false, sit: true});
+  const data = await post('/api/tables', {slots, ranked: false, sit: true, ...named});
   return data.table;
 }
 export async function ensureGuest() {

@@ -10,15 +10,18 @@ import {rating, familyPicker} from './rating.js';
 import {LobbyFeed} from './lobbyfeed.js';
 import {SeatWatch, leftTables} from './seatwatch.js';
 
-const LEVELS = ['random', 'station', 'easy', 'medium', 'hard'];
-
 export class LobbyPage {
   constructor(main) {
     this.main = main;
-    this.levels = LEVELS;
+    this.levels = [];  // the bots of the picked game, from the server's catalogue
     this.quickLevel = localStorage.getItem('fz-bot-level') || 'medium';
     this.quickBots = Number(localStorage.getItem('fz-bots') || 1);
     this.format = null; // the game quick play deals, as the server describes it (GET /api/bots)
+    // every game a table can deal (GET /api/catalogue) and the one picked for quick play and new tables
+    this.games = [];
+    this.game = localStorage.getItem('fz-game') || null;  // null: the house game
+    this.tableFilter = localStorage.getItem('fz-table-filter') || '';  // '' : every game
+    this.tables = [];
     // the leaderboard's rating family (docs/protocol.md "Ratings"); the families as the server lists them
     this.leaderFamily = localStorage.getItem('fz-leader-family') || 'house';
     this.leaderFamilies = ['house', this.leaderFamily].filter((f, i, all) => all.indexOf(f) === i);
@@ -27,7 +30,7 @@ export class LobbyPage {
     // your seats at tables you left: your turn there is told here (issue #21-2)
     this.watch = new SeatWatch(() => this.watch.render(this.turnEl));
     this.watch.follow(leftTables());
-    this.feed = new LobbyFeed(tables => { this.renderTables(tables); this.followMine(tables); });  // the server pushes every change
+    this.feed = new LobbyFeed(tables => { this.tables = tables; this.renderTables(tables); this.followMine(tables); });  // the server pushes every change
     this.offUser = api.onUser(() => this.renderCreate());
   }
 
@@ -54,14 +57,53 @@ export class LobbyPage {
   }
 
   async refresh() {
-    api.get('/api/bots').then(d => {
-      if (!d || !d.levels) return;
-      this.levels = d.levels;
-      this.format = d.game || null;
-      this.renderQuick();
-      this.renderCreate();
+    api.get('/api/catalogue').then(d => {
+      if (!d || !Array.isArray(d.games) || !d.games.length) return;
+      this.games = d.games;
+      this.house = d.house;
+      if (!this.chosen()) this.game = null;  // a stored game this server does not deal
+      this.useGame();
+      this.renderTables(this.tables);
     }).catch(() => {});
     this.loadLeader();
+  }
+
+  /** The picked game's catalogue entry (the house game's when none is picked). */
+  chosen() {
+    const code = this.game || this.house;
+    return this.games.find(g => g.game === code) || null;
+  }
+
+  /** Offer what the picked game allows: its bots, its seat range, its description. */
+  useGame() {
+    const game = this.chosen();
+    if (game) {
+      this.format = game;
+      this.levels = game.bots;
+      if (!this.levels.includes(this.quickLevel)) this.quickLevel = this.levels.includes('medium') ? 'medium' : this.levels[this.levels.length - 1];
+      this.createSlots = (this.createSlots || []).map(level => (level && !this.levels.includes(level) ? '' : level));
+      if ((this.createSize || 2) > game.max_seats) this.createSize = game.max_seats;
+      this.quickBots = Math.min(this.quickBots, game.max_seats - 1);
+    }
+    this.renderQuick();
+    this.renderCreate();
+  }
+
+  pickGame(code) {
+    this.game = code === this.house ? null : code;
+    if (this.game) localStorage.setItem('fz-game', this.game); else localStorage.removeItem('fz-game');
+    this.useGame();
+  }
+
+  /** A select of every game, grouped by family; ``id`` tells the quick and create pickers apart. */
+  gamePicker(id) {
+    const families = [];
+    for (const game of this.games) if (!families.includes(game.family)) families.push(game.family);
+    const select = h('select', {id, onchange: () => this.pickGame(select.value)},
+      ...families.map(family => h('optgroup', {label: t('family.' + family)},
+        ...this.games.filter(g => g.family === family).map(g => h('option', {value: g.game}, g.name)))));
+    select.value = this.game || this.house;
+    return h('label.game-pick', {for: id}, h('span', t('game.label')), select);
   }
 
   /** The leaderboard of the chosen family (the house game's without a query, as always). */
@@ -87,8 +129,9 @@ export class LobbyPage {
   }
 
   renderQuick() {
+    const most = this.chosen() ? this.chosen().max_seats - 1 : 3;
     const bots = h('div.seg', {role: 'radiogroup', 'aria-label': t('quick.bots')},
-      ...[1, 2, 3].flatMap(n => [
+      ...[1, 2, 3].filter(n => n <= most).flatMap(n => [
         h('input', {type: 'radio', name: 'qbots', id: 'qbots-' + n, value: n, checked: this.quickBots === n,
           onchange: () => { this.quickBots = n; localStorage.setItem('fz-bots', n); }}),
         h('label', {for: 'qbots-' + n}, String(n))]));
@@ -101,6 +144,7 @@ export class LobbyPage {
     fill(this.quickEl, 
       cardsArt(),
       h('h1', {id: 'quick-title'}, t('quick.title')),
+      this.games.length ? this.gamePicker('quick-game-pick') : null,
       this.format ? h('p.game-line', {id: 'quick-game'}, gameLine(this.format)) : null,
       h('p.lead', t('quick.lead')),
       h('div.row',
@@ -113,7 +157,7 @@ export class LobbyPage {
     button.disabled = true;
     button.textContent = t('quick.busy');
     try {
-      const table = await api.quickplay(this.quickLevel, this.quickBots);
+      const table = await api.quickplay(this.quickLevel, this.quickBots, this.game);
       location.hash = '#/table/' + encodeURIComponent(table.id);
     } catch (e) {
       toast(t('err.generic', {message: e.message}));
@@ -122,8 +166,16 @@ export class LobbyPage {
     }
   }
 
-  renderTables(tables) {
+  renderTables(all) {
     const me = api.currentUser();
+    const gameOf = table => (table.format && table.format.game) || this.house;
+    const present = this.games.filter(g => all.some(table => gameOf(table) === g.game));
+    const tables = this.tableFilter ? all.filter(table => gameOf(table) === this.tableFilter) : all;
+    const filter = present.length > 1 || this.tableFilter ? h('select', {id: 'table-filter', 'aria-label': t('tables.filter'),
+      onchange: () => { this.tableFilter = filter.value; localStorage.setItem('fz-table-filter', filter.value); this.renderTables(this.tables); }},
+      h('option', {value: ''}, t('tables.allGames')),
+      ...present.map(g => h('option', {value: g.game}, g.name))) : null;
+    if (filter) filter.value = this.tableFilter;
     const list = tables.length ? h('ul.table-list', ...tables.map(table => {
       const names = table.slots.map(s => s.user ? shownName(s.user.name) : s.bot ? t('level.' + s.bot) : null);
       const free = names.filter(n => n == null).length;
@@ -141,7 +193,7 @@ export class LobbyPage {
         h('a.btn.small' + (label === t('tables.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label));
     })) : h('p.empty', t('tables.empty'));
     fill(this.tablesEl, 
-      h('div.section-head', h('h2', {id: 'tables-title'}, t('tables.title')),
+      h('div.section-head', h('h2', {id: 'tables-title'}, t('tables.title')), filter,
         h('button.btn.small.ghost', {type: 'button', onclick: () => this.feed.refresh()}, '↻ ', t('tables.refresh'))),
       list);
   }
@@ -149,7 +201,8 @@ export class LobbyPage {
   renderCreate() {
     const user = api.currentUser();
     const size = Number(this.createSize || 2);
-    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...[2, 3, 4].flatMap(n => [
+    const most = this.chosen() ? this.chosen().max_seats : 4;
+    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...[2, 3, 4].filter(n => n <= most).flatMap(n => [
       h('input', {type: 'radio', name: 'csize', id: 'csize-' + n, checked: size === n, onchange: () => { this.createSize = n; this.renderCreate(); }}),
       h('label', {for: 'csize-' + n}, String(n))]));
     this.createSlots = (this.createSlots || []).slice(0, size - 1);
@@ -172,7 +225,8 @@ export class LobbyPage {
         if (!api.currentUser()) await api.ensureGuest();
         const slots = [null];
         for (let i = 1; i < size; i++) slots.push(this.createSlots[i - 1] || null);
-        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked), sit: true});
+        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked), sit: true,
+          ...(this.game ? {game: this.game} : {})});
         location.hash = '#/table/' + encodeURIComponent(data.table.id);
       } catch (err) {
         toast(t('err.generic', {message: err.message}));
@@ -186,6 +240,7 @@ export class LobbyPage {
       !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null,
     submit);
     fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')),
+      this.games.length ? this.gamePicker('create-game-pick') : null,
       this.format ? h('p.game-line', {id: 'create-game'}, h('span.muted', t('game.label') + ': '), gameLine(this.format)) : null, form);
   }
 
