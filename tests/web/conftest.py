@@ -79,13 +79,11 @@ class Server:
             return json.loads(response.read())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if SKIP:
-        pytest.skip(SKIP)
-    tmp = tmp_path_factory.mktemp("web-server")
+@contextlib.contextmanager
+def _serving(tmp: Path, env_extra: dict[str, str]) -> Iterator[Server]:
+    """A ``freezeout serve`` process on a free port with its own SQLite file, healthy."""
     port = free_port()
-    env = {**os.environ, **SERVER_ENV, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
+    env = {**os.environ, **SERVER_ENV, **env_extra, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
     log = tmp / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
@@ -117,6 +115,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if SKIP:
+        pytest.skip(SKIP)
+    with _serving(tmp_path_factory.mktemp("web-server"), {}) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose turn clock (R15) outlasts a test's slowest look at a turn on a busy
+    machine (rectangles, screenshots): a test that plays whole hands through the page never
+    has a move made for it by a timeout (R26) while it is still looking.  Pass it to
+    ``new_page(server=patient_server)``."""
+    if SKIP:
+        pytest.skip(SKIP)
+    with _serving(tmp_path_factory.mktemp("web-patient"), {"FREEZEOUT_TURN_SECONDS": "600"}) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if SKIP:
         pytest.skip(SKIP)
@@ -132,11 +150,12 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """new_page(width=1280, height=860, locale="en-US") -> a page in a fresh context.
-    Page errors fail the test; console errors are collected on page.errors."""
+    """new_page(width=1280, height=860, locale="en-US", server=None) -> a page in a fresh context
+    (of ``server``, by default the session's).  Console errors are collected on page.errors."""
     contexts: list[Any] = []
 
-    def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None) -> Any:
+    def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None,
+             server: Server = server) -> Any:
         if context is None:
             context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
             context.set_default_timeout(15000)
@@ -163,6 +182,12 @@ def artifacts() -> Path:
 STATE_JS = """() => { const t = window.__fzTable; if (!t || !t.state.table) return null;
   const s = t.state; return {view: s.view, table: s.table, you: s.you, clock: s.clock, version: s.version,
   gameOver: t.gameOver, now: t.now()}; }"""
+
+
+# The table moved on from version ``v``: a new version, your turn (with moves enabled) or the end screen.
+NEWS_JS = """v => { const t = window.__fzTable; return !!t && (t.state.version !== v
+  || document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null
+  || document.querySelector('.endscreen:not([hidden])') !== null); }"""
 
 
 class Ui:
@@ -209,6 +234,33 @@ class Ui:
                 raise AssertionError("timed out waiting")
             page.wait_for_timeout(step)
 
+    @staticmethod
+    def version(page: Any) -> int:
+        """The table state's version the page has drawn (-1 before the first message)."""
+        return int(page.evaluate("() => window.__fzTable && window.__fzTable.state.table ? window.__fzTable.state.version : -1"))
+
+    @staticmethod
+    def moved_on(page: Any, version: int, timeout: float = 60.0) -> None:
+        """Wait until ``page`` is past ``version``: a new version, its turn or the end screen."""
+        page.wait_for_function(NEWS_JS, arg=version, timeout=timeout * 1000)
+
+    @classmethod
+    def await_news(cls, pages: list[Any], versions: list[int], timeout: float = 60.0) -> None:
+        """Wait, after nobody's turn was found, until the table moves on from ``versions``
+        (each page's, read BEFORE looking for turns): a page that lags behind another catches
+        up, or else the first page not at its end screen sees a new version, its turn or the
+        end screen.  Conditions only, never a time: a turn that arrived on one page after its
+        version was read shows on another as a newer version."""
+        top = max(versions)
+        if any(v != top for v in versions):
+            for page, version in zip(pages, versions, strict=True):
+                if version < top:
+                    page.wait_for_function("v => window.__fzTable.state.version >= v", arg=top, timeout=timeout * 1000)
+            return
+        waiter = next((p for p in pages if not cls.ended(p)), None)
+        if waiter is not None:
+            waiter.wait_for_function(NEWS_JS, arg=top, timeout=timeout * 1000)
+
     @classmethod
     def play_to_end(cls, pages: list[Any], move: Callable[[Any], str] | None = None, timeout: float = 150.0,
                     on_turn: Callable[[Any], None] | None = None) -> int:
@@ -219,17 +271,19 @@ class Ui:
         while not all(cls.ended(p) for p in pages):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the game did not end in {timeout} s; state: {cls.state(pages[0])}")
+            versions = [cls.version(p) for p in pages]
             acted = False
-            for p in pages:
+            for p, version in zip(pages, versions, strict=True):
                 if cls.my_turn(p) and not cls.ended(p):
                     if on_turn:
                         on_turn(p)
                     move(p)
                     clicks += 1
                     acted = True
-                    p.wait_for_timeout(60)
+                    # the move is applied (a new version), or the game ended
+                    cls.moved_on(p, version)
             if not acted:
-                pages[0].wait_for_timeout(80)
+                cls.await_news(pages, versions)
         return clicks
 
     @staticmethod
