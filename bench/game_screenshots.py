@@ -80,7 +80,7 @@ def _moment(page: Any, code: str, moment: str, seed: int) -> None:
                     page.locator(".drawpick .pick").nth(pick).click()
             raise _Stop
 
-    s.pause = 3600  # the result stays on the table
+    s.pause = 10  # the result stays on the table (the pictures are taken at once)
     try:
         events = play_to_showdown(s, 0, at_turn)
     except _Stop:

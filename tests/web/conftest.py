@@ -79,13 +79,28 @@ class Server:
             return json.loads(response.read())
 
 
-@contextlib.contextmanager
-def _serving(tmp: Path, env_extra: dict[str, str]) -> Iterator[Server]:
-    """A ``freezeout serve`` process on a free port with its own SQLite file, healthy."""
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` (or a child of it) is the one listening on ``port``."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        for each in [process, *process.children(recursive=True)]:
+            for conn in each.net_connections(kind="tcp"):
+                if conn.status == psutil.CONN_LISTEN and conn.laddr and conn.laddr.port == port:
+                    return True
+    except psutil.Error:
+        return False
+    return False
+
+
+def _start(tmp: Path, env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str] | None:
+    """One try: our server on a free port, healthy, and the one that answers there; None when
+    another process answered (another test session picked the same port a moment before ours
+    bound it: its ``/healthz`` would pass for ours, and the tests would talk to a server of
+    another run, with other settings or code)."""
     port = free_port()
-    env = {**os.environ, **SERVER_ENV, **env_extra, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
-    log = tmp / "server.log"
-    with open(log, "wb") as out:
+    with open(log, "ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from freezeout.cli import main; sys.exit(main())",
              "serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -96,14 +111,30 @@ def _serving(tmp: Path, env_extra: dict[str, str]) -> Iterator[Server]:
     while True:
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    break
+                if response.status == 200 and _listens(proc.pid, port):
+                    return proc, base
         except OSError:
             pass
-        if proc.poll() is not None or time.monotonic() > deadline:
+        if proc.poll() is not None:
+            return None  # address in use, most likely: the log says
+        if time.monotonic() > deadline:
             proc.kill()
             pytest.fail("the server did not start:\n" + log.read_text(errors="replace")[-4000:])
         time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def _serving(tmp: Path, env_extra: dict[str, str]) -> Iterator[Server]:
+    """A ``freezeout serve`` process of this run on a free port with its own SQLite file, healthy."""
+    env = {**os.environ, **SERVER_ENV, **env_extra, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
+    log = tmp / "server.log"
+    for _ in range(5):
+        started = _start(tmp, env, log)
+        if started is not None:
+            break
+    else:
+        pytest.fail("the server did not start on any of 5 ports:\n" + log.read_text(errors="replace")[-4000:])
+    proc, base = started
     try:
         yield Server(base, proc, log)
     finally:

@@ -54,7 +54,7 @@ LOOK_JS = """() => {
   const bar = document.querySelector('.actionbar').getBoundingClientRect();
   const picker = document.querySelector('.drawpick');
   const pr = picker.getBoundingClientRect();
-  return {view: v, seats, me: t.state.you && t.state.you.seat, scrollY: window.scrollY, height: window.innerHeight, width: window.innerWidth,
+  return {view: v, version: t.state.version, seats, me: t.state.you && t.state.you.seat, scrollY: window.scrollY, height: window.innerHeight, width: window.innerWidth,
     bar: [bar.left, bar.top, bar.right, bar.bottom], picker: picker.hidden ? null : [pr.left, pr.top, pr.right, pr.bottom],
     slider: !document.querySelector('.sizer').hidden, head: document.querySelector('.table-head .info').textContent};
 }"""
@@ -169,12 +169,15 @@ def test_a_whole_hand_of_each_family(new_page, ui, patient_server, game: str, ca
     ways = list(DRAW_WAYS.get(game, []))
     drawn: list[str] = []
     shot = {"turn": False, "draw": False}
+    trace: list[tuple[Any, ...]] = []  # each look: hand, version, most slots, to act, over, slots, your moves
     while True:
         look = page.evaluate(LOOK_JS)
         view = look["view"]
         if view["hand_number"] > first or view["finished"]:
             break
         seen = _check_cards(look)
+        trace.append((view["hand_number"], look["version"], seen, view["to_act"], view["hand_over"],
+                      [len(x.get("slots") or []) for x in view["seats"]], (view["legal"] or {}).get("moves")))
         if seen > most and seen == cards:
             # the most cards: no seat covers the board or the pots (measured at rest, in one task)
             assert not _overlaps(page) and not _overlaps(desk), (_overlaps(page), _overlaps(desk))
@@ -213,7 +216,7 @@ def test_a_whole_hand_of_each_family(new_page, ui, patient_server, game: str, ca
         version = ui.version(page)
         ui.passive(page)
         ui.moved_on(page, version)
-    assert most == cards, f"{game}: at most {most} card slots per seat, expected {cards}"
+    assert most == cards, f"{game}: at most {most} card slots per seat, expected {cards}; looks: {trace}"
     assert drawn == DRAW_WAYS.get(game, []), f"{game}: the draws made through the picker: {drawn}"
     assert not page.errors and not desk.errors, page.errors + desk.errors
 
