@@ -100,6 +100,7 @@ def _start(tmp: Path, env: dict[str, str], log: Path) -> tuple[subprocess.Popen[
     bound it: its ``/healthz`` would pass for ours, and the tests would talk to a server of
     another run, with other settings or code)."""
     port = free_port()
+    start = log.stat().st_size if log.exists() else 0
     with open(log, "ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from freezeout.cli import main; sys.exit(main())",
@@ -117,6 +118,12 @@ def _start(tmp: Path, env: dict[str, str], log: Path) -> tuple[subprocess.Popen[
             pass
         if proc.poll() is not None:
             return None  # address in use, most likely: the log says
+        with open(log, "rb") as read:
+            read.seek(start)
+            if b"address already in use" in read.read():  # uvicorn may stay up after it: not ours
+                proc.kill()
+                proc.wait()
+                return None
         if time.monotonic() > deadline:
             proc.kill()
             pytest.fail("the server did not start:\n" + log.read_text(errors="replace")[-4000:])
