@@ -79,15 +79,29 @@ class Server:
             return json.loads(response.read())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if SKIP:
-        pytest.skip(SKIP)
-    tmp = tmp_path_factory.mktemp("web-server")
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` (or a child of it) is the one listening on ``port``."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        for each in [process, *process.children(recursive=True)]:
+            for conn in each.net_connections(kind="tcp"):
+                if conn.status == psutil.CONN_LISTEN and conn.laddr and conn.laddr.port == port:
+                    return True
+    except psutil.Error:
+        return False
+    return False
+
+
+def _start(tmp: Path, env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str] | None:
+    """One try: our server on a free port, healthy, and the one that answers there; None when
+    another process answered (another test session picked the same port a moment before ours
+    bound it: its ``/healthz`` would pass for ours, and the tests would talk to a server of
+    another run, with other settings or code)."""
     port = free_port()
-    env = {**os.environ, **SERVER_ENV, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
-    log = tmp / "server.log"
-    with open(log, "wb") as out:
+    start = log.stat().st_size if log.exists() else 0
+    with open(log, "ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", "import sys; from freezeout.cli import main; sys.exit(main())",
              "serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -98,14 +112,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     while True:
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    break
+                if response.status == 200 and _listens(proc.pid, port):
+                    return proc, base
         except OSError:
             pass
-        if proc.poll() is not None or time.monotonic() > deadline:
+        if proc.poll() is not None:
+            return None  # address in use, most likely: the log says
+        with open(log, "rb") as read:
+            read.seek(start)
+            if b"address already in use" in read.read():  # uvicorn may stay up after it: not ours
+                proc.kill()
+                proc.wait()
+                return None
+        if time.monotonic() > deadline:
             proc.kill()
             pytest.fail("the server did not start:\n" + log.read_text(errors="replace")[-4000:])
         time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def _serving(tmp: Path, env_extra: dict[str, str]) -> Iterator[Server]:
+    """A ``freezeout serve`` process of this run on a free port with its own SQLite file, healthy."""
+    env = {**os.environ, **SERVER_ENV, **env_extra, "FREEZEOUT_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}"}
+    log = tmp / "server.log"
+    for _ in range(5):
+        started = _start(tmp, env, log)
+        if started is not None:
+            break
+    else:
+        pytest.fail("the server did not start on any of 5 ports:\n" + log.read_text(errors="replace")[-4000:])
+    proc, base = started
     try:
         yield Server(base, proc, log)
     finally:
@@ -114,6 +150,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if SKIP:
+        pytest.skip(SKIP)
+    with _serving(tmp_path_factory.mktemp("web-server"), {}) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose turn clock (R15) outlasts a test's slowest look at a turn on a busy
+    machine (rectangles, screenshots): a test that plays whole hands through the page never
+    has a move made for it by a timeout (R26) while it is still looking.  Pass it to
+    ``new_page(server=patient_server)``."""
+    if SKIP:
+        pytest.skip(SKIP)
+    with _serving(tmp_path_factory.mktemp("web-patient"), {"FREEZEOUT_TURN_SECONDS": "600"}) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
@@ -132,11 +188,12 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """new_page(width=1280, height=860, locale="en-US") -> a page in a fresh context.
-    Page errors fail the test; console errors are collected on page.errors."""
+    """new_page(width=1280, height=860, locale="en-US", server=None) -> a page in a fresh context
+    (of ``server``, by default the session's).  Console errors are collected on page.errors."""
     contexts: list[Any] = []
 
-    def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None) -> Any:
+    def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None,
+             server: Server = server) -> Any:
         if context is None:
             context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
             context.set_default_timeout(15000)
@@ -163,6 +220,12 @@ def artifacts() -> Path:
 STATE_JS = """() => { const t = window.__fzTable; if (!t || !t.state.table) return null;
   const s = t.state; return {view: s.view, table: s.table, you: s.you, clock: s.clock, version: s.version,
   gameOver: t.gameOver, now: t.now()}; }"""
+
+
+# The table moved on from version ``v``: a new version, your turn (with moves enabled) or the end screen.
+NEWS_JS = """v => { const t = window.__fzTable; return !!t && (t.state.version !== v
+  || document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null
+  || document.querySelector('.endscreen:not([hidden])') !== null); }"""
 
 
 class Ui:
@@ -209,6 +272,33 @@ class Ui:
                 raise AssertionError("timed out waiting")
             page.wait_for_timeout(step)
 
+    @staticmethod
+    def version(page: Any) -> int:
+        """The table state's version the page has drawn (-1 before the first message)."""
+        return int(page.evaluate("() => window.__fzTable && window.__fzTable.state.table ? window.__fzTable.state.version : -1"))
+
+    @staticmethod
+    def moved_on(page: Any, version: int, timeout: float = 60.0) -> None:
+        """Wait until ``page`` is past ``version``: a new version, its turn or the end screen."""
+        page.wait_for_function(NEWS_JS, arg=version, timeout=timeout * 1000)
+
+    @classmethod
+    def await_news(cls, pages: list[Any], versions: list[int], timeout: float = 60.0) -> None:
+        """Wait, after nobody's turn was found, until the table moves on from ``versions``
+        (each page's, read BEFORE looking for turns): a page that lags behind another catches
+        up, or else the first page not at its end screen sees a new version, its turn or the
+        end screen.  Conditions only, never a time: a turn that arrived on one page after its
+        version was read shows on another as a newer version."""
+        top = max(versions)
+        if any(v != top for v in versions):
+            for page, version in zip(pages, versions, strict=True):
+                if version < top:
+                    page.wait_for_function("v => window.__fzTable.state.version >= v", arg=top, timeout=timeout * 1000)
+            return
+        waiter = next((p for p in pages if not cls.ended(p)), None)
+        if waiter is not None:
+            waiter.wait_for_function(NEWS_JS, arg=top, timeout=timeout * 1000)
+
     @classmethod
     def play_to_end(cls, pages: list[Any], move: Callable[[Any], str] | None = None, timeout: float = 150.0,
                     on_turn: Callable[[Any], None] | None = None) -> int:
@@ -219,17 +309,19 @@ class Ui:
         while not all(cls.ended(p) for p in pages):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the game did not end in {timeout} s; state: {cls.state(pages[0])}")
+            versions = [cls.version(p) for p in pages]
             acted = False
-            for p in pages:
+            for p, version in zip(pages, versions, strict=True):
                 if cls.my_turn(p) and not cls.ended(p):
                     if on_turn:
                         on_turn(p)
                     move(p)
                     clicks += 1
                     acted = True
-                    p.wait_for_timeout(60)
+                    # the move is applied (a new version), or the game ended
+                    cls.moved_on(p, version)
             if not acted:
-                pages[0].wait_for_timeout(80)
+                cls.await_news(pages, versions)
         return clicks
 
     @staticmethod

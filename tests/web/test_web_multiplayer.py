@@ -127,8 +127,10 @@ def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
         assert time.monotonic() - start < deadline, "A never got a turn"
         if ui.ended(a) or ui.ended(b):
             pytest.fail("the game ended before A's turn")
+        versions = [ui.version(a), ui.version(b)]  # before looking for turns (Ui.await_news)
         if ui.my_turn(b):
             ui.passive(b)
+            ui.moved_on(b, versions[1])  # B's move is applied
         elif ui.my_turn(a):
             # A lets the clock run; B's Don't wait appears once it has run out (and
             # only then: the seat reads expired when it shows, whatever the machine's speed)
@@ -137,7 +139,8 @@ def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
             expired_version = ui.state(b)["version"]
             b.locator(".actionbar .dontwait").click()
             pressed = True
-        b.wait_for_timeout(80)
+        else:
+            ui.await_news([a, b], versions)
     ui.wait_for(b, lambda: ui.state(b)["view"]["seats"][seat_a]["forfeits"] == 1)
     a.locator(".toast", has_text="Don't wait").wait_for()
     # the expired turn is over (A may act again later in the hand: a timeout checks when it can, R26)

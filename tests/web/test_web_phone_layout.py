@@ -37,15 +37,25 @@ RECTS_JS = """() => {
   return {groups, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth};
 }"""
 
+# Cards being dealt and chips moving: a rectangle mid-flight is no layout.
+MOVING_JS = """() => document.getAnimations().filter(a => (a.playState === 'running' || a.pending)
+  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.card, .bet, .winbadge, .pot'))"""
 
-SETTLED_JS = """() => Promise.all(document.getAnimations()
-  .filter(a => a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.card, .bet, .winbadge'))
-  .map(a => a.finished.catch(() => null)))"""
+SETTLED_JS = f"""() => Promise.all(({MOVING_JS})().map(a => a.finished.catch(() => null)))"""
+
+# Wait until nothing moves, then measure in the same task: a message arriving between a
+# separate "settled" look and the measurement (the next street dealt, chips flying to the
+# pot) can no longer be measured mid-flight.
+SETTLED_RECTS_JS = f"""async () => {{
+  const moving = {MOVING_JS};
+  for (let left = moving(); left.length; left = moving()) await Promise.all(left.map(a => a.finished.catch(() => null)));
+  return ({RECTS_JS})();
+}}"""
 
 
 def _overlaps(page) -> list[str]:
-    page.evaluate(SETTLED_JS)  # cards being dealt and chips moving come to rest first
-    data = page.evaluate(RECTS_JS)
+    """What covers what on the felt, once the cards and chips have come to rest."""
+    data = page.evaluate(SETTLED_RECTS_JS)
     found = []
     groups = data["groups"]
     for i, a in enumerate(groups):

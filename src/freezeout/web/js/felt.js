@@ -9,13 +9,14 @@ import {shownName, nameTitle, botOf} from './names.js';
 // Screen positions (percent of the wrapper), clockwise from the viewer at
 // the bottom. x/y: seat, bx/by: its bet, dx/dy: the dealer button, sx/sy:
 // its blind marker.  The pots' row takes the middle below the top seat, so
-// that seat's bet sits left of it, and its blind and button beside the seat.
+// that seat's bet sits left of it (clear of a row of three pots), and its
+// blind and button beside the seat.
 const WIDE = {
-  2: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 50, y: 15, bx: 36, by: 34, dx: 64, dy: 15, sx: 36, sy: 15}],
+  2: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 50, y: 15, bx: 30, by: 34, dx: 64, dy: 15, sx: 36, sy: 15}],
   3: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 17, y: 24, bx: 31, by: 40, dx: 25, dy: 50, sx: 31, sy: 48},
       {x: 83, y: 24, bx: 69, by: 40, dx: 75, dy: 50, sx: 69, sy: 48}],
   4: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 10, y: 47, bx: 24, by: 47, dx: 20, dy: 32, sx: 24, sy: 55},
-      {x: 50, y: 15, bx: 36, by: 34, dx: 64, dy: 15, sx: 36, sy: 15}, {x: 90, y: 47, bx: 76, by: 47, dx: 80, dy: 62, sx: 76, sy: 39}],
+      {x: 50, y: 15, bx: 30, by: 34, dx: 64, dy: 15, sx: 36, sy: 15}, {x: 90, y: 47, bx: 76, by: 47, dx: 80, dy: 62, sx: 76, sy: 39}],
 };
 // Phones (max-width 720px) lay the table out as a grid instead (style.css
 // ".felt-wrap.grid"): each seat, bet and the middle get their own cell, so
