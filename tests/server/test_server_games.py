@@ -171,7 +171,12 @@ async def test_the_house_game_keeps_its_wire_shape(harness):
     await human.join(table["id"])
     await harness.advance(harness.settings.pause_seconds)
     await human.until_version(harness.table(table["id"]).state.version)
-    assert "slots" not in human.view["seats"][0] and "schedule" not in human.view and "game" not in human.view
+    view = human.view
+    # The house game's fields are all there as before (R1-R30); what the page now draws from
+    # the view instead of knowing hold'em (issue #22 step 4) is added beside them.
+    assert {"seats", "board", "pots", "button", "to_act", "legal", "hand_number", "blinds"} <= set(view), sorted(view)
+    assert [len(seat["slots"]) for seat in view["seats"]] == [2, 2] and view["board_size"] == 5
+    assert view["dealer_button"] == view["button"]
 
 
 @pytest.mark.parametrize(("body", "status", "words"), [
