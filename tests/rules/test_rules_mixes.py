@@ -218,7 +218,7 @@ def test_v19_the_view_names_the_current_game_the_next_and_when_it_changes() -> N
     assert before["game"] == "FT"
     assert before["mix"] == {
         "code": "HORSE", "name": "HORSE", "games": ["FT", "FO/8", "FR", "F7S", "F7S/8"],
-        "next_game": "FO/8", "hands_to_next_game": 5,
+        "next_game": "FO/8", "next_game_name": "Fixed-Limit Omaha Hi/Lo", "hands_to_next_game": 5,
     }
     t, _ = play_passive(t, 6, random.Random(10))
     view = seat_view(t, 0).to_dict()

@@ -180,6 +180,7 @@ class MixView:
     name: str
     games: tuple[str, ...]
     next_game: str
+    next_game_name: str
     hands_to_next_game: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -188,6 +189,7 @@ class MixView:
             "name": self.name,
             "games": list(self.games),
             "next_game": self.next_game,
+            "next_game_name": self.next_game_name,
             "hands_to_next_game": self.hands_to_next_game,
         }
 
@@ -444,6 +446,7 @@ def _mix_view(tournament: Tournament) -> MixView | None:
         name=mix.name,
         games=tuple(game.code for game in mix.games),
         next_game=tournament.following_variant.code,
+        next_game_name=tournament.following_variant.name,
         hands_to_next_game=tournament.hands_to_next_game(),
     )
 

@@ -512,7 +512,7 @@ export class TablePage {
       // any game: its name (a mix: this game and the next), and the fixed-limit sizes
       if (v.game_name) parts.push(h('span.game', {title: v.game_name}, v.mix ? `${v.mix.name}: ${v.game_name}` : v.game_name));
       if (v.mix && v.mix.next_game) {
-        const text = t('table.nextGame', {game: v.mix.next_game, n: v.mix.hands_to_next_game});
+        const text = t('table.nextGame', {game: v.mix.next_game_name || v.mix.next_game, n: v.mix.hands_to_next_game});
         parts.push(h('span.muted.nextgame', {title: text}, h('span.long', text), h('span.short', {'aria-hidden': 'true'}, t('table.nextGameShort', {game: v.mix.next_game}))));
       }
       const level = v.level || {};
