@@ -44,6 +44,10 @@ class GameScript(Script):
         self.hand_ended_at: float | None = None
         self.pause = 4.0
         self.feed_pending: list[dict[str, Any]] = []  # events of moves not yet fed to the page
+        self.served: list[Any] = []  # Script.feed's pages (no replayer here: serve_steps answers nothing)
+
+    def serve_steps(self, page: Any) -> None:
+        """These scripts check the table's layout; they never open the replayer."""
 
     @property  # type: ignore[override]
     def t(self) -> Tournament:
