@@ -43,7 +43,9 @@ __all__ = [
     "RecordHand",
     "RecordWriter",
     "ReplayResult",
+    "deal_recorded_hand",
     "parse_record",
+    "play_recorded_action",
     "replay_record",
 ]
 
@@ -327,6 +329,36 @@ def _parse_action(raw: Any, players: Sequence[str]) -> tuple[str, Action]:
     return player, Action(seat, kind)
 
 
+def deal_recorded_hand(tournament: Tournament, raw_hand: Any, number: int, players: Sequence[str],
+                       ) -> tuple[Tournament, list[Event], Any]:
+    """Deal hand ``number`` of a record (its hole cards and board) to the players still in;
+    the record's words for what does not fit the rules.  Returns the tournament, the deal's
+    events and the parsed hand (its actions follow: :func:`play_recorded_action`)."""
+    alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
+    hand = _parse_hand(raw_hand, number, alive, tournament.variant_for_hand(number))
+    hole = {players.index(p): cards for p, cards in hand.hole.items()}
+    try:
+        tournament, events = tournament.deal(hole, hand.board)
+    except RulesError as error:
+        raise RecordError(f"hand {number}: {error}") from None
+    return tournament, list(events), hand
+
+
+def play_recorded_action(tournament: Tournament, raw_action: Any, players: Sequence[str],
+                         ) -> tuple[Tournament, list[Event], str, Action]:
+    """One recorded action played through the rules: after a hand only a resignation."""
+    try:
+        player, action = _parse_action(raw_action, players)
+        if tournament.finished:
+            raise RecordError("the tournament is over")
+        if not tournament.in_hand and action.kind is not ActionKind.RESIGN:
+            raise RecordError("the hand is over; only a resignation may follow it")
+        tournament, events = tournament.act(action)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+    return tournament, list(events), player, action
+
+
 def replay_record(record: Record) -> ReplayResult:
     """Play the record through the rules (R1–R30) and collect the results."""
     try:
@@ -338,13 +370,7 @@ def replay_record(record: Record) -> ReplayResult:
     for number, raw_hand in enumerate(record.hands, start=1):
         if tournament.finished:
             raise RecordError(f"hand {number}: the tournament is already over")
-        alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
-        hand = _parse_hand(raw_hand, number, alive, tournament.variant_for_hand(number))
-        hole = {players.index(p): cards for p, cards in hand.hole.items()}
-        try:
-            tournament, events = tournament.deal(hole, hand.board)
-        except RulesError as error:
-            raise RecordError(f"hand {number}: {error}") from None
+        tournament, events, hand = deal_recorded_hand(tournament, raw_hand, number, players)
         assert tournament.hand is not None
         setup = tournament.hand.setup
         seats_in = tournament.seats
@@ -354,13 +380,8 @@ def replay_record(record: Record) -> ReplayResult:
         for index, raw_action in enumerate(hand.actions, start=1):
             where = f"hand {number}, action {index} {_quote(raw_action)}"
             try:
-                player, action = _parse_action(raw_action, players)
-                if tournament.finished:
-                    raise RecordError("the tournament is over")
-                if not tournament.in_hand and action.kind is not ActionKind.RESIGN:
-                    raise RecordError("the hand is over; only a resignation may follow it")
-                tournament, events = tournament.act(action)
-            except (RecordError, RulesError) as error:
+                tournament, events, player, action = play_recorded_action(tournament, raw_action, players)
+            except RecordError as error:
                 raise RecordError(f"{where}: {error}") from None
             applied.append((player, action))
             all_events.extend(events)

@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from freezeout.formats.record import RecordError, _parse_action, _parse_hand, parse_record
-from freezeout.rules.actions import ActionKind
+from freezeout.formats.record import RecordError, deal_recorded_hand, parse_record, play_recorded_action
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament
@@ -69,22 +68,13 @@ def hand_steps(record: Mapping[str, Any], number: int, viewer: str | None) -> di
     steps: list[dict[str, Any]] = []
     for index, raw_hand in enumerate(parsed.hands[:number], start=1):
         wanted = index == number
-        alive = [p for p, a in zip(players, tournament.alive, strict=True) if a]
-        hand = _parse_hand(raw_hand, index, alive, tournament.variant_for_hand(index))
-        hole = {players.index(p): cards for p, cards in hand.hole.items()}
-        try:
-            tournament, events = tournament.deal(hole, hand.board)
-        except RulesError as error:
-            raise RecordError(f"hand {index}: {error}") from None
+        tournament, events, hand = deal_recorded_hand(tournament, raw_hand, index, players)
         if wanted:
             steps.append(_step(tournament, seat, events, events_json))
         for raw_action in hand.actions:
             try:
-                _, action = _parse_action(raw_action, players)
-                if not tournament.in_hand and action.kind is not ActionKind.RESIGN:
-                    raise RecordError("the hand is over; only a resignation may follow it")
-                tournament, events = tournament.act(action)
-            except (RecordError, RulesError) as error:
+                tournament, events, _, _ = play_recorded_action(tournament, raw_action, players)
+            except RecordError as error:
                 raise RecordError(f"hand {index}: {error}") from None
             if wanted:
                 steps.append(_step(tournament, seat, events, events_json))
