@@ -38,7 +38,7 @@ def test_phone_table_tools_are_touch_sized_and_seat_labels_whole(new_page, local
 @pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
 def test_phone_header_has_register_and_level_names_are_whole(new_page, locale):
     page = new_page(width=360, height=640, locale=locale)
-    with page.expect_response("**/api/bots"):  # the lobby draws its levels again with the server's list
+    with page.expect_response("**/api/catalogue"):  # the lobby draws its levels again with the server's list
         page.goto("/")
     page.locator(".lobby .levels label").first.wait_for()
     reg = page.locator(".topbar .who .reg")
