@@ -7,7 +7,6 @@ each move of a played freezeout, with the own-hand-name cache of rules/views.py 
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from pathlib import Path
@@ -15,40 +14,16 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
 import load  # noqa: E402  (bench/load.py: the load client's move chooser)
-from freezeout.bots.match import deck_of, shuffled, tournament_config  # noqa: E402
-from freezeout.cards import parse_cards  # noqa: E402
 from freezeout.rules import views  # noqa: E402
-from freezeout.rules.actions import Action, ActionKind  # noqa: E402
 from freezeout.rules.tournament import Tournament  # noqa: E402
 
 GAMES = ("NT", "FO/8", "F7S/8", "F2L3D")
 VIEWERS = (0, 1, 2, 3, None)
 
 
-def _action(seat: int, message: dict) -> Action:  # type: ignore[type-arg]
-    if message["type"] == "draw":
-        cards = message.get("cards")
-        return Action(seat, ActionKind.DISCARD, cards=tuple(parse_cards(cards))) if cards else Action(seat, ActionKind.STANDPAT)
-    return Action.parse(seat, message["move"], message.get("amount"))
-
-
 def played_states(game: str, seed: int = 1, moves: int = 1500) -> list[Tournament]:
     """The table after each move of a freezeout the load client plays."""
-    rng = random.Random(seed)
-    tournament = Tournament.start(tournament_config(game, ("a", "b", "c", "d"), button=0))
-    cards = deck_of(game)
-    states = []
-    for _ in range(moves):
-        if tournament.finished:
-            break
-        if not tournament.in_hand:
-            tournament, _ = tournament.deal_deck(shuffled(cards, rng), shuffled(cards, rng))
-            continue
-        seat = tournament.to_act
-        view = views.view_dicts(tournament, [seat])[seat]
-        tournament, _ = tournament.act(_action(seat, load.choose_move(view, rng)))
-        states.append(tournament)
-    return states
+    return [tournament for tournament, _ in load.played_freezeout(game, seed, moves)]
 
 
 def microseconds_per_broadcast(states: list[Tournament], passes: int = 3) -> float:

@@ -151,6 +151,44 @@ def held_cards(view: dict[str, Any]) -> list[str]:
     return [text[i:i + 2] for i in range(0, len(text), 2) if text[i:i + 2] != "??"]
 
 
+def engine_action(seat: int, message: dict[str, Any]) -> Any:
+    """The engine's move for a client message, read as the server reads it (``act``: the move
+    word and amount, R10/V2/V3/V7; ``draw``: discard or stand pat, V11)."""
+    from freezeout.cards import parse_cards
+    from freezeout.rules.actions import Action, ActionKind
+
+    if message["type"] == "draw":
+        cards = message.get("cards")
+        return Action(seat, ActionKind.DISCARD, cards=tuple(parse_cards(cards))) if cards else Action(seat, ActionKind.STANDPAT)
+    assert message["type"] == "act", message
+    return Action.parse(seat, message["move"], message.get("amount"))
+
+
+def played_freezeout(game: str, seed: int, max_moves: int = 3000) -> Any:
+    """A four-handed freezeout of ``game`` played through :func:`choose_move` and the engine
+    alone (no server): yields ``(tournament after the move, the move's message)``.  The
+    engine raises on any move the rules refuse (tests/bench/test_load_moves.py)."""
+    from freezeout.bots.match import deck_of, shuffled, tournament_config
+    from freezeout.rules.tournament import Tournament
+    from freezeout.rules.views import view_dicts
+
+    rng = random.Random(seed)
+    tournament = Tournament.start(tournament_config(game, ("a", "b", "c", "d"), button=seed % 4))
+    cards = deck_of(game)
+    for _ in range(max_moves):
+        if tournament.finished:
+            return
+        if not tournament.in_hand:
+            tournament, _ = tournament.deal_deck(shuffled(cards, rng), shuffled(cards, rng))
+            continue
+        seat = tournament.to_act
+        view = view_dicts(tournament, [seat])[seat]
+        assert view["legal"] is not None and view["to_act"] == view["viewer"] == seat
+        message = choose_move(view, rng)
+        tournament, _ = tournament.act(engine_action(seat, message))
+        yield tournament, message
+
+
 def choose_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The simulated player's move, read from the view's ``legal`` only (as the page and
     examples/bot_client.py do), in any game: a ``draw`` message when ``legal.moves`` is

@@ -15,12 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from freezeout.bots.match import deck_of, shuffled, tournament_config
-from freezeout.cards import parse_cards
-from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.tournament import Tournament
-from freezeout.rules.views import view_dicts
-
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 # One game per family and structure: hold'em (no limit, fixed limit), Omaha (pot limit,
@@ -37,36 +31,16 @@ def load():  # type: ignore[no-untyped-def]  # the bench module
         yield module
 
 
-def as_action(seat: int, message: dict) -> Action:
-    """The engine's move for a client message, as the server reads it (server/table.py)."""
-    if message["type"] == "draw":
-        cards = message.get("cards")
-        return Action(seat, ActionKind.DISCARD, cards=tuple(parse_cards(cards))) if cards else Action(seat, ActionKind.STANDPAT)
-    assert message["type"] == "act"
-    return Action.parse(seat, message["move"], message.get("amount"))
-
-
 def play(load, game: str, seed: int, max_moves: int = 3000) -> tuple[set[str], int]:
     """Play ``game`` through ``load.choose_move`` until the freezeout ends (or ``max_moves``);
     returns the kinds of moves made and the hands dealt.  ``Tournament.act`` raises
     ``IllegalAction`` on any move the rules refuse."""
-    rng = random.Random(seed)
-    tournament = Tournament.start(tournament_config(game, ("a", "b", "c", "d"), button=seed % 4))
-    cards = deck_of(game)
     made: set[str] = set()
-    for _ in range(max_moves):
-        if tournament.finished:
-            break
-        if not tournament.in_hand:
-            tournament, _ = tournament.deal_deck(shuffled(cards, rng), shuffled(cards, rng))
-            continue
-        seat = tournament.to_act
-        view = view_dicts(tournament, [seat])[seat]
-        assert view["legal"] is not None and view["to_act"] == view["viewer"] == seat
-        message = load.choose_move(view, rng)
+    hands = 0
+    for tournament, message in load.played_freezeout(game, seed, max_moves):
         made.add(message.get("move") or ("discard" if message["cards"] else "standpat"))
-        tournament, _ = tournament.act(as_action(seat, message))
-    return made, tournament.hand_number
+        hands = tournament.hand_number
+    return made, hands
 
 
 @pytest.mark.parametrize("game", GAMES)
