@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 
+from freezeout.server import apihistory, apiratings
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.api import ApiError, router
 from freezeout.server.bus import Bus
@@ -157,6 +158,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.http_body_timeout_seconds)
     app.add_middleware(SecurityHeaders)
     app.include_router(router)
+    app.include_router(apihistory.router)  # game records, downloads, replayer steps
+    app.include_router(apiratings.router)  # leaderboards and ratings (R25)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 
