@@ -56,8 +56,8 @@ import asyncpg
 import httpx
 import websockets
 
-from freezeout.server.localcluster import Process, readiness, start_process, stop_processes, wait_ready
-from freezeout.server.localservers import LocalPostgres, LocalRedis
+from freezeout.server.cluster.local import Process, readiness, start_process, stop_processes, wait_ready
+from freezeout.server.cluster.localservers import LocalPostgres, LocalRedis
 
 ENV = {"FREEZEOUT_TURN_SECONDS": "8", "FREEZEOUT_PAUSE_SECONDS": "1", "FREEZEOUT_BOT_DELAY_MIN": "0.2",
        "FREEZEOUT_BOT_DELAY_MAX": "0.6", "FREEZEOUT_LEASE_SECONDS": "3", "FREEZEOUT_RENEW_SECONDS": "1",
@@ -316,7 +316,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
         postgres, redis = LocalPostgres(base / "pg"), LocalRedis(base / "redis")
         postgres.start()
         redis.start()
-        from freezeout.server.localcluster import cluster_env  # passwords and the bus secret (issue #23)
+        from freezeout.server.cluster.local import cluster_env  # passwords and the bus secret (issue #23)
 
         env = {**os.environ, **ENV, **cluster_env(postgres, redis, base / "secrets")}
         gateways = [start_process("gateway", args.port + i, env, base / f"gateway-{i}.log") for i in range(2)]

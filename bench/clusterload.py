@@ -20,8 +20,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from freezeout.server.localcluster import Process, cluster_env, stop_processes, wait_ready
-from freezeout.server.localservers import LocalPostgres, LocalRedis
+from freezeout.server.cluster.local import Process, cluster_env, stop_processes, wait_ready
+from freezeout.server.cluster.localservers import LocalPostgres, LocalRedis
 from serverproc import BENCH_ENV, ServerProcess, free_port
 
 __all__ = ["ClusterTarget", "Pinning", "Quota", "SingleTarget", "proc_cpu_seconds"]
@@ -270,7 +270,7 @@ class ClusterTarget:
         from asyncio import run
         from concurrent.futures import ThreadPoolExecutor
 
-        from freezeout.server.localcluster import _migrate
+        from freezeout.server.cluster.local import _migrate
 
         with ThreadPoolExecutor(1) as thread:  # the bench's own loop is running: migrate beside it
             thread.submit(lambda: run(_migrate(self.postgres.url))).result()

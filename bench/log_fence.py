@@ -14,10 +14,10 @@ import asyncio
 import sys
 import time
 
-from freezeout.server.db import create_engine, run_migrations
-from freezeout.server.ownership import Leases
+from freezeout.server.cluster.ownership import Leases
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import LogEntry, Store
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import LogEntry, Store
 
 TABLES, ROUNDS, REPEATS = 200, 50, 3
 

@@ -15,12 +15,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from freezeout.server.bus import Bus
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import create_engine, run_migrations
+from freezeout.server.cluster.bus import Bus
+from freezeout.server.cluster.worker import Worker
 from freezeout.server.settings import Settings
-from freezeout.server.store import LogEntry, Store
-from freezeout.server.worker import Worker
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import LogEntry, Store
 
 from serverkit import Harness, Player, fast_settings, fresh_database, serve
 

@@ -3,7 +3,7 @@
 ``redis_server`` starts Debian's redis-server on 127.0.0.1 and a free port,
 with no persistence (a restart loses everything: the worst case the bus must
 survive), and can restart it on the same port.  It is the same server as
-``freezeout cluster``'s (localservers.LocalRedis): its default user is off,
+``freezeout cluster``'s (cluster.localservers.LocalRedis): its default user is off,
 and clients are its ACL users (``url_for("gateway" | "worker" | "admin")``).
 The bus's messages are sealed under :data:`SECRET` (``seal()``).  The test
 is skipped with a reason when the binary is missing.  ``eventually`` waits
@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from freezeout.server.localservers import LocalRedis
-from freezeout.server.redisbus import RedisBus
-from freezeout.server.sealing import Seal
+from freezeout.server.cluster.localservers import LocalRedis
+from freezeout.server.cluster.redisbus import RedisBus
+from freezeout.server.cluster.sealing import Seal
 
 __all__ = ["SECRET", "RedisServer", "eventually", "redis_server", "seal"]
 

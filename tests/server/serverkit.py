@@ -32,13 +32,13 @@ import websockets
 
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
+from freezeout.server.cluster.localservers import LocalPostgres, ServerUnavailable
 from freezeout.server.context import Context
-from freezeout.server.db import create_engine, run_migrations
-from freezeout.server.httpguard import http_protocol
-from freezeout.server.localservers import LocalPostgres, ServerUnavailable
 from freezeout.server.settings import Settings, async_database_url
-from freezeout.server.store import Store
-from freezeout.server.table import TableActor
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import Store
+from freezeout.server.table.actor import TableActor
+from freezeout.server.transport.httpguard import http_protocol
 
 # How long a wait may last before a test gives up. Tests wait for conditions
 # (a message, a version), so a passing test never waits this long; it only has
@@ -318,7 +318,7 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL server on 127.0.0.1 and a free port, for the whole session (the same
-    helper ``freezeout cluster`` uses: localservers.LocalPostgres)."""
+    helper ``freezeout cluster`` uses: cluster.localservers.LocalPostgres)."""
     base = Path(tempfile.mkdtemp(prefix="fz-pg-"))
     try:
         server = LocalPostgres(base)

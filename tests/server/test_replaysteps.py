@@ -1,6 +1,6 @@
 """The replayer's steps come from the server (issue #22 "the page holds no poker").
 
-``server/replaysteps.py`` replays a finished hand of any game through the rules
+``server/table/replaysteps.py`` replays a finished hand of any game through the rules
 and gives each step as one viewer's view then.  These tests play freezeouts of
 every family (and both mixes, V19) with random legal moves, write their records
 with the one record writer, and check that:
@@ -27,7 +27,7 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.events import CardsShown, HoleDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.tournament import Tournament
-from freezeout.server.replaysteps import hand_steps
+from freezeout.server.table.replaysteps import hand_steps
 
 # One game per family, and both mixes (V19).
 GAMES = ["FT", "FO/8", "F7S", "FR", "F7S/8", "F5CD", "F2L3D", "FB", "NS", "HORSE", "8GAME"]

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from freezeout.server.bus import (
+from freezeout.server.cluster.bus import (
     LOBBY,
     Bus,
     BusUnavailable,
@@ -24,7 +24,7 @@ from freezeout.server.bus import (
     decode_lobby_change,
     tell_lobby,
 )
-from freezeout.server.redisbus import RedisCommands, RedisUpdates, connect, inbox_key
+from freezeout.server.cluster.redisbus import RedisCommands, RedisUpdates, connect, inbox_key
 from freezeout.server.tasks import stop_tasks
 
 from rediskit import RedisServer, eventually, redis_server, seal

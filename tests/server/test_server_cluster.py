@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
-from freezeout.server.bus import Bus, LocalUpdates, Update
-from freezeout.server.fairness import new_deal
-from freezeout.server.gateway import RemoteTable, _Follower
-from freezeout.server.ownership import Lease, Leases
-from freezeout.server.protocol import Act
-from freezeout.server.store import LogEntry
-from freezeout.server.table import Conn
-from freezeout.server.tablestate import initial_state, reduce
-from freezeout.server.worker import Worker
+from freezeout.server.cluster.bus import Bus, LocalUpdates, Update
+from freezeout.server.cluster.gateway import RemoteTable, _Follower
+from freezeout.server.cluster.ownership import Lease, Leases
+from freezeout.server.cluster.worker import Worker
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.actor import Conn
+from freezeout.server.table.fairness import new_deal
+from freezeout.server.table.state import initial_state, reduce
+from freezeout.server.transport.protocol import Act
 
 from clusterkit import Cluster, caught_up, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
 from serverkit import Player

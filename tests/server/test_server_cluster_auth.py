@@ -6,7 +6,7 @@ writer of Redis who lacks the bus secret), forge a fold for a victim, replay a
 genuine command, and read every channel, inbox and lobby record while a hand
 is dealt; a local user connects to PostgreSQL without a password, and the
 room's role runs a shell command through ``COPY ... TO PROGRAM``.  Each is
-refused.  The seal itself (sealing.py) is checked in the default suite.
+refused.  The seal itself (cluster/sealing.py) is checked in the default suite.
 """
 
 from __future__ import annotations
@@ -30,10 +30,9 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
-from freezeout.server.bus import Command
-from freezeout.server.db import create_engine, run_migrations
-from freezeout.server.localservers import ROOM_ROLE, LocalPostgres, ServerUnavailable
-from freezeout.server.redisbus import (
+from freezeout.server.cluster.bus import Command
+from freezeout.server.cluster.localservers import ROOM_ROLE, LocalPostgres, ServerUnavailable
+from freezeout.server.cluster.redisbus import (
     RedisCommands,
     RedisUpdates,
     connect,
@@ -41,10 +40,11 @@ from freezeout.server.redisbus import (
     pack_command,
     table_channel,
 )
-from freezeout.server.routing import user_json
-from freezeout.server.sealing import ReplayGuard, Seal, Unsealable, parse_secrets
+from freezeout.server.cluster.routing import user_json
+from freezeout.server.cluster.sealing import ReplayGuard, Seal, Unsealable, parse_secrets
 from freezeout.server.settings import Settings, async_database_url
-from freezeout.server.store import Store
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import Store
 
 from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
 from rediskit import SECRET, RedisServer
@@ -239,7 +239,7 @@ async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_p
     (as the bus carried it before, and sealed under another secret), a genuine command sent
     again, one sealed for another inbox, and a forged update and lobby record.  None has an
     effect; each is refused with a log line; the victim then plays on."""
-    caplog.set_level(logging.WARNING, logger="freezeout.server.redisbus")
+    caplog.set_level(logging.WARNING, logger="freezeout.server.cluster.redisbus")
     async with cluster_on_redis(tmp_path, redis_server) as cluster:
         worker = await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
@@ -366,8 +366,8 @@ def test_a_gateway_or_worker_without_a_bus_secret_does_not_start(capsys, monkeyp
 
 
 async def test_refused_frames_are_counted_for_the_operator():
+    from freezeout.server.cluster.roles import open_bus
     from freezeout.server.metrics import Metrics
-    from freezeout.server.roles import open_bus
 
     metrics = Metrics("worker")
     bus = open_bus(Settings(role="worker", redis_url="redis://worker:pw@127.0.0.1:1/0", bus_secret=SECRET), metrics)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import create_engine, run_migrations
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, NameTaken, Store
 
 from serverkit import fast_settings, serve
 

@@ -18,9 +18,9 @@ from sqlalchemy import select, update
 
 from freezeout.server import elo
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import create_engine, run_migrations, sightings, users
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
+from freezeout.server.storage.db import create_engine, run_migrations, sightings, users
+from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from serverkit import Harness, Player, fast_settings, serve
 

@@ -17,7 +17,7 @@ from freezeout.cards import format_cards
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.dealing import flop_deal_positions
 from freezeout.rules.variant import NLHE
-from freezeout.server.fairness import (
+from freezeout.server.table.fairness import (
     UNKNOWN,
     Deal,
     Reveal,
@@ -27,7 +27,7 @@ from freezeout.server.fairness import (
     new_deal,
     verify_record,
 )
-from freezeout.server.gamelog import player_record
+from freezeout.server.table.records import player_record
 
 
 def full_hand(deal: Deal, holes: dict[str, tuple], board: tuple, actions: list) -> dict[str, Any]:

@@ -13,12 +13,12 @@ from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import games
 from freezeout.rules.variant import VARIANTS
 from freezeout.server.clock import FakeClock
-from freezeout.server.fairness import verify_record
-from freezeout.server.gamelog import player_record
-from freezeout.server.store import LogEntry
-from freezeout.server.table import TableActor
-from freezeout.server.tablegame import GameSpec, action_data, action_from_data
-from freezeout.server.tablestate import initial_state
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.actor import TableActor
+from freezeout.server.table.fairness import verify_record
+from freezeout.server.table.game import GameSpec, action_data, action_from_data
+from freezeout.server.table.records import player_record
+from freezeout.server.table.state import initial_state
 
 from serverkit import fast_settings
 
@@ -363,8 +363,8 @@ def test_an_old_log_without_a_game_still_replays_as_the_house_game(tmp_path):
     """Entries exactly as servers wrote them before tables named their game (and a deck
     committed as a whole, before per-position commitments): folded, they play the house game."""
     from freezeout.formats.record import FORMAT
-    from freezeout.server.fairness import new_deal
-    from freezeout.server.tablestate import reduce
+    from freezeout.server.table.fairness import new_deal
+    from freezeout.server.table.state import reduce
 
     deal = new_deal(1, random.Random(7)).to_json()
     legacy = {"hand": 2, "deck": new_deal(2, random.Random(8)).to_json()["deck"], "salt": "ab" * 16}

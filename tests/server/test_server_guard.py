@@ -13,7 +13,7 @@ from argon2 import PasswordHasher, Type, extract_parameters
 
 from freezeout.server.accounts import Passwords
 from freezeout.server.clock import FakeClock
-from freezeout.server.httpguard import CONTENT_SECURITY_POLICY
+from freezeout.server.transport.httpguard import CONTENT_SECURITY_POLICY
 
 from serverkit import fast_settings, serve
 

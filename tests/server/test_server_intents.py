@@ -1,4 +1,4 @@
-"""A move is never lost in a failover, nor applied twice (issue #23 item 3; intents.py).
+"""A move is never lost in a failover, nor applied twice (issue #23 item 3; server/table/idempotency.py).
 
 A client names each intent with a key of its own.  A move whose answer was lost
 (the connection died after the commit) is answered ``applied`` when resent, with
@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from freezeout.server import intents
 from freezeout.server.clock import FakeClock
-from freezeout.server.intents import Applied, decide
-from freezeout.server.logentries import Stamp
-from freezeout.server.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
-from freezeout.server.store import LogEntry
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table import idempotency
+from freezeout.server.table.entries import Stamp
+from freezeout.server.table.idempotency import Applied, decide
+from freezeout.server.transport.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
 
 from clusterkit import Cluster, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
 from serverkit import Player, fast_settings, heads_up_table, serve
@@ -93,7 +93,7 @@ async def test_an_intent_without_a_key_is_judged_as_before():
 
 
 async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
-    top = 2 + 3 * intents.WINDOW
+    top = 2 + 3 * idempotency.WINDOW
     log = [entry(2, "start"), entry(3, user=7, key="k-ancient"), entry(4, "resume"), entry(5, user=7, key="k-old-two")]
     log += [entry(seq) for seq in range(6, top + 1)]
     memory = fold(log)
@@ -243,7 +243,7 @@ async def move_during_a_takeover(cluster: Cluster) -> None:
 
 async def test_a_resend_from_before_the_window_is_answered_from_the_log(tmp_path, monkeypatch):
     """The memory keeps the last WINDOW versions' keys; an older resend is answered from the log."""
-    monkeypatch.setattr(intents, "WINDOW", 3)
+    monkeypatch.setattr(idempotency, "WINDOW", 3)
     async with serve(fast_settings(tmp_path), FakeClock()) as h:
         table, mover, other = await heads_up_in_hand(h)
         actor = h.table(table)
@@ -252,7 +252,7 @@ async def test_a_resend_from_before_the_window_is_answered_from_the_log(tmp_path
         await mover.send(move)
         assert (await mover.until(lambda m: m["type"] == "applied"))["version"] == version + 1
         players = {p.view["viewer"]: p for p in (mover, other)}
-        while actor.state.version <= version + 1 + intents.WINDOW:  # the game goes on past the window
+        while actor.state.version <= version + 1 + idempotency.WINDOW:  # the game goes on past the window
             await h.settle()
             state = actor.state
             t = state.tournament

@@ -20,11 +20,11 @@ import pytest
 import websockets
 
 from freezeout.server.clock import FakeClock
-from freezeout.server.protocol import Stand
 from freezeout.server.settings import Settings
-from freezeout.server.store import LogEntry, UserRow
-from freezeout.server.table import Conn, TableActor
-from freezeout.server.tablestate import initial_state
+from freezeout.server.storage.store import LogEntry, UserRow
+from freezeout.server.table.actor import Conn, TableActor
+from freezeout.server.table.state import initial_state
+from freezeout.server.transport.protocol import Stand
 
 from serverkit import fast_settings, serve
 

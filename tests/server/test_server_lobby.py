@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from freezeout.server.protocol import SERVER_MESSAGE
+from freezeout.server.transport.protocol import SERVER_MESSAGE
 
 from clusterkit import cluster_settings, serve_cluster, wait_for
 from serverkit import Player

@@ -3,7 +3,7 @@
 A database written before the entries had types must load unchanged, and an
 entry written now must read the same to it: so every body read from a stored
 row writes back the very same JSON text (keys, order, values), and the entries
-the table writes now are the ones it wrote before (logentries.py).
+the table writes now are the ones it wrote before (table/entries.py).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import random
 import pytest
 
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.server.fairness import new_deal
-from freezeout.server.logentries import (
+from freezeout.server.table.entries import (
     ActEntry,
     CreateEntry,
     EndEntry,
@@ -27,8 +26,9 @@ from freezeout.server.logentries import (
     UnknownEntry,
     decode_body,
 )
-from freezeout.server.tablestate import Refused, initial_state, reduce
-from freezeout.server.wire import dumps
+from freezeout.server.table.fairness import new_deal
+from freezeout.server.table.state import Refused, initial_state, reduce
+from freezeout.server.transport.wire import dumps
 
 _DEAL = new_deal(1, random.Random(7)).to_json()
 _LEGACY = {"hand": 2, "deck": new_deal(2, random.Random(8)).to_json()["deck"], "salt": "ab" * 16}
@@ -94,7 +94,7 @@ def test_a_body_built_by_the_table_is_read_as_is_and_a_stored_one_is_decoded_onc
 
 def test_the_store_filling_an_ends_ratings_in_is_read_after_reread():
     entry = LogEntry.of("t1", 9, 1.0, EndEntry("t1-1", {"ana": 1, "bo": 2}))
-    entry.data["ratings"] = {"ana": [1500.0, 1520.0]}  # as store.py does in the game's transaction (R25)
+    entry.data["ratings"] = {"ana": [1500.0, 1520.0]}  # as storage/store.py does in the game's transaction (R25)
     entry.reread()
     assert isinstance(entry.body, EndEntry) and entry.body.ratings == {"ana": [1500.0, 1520.0]}
 

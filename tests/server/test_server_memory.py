@@ -9,12 +9,12 @@ import gc
 import tracemalloc
 from typing import Any
 
-from freezeout.server import tablestate
 from freezeout.server.clock import FakeClock
 from freezeout.server.settings import Settings
-from freezeout.server.store import LogEntry
-from freezeout.server.table import TableActor
-from freezeout.server.tablestate import initial_state
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table import state as table_state
+from freezeout.server.table.actor import TableActor
+from freezeout.server.table.state import initial_state
 
 from serverkit import Harness
 
@@ -102,7 +102,7 @@ async def test_public_history_is_kept_only_for_the_bots_that_read_it(harness, mo
     for p in (ana, bo):
         await p.join(table)
     assert set(await fold_hands(harness, table, [ana, bo], 8)) == {0}  # no bot: nothing kept
-    monkeypatch.setattr(tablestate, "PUBLIC_MEMORY_HANDS", 2)
+    monkeypatch.setattr(table_state, "PUBLIC_MEMORY_HANDS", 2)
     cy = (await harness.guests(1))[0]
     table = await cy.create([None, "station"])
     await cy.join(table)

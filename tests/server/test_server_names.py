@@ -13,8 +13,8 @@ import sqlalchemy as sa
 from alembic import command
 
 from freezeout.server.accounts import BOT_PERSONAS, bot_display, check_display, confusable_key, reserved
-from freezeout.server.db import _alembic_config
-from freezeout.server.store import GameEnd, GameStart, LogEntry, NameTaken, Store
+from freezeout.server.storage.db import _alembic_config
+from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, NameTaken, Store
 
 from serverkit import Harness
 

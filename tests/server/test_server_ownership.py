@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from freezeout.server.db import create_engine, run_migrations, table_log, table_owner
-from freezeout.server.ownership import Lease, Leases, StaleOwner, is_stale_owner_error
+from freezeout.server.cluster.ownership import Lease, Leases, StaleOwner, is_stale_owner_error
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import LogEntry, Store
+from freezeout.server.storage.db import create_engine, run_migrations, table_log, table_owner
+from freezeout.server.storage.store import LogEntry, Store
 
 from rediskit import eventually
 

@@ -14,9 +14,9 @@ from alembic import command
 from freezeout.rules.games import MIXES
 from freezeout.rules.variant import VARIANTS
 from freezeout.server import elo
-from freezeout.server.db import _alembic_config, create_engine
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import GameEnd, GameStart, LogEntry, Store, UserRow
+from freezeout.server.storage.db import _alembic_config, create_engine
+from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from serverkit import Harness, Player
 

@@ -17,11 +17,11 @@ import httpx
 import pytest
 
 from freeports import free_port
-from freezeout.server.bus import Bus
 from freezeout.server.clock import FakeClock
-from freezeout.server.db import create_engine
+from freezeout.server.cluster.bus import Bus
 from freezeout.server.logs import JsonFormatter
-from freezeout.server.store import LogEntry, Store
+from freezeout.server.storage.db import create_engine
+from freezeout.server.storage.store import LogEntry, Store
 
 from clusterkit import cluster_settings, wait_for
 from serverkit import serve
@@ -76,7 +76,7 @@ async def test_a_worker_says_which_tables_it_owns(tmp_path):
 
 
 def test_json_log_lines_carry_the_table():
-    record = logging.LogRecord("freezeout.server.worker", logging.INFO, __file__, 1, "took table %s", ("t1",), None)
+    record = logging.LogRecord("freezeout.server.cluster.worker", logging.INFO, __file__, 1, "took table %s", ("t1",), None)
     record.table, record.role, record.node = "t1", "worker", "w-1"
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "took table t1" and line["table"] == "t1" and line["role"] == "worker"

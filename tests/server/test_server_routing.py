@@ -1,4 +1,4 @@
-"""What gateways and owners say over the bus is typed: each command reads back as it was sent (routing.py).
+"""What gateways and owners say over the bus is typed: each command reads back as it was sent (cluster/routing.py).
 
 A command is one of a few types with one serializer and one decoder each; an
 intent crosses the bus as the client's typed intent (protocol.Intent), never as
@@ -11,8 +11,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from freezeout.server.protocol import Act, Draw, Sit, Stand
-from freezeout.server.routing import (
+from freezeout.server.cluster.routing import (
     Alive,
     Answer,
     AttachConn,
@@ -32,7 +31,8 @@ from freezeout.server.routing import (
     presence_update,
     table_update,
 )
-from freezeout.server.store import UserRow
+from freezeout.server.storage.store import UserRow
+from freezeout.server.transport.protocol import Act, Draw, Sit, Stand
 
 ANA = UserRow(7, "ana", "user", None, 1512.5, 3, "Ana")
 

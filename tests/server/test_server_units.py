@@ -11,10 +11,10 @@ from pydantic import ValidationError
 from freezeout.server import elo
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import FakeClock
-from freezeout.server.protocol import CLIENT_MESSAGE
 from freezeout.server.settings import async_database_url
-from freezeout.server.store import LogEntry
-from freezeout.server.tablestate import Refused, initial_state, reduce
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.state import Refused, initial_state, reduce
+from freezeout.server.transport.protocol import CLIENT_MESSAGE
 
 
 class TestElo:
@@ -169,11 +169,11 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
     import json
 
     from freezeout.rules.views import seat_view
-    from freezeout.server.protocol import Act, Sit
     from freezeout.server.settings import Settings
-    from freezeout.server.store import UserRow
-    from freezeout.server.table import Conn, TableActor
-    from freezeout.server.wire import Fragment, dumps
+    from freezeout.server.storage.store import UserRow
+    from freezeout.server.table.actor import Conn, TableActor
+    from freezeout.server.transport.protocol import Act, Sit
+    from freezeout.server.transport.wire import Fragment, dumps
 
     clock = FakeClock()
     entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None, None], "ranked": False, "created_by": 1})

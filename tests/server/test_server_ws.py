@@ -6,9 +6,9 @@ from typing import Any
 
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server import elo
-from freezeout.server.fairness import verify_record
-from freezeout.server.gamelog import player_record
-from freezeout.server.protocol import SERVER_MESSAGE
+from freezeout.server.table.fairness import verify_record
+from freezeout.server.table.records import player_record
+from freezeout.server.transport.protocol import SERVER_MESSAGE
 
 
 async def full_record(harness, table: str) -> dict[str, Any]:

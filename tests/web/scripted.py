@@ -20,7 +20,7 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import view_dicts
-from freezeout.server.protocol import SnapshotMessage, UpdateMessage, events_json
+from freezeout.server.transport.protocol import SnapshotMessage, UpdateMessage, events_json
 
 NOW = 1_700_000_000.0
 TURN = 30.0
@@ -107,8 +107,8 @@ class Script:
 
     def serve_steps(self, page: Any) -> None:
         """Answer the replayer's GET /api/tables/scripted/hands/{n}/steps as the server does
-        (server/replaysteps.py: the rules replay this game's record for the viewer)."""
-        from freezeout.server.replaysteps import hand_steps
+        (server/table/replaysteps.py: the rules replay this game's record for the viewer)."""
+        from freezeout.server.table.replaysteps import hand_steps
 
         def fulfil(route: Any) -> None:
             number = int(route.request.url.rsplit("/hands/", 1)[1].split("/")[0])

@@ -2,10 +2,10 @@
 messages for a hand of any variant or mix, dealt from a deck the test orders.
 
 :class:`GameScript` is :class:`scripted.Script` over the server's own
-:class:`~freezeout.server.freezeout_game.FreezeoutGame` instead of the house
+:class:`~freezeout.server.table.freezeout.FreezeoutGame` instead of the house
 tournament: the views come from ``FreezeoutGame.view_dicts`` (card slots, the
 level schedule, a mix's next game: exactly what a table of that game sends)
-and the table summary names the game as ``table.py`` does.  So a layout test
+and the table summary names the game as ``table/actor.py`` does.  So a layout test
 can put every game's largest hand on the felt (seven stud cards at four
 seats, five draw cards and the picker, four Omaha cards and a full board)
 at once and every time, without waiting for bots to get there.
@@ -21,8 +21,8 @@ from scripted import Script
 from freezeout.cards import Card
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.tournament import Tournament
-from freezeout.server.freezeout_game import FreezeoutGame
-from freezeout.server.tablegame import GameSpec
+from freezeout.server.table.freezeout import FreezeoutGame
+from freezeout.server.table.game import GameSpec
 
 __all__ = ["GameScript", "play_to_showdown"]
 

@@ -3,7 +3,7 @@
 * The replayer draws a finished hand of every family (hold'em, Omaha Hi/Lo,
   stud with its up-cards, razz, draw with discards, 2-7 triple draw, badugi,
   short-deck, and the HORSE and 8-game mixes) from the server's steps: each step
-  is the viewer's view, built by the rules (server/replaysteps.py), so the page
+  is the viewer's view, built by the rules (server/table/replaysteps.py), so the page
   needs no chip reducer and no rules of any game.
 * A split pot reads "High: … — ana; Low: 8-7-4-3-2 — bo" (V6), in English and
   Czech, with the hands' names as the server says them in each language.
@@ -30,7 +30,7 @@ from freezeout.rules import games
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.games import Mix
 from freezeout.rules.tournament import Tournament
-from freezeout.server.replaysteps import hand_steps
+from freezeout.server.table.replaysteps import hand_steps
 
 pytestmark = pytest.mark.browser
 

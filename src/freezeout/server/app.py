@@ -21,24 +21,29 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 
-from freezeout.server import apihistory, apiratings
 from freezeout.server.accounts import Passwords, RateLimiter
-from freezeout.server.api import ApiError, router
-from freezeout.server.bus import Bus
 from freezeout.server.clock import Clock, SystemClock
+from freezeout.server.cluster.bus import Bus
+from freezeout.server.cluster.gateway import GatewayRoom
+from freezeout.server.cluster.ownership import worker_name
+from freezeout.server.cluster.roles import add_operations, create_worker_app, open_bus
 from freezeout.server.context import Context
-from freezeout.server.db import create_engine, run_migrations
-from freezeout.server.gateway import GatewayRoom
 from freezeout.server.gctune import tuned_gc
-from freezeout.server.httpguard import BodyLimit, SecurityHeaders, error_body, install_error_handlers
-from freezeout.server.links import Links
 from freezeout.server.metrics import Metrics
-from freezeout.server.ownership import worker_name
-from freezeout.server.roles import add_operations, create_worker_app, open_bus
-from freezeout.server.room import Room
 from freezeout.server.settings import Settings
-from freezeout.server.store import Store
-from freezeout.server.ws import websocket_endpoint
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import Store
+from freezeout.server.table.room import Room
+from freezeout.server.transport import apihistory, apiratings
+from freezeout.server.transport.api import ApiError, router
+from freezeout.server.transport.httpguard import (
+    BodyLimit,
+    SecurityHeaders,
+    error_body,
+    install_error_handlers,
+)
+from freezeout.server.transport.links import Links
+from freezeout.server.transport.ws import websocket_endpoint
 
 __all__ = ["create_app"]
 

@@ -17,10 +17,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from freezeout.server.app import create_app
-    from freezeout.server.httpguard import http_protocol
+    from freezeout.server.cluster.ownership import worker_name
     from freezeout.server.logs import configure_logging
-    from freezeout.server.ownership import worker_name
     from freezeout.server.settings import Settings
+    from freezeout.server.transport.httpguard import http_protocol
 
     overrides: dict[str, object] = {"host": args.host, "port": args.port}
     for option, setting in (("db", "database_url"), ("role", "role"), ("redis", "redis_url"), ("name", "node_name")):
@@ -32,7 +32,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if settings.role != "all":
             if not settings.redis_url:
                 raise ValueError(f"--role {settings.role} needs Redis: --redis URL or FREEZEOUT_REDIS_URL (docs/scaling.md)")
-            from freezeout.server.sealing import Seal
+            from freezeout.server.cluster.sealing import Seal
 
             settings.redis_connection_url()  # its password file is readable
             Seal(settings.bus_secrets())  # a secret, long enough: refused here rather than at the first message
@@ -58,7 +58,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_cluster(args: argparse.Namespace) -> int:
     """Start PostgreSQL, redis-server, the gateways and the workers; stop them all on Ctrl-C."""
-    from freezeout.server.localcluster import run_cluster
+    from freezeout.server.cluster.local import run_cluster
 
     return run_cluster(gateways=args.gateways, workers=args.workers, port=args.port, worker_port=args.worker_port,
                        directory=Path(args.dir))
@@ -67,7 +67,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
 def cmd_verify_record(args: argparse.Namespace) -> int:
     """Check every hand's commitment, deck and deal; print the report as JSON.
     Exit status 0 when every hand verifies, else 2."""
-    from freezeout.server.fairness import verify_record
+    from freezeout.server.table.fairness import verify_record
 
     try:
         text = Path(args.file).read_text(encoding="utf-8")

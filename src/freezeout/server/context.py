@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.clock import Clock
-from freezeout.server.links import Links
-from freezeout.server.room import Room
 from freezeout.server.settings import Settings
-from freezeout.server.store import Store
+from freezeout.server.storage.store import Store
+from freezeout.server.table.room import Room
+from freezeout.server.transport.links import Links
 
 __all__ = ["Context"]
 

@@ -104,7 +104,7 @@ class Settings(BaseSettings):
     # process's role, so one environment serves gateways and workers (each its own ACL user).
     redis_url: str = ""
     redis_password_file: str = ""  # the Redis password, read from this file (not the URL)
-    # Every bus message is sealed under this secret (sealing.py): a command is authenticated,
+    # Every bus message is sealed under this secret (cluster/sealing.py): a command is authenticated,
     # a hole card is never in clear in Redis.  One or more, separated by commas or lines (the
     # first seals, all open: a rotation); from a file rather than the environment in production.
     bus_secret: str = ""
@@ -164,7 +164,7 @@ class Settings(BaseSettings):
 
     def bus_secrets(self) -> list[str]:
         """The bus secrets (``bus_secret`` then ``bus_secret_file``'s); the first one seals."""
-        from freezeout.server.sealing import parse_secrets
+        from freezeout.server.cluster.sealing import parse_secrets
 
         found = parse_secrets(self.bus_secret)
         if self.bus_secret_file:

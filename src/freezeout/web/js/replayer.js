@@ -1,5 +1,5 @@
 // Step-by-step replayer of a finished hand: the server replays it through the
-// rules and sends each step as the asker's view then (server/replaysteps.py);
+// rules and sends each step as the asker's view then (server/table/replaysteps.py);
 // the page draws those views and words their events (issue #22: the page holds
 // no poker, so every game replays, from hold'em to badugi and the mixes).
 import {h, setText, fill} from './dom.js';

@@ -1,0 +1,397 @@
+"""A table's log entries as typed values, and the one serializer of each (design principle 7).
+
+A table's log is a list of :class:`LogEntry` rows: the envelope (table, version,
+time, kind, the writer's fencing epoch) and ``data``, the entry's body as the
+database stores it (JSON).  The table never reads ``data`` itself: it reads
+``entry.body``, one of the frozen body types below, decoded from ``data`` once,
+and it writes an entry with :meth:`LogEntry.of`, which serializes a body once.
+
+Each body's ``to_json`` writes exactly the keys, in the order, that servers
+have always written (a database written before these types loads unchanged,
+and an entry written now reads the same to an older server); ``from_json``
+reads every form ever stored (an entry without ``game``, a ``create`` without
+``created_by``, a deck committed as a whole: fairness.LegacyDeal).
+
+The store fills an ``end`` entry's ratings in while it commits it (storage/store.py,
+R25): ``data`` is changed there, so :meth:`LogEntry.reread` drops the decoded
+body and the next ``body`` reads the ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from freezeout.rules.actions import Action
+from freezeout.rules.games import HOUSE_GAME
+from freezeout.server.table.fairness import AnyDeal, Deal
+from freezeout.server.table.game import GameSpec, action_data, action_from_data
+
+__all__ = [
+    "ActEntry",
+    "CommitEntry",
+    "CreateEntry",
+    "DealEntry",
+    "EndEntry",
+    "EntryBody",
+    "GameEnd",
+    "GameStart",
+    "LogEntry",
+    "RematchEntry",
+    "ResumeEntry",
+    "SitEntry",
+    "Slot",
+    "Stamp",
+    "Stamped",
+    "StandEntry",
+    "StartEntry",
+    "UnknownEntry",
+    "decode_body",
+]
+
+
+class UnknownEntry(ValueError):
+    """An entry of a kind no table writes (table.state.reduce refuses it as ``bad_message``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """The keyed intent an entry applies (table/idempotency.py): its account and key."""
+
+    user: int
+    key: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "key": self.key}
+
+    @classmethod
+    def from_json(cls, data: object) -> Stamp | None:
+        if not isinstance(data, dict):
+            return None
+        user, key = data.get("user"), data.get("key")
+        return cls(user, key) if isinstance(user, int) and isinstance(key, str) else None
+
+
+def _stamped(data: dict[str, Any], intent: Stamp | None) -> dict[str, Any]:
+    if intent is not None:
+        data["intent"] = intent.to_json()  # last: as servers have always written it
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place at the table: empty, or who sits there (a bot has its ``bot`` level)."""
+
+    user_id: int | None = None
+    name: str | None = None
+    kind: str | None = None  # user | guest | bot
+    bot: str | None = None  # the bot level when kind == "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "kind": self.kind, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Slot:
+        if not data:
+            return cls()
+        return cls(data.get("user_id"), data.get("name"), data.get("kind"), data.get("bot"))
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEntry:
+    """The table's first entry: its places (bots seated already), rating and game."""
+
+    kind: ClassVar[str] = "create"
+    slots: tuple[Slot, ...]
+    ranked: bool
+    created_by: int | None = None
+    game: GameSpec | None = None  # None: the house game (and nothing written)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"slots": [s.to_json() if s.taken else None for s in self.slots], "ranked": self.ranked,
+                                "created_by": self.created_by}
+        if self.game is not None:
+            data["game"] = self.game.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CreateEntry:
+        created_by = data.get("created_by")
+        game = data.get("game")
+        return cls(tuple(Slot.from_json(s) for s in data["slots"]), bool(data["ranked"]),
+                   int(created_by) if created_by is not None else None, GameSpec.from_json(game) if game else None)
+
+
+@dataclass(frozen=True, slots=True)
+class SitEntry:
+    kind: ClassVar[str] = "sit"
+    slot: int
+    player: Slot
+    intent: Stamp | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.player
+        data: dict[str, Any] = {"slot": self.slot, "user_id": p.user_id, "name": p.name, "kind": p.kind}
+        if p.bot is not None:
+            data["bot"] = p.bot
+        return _stamped(data, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SitEntry:
+        return cls(int(data["slot"]), Slot.from_json(data), Stamp.from_json(data.get("intent")))
+
+
+@dataclass(frozen=True, slots=True)
+class StandEntry:
+    kind: ClassVar[str] = "stand"
+    slot: int
+    intent: Stamp | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _stamped({"slot": self.slot}, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StandEntry:
+        return cls(int(data["slot"]), Stamp.from_json(data.get("intent")))
+
+
+@dataclass(frozen=True, slots=True)
+class StartEntry:
+    """A game starts (R3): its number and id, the seating, the button and the first hand's deck."""
+
+    kind: ClassVar[str] = "start"
+    game: int
+    game_id: str
+    players: tuple[str, ...]
+    seat_slots: tuple[int, ...]
+    button: int
+    deal: AnyDeal
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "game_id": self.game_id, "players": list(self.players),
+                "seat_slots": list(self.seat_slots), "button": self.button, "deal": self.deal.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StartEntry:
+        return cls(int(data["game"]), str(data["game_id"]), tuple(str(p) for p in data["players"]),
+                   tuple(int(s) for s in data["seat_slots"]), int(data["button"]), Deal.from_json(data["deal"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CommitEntry:
+    """The next hand's deck, committed before it is dealt (R2)."""
+
+    kind: ClassVar[str] = "commit"
+    deal: AnyDeal
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CommitEntry:
+        return cls(Deal.from_json(data["deal"]))
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    kind: ClassVar[str] = "deal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealEntry:
+        return _DEAL
+
+
+_DEAL = DealEntry()
+
+
+@dataclass(frozen=True, slots=True)
+class ActEntry:
+    """A move: a player's, a bot's, or a timeout (R26) with its ``reason`` (and for a
+    ``dont_wait`` the seat that asked, ``by``)."""
+
+    kind: ClassVar[str] = "act"
+    action: Action
+    reason: str | None = None
+    by: int | None = None
+    intent: Stamp | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.action.seat
+
+    def to_json(self) -> dict[str, Any]:
+        data = action_data(self.action)
+        if self.reason is not None:
+            data["reason"] = self.reason
+        if self.by is not None:
+            data["by"] = self.by
+        return _stamped(data, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ActEntry:
+        """InvalidInput (a RulesError) when the move cannot be read."""
+        by = data.get("by")
+        reason = data.get("reason")
+        return cls(action_from_data(data), str(reason) if reason is not None else None,
+                   int(by) if by is not None else None, Stamp.from_json(data.get("intent")))
+
+
+@dataclass(frozen=True, slots=True)
+class EndEntry:
+    """A game's end: its places and, once the store has committed it, the ratings (R25)."""
+
+    kind: ClassVar[str] = "end"
+    game_id: str | None
+    places: dict[str, int] | None
+    ratings: dict[str, list[float]] | None = None
+    unrated: str | None = None  # a ranked game that changed no rating: "aborted", "shared" or "pair_limit"
+    provisional: list[str] | None = None  # the rated players whose ratings are still provisional
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game_id": self.game_id, "places": self.places, "ratings": self.ratings}
+        if self.unrated is not None:
+            data["unrated"] = self.unrated
+        if self.provisional is not None:
+            data["provisional"] = self.provisional
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EndEntry:
+        return cls(data.get("game_id"), data.get("places"), data.get("ratings"), data.get("unrated") or None,
+                   data.get("provisional"))
+
+
+@dataclass(frozen=True, slots=True)
+class RematchEntry:
+    kind: ClassVar[str] = "rematch"
+    seat: int
+    intent: Stamp | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _stamped({"seat": self.seat}, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RematchEntry:
+        return cls(int(data["seat"]), Stamp.from_json(data.get("intent")))
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeEntry:
+    """The table was rebuilt (a restart, a new owner): the restart grace, and how long it had no owner."""
+
+    kind: ClassVar[str] = "resume"
+    grace_until: float
+    outage: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"grace_until": self.grace_until}
+        if self.outage is not None:
+            data["outage"] = self.outage
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ResumeEntry:
+        outage = data.get("outage")
+        return cls(float(data["grace_until"]), float(outage) if outage is not None else None)
+
+
+EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
+             | RematchEntry | ResumeEntry)
+Stamped = SitEntry | StandEntry | ActEntry | RematchEntry  # the entries that can apply a client's intent
+
+_BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
+    CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry)}
+
+
+def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:
+    """The typed body of an entry of ``kind``; :class:`UnknownEntry` for a kind no table writes."""
+    body = _BODIES.get(kind)
+    if body is None:
+        raise UnknownEntry(f"unknown log entry {kind!r}")
+    return body.from_json(data)
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One entry of a table's log.  ``epoch`` is the fencing epoch of the owner that wrote it
+    (cluster/ownership.py); None for a table without an owner (one process, no leases).  ``data`` is
+    the body as stored; read it as ``body``."""
+
+    table_id: str
+    seq: int
+    at: float
+    kind: str
+    data: dict[str, Any]
+    epoch: int | None = None
+    decoded: EntryBody | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, table_id: str, seq: int, at: float, body: EntryBody) -> LogEntry:
+        """An entry of ``body``, serialized once (the body is kept: nobody decodes it again)."""
+        return cls(table_id, seq, at, body.kind, body.to_json(), None, body)
+
+    @property
+    def body(self) -> EntryBody:
+        """The typed body (decoded once); :class:`UnknownEntry`, or the rules' InvalidInput for a
+        move that cannot be read."""
+        body = self.decoded
+        if body is None:
+            body = self.decoded = decode_body(self.kind, self.data)
+        return body
+
+    @property
+    def stamp(self) -> Stamp | None:
+        """The keyed intent this entry applies, if any (table/idempotency.py)."""
+        body = self.decoded
+        if body is not None:
+            return body.intent if isinstance(body, Stamped) else None
+        return Stamp.from_json(self.data.get("intent"))  # as stored (the fold reads it of every entry)
+
+    def reread(self) -> None:
+        """``data`` was changed (the store fills an end's ratings in): decode it afresh."""
+        self.decoded = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    """A game's row; ``game`` is the table's game code (a variant or a mix), which decides
+    the rating family a ranked game counts in (elo.family)."""
+
+    game_id: str
+    table_id: str
+    number: int
+    players: tuple[str, ...]
+    ranked: bool
+    at: float
+    game: str = HOUSE_GAME
+
+
+@dataclass(slots=True)
+class GameEnd:
+    """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
+    and the ratings go into ``entry.data["ratings"]`` by player name (with the names
+    still provisional in ``entry.data["provisional"]``), unless the game is not rated:
+    ``aborted`` (a player left before the first hand was complete), ``shared`` (the two
+    accounts were seen at one address or device lately, elo.py "Rings"), or the pair's
+    games already counted ``pair_limit`` times in the last 24 hours; then
+    ``entry.data["unrated"]`` says why.  ``left_after``: the hands complete when the
+    loser left (resigned or forfeited out), None if they ran out of chips (elo.py)."""
+
+    game_id: str
+    places: dict[str, int]
+    record: dict[str, Any]
+    at: float
+    entry: LogEntry
+    ranked: tuple[int, int] | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    aborted: bool = False
+    pair_limit: int | None = None
+    left_after: int | None = None

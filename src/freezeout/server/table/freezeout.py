@@ -1,0 +1,205 @@
+"""The freezeout as a table's game (R1–R30, V18): the first :class:`~.tablegame.TableGame`.
+
+A thin shell around :class:`freezeout.rules.tournament.Tournament`, which
+knows the levels, eliminations and forfeits; this module answers the
+table's questions in the table's terms (who acts, what the hand dealt to
+whom, the seat's view) so that nothing above it needs a tournament.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from freezeout.cards import Card
+from freezeout.rules import games
+from freezeout.rules.actions import Action
+from freezeout.rules.events import Event
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.tournament import Level, Tournament, TournamentConfig
+from freezeout.rules.variant import Variant
+from freezeout.rules.views import TableView, seat_view, view_dicts
+from freezeout.server.table.game import GameSpec, HandCards, TableGame
+
+__all__ = ["FreezeoutGame", "tournament_config"]
+
+
+def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> TournamentConfig:
+    """The one place a table's game becomes a tournament's configuration.
+
+    The rules' :func:`games.tournament_config` builds it for one game (V18) and for a
+    mix (V19) alike."""
+    return games.tournament_config(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
+
+
+@dataclass(frozen=True, slots=True)
+class FreezeoutGame:
+    """A freezeout at a table; ``tournament`` is the rules' value."""
+
+    spec: GameSpec
+    tournament: Tournament
+
+    @classmethod
+    def start(cls, spec: GameSpec, players: tuple[str, ...], button: int) -> FreezeoutGame:
+        return cls(spec, Tournament.start(tournament_config(spec, players, button)))
+
+    def _with(self, tournament: Tournament) -> FreezeoutGame:
+        return FreezeoutGame(self.spec, tournament)
+
+    # -- queries -----------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.tournament.players
+
+    @property
+    def variant(self) -> Variant:
+        hand = self.tournament.hand
+        if hand is not None and self.tournament.in_hand:
+            return hand.setup.variant
+        return self.spec.variant_for_hand(self.tournament.hand_number + 1)
+
+    @property
+    def hand_number(self) -> int:
+        return self.tournament.hand_number
+
+    @property
+    def in_hand(self) -> bool:
+        return self.tournament.in_hand
+
+    @property
+    def finished(self) -> bool:
+        return self.tournament.finished
+
+    @property
+    def to_act(self) -> int:
+        return self.tournament.to_act
+
+    @property
+    def alive(self) -> tuple[bool, ...]:
+        return self.tournament.alive
+
+    @property
+    def places(self) -> tuple[int | None, ...]:
+        return self.tournament.places
+
+    @property
+    def winner(self) -> int:
+        return self.tournament.winner
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        hand = self.tournament.hand
+        return hand.board if hand is not None else ()
+
+    @property
+    def events_in_hand(self) -> int:
+        return len(self.tournament.hand_log)
+
+    def legal_actions(self) -> LegalActions | None:
+        return self.tournament.legal_actions()
+
+    def levels(self) -> tuple[Level, ...]:
+        return tuple(level if isinstance(level, Level) else Level(*level) for level in self.tournament.config.levels)
+
+    # -- transitions ---------------------------------------------------------------
+    def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[TableGame, list[Event]]:
+        t, events = self.tournament.deal_deck(deck, reshuffle)
+        return self._with(t), events
+
+    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+        t, events = self.tournament.act(action)
+        return self._with(t), events
+
+    def forget_past(self, keep: int) -> TableGame:
+        t = self.tournament
+        if len(t.past_logs) <= keep:
+            return self
+        return self._with(replace(t, past_logs=t.past_logs[len(t.past_logs) - keep :]))
+
+    def rematch(self, players: tuple[str, ...], button: int) -> TableGame:
+        return FreezeoutGame.start(self.spec, players, button)
+
+    def hands_ended(self, before: TableGame) -> bool:
+        return before.in_hand and not self.in_hand
+
+    def hand_cards(self) -> HandCards | None:
+        """Every card each seat was dealt (its own; thrown-away cards too) and the cards that
+        became public: the board dealt, up-cards, and the hands shown down (R17)."""
+        t = self.tournament
+        hand = t.hand
+        if hand is None:
+            return None
+        received: dict[int, tuple[Card, ...]] = {}
+        public: list[Card] = [card for card in hand.board if card is not None]
+        for hand_seat, seat in enumerate(t.seats):
+            held = hand.cards[hand_seat]
+            thrown = hand.discards[hand_seat] if hand.discards else ()
+            received[seat] = tuple(card for card in (*thrown, *held) if card is not None)
+            up = hand.up[hand_seat] if hand.up else ()
+            public.extend(card for card, face_up in zip(held, up, strict=False) if face_up and card is not None)
+            if hand.finished and hand.showdown and hand.shown and hand.shown[hand_seat]:
+                public.extend(card for card in held if card is not None)
+        board = tuple(card for card in hand.board if card is not None)
+        return HandCards(received, tuple(dict.fromkeys(public)), board, hand.setup.variant)
+
+    # -- views ---------------------------------------------------------------------
+    def seat_view(self, viewer: int | None) -> TableView:
+        return seat_view(self.tournament, viewer)
+
+    def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """Each viewer's view (rules/views.py); a game other than the house game adds what a
+        client needs to draw any game (docs/protocol.md "Every game"): the level schedule,
+        the game's name (a mix: the next game), and each seat's card slots."""
+        views = view_dicts(self.tournament, viewers)
+        if self.spec.is_house:
+            return views  # the house game's wire stays exactly as it was
+        extra = self._game_fields()
+        held = self._held_counts()
+        out: dict[int | None, dict[str, Any]] = {}
+        for viewer, view in views.items():
+            seats = [dict(seat, slots=card_slots(seat, held.get(index, 0))) for index, seat in enumerate(view["seats"])]
+            out[viewer] = {**view, **extra, "seats": seats}
+        return out
+
+    def _held_counts(self) -> dict[int, int]:
+        """How many cards each seat still in the hand holds (public: V7's up-cards, V11's draw counts)."""
+        t = self.tournament
+        hand = t.hand
+        if hand is None:
+            return {}
+        return {seat: len(hand.cards[i]) for i, seat in enumerate(t.seats) if not hand.folded[i]}
+
+    def _game_fields(self) -> dict[str, Any]:
+        t = self.tournament
+        variant = self.variant
+        number = max(t.hand_number, 1) if t.in_hand or t.hand is not None else t.hand_number + 1
+        fields: dict[str, Any] = {
+            "game": variant.code,
+            "game_name": variant.name,
+            "betting": variant.betting.value,
+            "schedule": {"hands_per_level": t.config.hands_per_level,
+                         "levels": [{k: v for k, v in level._asdict().items() if v} for level in self.levels()],
+                         "level": min((number - 1) // t.config.hands_per_level, len(t.config.levels) - 1)},
+        }
+        # a mix's current and next game come in the rules' view (``mix``, rules/views.py)
+        return fields
+
+
+def card_slots(seat: dict[str, Any], held: int) -> list[str]:
+    """A seat's cards as slots a client draws: ``up`` (face up for everyone), ``down`` (face
+    down, and this viewer sees it: their own, or shown down) or ``unknown`` (face down and
+    hidden from this viewer); ``held`` cards when the view shows none of them."""
+    text = seat.get("cards")
+    if not text:
+        return ["unknown"] * held
+    up = seat.get("up") or []
+    slots = []
+    for index in range(0, len(text), 2):
+        card = index // 2
+        if card < len(up) and up[card]:
+            slots.append("up")
+        else:
+            slots.append("unknown" if text[index : index + 2] == "??" else "down")
+    return slots
+

@@ -1,0 +1,183 @@
+"""Game records from the table log: ``freezeout.record/1`` and PHH export.
+
+The recorder follows the same log entries as the table state, so a table
+rebuilt after a restart rebuilds its record too.  It builds the *full*
+record, kept on the server for audits: every hand's hole cards and whole
+board, and its fairness keys (``commitment``, ``deck``, ``seed``) which the
+record format ignores and ``fairness.verify_record`` checks.  Nobody
+downloads that: :func:`player_record` gives each player the record of what
+they saw (docs/protocol.md "Fair dealing").
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import replace
+from typing import Any
+
+import orjson
+
+from freezeout.cards import Card, parse_cards
+from freezeout.formats.record import RecordWriter
+from freezeout.rules.events import CardsShown, Event, StreetDealt
+from freezeout.rules.games import Mix
+from freezeout.rules.variant import Variant
+from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.fairness import UNKNOWN, Deal
+from freezeout.server.table.game import action_from_data
+from freezeout.server.table.state import TableState
+from freezeout.server.transport.wire import pack
+
+__all__ = ["GameRecorder", "player_record", "record_to_phh"]
+
+
+class GameRecorder:
+    """Builds the current game's record as its log entries are applied, through the one
+    writer of the record format (:class:`freezeout.formats.record.RecordWriter`:
+    ``freezeout.record/1`` for the house game, ``/2`` for any other game).
+
+    A game may run to a hundred hands: each finished hand is kept serialised
+    (``wire.pack``, a few hundred bytes, untracked by the GC), only the hand in
+    progress as a dict (the writer's)."""
+
+    def __init__(self) -> None:
+        self.writer: RecordWriter | None = None
+        self.finished: list[bytes] = []
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.writer.players if self.writer is not None else ()
+
+    def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
+        if entry.kind == "start":
+            game = new.table_game
+            assert game is not None
+            self.finished = []
+            self.writer = RecordWriter(players=new.players, button=new.players[int(entry.data["button"])],
+                                       starting_stack=new.spec.starting_stack, variant=game.variant,
+                                       mix=spec_game if isinstance(spec_game := new.spec.game, Mix) else None,
+                                       extra={"game_id": new.game_id})
+            return
+        writer = self.writer
+        if writer is None:
+            return
+        if entry.kind == "deal":
+            deal = new.current_deal
+            assert deal is not None
+            if writer.hands:
+                self.finished.append(pack(writer.hands))
+                writer.hands.clear()
+            writer.observe(events)
+            writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
+        elif entry.kind == "act" and writer.hands:
+            action = action_from_data(entry.data)
+            writer.observe(events)
+            writer.act(writer.players[action.seat], action)
+
+    def copy(self) -> GameRecorder:
+        """An independent recorder in the same state (to record a move not yet committed)."""
+        other = GameRecorder()
+        other.finished = list(self.finished)
+        if self.writer is not None:
+            other.writer = replace(self.writer, hands=orjson.loads(orjson.dumps(self.writer.hands)),
+                                   extra=dict(self.writer.extra))
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        if self.writer is None:
+            return {}
+        data = self.writer.to_json()
+        data["hands"] = [hand for packed in self.finished for hand in orjson.loads(packed)] + list(data["hands"])
+        return data
+
+
+def _hidden(cards: Any, up: list[bool]) -> Any:
+    """A player's cards as someone who did not see them does: ``??`` for every card but the
+    face-up ones (stud, V7), in the record's own shape (one string, or one per dealing)."""
+    index = 0
+
+    def hide(text: str) -> str:
+        nonlocal index
+        out = []
+        for i in range(0, len(text), 2):
+            out.append(text[i : i + 2] if index < len(up) and up[index] else UNKNOWN)
+            index += 1
+        return "".join(out)
+
+    if isinstance(cards, list):
+        return [hide(text) for text in cards]
+    return hide(str(cards))
+
+
+def _without(cards: Any, thrown: set[Card]) -> Any:
+    """``cards`` (one string, or one per dealing) with the ``thrown`` ones written ``??``."""
+    def hide(text: str) -> str:
+        return "".join(UNKNOWN if text[i : i + 2] != UNKNOWN and parse_cards(text[i : i + 2])[0] in thrown
+                       else text[i : i + 2] for i in range(0, len(text), 2))
+
+    if not thrown:
+        return cards
+    return [hide(text) for text in cards] if isinstance(cards, list) else hide(str(cards))
+
+
+def _card_list(cards: Any) -> list[Card]:
+    text = "".join(cards) if isinstance(cards, list) else str(cards)
+    return [card for i in range(0, len(text), 2) if text[i : i + 2] != UNKNOWN for card in parse_cards(text[i : i + 2])]
+
+
+def _up_flags(variant: Variant) -> list[bool]:
+    """Per card a player is dealt, in order: dealt face up (stud's streets); draws and flop games: none."""
+    return [flag for street in variant.streets for flag in street.hole]
+
+
+def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """The full record as ``viewer`` (a player of the game; None: anyone else) saw the game.
+
+    A player's cards are ``??`` unless they are the viewer's own or were shown at a
+    showdown (R17; never those of a hand won without one, R16) — stud's up-cards were
+    seen by all and stay; the board lists the cards the hand reached.  Each hand's
+    fairness keys open exactly those cards: ``commitment``, ``leaves`` (the whole deck),
+    ``deck`` (``??`` where not opened) and ``salts`` (null where not opened) —
+    ``fairness.verify_record`` checks them.  Moves, places and everything else are as in
+    the full record."""
+    from freezeout.formats.record import parse_record, replay_record
+
+    parsed = parse_record(record)
+    result = replay_record(parsed)
+    players = list(record["players"])
+    up = _up_flags(parsed.variant)
+    hands = []
+    for number, (raw, played) in enumerate(zip(record["hands"], result.hands, strict=True), start=1):
+        shown = {players[e.seat] for e in played.events if isinstance(e, CardsShown)}
+        reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
+        visible = {player for player in raw["hole"] if player in shown or player == viewer}
+        hole = {player: cards if player in visible else _hidden(cards, up) for player, cards in raw["hole"].items()}
+        # V11: what another player threw away in a draw was never seen, not even at a showdown
+        thrown: dict[str, set[Card]] = {}
+        for action in raw["actions"]:
+            if action[1] == "discard" and action[0] != viewer:
+                thrown.setdefault(action[0], set()).update(_card_list(action[2]))
+        hole = {player: _without(cards, thrown.get(player, set())) for player, cards in hole.items()}
+        actions = [[a[0], a[1], UNKNOWN * len(_card_list(a[2]))] if a[1] == "discard" and a[0] != viewer else a
+                   for a in raw["actions"]]
+        board = raw["board"][: 2 * reached]
+        hand: dict[str, Any] = {"hole": hole, "board": board, "actions": actions}
+        if "seed" in raw:
+            deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
+            position = {card: i for i, card in enumerate(deal.deck)}
+            seen = [*_card_list(board), *(card for cards in hole.values() for card in _card_list(cards))]
+            hand.update(deal.opening(position[card] for card in seen))
+        elif "commitment" in raw:  # a deck committed as a whole (before per-position commitments) is never opened
+            hand["commitment"] = raw["commitment"]
+        hands.append(hand)
+    return {**record, "hands": hands}
+
+
+def record_to_phh(record: dict[str, Any]) -> str:
+    """One PHH hand per dealt hand (``[1]``, ``[2]``, … sections), exactly as ``freezeout
+    record phh`` writes them — in every game (its exporter knows draws, stud and the rest)."""
+    from freezeout.formats.record import parse_record, replay_record
+
+    exporter: Any = importlib.import_module("freezeout.formats.phh_export")
+    text: str = exporter.record_to_phh(replay_record(parse_record(record)))
+    return text

@@ -1,0 +1,112 @@
+"""What a table must do by itself, and when (R15, R26, R27, R29, R30).
+
+Pure functions of the table state, the presence of its players and the
+time: the actor asks :func:`due` what is due now and :func:`next_deadline`
+how long it may sleep.  Keeping this apart from the actor makes every clock
+rule a plain function a test can read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from freezeout.server.settings import Settings
+from freezeout.server.table.state import TableState
+
+__all__ = ["Due", "clock_json", "due", "next_deadline"]
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A step the table takes by itself: ``kind`` is one of start, commit,
+    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit."""
+
+    kind: str
+    seat: int = -1
+    data: dict[str, Any] | None = None
+
+
+def _bot_seats(state: TableState) -> list[int]:
+    return [seat for seat in range(len(state.players)) if state.seat_slot(seat).kind == "bot"]
+
+
+def due(state: TableState, now: float, settings: Settings, *, online: Callable[[int], bool],
+        bot_due: Callable[[int], float]) -> Due | None:
+    """The first step due at ``now``, in the order the table must take them."""
+    t = state.table_game
+    if t is None:
+        return Due("start") if state.full else None
+    if state.needs_end:
+        return Due("end")
+    if state.ended:
+        for seat in _bot_seats(state):
+            if seat not in state.rematch:
+                return Due("rematch", seat)
+        return Due("start") if len(state.rematch) == len(state.players) else None
+    if state.needs_commit:
+        return Due("commit")
+    deal_at = state.deal_due(settings.pause_seconds)
+    if deal_at is not None:
+        return Due("deal") if now >= deal_at else None
+    seat = t.to_act
+    if seat < 0:
+        return None
+    if state.seat_slot(seat).kind == "bot":
+        return Due("bot", seat) if now >= bot_due(seat) else None
+    deadline = state.turn_deadline(settings.turn_seconds)
+    present = online(seat) or now >= state.grace_until  # offline within a restart's grace: not forfeited
+    if now >= deadline and not online(seat) and present:  # R26: offline and late: forfeit at once
+        return Due("forfeit", seat, {"reason": "offline"})
+    if now >= state.turn_started + settings.inactivity_seconds:  # R29
+        return Due("forfeit", seat, {"reason": "inactivity"})
+    bots = [b for b in _bot_seats(state) if b != seat and t.alive[b]]
+    if bots and present and now >= deadline + settings.dont_wait_bot_seconds:  # R26: the bot presses Don't wait
+        return Due("forfeit", seat, {"reason": "dont_wait", "by": bots[0]})
+    return None
+
+
+def next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
+                  bot_due: Callable[[int], float]) -> float | None:
+    """When the table next has something to do by itself (None: only a command can wake it)."""
+    t = state.table_game
+    if t is None or state.ended:
+        return None
+    deal_at = state.deal_due(settings.pause_seconds)
+    if deal_at is not None:
+        return deal_at
+    seat = t.to_act
+    if seat < 0:
+        return None
+    if state.seat_slot(seat).kind == "bot":
+        return bot_due(seat)
+    deadline = state.turn_deadline(settings.turn_seconds)
+    grace = 0.0 if online(seat) else state.grace_until
+    times = [state.turn_started + settings.inactivity_seconds]
+    if not online(seat):
+        times.append(max(deadline, grace))
+    if any(b != seat and t.alive[b] for b in _bot_seats(state)):
+        times.append(max(deadline + settings.dont_wait_bot_seconds, grace))
+    return min(times)
+
+
+def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, Any]:
+    t = state.table_game
+    to_act = t.to_act if t is not None else -1
+    started = state.turn_started if to_act >= 0 else None
+    deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
+    deal_at = state.deal_due(settings.pause_seconds)
+    # R30: a finished hand's result stays on the table until then (the game's last hand too)
+    shown = state.hand_ended_at is not None and t is not None and not t.in_hand
+    return {
+        "now": now,
+        "to_act": to_act,
+        "turn_started": started,
+        "turn_deadline": deadline,
+        "expired": deadline is not None and now >= deadline,
+        "inactivity_deadline": started + settings.inactivity_seconds if started is not None else None,
+        "next_hand_at": deal_at,
+        "grace_until": state.grace_until if state.grace_until > now else None,
+        "result_until": state.hand_ended_at + settings.pause_seconds if shown and state.hand_ended_at is not None else None,
+    }

@@ -1,0 +1,156 @@
+"""The HTTP API's game history (docs/protocol.md "Game records"): a table's games, a
+finished game's record in our format, PHH and the Stars text, its events, and the
+replayer's steps of one hand — each as the asker may see it (hidden cards stay hidden)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from freezeout.server.table.state import Refused
+from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, refused
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+
+@router.get("/tables/{table_id}/games")
+async def table_games(request: Request, table_id: str) -> dict[str, Any]:
+    games = await ctx(request).store.games.of_table(table_id)
+    return {"games": [{k: v for k, v in g.items() if k != "record"} for g in games]}
+
+
+async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[str, Any]:
+    """A finished game's record as the asker saw it (table.records.player_record): a player of the
+    game gets their own hole cards too; everyone else only what became public.  The full
+    record (every card, every hand's seed) stays on the server for audits."""
+    from freezeout.server.table.records import player_record
+
+    game = await ctx(request).store.games.get(game_id)
+    if game is None or game["record"] is None:
+        raise ApiError(404, "not_found", f"no finished game {game_id!r}")
+    record: dict[str, Any] = game["record"]
+    players = record.get("players", ())
+    names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
+    return player_record(record, next((name for name in names if name in players), None))
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(request: Request, game_id: str, found: AuthDep) -> JSONResponse:
+    record = await _finished_record(request, game_id, found)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.record.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@router.get("/games/{game_id}/phh")
+async def game_phh(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
+    from freezeout.server.table.records import record_to_phh
+
+    record = await _finished_record(request, game_id, found)
+    try:
+        text = record_to_phh(record)
+    except ImportError:
+        raise ApiError(501, "unavailable", "PHH export is not installed in this build") from None
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.phh"'}
+    return PlainTextResponse(text, media_type="application/toml", headers=headers)
+
+
+@router.get("/games/{game_id}/stars")
+async def game_stars(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
+    """The game's hands as PokerStars hand histories (docs/formats.md §4), for
+    trackers: the asker's own cards dealt to them if they played, else an
+    observer's history; the hands carry the game's start time."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from freezeout.formats.stars import record_json_to_stars
+    from freezeout.server.storage.db import games
+
+    record = await _finished_record(request, game_id, found)
+    name = found.user.name if found.user is not None else None
+    async with ctx(request).store.engine.connect() as conn:
+        started = (await conn.execute(select(games.c.started_at).where(games.c.id == game_id))).scalar()
+    when = datetime.fromtimestamp(started, UTC) if started is not None else None
+    hero = name if name in record.get("players", ()) else None
+    text = record_json_to_stars(record, hero=hero, when=when)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.stars.txt"'}
+    return PlainTextResponse(text, headers=headers)
+
+
+@router.get("/games/{game_id}/events")
+async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[str, Any]:
+    """A finished game's public events per hand, for the replayer and the stack chart,
+    with what each hand opened to the asker (docs/protocol.md "Fairness").
+
+    Rebuilt from the asker's record through the rules, so it shows exactly what
+    they saw (the private deal is left out)."""
+    from freezeout.formats.record import parse_record, replay_record
+    from freezeout.server.table.fairness import record_where
+    from freezeout.server.transport.protocol import events_json
+
+    record = await _finished_record(request, game_id, found)
+    parsed = parse_record(record)
+    result = replay_record(parsed)
+    players = list(result.tournament.config.players)
+    hands = []
+    for played, raw in zip(result.hands, record["hands"], strict=True):
+        opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
+        where = record_where(raw, players, parsed.variant) if "leaves" in opened else None
+        hands.append({
+            "number": played.number,
+            "events": events_json(played.events),
+            "revealed": {"hand": played.number, **opened, "where": where} if "leaves" in opened else None,
+            "commitment": raw.get("commitment"),
+        })
+    return {"players": players, "hands": hands}
+
+
+async def _viewer_name(request: Request, found: Auth, players: Any) -> str | None:
+    """The asker's name in a game (any name their account played under), or None."""
+    names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
+    return next((name for name in names if name in players), None)
+
+
+def _steps(record: dict[str, Any], number: int, viewer: str | None) -> dict[str, Any]:
+    from freezeout.formats.record import RecordError
+    from freezeout.server.table.replaysteps import hand_steps
+
+    try:
+        return hand_steps(record, number, viewer)
+    except RecordError as error:
+        raise ApiError(404, "not_found", str(error)) from None
+
+
+@router.get("/games/{game_id}/hands/{number}/steps")
+async def game_hand_steps(request: Request, game_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished game's hand as the replayer's steps, each the asker's view then
+    (server/table/replaysteps.py; docs/protocol.md "Replayer steps")."""
+    game = await ctx(request).store.games.get(game_id)
+    if game is None or game["record"] is None:
+        raise ApiError(404, "not_found", f"no finished game {game_id!r}")
+    record: dict[str, Any] = game["record"]  # the full record: the steps show only what the asker saw
+    return _steps(record, number, await _viewer_name(request, found, record.get("players", ())))
+
+
+@router.get("/tables/{table_id}/hands/{number}/steps")
+async def table_hand_steps(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished hand of the game a table plays now (or last played), as the replayer's
+    steps for the asker: a hand still being played is not replayed."""
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    recorder = getattr(actor, "recorder", None)
+    game = getattr(getattr(actor, "state", None), "table_game", None)
+    if recorder is None or game is None:
+        raise ApiError(404, "not_found", f"no hand history of table {table_id!r} here yet")
+    record: dict[str, Any] = recorder.to_json()
+    done = game.hand_number - (1 if game.in_hand else 0)
+    if not record or not 1 <= number <= min(done, len(record.get("hands", ()))):
+        raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not finished")
+    record = {**record, "hands": record["hands"][:number]}
+    viewer = await _viewer_name(request, found, record.get("players", ()))
+    return _steps(record, number, viewer)

@@ -1,0 +1,60 @@
+"""The HTTP API's ratings (R25, docs/protocol.md "Ratings"): the leaderboard of a rating
+family, a player's games and a player's rating with its history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from freezeout.server import elo
+from freezeout.server.transport.api import ApiError, ctx
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+
+def _family(family: str) -> str:
+    """A rating family named in a query (elo.FAMILIES); a clear 400 naming them otherwise."""
+    if family not in elo.FAMILIES:
+        raise ApiError(400, "bad_message", f"unknown rating family {family!r} (families: {', '.join(elo.FAMILIES)})")
+    return family
+
+
+@router.get("/leaderboard")
+async def leaderboard(request: Request, limit: int = 50, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
+    """Established ratings of ``family`` (the house game's by default) ranked by ``place``, then
+    provisional ones (place null); the page marks those with "?", saying they count after
+    ``provisional_games`` rated games."""
+    chosen = _family(family)
+    return {"players": await ctx(request).store.ratings.leaderboard(max(1, min(limit, 500)), chosen),
+            "family": chosen, "families": list(elo.FAMILIES), "provisional_games": elo.PROVISIONAL_GAMES}
+
+
+@router.get("/users/{name}/games")
+async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
+    """Every finished game of a player, ranked or not, newest first (the profile's list)."""
+    store = ctx(request).store
+    user = await store.accounts.by_any_name(name)
+    if user is None:
+        raise ApiError(404, "not_found", f"no player {name!r}")
+    return {"games": await store.games.of_player(await store.accounts.names_of(user), max(1, min(limit, 200)))}
+
+
+@router.get("/users/{name}/ratings")
+async def ratings(request: Request, name: str, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
+    """A player's rating and its history in ``family`` (the house game's by default), and
+    ``families``: the rating in each family the player has a counted game in."""
+    chosen = _family(family)
+    store = ctx(request).store
+    user = await store.accounts.by_any_name(name)
+    if user is None:
+        raise ApiError(404, "not_found", f"no player {name!r}")
+    history = await store.ratings.history(user.id, chosen)
+    families = {elo.HOUSE_FAMILY: {"rating": round(user.rating, 1), "games": user.ranked_games,
+                                   "provisional": elo.provisional(user.ranked_games)},
+                **await store.ratings.of_user(user.id)}
+    own = families.get(chosen, {"rating": elo.INITIAL_RATING, "games": 0, "provisional": True})
+    return {"name": user.name, "display": user.shown, "kind": user.kind, "family": chosen, "rating": own["rating"],
+            "games": own["games"], "provisional": own["provisional"], "provisional_games": elo.PROVISIONAL_GAMES,
+            "history": history, "families": families}
