@@ -277,8 +277,11 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
     port = int(listener.getsockname()[1])
+    # An idle keep-alive connection is never closed under a test: uvicorn's 5 s default raced
+    # httpx's reuse of it on a loaded machine (the request met a closing socket: ReadError).
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
-                            http=http_protocol(settings.http_header_timeout_seconds))
+                            http=http_protocol(settings.http_header_timeout_seconds),
+                            timeout_keep_alive=int(FAIL_SAFE_SECONDS * 10))
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

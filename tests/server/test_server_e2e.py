@@ -26,6 +26,9 @@ from freezeout.server.table.fairness import verify_record
 
 from serverkit import random_policy
 
+#: A new connection per request: a reused idle one can meet the server closing it (keep-alive race).
+NO_KEEPALIVE = httpx.Limits(max_keepalive_connections=0)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -94,7 +97,7 @@ def _log_tail(log: Path) -> str:
 
 
 async def account(server: ServerProcess, name: str) -> tuple[httpx.AsyncClient, str]:
-    http = httpx.AsyncClient(base_url=server.url, timeout=180)
+    http = httpx.AsyncClient(base_url=server.url, timeout=180, limits=NO_KEEPALIVE)
     csrf = (await http.get("/api/session")).json()["csrf"]
     response = await http.post("/api/register", json={"name": name, "password": "password123"}, headers={"X-CSRF-Token": csrf})
     response.raise_for_status()

@@ -33,6 +33,9 @@ ARTIFACTS = ROOT / "artifacts"
 
 # Short clocks for the tests (FREEZEOUT_* settings of freezeout.server.settings).
 TURN_SECONDS = 5.0
+#: How long a page may take to answer before a test gives up: a fail-safe against a hang, never a
+#: wait (tests wait for conditions); generous because a loaded two-core CI machine is slow.
+FAIL_SAFE_MS = 90_000
 SERVER_ENV = {
     "FREEZEOUT_TURN_SECONDS": str(TURN_SECONDS),
     "FREEZEOUT_PAUSE_SECONDS": "0.6",
@@ -196,7 +199,7 @@ def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
              server: Server = server) -> Any:
         if context is None:
             context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
-            context.set_default_timeout(15000)
+            context.set_default_timeout(FAIL_SAFE_MS)  # a fail-safe, not a wait: a loaded CI machine is slow
             contexts.append(context)
         page = context.new_page()
         page.errors = []
@@ -265,7 +268,7 @@ class Ui:
         return "call"
 
     @staticmethod
-    def wait_for(page: Any, predicate: Callable[[], bool], timeout: float = 20.0, step: int = 100) -> None:
+    def wait_for(page: Any, predicate: Callable[[], bool], timeout: float = 90.0, step: int = 100) -> None:
         deadline = time.monotonic() + timeout
         while not predicate():
             if time.monotonic() > deadline:

@@ -21,7 +21,7 @@ def test_four_handed_by_keyboard_without_layout_shift(new_page, ui, artifacts):
     ui.wait_for(page, lambda: (ui.state(page)["view"] or {}).get("hand_number", 0) >= 1)
     assert page.locator(".felt-wrap .seat").count() == 4
     page.evaluate(CLS_JS)
-    ui.wait_for(page, lambda: ui.my_turn(page), timeout=30)
+    ui.wait_for(page, lambda: ui.my_turn(page), timeout=90)
     page.screenshot(path=str(artifacts / "table-4-handed.png"))
     legal = ui.state(page)["view"]["legal"]
     amount = page.locator(".sizer input[type=number]")
