@@ -23,11 +23,11 @@ from freezeout.server.storage.ledger import (
     BadTransfer,
     Insufficient,
     ReloadRefused,
+    TableHoldings,
     Transfer,
     TransferMismatch,
     balances,
     ledger,
-    TableHoldings,
     log_holdings,
     move,
 )

@@ -94,7 +94,7 @@ def cmd_ledger_check(args: argparse.Namespace) -> int:
     from freezeout.server.settings import Settings
 
     try:
-        settings = Settings(**({"database_url": args.db} if args.db else {}))  # type: ignore[arg-type]
+        settings = Settings(**({"database_url": args.db} if args.db else {}))
         url = settings.resolved_database_url()
     except ValueError as error:  # pydantic's ValidationError is one
         print(str(error), file=sys.stderr)
