@@ -10,7 +10,7 @@ import math
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Connection, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from freezeout.server.cluster.ownership import Leases, StaleOwner, is_stale_owner_error
@@ -32,6 +32,7 @@ from freezeout.server.storage.ledger import (
     move,
 )
 from freezeout.server.storage.store import LogEntry, Store
+from freezeout.server.storage.users import Accounts
 
 from rediskit import eventually
 
@@ -324,3 +325,31 @@ async def test_the_check_names_a_second_reload_in_a_day(chips):
             await conn.execute(insert(ledger).values(transfer_id=f"r{n}", account_id=ana.id, kind="reload", amount=RELOAD,
                                                      balance_after=GRANT + n * RELOAD, at=NOON + n))
     assert await chips.ledger.check() == [f"account {ana.id}: two reloads on one UTC day ('r1' and 'r2')"]
+
+
+async def test_the_grant_and_the_account_are_one_transaction(chips):
+    """A grant that fails takes the new account with it (the hook runs in its transaction)."""
+    def failing(conn: Connection, account_id: int, at: float) -> None:
+        chips.ledger.open_in(conn, account_id, at)
+        raise RuntimeError("the disk is full")
+
+    with pytest.raises(RuntimeError, match="disk is full"):
+        await Accounts(chips.engine, on_create=failing).create("ana", "user", None, NOON)
+    assert await chips.accounts.by_name("ana") is None and await row_count(chips) == 0
+
+
+async def test_a_refused_buy_in_fails_only_its_own_append(chips):
+    """Appends committed together (group commit): the refused one alone fails, the others commit."""
+    ana = await chips.accounts.create("ana", "user", None, NOON)
+    bo = await chips.accounts.create("bo", "user", None, NOON)
+    await new_table(chips, "t1")
+    await new_table(chips, "t2")
+    results = await asyncio.gather(
+        chips.log.append([sit("t1", 2)], [Transfer("a", ana.id, "buy_in", GRANT + 1, NOON, "t1", None, 2)]),
+        chips.log.append([sit("t2", 2)], [Transfer("b", bo.id, "buy_in", 300, NOON, "t2", None, 2)]),
+        chips.log.append([sit("t1", 3)]),
+        return_exceptions=True)
+    assert isinstance(results[0], Insufficient) and results[1:] == [None, None]
+    assert [e.seq for e in await chips.log.table_entries("t1")] == [1, 3]
+    assert [e.seq for e in await chips.log.table_entries("t2")] == [1, 2]
+    assert (await balance(chips, ana.id), await balance(chips, bo.id)) == (GRANT, GRANT - 300)
