@@ -10,6 +10,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+from pydantic import ValidationError
 from sqlalchemy import update
 
 from freezeout.cli import main
@@ -150,3 +152,10 @@ async def test_ledger_check_without_a_ledger_says_so(tmp_path: Path, capsys):
     assert status == 2 and "no ledger yet" in err
     status, _, err = await _check("mysql://nowhere/db", capsys)
     assert status == 2 and "unsupported database" in err
+
+
+def test_the_ledger_settings_refuse_negative_amounts(tmp_path: Path):
+    for setting in ("ledger_grant", "ledger_reload_floor", "ledger_reload_amount"):
+        with pytest.raises(ValidationError, match="greater than or equal to 0"):
+            fast_settings(tmp_path, **{setting: -1})
+    assert Amounts.of(fast_settings(tmp_path, ledger_grant=7)) == Amounts(7, 1000, 5000)
