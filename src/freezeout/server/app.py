@@ -32,9 +32,10 @@ from freezeout.server.gctune import tuned_gc
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apihistory, apiratings
+from freezeout.server.transport import apihistory, apiledger, apiratings
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.httpguard import (
     BodyLimit,
@@ -114,7 +115,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         _announce_test_mode(settings)
         engine = create_engine(settings.resolved_database_url())
         await run_migrations(engine)
-        store = Store(engine)
+        store = Store(engine, amounts=Amounts.of(settings))
         await store.start()
         own_bus = None
         room: Room
@@ -165,6 +166,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(router)
     app.include_router(apihistory.router)  # game records, downloads, replayer steps
     app.include_router(apiratings.router)  # leaderboards and ratings (R25)
+    app.include_router(apiledger.router)  # play chips: balance, ledger, reload, a table's CSV (C9)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

@@ -1,5 +1,6 @@
-"""``freezeout serve``, ``freezeout cluster`` and ``freezeout verify-record`` (registered by
-``freezeout.commands``).  Heavy imports happen only when a command runs."""
+"""``freezeout serve``, ``freezeout cluster``, ``freezeout verify-record`` and ``freezeout
+ledger check`` (registered by ``freezeout.commands``).  Heavy imports happen only when a
+command runs."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import logging
 import sys
 from pathlib import Path
 
-__all__ = ["cmd_cluster", "cmd_verify_record", "register"]
+__all__ = ["cmd_cluster", "cmd_ledger_check", "cmd_verify_record", "register"]
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -84,6 +85,53 @@ def cmd_verify_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ledger_check(args: argparse.Namespace) -> int:
+    """Prove conservation of play chips over the whole database (C9, storage/ledger.py
+    ``check``).  Exit status 0 when it holds; 1 naming the first difference (then the
+    others); 2 when the database cannot be read."""
+    import asyncio
+
+    from freezeout.server.settings import Settings
+
+    try:
+        settings = Settings(**({"database_url": args.db} if args.db else {}))
+        url = settings.resolved_database_url()
+    except ValueError as error:  # pydantic's ValidationError is one
+        print(str(error), file=sys.stderr)
+        return 2
+    try:
+        found, counts = asyncio.run(_ledger_check(url))
+    except Exception as error:
+        print(f"cannot check the ledger: {error}", file=sys.stderr)
+        return 2
+    if found:
+        print(f"ledger check FAILED: {found[0]}", file=sys.stderr)
+        for more in found[1:]:
+            print(f"  also: {more}", file=sys.stderr)
+        return 1
+    print(f"ledger check: conservation holds ({counts[0]} balances, {counts[1]} ledger rows)")
+    return 0
+
+
+async def _ledger_check(url: str) -> tuple[list[str], tuple[int, int]]:
+    from sqlalchemy import func, inspect, select
+
+    from freezeout.server.storage.db import create_engine
+    from freezeout.server.storage.ledger import Ledger, balances, ledger
+
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            names = await conn.run_sync(lambda c: inspect(c).get_table_names())
+            if "ledger" not in names:
+                raise RuntimeError("the database has no ledger yet (freezeout serve migrates it at start)")
+            counts = (int((await conn.execute(select(func.count()).select_from(balances))).scalar_one()),
+                      int((await conn.execute(select(func.count()).select_from(ledger))).scalar_one()))
+        return await Ledger(engine).check(), counts
+    finally:
+        await engine.dispose()
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = sub.add_parser("serve", help="run the online poker room (HTTP + WebSocket)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -104,3 +152,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     verify = sub.add_parser("verify-record", help="verify the fair-dealing commitments of a downloaded game record")
     verify.add_argument("file")
     verify.set_defaults(func=cmd_verify_record)
+    ledger = sub.add_parser("ledger", help="play chips (C9): check the ledger")
+    ledger_sub = ledger.add_subparsers(dest="ledger_command", required=True)
+    check = ledger_sub.add_parser("check", help="prove conservation of play chips over the whole database")
+    check.add_argument("--db", help="database URL (sqlite:///path or postgresql://user@host/db); default var/freezeout.db")
+    check.set_defaults(func=cmd_ledger_check)

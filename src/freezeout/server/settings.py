@@ -46,6 +46,11 @@ class Settings(BaseSettings):
     api_token_days: float = 90.0  # an API token's default lifetime (at most api_token_max_days)
     api_token_max_days: float = 365.0
     api_tokens_per_user: int = 20  # live tokens an account may hold
+    # Play chips (C9, storage/ledger.py): each new account's starting grant, and the daily reload
+    # (once per UTC day) of ledger_reload_amount chips for a balance below ledger_reload_floor.
+    ledger_grant: int = Field(default=10_000, ge=0)
+    ledger_reload_floor: int = Field(default=1_000, ge=0)
+    ledger_reload_amount: int = Field(default=5_000, ge=0)
     # Ratings (R25): the same two accounts' ranked games count at most this often in 24 h.
     elo_pair_daily_limit: int = 5
     # Tables: a guest or user may keep this many waiting or playing tables they created, and one

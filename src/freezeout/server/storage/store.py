@@ -11,7 +11,9 @@ Each part owns its tables and answers its own questions:
   tokens;
 * ``sightings`` (storage/sightings.py): where accounts were seen (elo.py "Rings");
 * ``games`` (storage/gamerecords.py): finished and running games, their records;
-* ``ratings`` (storage/ratings.py): Elo per family, leaderboards and history.
+* ``ratings`` (storage/ratings.py): Elo per family, leaderboards and history;
+* ``ledger`` (storage/ledger.py): play-chip balances and their ledger (C9); a new
+  account's grant rides in its creation, a table's transfer in its log entry's transaction.
 
 :class:`Store` only creates the parts on one engine, starts and stops the
 log's writer and answers the health check; callers talk to the part
@@ -25,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server.storage.credentials import TOKEN_ID_LENGTH, ApiTokens, Sessions
 from freezeout.server.storage.gamerecords import Games, write_game
+from freezeout.server.storage.ledger import Amounts, Ledger
 from freezeout.server.storage.ratings import Ratings
 from freezeout.server.storage.sightings import Sightings
 from freezeout.server.storage.tablelog import TableLog
@@ -39,10 +42,11 @@ __all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "
 class Store:
     """The storage parts on one engine (see the module docstring)."""
 
-    def __init__(self, engine: AsyncEngine, *, batch_limit: int = 256) -> None:
+    def __init__(self, engine: AsyncEngine, *, batch_limit: int = 256, amounts: Amounts | None = None) -> None:
         self.engine = engine
-        self.log = TableLog(engine, write_game, batch_limit=batch_limit)
-        self.accounts = Accounts(engine)
+        self.ledger = Ledger(engine, amounts)
+        self.log = TableLog(engine, write_game, batch_limit=batch_limit, move=self.ledger.move_in)
+        self.accounts = Accounts(engine, on_create=self.ledger.open_in)
         self.sessions = Sessions(engine)
         self.tokens = ApiTokens(engine)
         self.sightings = Sightings(engine)

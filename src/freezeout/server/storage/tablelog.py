@@ -6,6 +6,8 @@ caller's future — so "write before you tell" (design principle 7) holds while
 thousands of tables share one database.  A game's start or end rides in the
 same transaction as its log entry (``write_game``, storage/gamerecords.py): a game's
 end, its record and the Elo update of a ranked game are one transaction (R25).
+A play-chip :class:`~freezeout.server.storage.ledger.Transfer` rides the same way
+(``move``, storage/ledger.py): a buy-in and its ``sit`` entry commit together or not at all (C9).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from sqlalchemy.pool import PoolProxiedConnection
 
 from freezeout.server.cluster.ownership import StaleOwner, is_stale_owner_error
 from freezeout.server.storage.db import sync_sqlite_engine, table_log, tables
+from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.transport.wire import dumps
 
@@ -30,7 +33,8 @@ __all__ = ["TableLog"]
 
 log = logging.getLogger(__name__)
 
-_Job = tuple[list[LogEntry], list[GameStart | GameEnd]]
+_Op = GameStart | GameEnd | Transfer
+_Job = tuple[list[LogEntry], list[_Op]]
 
 _LOG_INSERT = insert(table_log)
 _SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data, epoch) VALUES (?, ?, ?, ?, ?, ?)"
@@ -44,9 +48,10 @@ class TableLog:
     """The ``tables`` and ``table_log`` tables, and the one writer of the log."""
 
     def __init__(self, engine: AsyncEngine, write_game: Callable[[Connection, GameStart | GameEnd], None], *,
-                 batch_limit: int = 256) -> None:
+                 batch_limit: int = 256, move: Callable[[Connection, Transfer], object] | None = None) -> None:
         self.engine = engine
         self._write_game = write_game
+        self._move = move  # the ledger's (storage/ledger.py Ledger.move_in): a Transfer in the entry's transaction
         self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
@@ -84,8 +89,9 @@ class TableLog:
             self._sync_engine.dispose()
 
     # -- the event log ---------------------------------------------------
-    async def append(self, entries: list[LogEntry], ops: Sequence[GameStart | GameEnd] = ()) -> None:
-        """Commit ``entries`` (and game rows) durably; return only once committed."""
+    async def append(self, entries: list[LogEntry], ops: Sequence[_Op] = ()) -> None:
+        """Commit ``entries`` (and game rows, chip transfers) durably; return only once committed.
+        A refused transfer fails this append alone with its :class:`LedgerError`, nothing written."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         await self._queue.put(((entries, list(ops)), future))
         await future
@@ -150,7 +156,7 @@ class TableLog:
     @staticmethod
     def _log_failure(error: Exception) -> None:
         """A fenced refusal is the design working (an owner lost its table): one line, no trace."""
-        if is_stale_owner_error(error):
+        if is_stale_owner_error(error) or isinstance(error, LedgerError):
             log.warning("log write refused: %s", error)
         else:
             log.error("log write failed", exc_info=error)
@@ -165,6 +171,8 @@ class TableLog:
             future.set_result(None)
         elif is_stale_owner_error(error):
             future.set_exception(StaleOwner(str(error)))
+        elif isinstance(error, LedgerError):  # a refused transfer (too few chips...): the caller says why
+            future.set_exception(error)
         else:
             future.set_exception(RuntimeError("the database refused the write"))
 
@@ -176,7 +184,12 @@ class TableLog:
                 plain.extend(entries)
                 continue
             for op in ops:
-                self._write_game(conn, op)
+                if isinstance(op, Transfer):
+                    if self._move is None:
+                        raise RuntimeError("this log has no ledger to move chips with")
+                    self._move(conn, op)
+                else:
+                    self._write_game(conn, op)
             plain.extend(entries)
         if not plain:
             return

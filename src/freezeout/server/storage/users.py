@@ -9,10 +9,11 @@ like, and a profile still finds the games played under an old name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, func, insert, or_, select, update
+from sqlalchemy import Connection, case, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -62,8 +63,9 @@ def shown_name(name: str, kind: str, display: str | None) -> str:
 class Accounts:
     """The ``users`` and ``user_names`` tables."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, on_create: Callable[[Connection, int, float], None] | None = None) -> None:
         self.engine = engine
+        self._on_create = on_create  # the ledger's (Ledger.open_in): balance and grant, in the same transaction (C9)
 
     async def create(self, name: str, kind: str, password_hash: str | None, at: float) -> UserRow:
         """A new account; :class:`NameTaken` when the name, compared by :func:`name_key`, exists.
@@ -78,6 +80,8 @@ class Accounts:
                 user_id = int(result.inserted_primary_key[0])  # type: ignore[index]
                 if kind == "user":
                     await conn.execute(insert(user_names).values(user_id=user_id, name=name, fold=confusable_key(name), at=at))
+                if self._on_create is not None:
+                    await conn.run_sync(self._on_create, user_id, at)
         except IntegrityError:
             raise NameTaken(name) from None
         return UserRow(user_id, name, kind, password_hash, elo.INITIAL_RATING, 0)
