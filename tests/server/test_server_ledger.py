@@ -23,14 +23,13 @@ from freezeout.server.storage.ledger import (
     BadTransfer,
     Insufficient,
     ReloadRefused,
-    TableHoldings,
     Transfer,
     TransferMismatch,
     balances,
     ledger,
-    log_holdings,
     move,
 )
+from freezeout.server.storage.ledgercheck import TableHoldings, log_holdings
 from freezeout.server.storage.store import LogEntry, Store
 from freezeout.server.storage.users import Accounts
 
