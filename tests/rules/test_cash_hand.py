@@ -124,7 +124,7 @@ def test_c5_stud_no_drop_when_the_hand_ends_on_third_street():
     deal = ("AsAhKd", "2c3c4d")  # seat 1 shows the lowest card and brings in
     state = start_hand(setup((50, 50), deal, "QsQhJc9c", blinds=(), game=stud, antes=(1, 1), bring_in=1,
                              small_bet=2, big_bet=4, rake=Rake(5000, (99, 99, 99))))[0]
-    done, events = play(state, (1, "bringin"), (0, "complete"), (1, "fold"))
+    done, _ = play(state, (1, "bringin"), (0, "complete"), (1, "fold"))
     assert done.finished and done.rake == 0
 
 
@@ -178,7 +178,7 @@ def test_c7_one_player_not_agreeing_runs_it_once():
 
 def test_c7_all_in_on_the_river_has_nothing_left_to_run():
     moves = [(0, "call"), (1, "check")] + [(1, "check"), (0, "check")] * 2 + [(1, "allin"), (0, "call")]
-    done, events = play(heads_up(BOARD + SECOND, run_twice=(0, 1)), *moves)
+    done, _ = play(heads_up(BOARD + SECOND, run_twice=(0, 1)), *moves)
     assert done.second_board == () and done.final_stacks() == (200, 0)
 
 
