@@ -400,3 +400,60 @@ def test_v19_a_mixed_cash_table_changes_game_every_6_hands_and_freezes_the_butto
     t, events = deal(t)
     assert t.hand.setup.variant.code == "FT"
     assert blinds_posted(events)[-1][0] == (frozen[1] + 1) % 3  # the big blind moves on one seat
+
+
+# -- every request, at random: chips are only bought, cashed out or raked (C9) ------------
+@pytest.mark.parametrize("game", ["NT", "FT", "F7S", "PO", "HORSE"])
+def test_c9_random_requests_never_create_or_lose_a_chip(game):
+    import random
+
+    rng = random.Random(f"cash-{game}")
+    chosen = MIXES[game] if game in MIXES else variant(game)
+    config = CashConfig(game=chosen, seats=6, blinds=(5, 10), rake=Rake(500, (3, 6, 9)), button_straddle=True)
+    t = CashTable.open(config)
+    bought = cashed = 0
+    now = 0.0
+    for _ in range(600):
+        now += rng.choice((1.0, 60.0, 600.0))
+        seat = rng.randrange(6)
+        request = rng.random()
+        try:
+            if t.in_hand and request < 0.75:
+                legal = t.legal_actions()
+                assert legal is not None
+                if legal.draw:
+                    t = move(t, legal.seat, "standpat")
+                elif legal.bring_in:
+                    t = move(t, legal.seat, rng.choice(("bringin", "complete")))
+                else:
+                    word = rng.choice(("fold", "call", "check", "allin", "timeout")) if legal.can_raise else "call"
+                    if word == "check" and not legal.can_check:
+                        word = "call"
+                    t = move(t, legal.seat, word, thought=rng.choice((1.0, 35.0)))
+                if rng.random() < 0.1:
+                    t, _ = t.agree_to_run_twice(seat)
+            elif request < 0.2:
+                low, high = t.buy_in_range(NAMES[seat], now)
+                t, _ = t.join(seat, NAMES[seat], rng.randint(low, high), now, post=rng.choice((True, None)))
+                bought += t.seats[seat].stack
+            elif request < 0.3:
+                chips = t.seats[seat].stack if t.seats[seat] else 0
+                t, _ = t.leave(seat, now)
+                cashed += chips
+            elif request < 0.4:
+                before = t.seats[seat].stack if t.seats[seat] else 0
+                t, _ = t.top_up(seat, rng.randint(1, config.max_buy_in))
+                bought += t.seats[seat].stack - before
+            elif request < 0.5:
+                t, _ = t.sit_out(seat) if rng.random() < 0.5 else t.sit_in(seat, post=rng.choice((True, None)))
+            elif request < 0.55:
+                t, _ = t.straddle(seat)
+            elif not t.in_hand:
+                deck = list(full_deck())
+                rng.shuffle(deck)
+                t, _ = t.deal(deck)
+        except (IllegalAction, InvalidInput):
+            pass  # refused: the table is unchanged (it is a frozen value)
+        on_table = sum(t.current_stacks()) + (t.hand.pot_total if t.in_hand else 0)
+        assert on_table + t.rake_total + cashed == bought
+    assert t.hand_number > 10
