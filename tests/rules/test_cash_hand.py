@@ -138,6 +138,22 @@ def test_c5_stud_a_hand_past_third_street_is_raked():
     assert state.finished and state.rake == 3  # half of the 6-chip pot
 
 
+def test_c5_draw_no_drop_only_on_the_first_betting_round():
+    draw = variant("N5CD")
+    cards = ("AsAhKdQc2c", "3c4d5h8s9s")
+    half = Rake(5000, (99, 99, 99))
+    state = start_hand(setup((100, 100), cards, "", game=draw, rake=half))[0]
+    done, _ = play(state, (0, "raise", 10), (1, "fold"))
+    assert done.finished and done.rake == 0
+    state = start_hand(setup((100, 100), cards, "", game=draw, rake=half))[0]
+    state, _ = play(state, (0, "call"), (1, "check"))
+    while state.drawing:
+        state, _ = play(state, (state.actor, "standpat"))
+    state, _ = play(state, (state.actor, "bet", 4))
+    state, _ = play(state, (state.actor, "fold"))
+    assert state.finished and state.rake == 2  # half of the 4-chip pot after the draw
+
+
 def test_c5_a_bad_rake_rule_is_refused():
     with pytest.raises(InvalidInput, match="basis points"):
         start_hand(setup((100, 100), (ACES, KINGS), BOARD, rake=Rake(10001, (1, 1, 1))))
