@@ -32,7 +32,10 @@ __all__ = [
     "HandStarted",
     "HoleDealt",
     "PotAwarded",
+    "RakeTaken",
     "Resigned",
+    "RunShowdown",
+    "SecondRunDealt",
     "StreetDealt",
     "TournamentEnded",
     "public_event",
@@ -167,6 +170,33 @@ def describe(ranking: str, rank: int) -> str:
     return get_ranking(ranking).describe(rank)
 
 
+class RakeTaken(NamedTuple):
+    """C5: the house's cut of pot ``pot`` (0 = main pot), taken before the
+    pot is awarded: the pot's ``PotAwarded`` events share what is left.
+    Only at a cash table with a rake rule."""
+
+    pot: int
+    amount: int
+
+
+class SecondRunDealt(NamedTuple):
+    """C7: a street of the second run of the board (the first run is the
+    ordinary ``StreetDealt``); dealt only when every player in the pot
+    agreed to run it twice and all chips were in before the river."""
+
+    street: str
+    cards: tuple[Card, ...]
+
+
+class RunShowdown(NamedTuple):
+    """C7: the ``PotAwarded`` events that follow, up to the next
+    ``RunShowdown``, award run ``run`` (1 or 2) of a board run twice, whose
+    whole board is ``board``; each run wins half of every pot."""
+
+    run: int
+    board: tuple[Card, ...]
+
+
 class HandEnded(NamedTuple):
     stacks: tuple[int, ...]
     showdown: bool
@@ -203,6 +233,9 @@ Event = (
     | StreetDealt
     | CardsShown
     | PotAwarded
+    | RakeTaken
+    | SecondRunDealt
+    | RunShowdown
     | HandEnded
     | Forfeited
     | Resigned
@@ -248,7 +281,7 @@ def _kind_hash(self: tuple[Any, ...]) -> int:
 # NamedTuples compare as plain tuples (BetReturned(1, 5) == Resigned(1, 5));
 # events of different kinds must never be equal.
 for _kind in (HandStarted, CardsDealt, HoleDealt, Drew, BlindPosted, ActionTaken, BetReturned, StreetDealt, CardsShown,
-              PotAwarded, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded):
+              PotAwarded, RakeTaken, SecondRunDealt, RunShowdown, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded):
     _kind.__eq__ = _same_kind_eq  # type: ignore[method-assign]
     _kind.__ne__ = _same_kind_ne  # type: ignore[method-assign,assignment]
     _kind.__hash__ = _kind_hash  # type: ignore[method-assign]

@@ -39,15 +39,18 @@ from freezeout.rules.events import (
     HandEnded,
     HoleDealt,
     PotAwarded,
+    RakeTaken,
     Resigned,
+    SecondRunDealt,
     StreetDealt,
 )
 from freezeout.rules.legal import _work_out, legal_actions, offer_moves, offer_to, resolve
 from freezeout.rules.order import bring_in_seat, round_opener
-from freezeout.rules.pots import uncalled_bet
+from freezeout.rules.pots import rake_cuts, uncalled_bet
 from freezeout.rules.setupcheck import check_setup
 from freezeout.rules.showdown import collected_pots, finish
 from freezeout.rules.state import (
+    _SETUP_FIELDS,
     ACTED,
     ACTOR,
     AGGRESSOR,
@@ -72,6 +75,8 @@ from freezeout.rules.state import (
     OPENER,
     PAYOUTS,
     RAISES,
+    RAKE,
+    SECOND_BOARD,
     SHOWN,
     SMALL,
     STACKS,
@@ -85,7 +90,7 @@ from freezeout.rules.state import (
 )
 from freezeout.rules.variant import BettingStructure, Forced, Opening
 
-__all__ = ["HandSetup", "HandState", "apply", "collected_pots", "concede", "resign", "start_hand"]
+__all__ = ["HandSetup", "HandState", "agree_to_run_twice", "apply", "collected_pots", "concede", "resign", "start_hand"]
 
 # Read on every move: module constants, because Python 3.11 looks enum
 # members up through ``EnumType.__getattr__``'s slow path (~130 ns each).
@@ -126,7 +131,10 @@ def start_hand(setup: HandSetup) -> tuple[HandState, list[Event]]:
         paid = min(blinds[seat], stacks[seat])
         stacks[seat] -= paid
         bets[seat] += paid
-        name = "big blind" if len(posters) == 1 or index == 1 else "small blind" if index == 0 else "straddle"
+        if setup.blind_kinds:
+            name = setup.blind_kinds[seat]  # C4, C6, C10: the cash table names them
+        else:
+            name = "big blind" if len(posters) == 1 or index == 1 else "small blind" if index == 0 else "straddle"
         events.append(BlindPosted(seat, name, paid, stacks[seat] == 0))
     to_match = max(blinds)  # D1: a short blind does not lower the bet to match
     first_street = variant.streets[0]
@@ -381,6 +389,35 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     return _continue(new, start, events)
 
 
+def agree_to_run_twice(state: HandState, seat: int, agree: bool = True) -> HandState:
+    """C7: ``seat`` agrees (or no longer agrees) to run the board twice if
+    all chips go in before the river.  Only a player in the pot may agree,
+    only in a game with a board, and only before the run-out (which comes
+    with the move that puts the last chips in, so the agreement is an input
+    of the hand like its deck)."""
+    setup = state.setup
+    if not 0 <= seat < state.seat_count:
+        raise InvalidInput(f"seat {seat} is not in the hand")
+    if state.finished:
+        raise IllegalAction("the hand is over")
+    variant = setup.variant
+    if not variant.board_size or variant.deals_later_hole_cards or variant.has_draws:
+        raise IllegalAction(f"{variant.name} has no board to run twice (C7)")
+    if state.folded[seat]:
+        raise IllegalAction(f"{setup.name(seat)} is not in the pot: only players in the pot agree to run it twice (C7)")
+    agreed = set(setup.run_twice)
+    if agree:
+        agreed.add(seat)
+    else:
+        agreed.discard(seat)
+    args = list(setup.__reduce__()[1])
+    args[_RUN_TWICE_FIELD] = tuple(sorted(agreed))
+    return evolve(state, setup=HandSetup(*args))
+
+
+_RUN_TWICE_FIELD: Final = _SETUP_FIELDS.index("run_twice")
+
+
 def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
     """D8: when a resignation leaves one player in the tournament, that player
     takes every chip on the table (all pots and the round's bets) at once."""
@@ -392,11 +429,19 @@ def _award_everything(state: HandState, winner: int, stacks: tuple[int, ...], ev
     """End the hand with every chip still on the table going to ``winner``."""
     n = state.seat_count
     total = state.pot_total - (sum(stacks) - sum(state.stacks))  # less any bet just returned
+    raked = 0
+    rule = state.setup.rake
+    if rule is not None and state.street > 0 and total:  # C5: no flop, no drop
+        raked = rake_cuts(rule, (total,), n)[0]
+        if raked:
+            events.append(RakeTaken(0, raked))
+            total -= raked
     payouts = [0] * n
     payouts[winner] = total
     if total:
         events.append(PotAwarded(0, total, (winner,), ((winner, total),)))
     values = list(state)
+    values[RAKE] = raked
     values[STACKS], values[BETS], values[COMMITTED], values[DEAD], values[ACTOR] = stacks, (0,) * n, (0,) * n, 0, -1
     values[FINISHED], values[PAYOUTS], values[SHOWN] = True, tuple(payouts), (False,) * n
     values[DRAWING], values[BRING_IN_DUE], values[OFFER] = False, False, None
@@ -410,6 +455,7 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
     street (running the board out when nobody can bet, R18) or finish."""
     n = state.seat_count
     streets = state.setup.variant.streets
+    twice_from = -1  # C7: the board's length when a run-out to be run twice began
     while True:
         if state.folded.count(False) == 1:  # R16
             return _win_uncontested(state, events), events
@@ -428,12 +474,66 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
             return offer_to(state, actor), events
         closed = _close_round(state, events)
         if state.street + 1 >= len(streets):
+            if twice_from >= 0:
+                closed[SECOND_BOARD] = _second_run(state, twice_from, events)
             return finish(_tuple_new(HandState, closed), events, showdown=True), events
+        if state.setup.run_twice and twice_from < 0 and _runs_twice(state, closed[STACKS]):
+            twice_from = len(state.board_cards)
         state = _deal(state, state.street + 1, events, closed)
         if state.drawing:
             start = state.setup.button + 1
         else:
             start = state.opener
+
+
+def _runs_twice(state: HandState, stacks: tuple[int, ...]) -> bool:
+    """C7: the rest of the board is run twice when the betting is over for
+    good before the river (at most one player in the pot has chips left)
+    and every player in the pot agreed."""
+    agreed = state.setup.run_twice
+    able = 0
+    for seat in range(state.seat_count):
+        if not state.folded[seat]:
+            if seat not in agreed:
+                return False
+            if stacks[seat]:
+                able += 1
+    return able <= 1
+
+
+def _second_run(state: HandState, start: int, events: list[Event]) -> tuple[Card | None, ...]:
+    """C7: the second run of the board: the board's first ``start`` cards
+    (dealt before all chips were in) and then the next cards after the
+    first run — from the deck, the cards after those the first run took;
+    from a recorded board, the cards after its first run.  One
+    ``SecondRunDealt`` per street, as the first run's ``StreetDealt``."""
+    setup = state.setup
+    board = state.board_cards
+    size = len(board)
+    position = state.dealt
+    second = list(board[:start])
+    dealt = 0
+    for street in setup.variant.streets:
+        if not street.board:
+            continue
+        if dealt >= start:
+            if setup.deck:
+                end = position + street.board
+                if end > len(setup.deck):
+                    raise InvalidInput(f"the deck has {len(setup.deck)} cards; running the board twice needs more")
+                cards = setup.deck[position:end]
+                position = end
+            else:
+                offset = size + len(second) - start
+                cards = setup.board[offset : offset + street.board]
+                if len(cards) < street.board:
+                    raise InvalidInput(f"the board is run twice but has only {len(setup.board)} cards")
+            second.extend(cards)
+            events.append(_tuple_new(SecondRunDealt, (street.name, cards)))
+        dealt += street.board
+    if any(card is not None and card in board[start:] for card in second[start:]):
+        raise InvalidInput("the second run repeats a card of the first")
+    return tuple(second)
 
 
 def _next_drawer(state: HandState, start: int) -> int:

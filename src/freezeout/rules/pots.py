@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Pot", "build_pots", "split_in_order", "split_pot", "uncalled_bet"]
+__all__ = ["Pot", "Rake", "build_pots", "rake_cap", "rake_cuts", "split_in_order", "split_pot", "uncalled_bet"]
 
 
 class Pot(NamedTuple):
@@ -71,3 +71,42 @@ def split_in_order(amount: int, ordered: Sequence[int]) -> list[tuple[int, int]]
     order (R22 from the button; V9 by the highest card in stud)."""
     share, odd = divmod(amount, len(ordered))
     return [(seat, share + (1 if index < odd else 0)) for index, seat in enumerate(ordered)]
+
+
+class Rake(NamedTuple):
+    """A cash table's rake rule (C5, C10): ``basis_points`` hundredths of a
+    percent of the pots (500: 5 %), at most the cap of the number of
+    players dealt in — ``caps`` for 2, for 3–4 and for 5 or more players
+    (C10: the cap may rise with the players dealt in)."""
+
+    basis_points: int
+    caps: tuple[int, int, int]
+
+
+def rake_cap(rule: Rake, players: int) -> int:
+    """C10: the cap for a hand dealt to ``players`` (2, 3–4, 5+)."""
+    return rule.caps[0] if players <= 2 else rule.caps[1] if players <= 4 else rule.caps[2]
+
+
+def rake_cuts(rule: Rake, amounts: Sequence[int], players: int) -> list[int]:
+    """C5: the rake taken from each pot, in whole chips.
+
+    The rake is a percentage of all the pots together, rounded down (a
+    fraction of a chip stays with the players), and at most the hand's cap.
+    It comes out of the pots in proportion to their size, each pot's share
+    rounded down; the chips left by the rounding come one at a time from the
+    main pot on (then the first side pot, and so on), so the cuts add up to
+    the rake exactly and no pot gives more than it holds."""
+    total = sum(amounts)
+    rake = min(total * rule.basis_points // 10000, rake_cap(rule, players))
+    if rake <= 0:
+        return [0] * len(amounts)
+    cuts = [rake * amount // total for amount in amounts]
+    left = rake - sum(cuts)
+    index = 0
+    while left > 0:
+        if cuts[index] < amounts[index]:
+            cuts[index] += 1
+            left -= 1
+        index = (index + 1) % len(amounts)
+    return cuts

@@ -55,6 +55,7 @@ def check_setup(setup: HandSetup) -> HandSetup:
         raise InvalidInput(f"{variant.name} has no bring-in")
     if 0 < setup.min_bet <= setup.bring_in:
         raise InvalidInput(f"the bring-in ({setup.bring_in}) must be below the small bet ({setup.min_bet})")
+    _check_cash(setup)
     if setup.deck:
         if setup.hole or setup.board:
             raise InvalidInput("give the cards either as a deck or as each player's cards and a board, not both")
@@ -69,7 +70,10 @@ def _check_cards(setup: HandSetup) -> None:
     number for the game, every card in its deck, none twice (draw games may
     deal a discarded card again, V13: checked as it is dealt)."""
     variant = setup.variant
-    if len(setup.board) > variant.board_size + (1 if variant.deals_later_hole_cards else 0):
+    longest = variant.board_size + (1 if variant.deals_later_hole_cards else 0)
+    if setup.run_twice:
+        longest = 2 * variant.board_size  # C7: the first run, then the second run's cards
+    if len(setup.board) > longest:
         raise InvalidInput(f"the board has {len(setup.board)} cards, more than {variant.board_size}")
     low, high = variant.hole_card_range
     cards: list[Card | None] = list(setup.board)
@@ -91,3 +95,23 @@ def _check_cards(setup: HandSetup) -> None:
             seen.add(card)
     if variant.short_deck:
         check_deck(variant, known)
+
+
+def _check_cash(setup: HandSetup) -> None:
+    """A cash table's additions: a rake rule (C5, C10), the seats agreeing
+    to run it twice (C7), the names of the blinds (C4, C6, C10)."""
+    n = len(setup.stacks)
+    rule = setup.rake
+    if rule is not None:
+        if type(rule.basis_points) is not int or not 0 <= rule.basis_points <= 10000:
+            raise InvalidInput(f"the rake must be 0 to 10000 basis points (0-100 %), got {rule.basis_points!r}")
+        if len(rule.caps) != 3 or any(type(cap) is not int or cap < 0 for cap in rule.caps):
+            raise InvalidInput(f"the rake caps are three whole numbers of chips >= 0 (2, 3-4, 5+ players), got {rule.caps!r}")
+    if setup.run_twice:
+        variant = setup.variant
+        if not variant.board_size or variant.deals_later_hole_cards or variant.has_draws:
+            raise InvalidInput(f"{variant.name} has no board to run twice (C7)")
+        if any(type(seat) is not int or not 0 <= seat < n for seat in setup.run_twice):
+            raise InvalidInput(f"run_twice names seats 0 to {n - 1}, got {setup.run_twice!r}")
+    if setup.blind_kinds and len(setup.blind_kinds) != n:
+        raise InvalidInput(f"blind_kinds has {len(setup.blind_kinds)} entries for {n} players")

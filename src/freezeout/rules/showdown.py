@@ -17,10 +17,21 @@ from typing import Final
 from freezeout.cards import Card
 from freezeout.evaluate import hand_rank
 from freezeout.rules.errors import InvalidInput
-from freezeout.rules.events import CardsShown, Event, HandEnded, PotAwarded
+from freezeout.rules.events import CardsShown, Event, HandEnded, PotAwarded, RakeTaken, RunShowdown
 from freezeout.rules.order import card_strength, showdown_order
-from freezeout.rules.pots import Pot, build_pots, split_in_order
-from freezeout.rules.state import ACTOR, COMMITTED, DEAD, FINISHED, OFFER, PAYOUTS, SHOWDOWN, SHOWN, HandState
+from freezeout.rules.pots import Pot, build_pots, rake_cuts, split_in_order
+from freezeout.rules.state import (
+    ACTOR,
+    COMMITTED,
+    DEAD,
+    FINISHED,
+    OFFER,
+    PAYOUTS,
+    RAKE,
+    SHOWDOWN,
+    SHOWN,
+    HandState,
+)
 
 _tuple_new: Final = tuple.__new__
 
@@ -131,7 +142,9 @@ def _split(amount: int, winners: Sequence[int], order: Callable[[Sequence[int]],
 
 
 def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandState:
-    """Award every pot (R16, R17, R20, R22, V6) and end the hand."""
+    """Award every pot (R16, R17, R20, R22, V6) and end the hand; at a cash
+    table the rake comes out of the pots first (C5), and a board run twice
+    (``state.second_board``, C7) gives half of every pot to each run."""
     n = state.seat_count
     setup = state.setup
     rankings = setup.variant.rankings
@@ -140,12 +153,12 @@ def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandStat
     shown = [False] * n
     ranks: list[dict[int, int]] = [{} for _ in rankings]
     board = state.board_cards
+    live = [seat for seat in range(n) if not state.folded[seat]]
     if showdown:
         if any(card is None for card in board):
             board_known = False
         else:
             board_known = True
-        live = [seat for seat in range(n) if not state.folded[seat]]
         for seat in showdown_order(state, live):
             cards = shown_cards(state, seat)
             if cards is None or not board_known:
@@ -155,35 +168,77 @@ def finish(state: HandState, events: list[Event], *, showdown: bool) -> HandStat
                 table[seat] = value
             shown[seat] = True
             events.append(_shown(seat, cards, rankings, values))
+    raked = 0
+    if setup.rake is not None and state.street > 0:  # C5: no flop, no drop
+        cuts = rake_cuts(setup.rake, [pot.amount for pot in pots], n)
+        for index, cut in enumerate(cuts):
+            if cut:
+                events.append(RakeTaken(index, cut))
+        pots = [Pot(pot.amount - cut, pot.eligible) for pot, cut in zip(pots, cuts, strict=True)]
+        raked = sum(cuts)
     order = _odd_chip_order(state)
-    for index, pot in enumerate(pots):
-        if not showdown:
-            shares = _split(pot.amount, list(pot.eligible), order)
-            _pay(payouts, shares)
-            events.append(PotAwarded(index, pot.amount, pot.eligible, tuple(shares)))
-            continue
-        contenders = [seat for seat in pot.eligible if seat in ranks[0]]
-        if not contenders:
-            if len(pot.eligible) != 1:
-                names = ", ".join(setup.name(seat) for seat in pot.eligible)
-                raise InvalidInput(f"no shown hand can win pot {index + 1} (eligible: {names})")
-            contenders = list(pot.eligible)  # uncontested: no need to show (R16)
-        halves = [(rankings[0], "high" if len(rankings) == 2 else "", ranks[0])]
-        if len(rankings) == 2 and any(ranks[1].get(seat, 0) > 0 for seat in contenders):
-            halves.append((rankings[1], "low", ranks[1]))
-        amounts = [pot.amount - pot.amount // 2, pot.amount // 2] if len(halves) == 2 else [pot.amount]
-        for (ranking, half, table), amount in zip(halves, amounts, strict=True):
-            best = max(table.get(seat, 0) for seat in contenders)
-            winners = [seat for seat in contenders if table.get(seat, 0) == best]
-            shares = _split(amount, winners, order)
-            _pay(payouts, shares)
-            events.append(PotAwarded(index, amount, pot.eligible, tuple(shares), best, ranking, half))
+    second = state.second_board
+    if showdown and second:
+        # C7: each run wins half of every pot, the odd chip to the first run.
+        second_ranks: list[dict[int, int]] = [{} for _ in rankings]
+        for seat in live:
+            if shown[seat]:
+                cards = shown_cards(state, seat)
+                assert cards is not None
+                for table, name in zip(second_ranks, rankings, strict=True):
+                    table[seat] = rank_hand(name, cards, second)  # type: ignore[arg-type]
+        events.append(RunShowdown(1, board))  # type: ignore[arg-type]
+        for index, pot in enumerate(pots):
+            _award(index, pot, pot.amount - pot.amount // 2, ranks, rankings, order, payouts, events, setup.name)
+        events.append(RunShowdown(2, second))  # type: ignore[arg-type]
+        for index, pot in enumerate(pots):
+            _award(index, pot, pot.amount // 2, second_ranks, rankings, order, payouts, events, setup.name)
+    else:
+        for index, pot in enumerate(pots):
+            if not showdown:
+                shares = _split(pot.amount, list(pot.eligible), order)
+                _pay(payouts, shares)
+                events.append(PotAwarded(index, pot.amount, pot.eligible, tuple(shares)))
+                continue
+            _award(index, pot, pot.amount, ranks, rankings, order, payouts, events, setup.name)
     fields = list(state)
     fields[COMMITTED], fields[DEAD], fields[ACTOR], fields[OFFER] = (0,) * n, 0, -1, None
     fields[FINISHED], fields[SHOWDOWN], fields[PAYOUTS], fields[SHOWN] = True, showdown, tuple(payouts), tuple(shown)
+    fields[RAKE] = raked
     done: HandState = _tuple_new(HandState, fields)
     events.append(HandEnded(done.final_stacks(), showdown))
     return done
+
+
+def _award(
+    index: int,
+    pot: Pot,
+    amount: int,
+    ranks: list[dict[int, int]],
+    rankings: tuple[str, ...],
+    order: Callable[[Sequence[int]], list[int]],
+    payouts: list[int],
+    events: list[Event],
+    name: Callable[[int], str],
+) -> None:
+    """Award ``amount`` chips of pot ``index`` at a showdown: to the best
+    hand, or half to the best high and half to the best low (V6)."""
+    contenders = [seat for seat in pot.eligible if seat in ranks[0]]
+    if not contenders:
+        if len(pot.eligible) != 1:
+            names = ", ".join(name(seat) for seat in pot.eligible)
+            raise InvalidInput(f"no shown hand can win pot {index + 1} (eligible: {names})")
+        contenders = list(pot.eligible)  # uncontested: no need to show (R16)
+    halves = [(rankings[0], "high" if len(rankings) == 2 else "", ranks[0])]
+    if len(rankings) == 2 and any(ranks[1].get(seat, 0) > 0 for seat in contenders):
+        halves.append((rankings[1], "low", ranks[1]))
+    amounts = [amount - amount // 2, amount // 2] if len(halves) == 2 else [amount]
+    for (ranking, half, table), part in zip(halves, amounts, strict=True):
+        best = max(table.get(seat, 0) for seat in contenders)
+        winners = [seat for seat in contenders if table.get(seat, 0) == best]
+        shares = _split(part, winners, order)
+        _pay(payouts, shares)
+        events.append(PotAwarded(index, part, pot.eligible, tuple(shares), best, ranking, half))
 
 
 def _shown(seat: int, cards: tuple[Card, ...], rankings: tuple[str, ...], values: tuple[int, ...]) -> CardsShown:

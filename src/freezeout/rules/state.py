@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from freezeout.cards import Card
 from freezeout.rules.errors import IllegalAction
+from freezeout.rules.pots import Rake
 from freezeout.rules.variant import NLHE, Ruleset, Variant
 
 if TYPE_CHECKING:
@@ -79,6 +80,17 @@ class HandSetup:
     # The cards each seat shows down where the deck did not know them (hand
     # histories record many hands only at the showdown).
     shows: tuple[tuple[Card, ...] | None, ...] = ()
+    # Cash tables (C5, C6, C7, C10).  ``rake``: the house's cut of the pots
+    # (None: no rake, as in every freezeout).  ``run_twice``: the hand seats
+    # that agree to deal the rest of the board twice when all chips are in
+    # before the river (C7; decided before the run-out, so a replay is
+    # exact).  ``blind_kinds``: what each seat's blind is called ("small
+    # blind", "big blind", "straddle"; "" for none) when the table knows
+    # better than the posting order — a dead small blind, a new player's big
+    # blind, a straddle; empty: named by the posting order (R5).
+    rake: Rake | None = None
+    run_twice: tuple[int, ...] = ()
+    blind_kinds: tuple[str, ...] = ()
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
@@ -148,6 +160,8 @@ class HandState(NamedTuple):
     # state (every caller asks, and apply() checks against them).  Code that
     # builds a changed copy itself (``_replace``) must set it back to None.
     offer: LegalActions | None = None
+    rake: int = 0  # chips the house took from the pots (C5), once finished
+    second_board: tuple[Card | None, ...] = ()  # the second run's whole board (C7), once finished
 
     @property
     def seat_count(self) -> int:
@@ -232,9 +246,12 @@ BRING_IN_DUE: Final = 25
 AGGRESSOR: Final = 26
 OPENER: Final = 27
 OFFER: Final = 28
+RAKE: Final = 29
+SECOND_BOARD: Final = 30
 assert HandState._fields == (
     "setup", "stacks", "bets", "committed", "folded", "acted", "faced", "street", "to_match", "increment",
     "actor", "board_cards", "finished", "showdown", "payouts", "shown", "dead", "cards", "up", "dealt",
     "drawing", "discards", "raises", "full_to", "bet_size", "bring_in_due", "aggressor", "opener", "offer",
+    "rake", "second_board",
 )
 

@@ -1,0 +1,718 @@
+"""A cash table around the hands (C1–C11, V19), as a fold like the freezeout.
+
+A :class:`CashTable` is a frozen value: every request — take a seat, add
+chips, sit out or in, leave, straddle, agree to run it twice, deal, act —
+returns the new table and the events it caused, or raises the engine's
+:class:`IllegalAction` / :class:`InvalidInput` and changes nothing.  No
+clock (the time of a request comes in as ``now``, seconds on any clock the
+caller keeps), no randomness (decks come in), no I/O.
+
+The choices the rules leave open, and why (docs/rules.md, C section):
+
+* **Dead button** (C10 follows the WSOP live-action rules, which use it;
+  seed 002 asks that in a round every player plays every position): the
+  big blind moves on one seat every hand to the next player who can take
+  it; the small blind is the seat that had the big blind (dead — nobody
+  posts it — when that player has left or sits out); the button is the
+  seat that had the small blind, even when nobody plays it.  So nobody
+  skips a big blind by sitting out, and the blinds a player misses are
+  exactly the ones the positions passed them by.
+* **Missed blinds** (C4, C10): a player sitting out whom the big blind
+  passes owes a big blind (live) and a small blind (dead); one who sat out
+  when the small blind came to them owes a small blind (dead).  Returning,
+  they post what they owe at the next hand or wait for the big blind, which
+  forgives it.  A new player posts a big blind to be dealt in at once or
+  waits for it; in limit games they post.  Nobody is dealt in by posting
+  while seated between the button and the big blind (the blinds just passed
+  them): they come in when the button has passed them or at their big blind.
+* **Stud** owes nothing: every player with chips who is not sitting out
+  is dealt in and antes (C10).
+* **Mixed games** (V19): the game changes every ``hands_per_game`` hands
+  dealt at the table (the mix's 6 by default, as V19's levels), round and
+  round; every game takes its stakes from the table's blinds
+  (:func:`~freezeout.rules.tournament.game_level`).  The positions stay
+  frozen through stud games and the big blind moves on from where it stood
+  in the last button hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, Final, NamedTuple
+
+from freezeout.cards import Card
+from freezeout.rules import hand as hand_engine
+from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.errors import IllegalAction, InvalidInput
+from freezeout.rules.events import CardsDealt, Event, Forfeited, HandStarted, public_event
+from freezeout.rules.games import Mix
+from freezeout.rules.hand import HandSetup, HandState
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.pots import Rake
+from freezeout.rules.tournament import Level, _to_table, game_level
+from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
+
+__all__ = [
+    "HIT_AND_RUN_SECONDS",
+    "OWES_BIG",
+    "OWES_SMALL",
+    "TIME_BANK_EVERY",
+    "TIME_BANK_MAX",
+    "TIME_BANK_START",
+    "TIME_BANK_STEP",
+    "TURN_CLOCK",
+    "CashConfig",
+    "CashSeat",
+    "CashTable",
+    "ChipsAdded",
+    "Departure",
+    "HandPlan",
+    "SeatLeft",
+    "SeatTaken",
+    "Status",
+    "StatusChanged",
+    "bank_after_hand",
+    "bank_after_turn",
+    "turn_limit",
+]
+
+#: C3: a player who left may not come back with fewer chips for 30 minutes.
+HIT_AND_RUN_SECONDS: Final = 30 * 60
+#: R15/C11: the turn's clock, then the time bank.
+TURN_CLOCK: Final = 30.0
+TIME_BANK_START: Final = 30.0
+TIME_BANK_STEP: Final = 5.0
+TIME_BANK_EVERY: Final = 20
+TIME_BANK_MAX: Final = 60.0
+#: C10: what a player owes (flags): a small blind (posted dead), a big blind (posted live).
+OWES_SMALL: Final = 1
+OWES_BIG: Final = 2
+
+
+# -- C11: the time bank -------------------------------------------------------
+def turn_limit(bank: float, clock: float = TURN_CLOCK) -> float:
+    """C11: the seconds a player may think before R26 acts: the turn's
+    clock, then the whole bank."""
+    return clock + bank
+
+
+def bank_after_turn(bank: float, thought: float, clock: float = TURN_CLOCK) -> float:
+    """C11: the bank left after a turn of ``thought`` seconds: it runs only
+    once the clock has run out, and never below empty."""
+    if thought < 0:
+        raise InvalidInput(f"a turn cannot take {thought} seconds")
+    return max(0.0, bank - max(0.0, thought - clock))
+
+
+def bank_after_hand(bank: float, hands: int) -> float:
+    """C11: after a player's ``hands``-th hand dealt in, every 20 hands add
+    5 seconds, up to 60."""
+    if hands > 0 and hands % TIME_BANK_EVERY == 0:
+        return min(TIME_BANK_MAX, bank + TIME_BANK_STEP)
+    return bank
+
+
+# -- values -------------------------------------------------------------------
+class Status(StrEnum):
+    PLAYING = "playing"  # dealt in (posting what they owe first, C4, C10)
+    WAITING = "waiting"  # for the big blind (C4, C10)
+    SITTING_OUT = "sitting out"  # by choice (C3)
+    AWAY = "away"  # sat out by two forfeits in a row (C8)
+
+
+_READY: Final = frozenset({Status.PLAYING, Status.WAITING})
+
+
+class CashSeat(NamedTuple):
+    player: str
+    stack: int  # chips on the table as of the start of the current hand (C2)
+    status: Status = Status.PLAYING
+    owes: int = 0  # OWES_SMALL | OWES_BIG (C4, C10)
+    forfeits: int = 0  # forfeited turns in a row (C8)
+    time_bank: float = TIME_BANK_START  # C11
+    hands: int = 0  # hands dealt in at this table (C11)
+
+
+class Departure(NamedTuple):
+    """C3: who left with how many chips, and when (seconds on the caller's clock)."""
+
+    player: str
+    chips: int
+    time: float
+
+
+class HandPlan(NamedTuple):
+    """Who is dealt in the next hand and what they post (table seats)."""
+
+    seats: tuple[int, ...]  # dealt in, ascending
+    button: int  # the button's seat (maybe a dead button); in stud where it stands frozen (V19)
+    small_blind: int  # -1: a dead small blind (or stud)
+    big_blind: int  # -1 in stud
+    posts: tuple[tuple[int, int], ...]  # (seat, owes) paid by players coming in (C4, C10)
+    straddle: int  # -1: none (C6)
+    missed: tuple[tuple[int, int], ...]  # (seat, owes) added to players the blinds passed (C10)
+
+
+class SeatTaken(NamedTuple):
+    seat: int
+    player: str
+    chips: int
+
+
+class ChipsAdded(NamedTuple):
+    seat: int
+    chips: int
+
+
+class SeatLeft(NamedTuple):
+    seat: int
+    player: str
+    chips: int
+
+
+class StatusChanged(NamedTuple):
+    seat: int
+    status: str
+    owes: int
+
+
+def _same_kind_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _same_kind_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_kind_eq(self, other)
+
+
+def _kind_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _kind in (SeatTaken, ChipsAdded, SeatLeft, StatusChanged):  # as rules.events: kinds never compare equal
+    _kind.__eq__ = _same_kind_eq  # type: ignore[method-assign]
+    _kind.__ne__ = _same_kind_ne  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = _kind_hash  # type: ignore[method-assign]
+
+TableEvent = Event | SeatTaken | ChipsAdded | SeatLeft | StatusChanged
+
+
+@dataclass(frozen=True, slots=True)
+class CashConfig:
+    """C1: a table states its game, its stakes and its buy-ins.
+
+    ``blinds`` name the stakes (small, big); each game takes its forced
+    bets from them (V18/V19: fixed limit bets one and two big blinds, stud
+    antes and brings in by :func:`~freezeout.rules.tournament.stud_level`).
+    The buy-ins default to at most 100 big blinds — 100 big bets in limit
+    games, the largest of its games in a mix — and at least a fifth of
+    that."""
+
+    game: Variant | Mix = NLHE
+    blinds: tuple[int, int] = (1, 2)
+    seats: int = 9
+    min_buy_in: int = 0  # 0: the default
+    max_buy_in: int = 0  # 0: the default (C1)
+    rake: Rake | None = None  # C5, C10
+    straddles: bool = True  # C6: under the gun
+    button_straddle: bool = False  # C6: the table may also allow one from the button
+    ruleset: Ruleset = Ruleset.HOUSE
+    hands_per_game: int = 0  # V19 in a mix; 0: the mix's own (6)
+    first_button: int = 0  # the first hand's button (drawn by the caller)
+
+    def __post_init__(self) -> None:
+        small, big = self.blinds
+        if type(big) is not int or type(small) is not int or big < 2 or not 0 < small <= big:
+            raise InvalidInput(f"a cash table's blinds are a small blind of at least 1 and a big blind of at least 2, got {self.blinds}")
+        if not self.game.min_players <= self.seats <= self.game.max_players:
+            raise InvalidInput(f"{self.game.name} seats {self.game.min_players} to {self.game.max_players}, got {self.seats}")
+        if not 0 <= self.first_button < self.seats:
+            raise InvalidInput(f"button seat {self.first_button} is not at the table")
+        if isinstance(self.game, Mix) and not self.hands_per_game:
+            object.__setattr__(self, "hands_per_game", self.game.hands_per_game)
+        if type(self.hands_per_game) is not int or self.hands_per_game < 0:
+            raise InvalidInput(f"hands per game must be a whole number, got {self.hands_per_game!r}")
+        games = self.game.games if isinstance(self.game, Mix) else (self.game,)
+        largest = max(self._max_for(game) for game in games)
+        if not self.max_buy_in:
+            object.__setattr__(self, "max_buy_in", largest)
+        if not self.min_buy_in:
+            object.__setattr__(self, "min_buy_in", max(1, self.max_buy_in // 5))
+        if type(self.min_buy_in) is not int or type(self.max_buy_in) is not int or not 0 < self.min_buy_in <= self.max_buy_in:
+            raise InvalidInput(f"buy-ins need 0 < minimum <= maximum, got {self.min_buy_in} and {self.max_buy_in}")
+
+    def _max_for(self, game: Variant) -> int:
+        """C1: 100 big blinds, or 100 maximum bets in limit games."""
+        level = self.level(game)
+        return 100 * (level.big_bet if game.betting is BettingStructure.FIXED_LIMIT else level.big_blind)
+
+    def level(self, game: Variant) -> Level:
+        return game_level(self.blinds, game)
+
+    def variant_for_hand(self, number: int) -> Variant:
+        """V19: the game of hand ``number`` (1-based)."""
+        if isinstance(self.game, Mix):
+            games = self.game.games
+            return games[((max(number, 1) - 1) // self.hands_per_game) % len(games)]
+        return self.game
+
+
+@dataclass(frozen=True, slots=True)
+class CashTable:
+    """A cash table between and during hands."""
+
+    config: CashConfig
+    seats: tuple[CashSeat | None, ...]
+    hand_number: int = 0  # hands dealt so far
+    button: int = -1  # the last hand's button seat (maybe dead; frozen through stud, V19)
+    small_pos: int = -1  # the last button hand's small-blind seat (maybe dead)
+    big_pos: int = -1  # the last button hand's big blind
+    hand: HandState | None = None
+    hand_seats: tuple[int, ...] = ()  # hand seat -> table seat for the current hand
+    straddler: int = -1  # C6: the seat straddling the next hand
+    departures: tuple[Departure, ...] = ()  # C3
+    rake_total: int = 0  # C9: chips the house took, every hand
+    hand_log: tuple[Event, ...] = ()  # public events of the current (or last) hand
+
+    @classmethod
+    def open(cls, config: CashConfig) -> CashTable:
+        return cls(config=config, seats=(None,) * config.seats)
+
+    # -- queries ---------------------------------------------------------
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.finished
+
+    @property
+    def next_variant(self) -> Variant:
+        return self.config.variant_for_hand(self.hand_number + 1)
+
+    @property
+    def to_act(self) -> int:
+        if not self.in_hand:
+            return -1
+        assert self.hand is not None
+        return self.hand_seats[self.hand.actor] if self.hand.actor >= 0 else -1
+
+    def legal_actions(self) -> LegalActions | None:
+        if not self.in_hand:
+            return None
+        assert self.hand is not None
+        legal = self.hand.legal_actions()
+        return None if legal is None else legal._replace(seat=self.hand_seats[legal.seat])
+
+    def current_stacks(self) -> tuple[int, ...]:
+        """Chips behind right now, per seat (0 for an empty seat)."""
+        stacks = [seat.stack if seat is not None else 0 for seat in self.seats]
+        if self.in_hand:
+            assert self.hand is not None
+            for hand_seat, seat in enumerate(self.hand_seats):
+                stacks[seat] = self.hand.stacks[hand_seat]
+        return tuple(stacks)
+
+    def seat_of(self, player: str) -> int:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.player == player:
+                return index
+        raise InvalidInput(f"{player!r} is not seated at this table")
+
+    def _seated(self, seat: int) -> CashSeat:
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise InvalidInput(f"seat {seat!r} is not at the table")
+        held = self.seats[seat]
+        if held is None:
+            raise IllegalAction(f"seat {seat + 1} is not seated")
+        return held
+
+    def _dealt_in(self, seat: int) -> bool:
+        return self.in_hand and seat in self.hand_seats
+
+    def buy_in_range(self, player: str, now: float) -> tuple[int, int]:
+        """C1, C3: the chips ``player`` may sit down with now: the table's
+        limits, but at least what they left with in the last 30 minutes
+        (even above the maximum)."""
+        low, high = self.config.min_buy_in, self.config.max_buy_in
+        for departure in self.departures:
+            if departure.player == player and now - departure.time < HIT_AND_RUN_SECONDS:
+                low, high = max(low, departure.chips), max(high, departure.chips)
+        return low, high
+
+    # -- between hands: seats and chips -------------------------------------
+    def join(self, seat: int, player: str, chips: int, now: float, *, post: bool | None = None) -> tuple[CashTable, list[TableEvent]]:
+        """C1, C3, C4, C10: ``player`` sits down at ``seat`` with ``chips``.
+
+        A new player posts a big blind to be dealt in at once (``post``) or
+        waits for the big blind; in limit games they post (the default there;
+        waiting is refused).  At a table that has not dealt a button hand
+        yet, or in a stud game, nothing is owed."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise InvalidInput(f"seat {seat!r} is not at the table")
+        if not isinstance(player, str) or not player:
+            raise InvalidInput("a player is named by a non-empty id")
+        if self.seats[seat] is not None:
+            raise IllegalAction(f"seat {seat + 1} is taken")
+        if any(held is not None and held.player == player for held in self.seats):
+            raise IllegalAction(f"{player} is already seated at this table")
+        if type(chips) is not int:
+            raise InvalidInput(f"a buy-in is a whole number of chips, got {chips!r}")
+        low, high = self.buy_in_range(player, now)
+        if not low <= chips <= high:
+            why = (" (C3: within 30 minutes of leaving, at least the chips they left with)"
+                   if low > self.config.min_buy_in or high > self.config.max_buy_in else " (C1)")
+            raise IllegalAction(f"{player} may buy in for {low} to {high} chips, not {chips}{why}")
+        variant = self.next_variant
+        limit = variant.betting is BettingStructure.FIXED_LIMIT
+        if post is False and limit and variant.forced is Forced.BLINDS and self.big_pos >= 0:
+            raise IllegalAction(f"in limit games a new player posts a big blind (C10): {variant.name}")
+        if self.big_pos < 0 or variant.forced is Forced.BRING_IN:
+            status, owes = Status.PLAYING, 0  # a new game deals everyone in; stud owes nothing (C10)
+        elif post or (post is None and limit):
+            status, owes = Status.PLAYING, OWES_BIG  # C4: a big blind to be dealt in before their natural one
+        else:
+            status, owes = Status.WAITING, 0
+        seats = _set(self.seats, seat, CashSeat(player, chips, status, owes))
+        departures = tuple(d for d in self.departures if d.player != player)
+        return replace(self, seats=seats, departures=departures), [SeatTaken(seat, player, chips)]
+
+    def top_up(self, seat: int, chips: int) -> tuple[CashTable, list[TableEvent]]:
+        """C2: add chips (a top-up, or a rebuy after losing them all) between
+        hands only, up to the maximum buy-in; a rebuy needs the minimum."""
+        held = self._seated(seat)
+        if self._dealt_in(seat):
+            raise IllegalAction(f"{held.player} is in a hand: chips are added only between hands (C2)")
+        if type(chips) is not int or chips <= 0:
+            raise InvalidInput(f"a top-up is a positive whole number of chips, got {chips!r}")
+        total = held.stack + chips
+        if total > self.config.max_buy_in:
+            raise IllegalAction(
+                f"{held.player} may have at most {self.config.max_buy_in} chips on the table (C2): {held.stack} + {chips} is more"
+            )
+        if held.stack == 0 and total < self.config.min_buy_in:
+            raise IllegalAction(f"a rebuy is at least the minimum buy-in of {self.config.min_buy_in} chips (C1, C2)")
+        seats = _set(self.seats, seat, held._replace(stack=total))
+        return replace(self, seats=seats), [ChipsAdded(seat, chips)]
+
+    def leave(self, seat: int, now: float) -> tuple[CashTable, list[TableEvent]]:
+        """C3: leave with the chips, between hands (a player dealt in plays
+        the hand out first); remembered for 30 minutes against hit-and-run."""
+        held = self._seated(seat)
+        if self._dealt_in(seat):
+            raise IllegalAction(f"{held.player} is in a hand: a player leaves between hands (C3)")
+        departures = (*(d for d in self.departures if d.player != held.player and now - d.time < HIT_AND_RUN_SECONDS),
+                      Departure(held.player, held.stack, now))
+        table = replace(self, seats=_set(self.seats, seat, None), departures=departures,
+                        straddler=-1 if self.straddler == seat else self.straddler)
+        return table, [SeatLeft(seat, held.player, held.stack)]
+
+    def sit_out(self, seat: int) -> tuple[CashTable, list[TableEvent]]:
+        """C3: from the next hand on, post nothing and be dealt nothing."""
+        held = self._seated(seat)
+        if held.status in (Status.SITTING_OUT, Status.AWAY):
+            raise IllegalAction(f"{held.player} is already sitting out")
+        changed = held._replace(status=Status.SITTING_OUT)
+        table = replace(self, seats=_set(self.seats, seat, changed), straddler=-1 if self.straddler == seat else self.straddler)
+        return table, [StatusChanged(seat, changed.status, changed.owes)]
+
+    def sit_in(self, seat: int, *, post: bool | None = None) -> tuple[CashTable, list[TableEvent]]:
+        """C4, C10: come back from sitting out.  Owing missed blinds, post
+        them at the next hand (``post``; in limit games the default) or wait
+        for the big blind (the default otherwise)."""
+        held = self._seated(seat)
+        if held.status not in (Status.SITTING_OUT, Status.AWAY):
+            raise IllegalAction(f"{held.player} is not sitting out")
+        variant = self.next_variant
+        limit = variant.betting is BettingStructure.FIXED_LIMIT
+        if not held.owes or post or (post is None and limit):
+            status = Status.PLAYING
+        else:
+            status = Status.WAITING
+        changed = held._replace(status=status, forfeits=0)
+        return replace(self, seats=_set(self.seats, seat, changed)), [StatusChanged(seat, changed.status, changed.owes)]
+
+    # -- the next hand ---------------------------------------------------
+    def plan(self, straddler: int = -1) -> HandPlan:
+        """Who the next hand deals in, the button and the blinds (dead-button
+        rule), what returning and new players post, and whose blinds pass
+        them by (C4, C6, C10)."""
+        variant = self.next_variant
+        seats = self.seats
+        n = len(seats)
+
+        def ready(index: int) -> bool:
+            held = seats[index]
+            return held is not None and held.stack > 0 and held.status in _READY
+
+        if variant.forced is Forced.BRING_IN:  # C10: stud owes nothing; everyone antes
+            dealt = tuple(index for index in range(n) if ready(index))
+            _need_two(dealt)
+            button = self.button if self.button >= 0 else self.config.first_button  # V19: frozen
+            return HandPlan(dealt, button, -1, -1, (), -1, ())
+        if self.big_pos < 0:  # the first button hand: everyone ready is dealt in, nobody posts
+            dealt = tuple(index for index in range(n) if ready(index))
+            _need_two(dealt)
+            button = next(s for s in _clockwise(self.config.first_button - 1, n) if s in dealt)
+            if len(dealt) == 2:
+                small = button
+                big = next(s for s in dealt if s != button)
+            else:
+                small = next(s for s in _clockwise(button, n) if s in dealt)
+                big = next(s for s in _clockwise(small, n) if s in dealt)
+            plan = HandPlan(dealt, button, small, big, (), -1, ())
+            return plan._replace(straddle=self._straddle(plan, straddler))
+        # Dead button: the big blind moves on to the next seat that can take it.
+        last_big = self.big_pos
+        big = next((s for s in _clockwise(last_big, n) if ready(s)), -1)
+        missed: list[tuple[int, int]] = []
+        for index in _clockwise(last_big, n):
+            if index == big:
+                break
+            if seats[index] is not None:
+                missed.append((index, OWES_BIG | OWES_SMALL))  # C10: the big blind passed them by
+        held = seats[last_big]
+        small = last_big if held is not None and big != last_big and ready(last_big) and held.status is Status.PLAYING else -1
+        if small < 0 and held is not None and big != last_big:
+            missed.append((last_big, OWES_SMALL))  # C10: out when the small blind came to them
+        button = self.small_pos
+        zone = set(_between(button, big, n))
+        dealt_set = {big} | ({small} if small >= 0 else set())
+        posts: list[tuple[int, int]] = []
+        for index in range(n):
+            other = seats[index]
+            if index in dealt_set or other is None or not ready(index) or other.status is not Status.PLAYING:
+                continue
+            if other.owes and index in zone:
+                continue  # not dealt in between the blinds and the button: waits (C10)
+            dealt_set.add(index)
+            if other.owes:
+                posts.append((index, other.owes))
+        dealt = tuple(sorted(dealt_set))
+        _need_two(dealt)
+        if len(dealt) == 2:  # R5: heads-up the other player has the button and posts the small blind
+            other_seat = next(s for s in dealt if s != big)
+            button = small = other_seat
+            posts = [(s, owes) for s, owes in posts if s != other_seat]
+        plan = HandPlan(dealt, button, small, big, tuple(posts), -1, tuple(missed))
+        return plan._replace(straddle=self._straddle(plan, straddler))
+
+    def _straddle(self, plan: HandPlan, seat: int) -> int:
+        """C6: ``seat``'s straddle for this plan if it may straddle, else -1."""
+        if seat < 0:
+            return -1
+        try:
+            self._check_straddle(plan, seat)
+        except IllegalAction:
+            return -1  # the table changed since it was asked: a voluntary blind lapses
+        return seat
+
+    def _check_straddle(self, plan: HandPlan, seat: int) -> None:
+        held = self._seated(seat)
+        variant = self.next_variant
+        if variant.forced is not Forced.BLINDS or variant.betting is BettingStructure.FIXED_LIMIT:
+            raise IllegalAction(f"no straddle in {variant.name}: straddles are for no-limit and pot-limit games here (C6)")
+        if not self.config.straddles:
+            raise IllegalAction("this table does not allow straddles (C6)")
+        dealt = plan.seats
+        if len(dealt) < 3:
+            raise IllegalAction("no straddle heads-up (C6)")
+        utg = next(s for s in _clockwise(plan.big_blind, len(self.seats)) if s in dealt)
+        allowed = {utg} | ({plan.button} if self.config.button_straddle and plan.button in dealt else set())
+        if seat not in allowed:
+            who = "under the gun" + (" or on the button" if self.config.button_straddle else "")
+            raise IllegalAction(f"{held.player} cannot straddle: only the player {who} may (C6)")
+        if any(s == seat for s, _ in plan.posts):
+            raise IllegalAction(f"{held.player} posts a big blind this hand and cannot straddle too (C6)")
+        if held.stack < 2 * self.config.level(variant).big_blind:
+            raise IllegalAction(f"{held.player} has fewer chips than a straddle of 2 big blinds (C6)")
+
+    def straddle(self, seat: int) -> tuple[CashTable, list[TableEvent]]:
+        """C6: ``seat`` will post a straddle of 2 big blinds before the next
+        deal (under the gun, or on the button where the table allows it) and
+        act last before the flop."""
+        if self.in_hand:
+            raise IllegalAction("a straddle is posted before the deal (C6)")
+        self._check_straddle(self.plan(), seat)
+        return replace(self, straddler=seat), []
+
+    def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[CashTable, list[TableEvent]]:
+        """Start the next hand dealing from ``deck`` (shuffled by the caller):
+        the plan's players post (C4, C6, C10) and the engine deals (R2)."""
+        if self.in_hand:
+            raise IllegalAction("a hand is already in progress")
+        plan = self.plan(self.straddler)
+        number = self.hand_number + 1
+        variant = self.config.variant_for_hand(number)
+        level = self.config.level(variant)
+        dealt = plan.seats
+        k = len(dealt)
+        hand_of = {seat: index for index, seat in enumerate(dealt)}
+        blinds, dead, out_of_turn, kinds = [0] * k, [0] * k, [False] * k, [""] * k
+        if variant.forced is Forced.BLINDS:
+            if plan.small_blind >= 0:
+                blinds[hand_of[plan.small_blind]], kinds[hand_of[plan.small_blind]] = level.small_blind, "small blind"
+            blinds[hand_of[plan.big_blind]], kinds[hand_of[plan.big_blind]] = level.big_blind, "big blind"
+            for seat, owes in plan.posts:
+                index = hand_of[seat]
+                if owes & OWES_BIG:
+                    blinds[index], out_of_turn[index], kinds[index] = level.big_blind, True, "big blind"
+                if owes & OWES_SMALL:
+                    dead[index] = level.small_blind
+            if plan.straddle >= 0:
+                blinds[hand_of[plan.straddle]], kinds[hand_of[plan.straddle]] = 2 * level.big_blind, "straddle"
+        setup = HandSetup(
+            stacks=tuple(self._stack(seat) for seat in dealt),
+            button=_hand_button(plan.button, dealt, len(self.seats)),
+            blinds=tuple(blinds) if any(blinds) else (),
+            big_blind=level.big_blind or level.small_bet,
+            antes=(level.ante,) * k if level.ante else (),
+            dead=tuple(dead) if any(dead) else (),
+            out_of_turn=tuple(out_of_turn) if any(out_of_turn) else (),
+            bring_in=level.bring_in,
+            small_bet=level.small_bet,
+            big_bet=level.big_bet,
+            ruleset=self.config.ruleset,
+            variant=variant,
+            names=tuple(self._player(seat) for seat in dealt),
+            deck=tuple(deck),
+            reshuffle=tuple(reshuffle),
+            rake=self.config.rake,
+            blind_kinds=tuple(kinds) if variant.forced is Forced.BLINDS else (),
+        )
+        state, hand_events = hand_engine.start_hand(setup)
+        seats = list(self.seats)
+        for seat, owes in plan.missed:
+            held = seats[seat]
+            assert held is not None
+            seats[seat] = held._replace(owes=held.owes | owes)
+        for seat in dealt:
+            held = seats[seat]
+            assert held is not None
+            seats[seat] = held._replace(status=Status.PLAYING, owes=0)  # paid, or forgiven at the big blind
+        small_pos, big_pos = self.small_pos, self.big_pos  # stud: frozen (V19)
+        if plan.big_blind >= 0:
+            # The dead-button rule moves on from the positions, dead or not: a
+            # dead small blind's seat is where the button goes next.
+            small_pos = plan.small_blind if plan.small_blind >= 0 else self.big_pos
+            big_pos = plan.big_blind
+        table = replace(self, seats=tuple(seats), hand_number=number, hand=state, hand_seats=dealt, straddler=-1,
+                        hand_log=(), button=plan.button, small_pos=small_pos, big_pos=big_pos)
+        events: list[TableEvent] = [
+            HandStarted(number, plan.button, level.small_blind, level.big_blind, dealt, setup.stacks,
+                        level.ante, level.bring_in, level.small_bet, level.big_bet),
+            CardsDealt((), (), tuple(deck), tuple(reshuffle)),
+        ]
+        events.extend(_to_table(event, dealt, len(self.seats)) for event in hand_events)
+        return table._after_hand_move(events)
+
+    def _stack(self, seat: int) -> int:
+        held = self.seats[seat]
+        assert held is not None
+        return held.stack
+
+    def _player(self, seat: int) -> str:
+        held = self.seats[seat]
+        assert held is not None
+        return held.player
+
+    # -- during a hand -----------------------------------------------------
+    def act(self, action: Action, thought: float = 0.0) -> tuple[CashTable, list[TableEvent]]:
+        """Apply a move by table seat ``action.seat`` after ``thought``
+        seconds (C11: the time bank pays for what goes past the clock).  A
+        ``timeout`` is R26's forfeit; two in a row sit the player out from
+        the next hand (C8)."""
+        seat = action.seat
+        held = self._seated(seat)
+        if not self.in_hand:
+            raise IllegalAction("no hand is in progress")
+        assert self.hand is not None
+        if action.kind is ActionKind.RESIGN:
+            raise IllegalAction("at a cash table a player folds, sits out or leaves between hands")
+        if seat not in self.hand_seats:
+            raise IllegalAction(f"{held.player} is not in this hand")
+        if self.to_act != seat:
+            raise IllegalAction(f"it is {self._player(self.to_act)}'s turn, not {held.player}'s" if self.to_act >= 0
+                                else "nobody is to act")
+        hand_seat = self.hand_seats.index(seat)
+        state, hand_events = hand_engine.apply(self.hand, action._replace(seat=hand_seat))
+        events: list[TableEvent] = []
+        if action.kind is ActionKind.TIMEOUT:
+            count = held.forfeits + 1
+            events.append(Forfeited(seat, count))
+            changed = held._replace(forfeits=count, time_bank=0.0)
+            if count >= 2 and held.status is not Status.AWAY:  # C8: sat out instead of eliminated
+                changed = changed._replace(status=Status.AWAY)
+                events.append(StatusChanged(seat, Status.AWAY, changed.owes))
+        else:
+            changed = held._replace(time_bank=bank_after_turn(held.time_bank, thought))
+            if action.kind in PLAYER_MOVES:
+                changed = changed._replace(forfeits=0)  # D9
+        events.extend(_to_table(event, self.hand_seats, len(self.seats)) for event in hand_events)
+        moved = replace(self, hand=state, seats=_set(self.seats, seat, changed))
+        return moved._after_hand_move(events)
+
+    def agree_to_run_twice(self, seat: int, agree: bool = True) -> tuple[CashTable, list[TableEvent]]:
+        """C7: a player in the pot agrees (or no longer agrees) to run the
+        rest of the board twice if all chips go in before the river."""
+        held = self._seated(seat)
+        if not self.in_hand:
+            raise IllegalAction("no hand is in progress")
+        assert self.hand is not None
+        if seat not in self.hand_seats:
+            raise IllegalAction(f"{held.player} is not in the pot: only players in the pot agree to run it twice (C7)")
+        state = hand_engine.agree_to_run_twice(self.hand, self.hand_seats.index(seat), agree)
+        return replace(self, hand=state), []
+
+    def _after_hand_move(self, events: list[TableEvent]) -> tuple[CashTable, list[TableEvent]]:
+        table = self._settle()
+        public = tuple(shown for event in events if not isinstance(event, (SeatTaken, ChipsAdded, SeatLeft, StatusChanged))
+                       and (shown := public_event(event)) is not None)
+        return replace(table, hand_log=table.hand_log + public), events
+
+    def _settle(self) -> CashTable:
+        """When the hand has ended: the stacks, the house's rake (C5, C9) and
+        each player's hands dealt and time bank (C11)."""
+        hand = self.hand
+        if hand is None or not hand.finished:
+            return self
+        final = hand.final_stacks()
+        seats = list(self.seats)
+        for hand_seat, seat in enumerate(self.hand_seats):
+            held = seats[seat]
+            assert held is not None
+            hands = held.hands + 1
+            seats[seat] = held._replace(stack=final[hand_seat], hands=hands, time_bank=bank_after_hand(held.time_bank, hands))
+        return replace(self, seats=tuple(seats), rake_total=self.rake_total + hand.rake)
+
+
+def _need_two(dealt: Sequence[int]) -> None:
+    if len(dealt) < 2:
+        raise IllegalAction("a hand needs two players with chips who are not sitting out")
+
+
+def _clockwise(seat: int, n: int) -> list[int]:
+    """The seats after ``seat``, clockwise, ending with ``seat`` itself."""
+    return [(seat + offset) % n for offset in range(1, n + 1)]
+
+
+def _between(start: int, end: int, n: int) -> list[int]:
+    """The seats strictly between ``start`` and ``end``, clockwise."""
+    seats: list[int] = []
+    for seat in _clockwise(start, n):
+        if seat == end:
+            break
+        seats.append(seat)
+    return seats
+
+
+def _hand_button(button: int, dealt: Sequence[int], n: int) -> int:
+    """The hand seat the engine counts from: the button's, or with a dead
+    button the last player dealt in before it, so that the first to act
+    after the flop is the first player left of the (dead) button."""
+    for seat in [button, *reversed(_clockwise(button, n))]:
+        if seat in dealt:
+            return list(dealt).index(seat)
+    raise IllegalAction("nobody is dealt in")
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1:])
