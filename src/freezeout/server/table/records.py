@@ -22,9 +22,8 @@ from freezeout.formats.record import RecordWriter
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
-from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.table.fairness import UNKNOWN, Deal
-from freezeout.server.table.game import action_from_data
 from freezeout.server.table.state import TableState
 from freezeout.server.transport.wire import pack
 
@@ -49,11 +48,12 @@ class GameRecorder:
         return self.writer.players if self.writer is not None else ()
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        if entry.kind == "start":
+        body = entry.body  # the typed entry (table/entries.py), never the stored JSON
+        if isinstance(body, StartEntry):
             game = new.table_game
             assert game is not None
             self.finished = []
-            self.writer = RecordWriter(players=new.players, button=new.players[int(entry.data["button"])],
+            self.writer = RecordWriter(players=new.players, button=new.players[body.button],
                                        starting_stack=new.spec.starting_stack, variant=game.variant,
                                        mix=spec_game if isinstance(spec_game := new.spec.game, Mix) else None,
                                        extra={"game_id": new.game_id})
@@ -61,7 +61,7 @@ class GameRecorder:
         writer = self.writer
         if writer is None:
             return
-        if entry.kind == "deal":
+        if isinstance(body, DealEntry):
             deal = new.current_deal
             assert deal is not None
             if writer.hands:
@@ -69,8 +69,8 @@ class GameRecorder:
                 writer.hands.clear()
             writer.observe(events)
             writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
-        elif entry.kind == "act" and writer.hands:
-            action = action_from_data(entry.data)
+        elif isinstance(body, ActEntry) and writer.hands:
+            action = body.action
             writer.observe(events)
             writer.act(writer.players[action.seat], action)
 
