@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_server_games import play_game
 
 from freezeout.cli import main as cli
 from freezeout.formats.phh import phh_from_mapping
@@ -28,8 +29,6 @@ from freezeout.formats.phh_replay import replay_phh
 from freezeout.rules.variant import Ruleset
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.actor import TableActor
-
-from test_server_games import play_game
 
 
 def _cli(*argv: str) -> tuple[int, str]:
