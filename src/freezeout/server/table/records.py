@@ -12,6 +12,7 @@ they saw (docs/protocol.md "Fair dealing").
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -24,10 +25,10 @@ from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
 from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.table.fairness import UNKNOWN, Deal
-from freezeout.server.table.state import TableState
+from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.transport.wire import pack
 
-__all__ = ["GameRecorder", "player_record", "record_to_phh"]
+__all__ = ["GameRecorder", "player_record", "record_of_log", "record_to_phh"]
 
 
 class GameRecorder:
@@ -89,6 +90,20 @@ class GameRecorder:
         data = self.writer.to_json()
         data["hands"] = [hand for packed in self.finished for hand in orjson.loads(packed)] + list(data["hands"])
         return data
+
+
+def record_of_log(entries: Sequence[LogEntry]) -> tuple[TableState, dict[str, Any]]:
+    """A table's state and its current (or last) game's full record, folded from the table's
+    whole log as the table's own actor folds it after a restart.  For a process that reads the
+    log but does not drive the table: a gateway of a cluster (docs/scaling.md), whose owner is
+    another process.  :class:`~freezeout.server.table.state.Refused` for a log that does not fold."""
+    state = initial_state(entries[0])
+    recorder = GameRecorder()
+    for entry in entries[1:]:
+        old = state
+        state, _, events = reduce(old, entry)
+        recorder.apply(old, state, entry, events)
+    return state, recorder.to_json()
 
 
 def _hidden(cards: Any, up: list[bool]) -> Any:
