@@ -15,6 +15,7 @@ with the one record writer, and check that:
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -219,3 +220,67 @@ def play_record_hand(record: dict[str, Any], number: int) -> list[Any]:
     """The full events of hand ``number`` of a record (the rules' replay), finished hands only."""
     done = {**record, "hands": record["hands"][:number]}
     return list(replay_record(parse_record(done)).hands[number - 1].events)
+
+
+# -- an all-in run-out, street by street (R18) ---------------------------------------
+def _all_in_hand(code: str, stack: int, seed: int) -> dict[str, Any]:
+    """A game of ``code`` whose players raise as much as they may and call anything, until a
+    hand is run out (R18): its full record, the hand the last one."""
+    rng = random.Random(seed)
+    names = ("p0", "p1", "p2")
+    game = games.parse_game(code)
+    t = Tournament.start(games.tournament_config(game, names, button=0, starting_stack=stack))
+    writer = RecordWriter(names, names[0], variant=t.variant, levels=t.config.levels, starting_stack=stack,
+                          mix=game if isinstance(game, Mix) else None)
+    while not t.finished:
+        variant = t.variant_for_hand(t.hand_number + 1)
+        deck, again = list(variant.deck), list(variant.deck)
+        rng.shuffle(deck)
+        rng.shuffle(again)
+        t, events = t.deal_deck(deck, again)
+        writer.observe(events)
+        while t.in_hand:
+            legal = t.legal_actions()
+            assert legal is not None
+            raise_to = next((m for m in ("raise", "bet", "complete") if m in legal.moves), None)
+            if raise_to is not None:
+                action = Action(legal.seat, ActionKind(raise_to), legal.sizes[-1] if legal.sizes else legal.max_to)
+            else:
+                action = Action(legal.seat, ActionKind("call" if "call" in legal.moves else legal.moves[0]))
+            t, events = t.act(action)
+            writer.act(names[action.seat], action)
+            writer.observe(events)
+            if any(type(e).__name__ == "HandEnded" for e in events) and sum(type(e).__name__ == "StreetDealt" for e in events) >= 2:
+                return writer.to_json()
+    raise AssertionError(f"no {code} hand was run out")
+
+
+@pytest.mark.parametrize(("code", "stack"), [("NT", 400), ("PO", 400), ("NS", 400), ("F7S", 60), ("FR", 60), ("HORSE", 60)])
+def test_an_all_in_run_out_is_dealt_street_by_street_then_the_result(code: str, stack: int) -> None:
+    """R18: once nobody can bet, each street of the run-out is its own step (a board card,
+    or stud's next cards for each player still in, V7), the result a step after it."""
+    record = _all_in_hand(code, stack, seed=5)
+    number = len(record["hands"])
+    for name in ("p0", None):
+        steps = hand_steps(record, number, name)["steps"]
+        dealing = [i for i, step in enumerate(steps) for e in step["events"] if e["type"] == "street_dealt"]
+        assert len(dealing) == len(set(dealing)), "one street per step"
+        ended = next(i for i, step in enumerate(steps) if any(e["type"] == "hand_ended" for e in step["events"]))
+        assert ended == len(steps) - 1 and not any(e["type"] == "street_dealt" for e in steps[ended]["events"])
+        run_out = [i for i in dealing if i > max((j for j, s in enumerate(steps) if any(e["type"] == "action_taken" for e in s["events"])), default=0)]
+        assert len(run_out) >= 2, [[e["type"] for e in s["events"]] for s in steps]
+        assert run_out == list(range(run_out[0], ended)), "the run-out's streets follow one another, the result last"
+        assert not steps[run_out[0] - 1]["view"]["hand_over"], "the move that went all in is a step before the cards"
+        total = 3 * stack
+        for before, i in itertools.pairwise([run_out[0] - 1, *run_out]):
+            view, prior = steps[i]["view"], steps[before]["view"]
+            assert not view["hand_over"] and "result" not in view and not view["finished"]
+            assert all("shown" not in seat for seat in view["seats"]), "no hand named before the result"
+            chips = sum(seat["stack"] + seat["bet"] for seat in view["seats"]) + sum(p["amount"] for p in view["pots"])
+            assert chips == total, "nothing won yet: the chips are in the stacks and the pots"
+            new_board = len(view["board"]) - len(prior["board"])
+            new_hole = sum(len(s["cards"] or "") - len(p["cards"] or "") for s, p in zip(view["seats"], prior["seats"], strict=True))
+            assert new_board > 0 or new_hole > 0, "each step deals the street it names"
+        last = steps[-1]["view"]
+        assert last["hand_over"] and last["result"] and any(e["type"] == "cards_shown" for e in steps[-1]["events"])
+        assert steps[run_out[-1]]["view"]["board"] == last["board"]

@@ -333,3 +333,38 @@ async def test_routes_looked_up_at_once_share_one_statement(tmp_path):
         room._routes.clear()
         assert await asyncio.gather(*(room._route(t) for t in tables)) == ["w1"] * 3
         assert statements == [sorted(tables)]
+
+
+async def test_a_live_tables_finished_hand_replays_through_a_gateway(tmp_path):
+    """Issue #22: the replayer's steps of a finished hand of a table still being played
+    come from a gateway too (it drives no table: it folds the table's log from the
+    database), each as the asker saw it; a hand still being played is not replayed."""
+    from freezeout.server.table.replaysteps import hand_steps
+
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        await cluster.worker("w1")
+        table, ana, bo = await heads_up(cluster)
+        await caught_up(cluster, table, (ana, bo))
+        busy = await ana.http.get(f"/api/tables/{table}/hands/1/steps")
+        assert busy.status_code == 404 and "not finished" in busy.json()["error"]["message"]
+
+        def hand_one_over() -> bool:
+            owner = cluster.owner(table)
+            game = owner.tables[table].state.table_game if owner is not None else None
+            return game is not None and (game.hand_number > 1 or not game.in_hand)
+
+        while not hand_one_over():
+            await move(cluster, table, (ana, bo))
+        await caught_up(cluster, table, (ana, bo))
+        owner = cluster.owner(table)
+        assert owner is not None
+        record = owner.tables[table].recorder.to_json()
+        record = {**record, "hands": record["hands"][:1]}
+        for player, name in ((ana, "ana"), (bo, "bo")):
+            response = await player.http.get(f"/api/tables/{table}/hands/1/steps")
+            assert response.status_code == 200, response.text
+            steps = response.json()
+            assert steps == hand_steps(record, 1, name)  # what the owner itself would answer
+            assert steps["viewer"] == record["players"].index(name) and steps["steps"][-1]["view"]["hand_over"]
+        assert (await ana.http.get(f"/api/tables/{table}/hands/2/steps")).status_code == 404
+        assert (await ana.http.get("/api/tables/t-nowhere/hands/1/steps")).status_code == 404

@@ -152,7 +152,7 @@ async def test_a_bot_has_one_name_on_the_leaderboard_and_its_profile(harness: Ha
 async def test_tables_and_quick_play_say_which_game_is_played(harness: Harness):
     house = (await (await harness.player()).http.get("/api/bots")).json()["game"]
     assert house == {"game": "NT", "name": "No-Limit Texas Hold'em", "type": "freezeout", "stack": 1000,
-                     "blinds": [10, 20], "hands_per_level": 6}
+                     "level": {"small_blind": 10, "big_blind": 20}, "blinds": [10, 20], "hands_per_level": 6}
     ana = await (await harness.player()).guest()
     table = await ana.create([None, None])
     listed = (await ana.http.get("/api/tables?status=waiting")).json()["tables"]

@@ -15,8 +15,8 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-HOUSE = "No-Limit Texas Hold'em freezeout, 1,000 chips, blinds up every 6 hands"
-HOUSE_CS = "No-Limit Texas Hold'em freezeout, 1\u00a0000 žetonů, blindy rostou každých 6 rukou"
+HOUSE = "No-Limit Texas Hold'em freezeout, 1,000 chips, blinds 10/20, up every 6 hands"
+HOUSE_CS = "No-Limit Texas Hold'em freezeout, 1\u00a0000 žetonů, blindy 10/20, rostou každých 6 rukou"
 # every alert of alerts.js vibrates where the phone can: counted here
 COUNT_VIBRATIONS = "window.__vibrations = 0; navigator.vibrate = () => { window.__vibrations += 1; return true; };"
 MY_TURN_IN_VIEW = """() => { const t = window.__fzTable; const v = t && t.state.view;

@@ -80,6 +80,9 @@ def test_a_new_table_names_its_game_and_the_tables_list_filters_by_game(new_page
     razz = catalogue["FR"]
     page.wait_for_function("name => (document.querySelector('#create-game') || {}).textContent?.includes(name)",
                            arg=razz["name"])
+    # the first level as the game's own schedule has it: stud posts an ante and a bring-in, no blinds (V7, V18)
+    line = page.locator("#create-game").inner_text()
+    assert "ante 2, bring-in 5, bets 20/40, up every 6 hands" in line and "blinds" not in line, line
     sizes = page.eval_on_selector_all("input[name=csize]", "els => els.map(e => e.id)")
     assert sizes == [f"csize-{n}" for n in range(2, razz["max_seats"] + 1)]
     bots = page.eval_on_selector_all("#cslot-1 option", "els => els.map(e => e.value).filter(Boolean)")

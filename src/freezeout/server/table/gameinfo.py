@@ -1,8 +1,9 @@
 """What game a table deals, in words a lobby can show (issue #21-11).
 
 The page names the game on quick play, in the tables list and on the create
-form ("No-Limit Texas Hold'em freezeout, 1,000 chips, blinds up every 6
-hands") without knowing any poker itself: the server says which game, which
+form ("No-Limit Texas Hold'em freezeout, 1,000 chips, blinds 10/20, up every
+6 hands"; "Seven Card Stud freezeout, 1,000 chips, ante 2, bring-in 5, bets
+20/40, …") without knowing any poker itself: the server says which game, which
 format and the numbers, as structured data the page words through its own
 catalogues (en, cs).  Today every table deals the house game (R1-R30);
 :func:`with_format` already reads a table summary's game code when the table
@@ -11,24 +12,51 @@ names one, so tables of other games describe themselves the same way.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
-from freezeout.rules.games import HOUSE_GAME, MIXES, Mix, parse_game
-from freezeout.rules.tournament import HANDS_PER_LEVEL, HOUSE_LEVELS
+from freezeout.rules.games import HOUSE_GAME, MIXES, Mix, parse_game, tournament_config
+from freezeout.rules.tournament import HANDS_PER_LEVEL
 from freezeout.rules.variant import VARIANTS, UnsupportedVariant
 
-__all__ = ["catalogue", "describe", "house", "with_format"]
+__all__ = ["catalogue", "describe", "first_level", "house", "with_format"]
 
 STARTING_STACK = 1000  # R4 (TournamentConfig.starting_stack)
 
 
+def first_level(code: str = HOUSE_GAME) -> dict[str, int]:
+    """The forced bets of a freezeout's first hand, as the rules schedule them (R6, V18, V19):
+    the game's own level schedule (``rules.tournament.default_levels``: blinds; a fixed-limit
+    game's small and big bet; stud's ante and bring-in with its bets, ``stud_level``), and in a
+    mix the first game's (``game_level``).  Only the non-zero ones: ``{"small_blind": 10,
+    "big_blind": 20}`` in the house game, ``{"ante": 2, "bring_in": 5, "small_bet": 20,
+    "big_bet": 40}`` in seven card stud."""
+    return dict(_first_level(code))
+
+
+@functools.lru_cache(maxsize=64)
+def _first_level(code: str) -> tuple[tuple[str, int], ...]:
+    """:func:`first_level`, remembered: the lobby describes every table it lists."""
+    game = parse_game(code)
+    players = tuple(f"p{i}" for i in range(max(2, game.min_players)))
+    config = tournament_config(game, players, button=0, starting_stack=STARTING_STACK)
+    return tuple((key, value) for key, value in config.hand_level(1)._asdict().items() if value)
+
+
 def describe(code: str = HOUSE_GAME) -> dict[str, Any]:
     """``{"game": "NT", "name": "No-Limit Texas Hold'em", "type": "freezeout", "stack": 1000,
-    "blinds": [10, 20], "hands_per_level": 6}`` (a mix adds ``"games"``, its games' names)."""
+    "level": {"small_blind": 10, "big_blind": 20}, "blinds": [10, 20], "hands_per_level": 6}``:
+    ``level`` is the first level's forced bets in the game's own schedule (:func:`first_level`),
+    ``blinds`` only where the game posts blinds (stud posts an ante and a bring-in, V7); a mix
+    adds ``"games"``, its games' names."""
     game = parse_game(code)
+    level = first_level(code)
     info: dict[str, Any] = {"game": game.code, "name": game.name, "type": "freezeout", "stack": STARTING_STACK,
-                            "blinds": list(HOUSE_LEVELS[0]), "hands_per_level": HANDS_PER_LEVEL}
+                            "level": level}
+    if "big_blind" in level:
+        info["blinds"] = [level.get("small_blind", 0), level["big_blind"]]
+    info["hands_per_level"] = HANDS_PER_LEVEL
     if isinstance(game, Mix):
         info["games"] = [g.name for g in game.games]
     return info

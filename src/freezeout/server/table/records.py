@@ -12,6 +12,7 @@ they saw (docs/protocol.md "Fair dealing").
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,13 +23,12 @@ from freezeout.formats.record import RecordWriter
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
-from freezeout.server.storage.store import LogEntry
+from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.table.fairness import UNKNOWN, Deal
-from freezeout.server.table.game import action_from_data
-from freezeout.server.table.state import TableState
+from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.transport.wire import pack
 
-__all__ = ["GameRecorder", "player_record", "record_to_phh"]
+__all__ = ["GameRecorder", "player_record", "record_of_log", "record_to_phh"]
 
 
 class GameRecorder:
@@ -49,11 +49,12 @@ class GameRecorder:
         return self.writer.players if self.writer is not None else ()
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        if entry.kind == "start":
+        body = entry.body  # the typed entry (table/entries.py), never the stored JSON
+        if isinstance(body, StartEntry):
             game = new.table_game
             assert game is not None
             self.finished = []
-            self.writer = RecordWriter(players=new.players, button=new.players[int(entry.data["button"])],
+            self.writer = RecordWriter(players=new.players, button=new.players[body.button],
                                        starting_stack=new.spec.starting_stack, variant=game.variant,
                                        mix=spec_game if isinstance(spec_game := new.spec.game, Mix) else None,
                                        extra={"game_id": new.game_id})
@@ -61,7 +62,7 @@ class GameRecorder:
         writer = self.writer
         if writer is None:
             return
-        if entry.kind == "deal":
+        if isinstance(body, DealEntry):
             deal = new.current_deal
             assert deal is not None
             if writer.hands:
@@ -69,8 +70,8 @@ class GameRecorder:
                 writer.hands.clear()
             writer.observe(events)
             writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
-        elif entry.kind == "act" and writer.hands:
-            action = action_from_data(entry.data)
+        elif isinstance(body, ActEntry) and writer.hands:
+            action = body.action
             writer.observe(events)
             writer.act(writer.players[action.seat], action)
 
@@ -89,6 +90,20 @@ class GameRecorder:
         data = self.writer.to_json()
         data["hands"] = [hand for packed in self.finished for hand in orjson.loads(packed)] + list(data["hands"])
         return data
+
+
+def record_of_log(entries: Sequence[LogEntry]) -> tuple[TableState, dict[str, Any]]:
+    """A table's state and its current (or last) game's full record, folded from the table's
+    whole log as the table's own actor folds it after a restart.  For a process that reads the
+    log but does not drive the table: a gateway of a cluster (docs/scaling.md), whose owner is
+    another process.  :class:`~freezeout.server.table.state.Refused` for a log that does not fold."""
+    state = initial_state(entries[0])
+    recorder = GameRecorder()
+    for entry in entries[1:]:
+        old = state
+        state, _, events = reduce(old, entry)
+        recorder.apply(old, state, entry, events)
+    return state, recorder.to_json()
 
 
 def _hidden(cards: Any, up: list[bool]) -> Any:

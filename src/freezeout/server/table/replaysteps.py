@@ -9,7 +9,14 @@ with the public events that led to it (the page words them):
 
 * step 0 is the table right after the deal (antes, blinds, the first cards);
 * then one step per move in the record (a bet, a draw, a timeout, a resignation),
-  carrying every event the move caused (a street dealt, a showdown, the pots).
+  carrying every event the move caused (a street dealt, a showdown, the pots);
+* but a move that leaves nobody able to bet runs the rest of the cards out (R18):
+  as at the live table, that is dealt street by street — the move, then one step
+  per street of the run-out (a board card or a stud street's cards, V7), then the
+  result (the hands shown, the pots, who went out) in a step of its own.  The
+  run-out's steps are the finished hand's view taken back to that street: the
+  cards not yet dealt, no hand shown down and nothing won yet, the stacks before
+  the pots and the pots as they stood (:func:`_before`).
 
 The rules replay the *full* record (it never leaves the server: the deal and
 every discard are needed to replay a draw), and what a viewer may see is
@@ -28,9 +35,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from freezeout.cards import parse_cards
 from freezeout.formats.record import RecordError, deal_recorded_hand, parse_record, play_recorded_action
 from freezeout.rules.errors import RulesError
-from freezeout.rules.events import Event
+from freezeout.rules.events import (
+    Eliminated,
+    Event,
+    HandEnded,
+    HoleDealt,
+    PotAwarded,
+    StreetDealt,
+    TournamentEnded,
+)
+from freezeout.rules.showdown import hand_name
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import seat_view
 
@@ -77,7 +94,7 @@ def hand_steps(record: Mapping[str, Any], number: int, viewer: str | None) -> di
             except RecordError as error:
                 raise RecordError(f"hand {index}: {error}") from None
             if wanted:
-                steps.append(_step(tournament, seat, events, events_json))
+                steps.extend(_steps_of_move(tournament, seat, events, events_json))
     return {
         "number": number,
         "players": list(players),
@@ -95,3 +112,104 @@ def _step(tournament: Tournament, seat: int | None, events: Sequence[Event], eve
         view.pop(key, None)
     board = tournament.hand.board if tournament.hand is not None else ()
     return {"events": events_json(events, board), "view": view}
+
+
+def _steps_of_move(tournament: Tournament, seat: int | None, events: Sequence[Event], events_json: Any) -> list[dict[str, Any]]:
+    """The steps one move makes: one, or for a move that runs the cards out (R18) the move,
+    each street of the run-out and the result, each a step of its own."""
+    parts = _run_out(events)
+    if parts is None:
+        return [_step(tournament, seat, events, events_json)]
+    final = _step(tournament, seat, parts[-1], events_json)
+    hand = tournament.hand
+    assert hand is not None
+    rankings = tuple(hand.setup.variant.rankings)
+    board = hand.board
+    steps = []
+    for cut, part in enumerate(parts[:-1]):
+        later = [event for after in parts[cut + 1 :] for event in after]
+        view = _before(final["view"], events, later, seat, rankings)
+        steps.append({"events": events_json(part, board), "view": view})
+    steps.append(final)
+    return steps
+
+
+def _deals(events: Sequence[Event], index: int) -> bool:
+    """Whether the street announced at ``index`` deals a card: a board card, or (stud) each
+    player's next card, announced right after it (V7); a draw's round deals none (V11)."""
+    event = events[index]
+    assert isinstance(event, StreetDealt)
+    return bool(event.cards) or (index + 1 < len(events) and isinstance(events[index + 1], HoleDealt))
+
+
+def _run_out(events: Sequence[Event]) -> list[list[Event]] | None:
+    """A move's events cut where the live table deals them one after another (R18): the move,
+    each street of the run-out (with its hole cards), the result; None when the move ran
+    nothing out (it ended no hand, or dealt no card after it)."""
+    if not any(isinstance(event, HandEnded) for event in events):
+        return None
+    parts: list[list[Event]] = [[]]
+    dealing = False
+    for index, event in enumerate(events):
+        if isinstance(event, StreetDealt) and _deals(events, index):
+            parts.append([event])
+            dealing = True
+        elif dealing and isinstance(event, (HoleDealt, StreetDealt)):
+            parts[-1].append(event)
+        elif dealing:
+            parts.append([event])
+            dealing = False
+        else:
+            parts[-1].append(event)
+    if len(parts) < 3 or dealing:  # nothing run out, or nothing after it (the result)
+        return None
+    return [part for part in parts if part]
+
+
+def _before(final: dict[str, Any], events: Sequence[Event], later: Sequence[Event], viewer: int | None,
+            rankings: tuple[str, ...]) -> dict[str, Any]:
+    """The finished hand's ``final`` view as it stood before the ``later`` events of its
+    run-out: their cards not dealt yet, no hand shown down or named, nothing won (the
+    stacks before the pots, the pots as they stood), nobody out of the game yet.  The
+    hands tabled for the run-out stay face up (R17, R18), as the live table shows them."""
+    board_later = sum(len(event.cards) for event in later if isinstance(event, StreetDealt))
+    hole_later: dict[int, int] = {}
+    for event in later:
+        if isinstance(event, HoleDealt):
+            hole_later[event.seat] = hole_later.get(event.seat, 0) + len(event.cards)
+    won: dict[int, int] = {}
+    pots: dict[int, dict[str, Any]] = {}
+    for event in events:
+        if isinstance(event, PotAwarded):
+            for winner, chips in event.shares:
+                won[winner] = won.get(winner, 0) + chips
+            pot = pots.setdefault(event.pot, {"amount": 0, "eligible": sorted(event.eligible)})
+            pot["amount"] += event.amount
+    out = {event.seat for event in events if isinstance(event, Eliminated)}
+    board = final["board"][: len(final["board"]) - 2 * board_later]
+    seats = []
+    for seat in final["seats"]:
+        seat = {key: value for key, value in seat.items() if key not in ("shown", "hand")}
+        cut = hole_later.get(seat["seat"], 0)
+        if cut and seat["cards"] is not None:
+            seat["cards"] = seat["cards"][: len(seat["cards"]) - 2 * cut]
+            seat["slots"] = seat["slots"][: len(seat["slots"]) - cut]
+            if "up" in seat:
+                seat["up"] = seat["up"][: len(seat["up"]) - cut]
+                if not any(seat["up"]):
+                    del seat["up"]
+        seat["stack"] -= won.get(seat["seat"], 0)
+        seat["all_in"] = bool(seat["in_hand"] and seat["stack"] == 0)
+        if seat["seat"] in out:
+            seat["in_tournament"], seat["place"] = True, None
+        if seat["seat"] == viewer and seat["in_hand"] and seat["cards"] and "?" not in seat["cards"]:
+            name = hand_name(rankings, tuple(parse_cards(seat["cards"])), tuple(parse_cards(board)))
+            if name:
+                seat["hand"] = name
+        seats.append(seat)
+    view = {key: value for key, value in final.items() if key != "result"}
+    ended = any(isinstance(event, TournamentEnded) for event in events)
+    view.update(seats=seats, board=board, pots=[pots[pot] for pot in sorted(pots)], hand_over=False, showdown=False)
+    if ended:
+        view.update(finished=False, winner=None)
+    return view

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from freezeout.server.table.game import TableGame
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, refused
 
@@ -138,19 +139,39 @@ async def game_hand_steps(request: Request, game_id: str, number: int, found: Au
 @router.get("/tables/{table_id}/hands/{number}/steps")
 async def table_hand_steps(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
     """A finished hand of the game a table plays now (or last played), as the replayer's
-    steps for the asker: a hand still being played is not replayed."""
-    try:
-        actor = ctx(request).room.get(table_id)
-    except Refused as error:
-        raise refused(error) from None
-    recorder = getattr(actor, "recorder", None)
-    game = getattr(getattr(actor, "state", None), "table_game", None)
-    if recorder is None or game is None:
-        raise ApiError(404, "not_found", f"no hand history of table {table_id!r} here yet")
-    record: dict[str, Any] = recorder.to_json()
+    steps for the asker: a hand still being played is not replayed.  One process (or a
+    table's owner) reads the table's own recorder; a gateway of a cluster, which drives
+    no table, folds the table's log from the database (table.records.record_of_log)."""
+    game, record = await _live_record(request, table_id)
     done = game.hand_number - (1 if game.in_hand else 0)
     if not record or not 1 <= number <= min(done, len(record.get("hands", ()))):
         raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not finished")
     record = {**record, "hands": record["hands"][:number]}
     viewer = await _viewer_name(request, found, record.get("players", ()))
     return _steps(record, number, viewer)
+
+
+async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict[str, Any]]:
+    """The game a table plays now (or last played) and its full record (it never leaves the
+    server: the steps show only what the asker saw)."""
+    from freezeout.server.table.actor import TableActor
+    from freezeout.server.table.records import record_of_log
+
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    if isinstance(actor, TableActor):  # this process drives the table
+        game, record = actor.state.table_game, actor.recorder.to_json()
+    else:  # a gateway: the table's owner is another process, its log is in the database
+        entries = await ctx(request).store.log.table_entries(table_id)
+        if not entries:
+            raise ApiError(404, "not_found", f"no table {table_id!r}")
+        try:
+            state, record = record_of_log(entries)
+        except Refused as error:
+            raise refused(error) from None
+        game = state.table_game
+    if game is None:
+        raise ApiError(404, "not_found", f"no hand history of table {table_id!r} yet")
+    return game, record

@@ -365,6 +365,11 @@ export default {
 
   // -- lobby: the game in words, your turn elsewhere, leaving a live seat, display names (issue #21-2, 8, 11)
   'game.line': {one: '{name} {type}, {stack} žetonů, blindy rostou každou ruku', few: '{name} {type}, {stack} žetonů, blindy rostou každé {n} ruce', other: '{name} {type}, {stack} žetonů, blindy rostou každých {n} rukou'},
+  'game.lineLevel': {one: '{name} {type}, {stack} žetonů, {level}, rostou každou ruku', few: '{name} {type}, {stack} žetonů, {level}, rostou každé {n} ruce', other: '{name} {type}, {stack} žetonů, {level}, rostou každých {n} rukou'},
+  'game.level.blinds': 'blindy {sb}/{bb}',
+  'game.level.ante': 'ante {n}',
+  'game.level.bringIn': 'bring-in {n}',
+  'game.level.bets': 'sázky {small}/{big}',
   'game.type.freezeout': 'freezeout',
   'game.label': 'Hra',
   'seatwatch.turn': 'Jsi na tahu u stolu: {names}',

@@ -366,6 +366,12 @@ export default {
 
   // -- lobby: the game in words, your turn elsewhere, leaving a live seat, display names (issue #21-2, 8, 11)
   'game.line': {one: '{name} {type}, {stack} chips, blinds up every hand', other: '{name} {type}, {stack} chips, blinds up every {n} hands'},
+  // the first level's forced bets, as the server's game schedule gives them (blinds; stud's ante and bring-in; fixed-limit bets)
+  'game.lineLevel': {one: '{name} {type}, {stack} chips, {level}, up every hand', other: '{name} {type}, {stack} chips, {level}, up every {n} hands'},
+  'game.level.blinds': 'blinds {sb}/{bb}',
+  'game.level.ante': 'ante {n}',
+  'game.level.bringIn': 'bring-in {n}',
+  'game.level.bets': 'bets {small}/{big}',
   'game.type.freezeout': 'freezeout',
   'game.label': 'Game',
   'seatwatch.turn': 'Your turn at the table with {names}',

@@ -46,6 +46,20 @@ export function gameLine(format) {
   if (!format || !format.name) return '';
   if (format.stack == null || format.hands_per_level == null) return format.name;
   const type = t('game.type.' + (format.type || 'freezeout'));
-  return t('game.line', {name: format.name, type: type === 'game.type.' + format.type ? format.type : type,
-    stack: format.stack, n: format.hands_per_level});
+  const words = {name: format.name, type: type === 'game.type.' + format.type ? format.type : type,
+    stack: format.stack, n: format.hands_per_level};
+  const level = levelWords(format.level);
+  return level ? t('game.lineLevel', {...words, level}) : t('game.line', words);
+}
+
+/** The first level's forced bets in words, from the server's description of the game
+ * (table/gameinfo.py first_level: blinds, stud's ante and bring-in, fixed-limit bets). */
+export function levelWords(level) {
+  if (!level) return '';
+  const parts = [];
+  if (level.big_blind) parts.push(t('game.level.blinds', {sb: level.small_blind || 0, bb: level.big_blind}));
+  if (level.ante) parts.push(t('game.level.ante', {n: level.ante}));
+  if (level.bring_in) parts.push(t('game.level.bringIn', {n: level.bring_in}));
+  if (level.small_bet) parts.push(t('game.level.bets', {small: level.small_bet, big: level.big_bet}));
+  return parts.join(', ');
 }
