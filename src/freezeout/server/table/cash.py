@@ -253,7 +253,18 @@ class CashGame:
 
     # -- views ---------------------------------------------------------------------
     def seat_view(self, viewer: int | None) -> TableView:
-        raise NotImplementedError("a cash table's view is its view_dicts (the rules' TableView is a tournament's)")
+        """The rules' view as far as a cash table fills it: the hand's public events (a snapshot's
+        history), the board, whose turn and the viewer's moves.  Its seats are left out: a client
+        draws a cash table from :meth:`view` (bots do not sit at cash tables yet)."""
+        t = self.table
+        hand = t.hand
+        legal = t.legal_actions()
+        small, big = t.config.blinds
+        return TableView(viewer=viewer, hand_number=t.hand_number, button=t.button, small_blind=small, big_blind=big,
+                         hands_to_next_level=0, seats=(), board=self.board, pots=(), to_act=t.to_act,
+                         legal=legal if legal is not None and legal.seat == viewer else None,
+                         hand_over=hand is not None and hand.finished, showdown=hand is not None and hand.showdown,
+                         finished=False, winner=None, history=t.hand_log, game=self.variant.code)
 
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         return {viewer: self.view(viewer) for viewer in viewers}
@@ -300,7 +311,7 @@ class CashGame:
             "seats": seats, "you": viewer,
         }
         if legal is not None and legal.seat == viewer:
-            view["legal"] = legal._asdict()
+            view["legal"] = legal.to_dict()
         return view
 
 
