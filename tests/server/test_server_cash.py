@@ -13,7 +13,7 @@ import secrets
 from typing import Any
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.storage.ledger import HOUSE, balances, ledger
@@ -323,11 +323,12 @@ async def test_a_corrupted_ledger_row_makes_the_check_name_the_table(harness):
     assert await request(h, table, bo, {"type": "buy_in", "chips": 6000}) is None
     await play_hands(h, table, [ana, bo], 1)
     assert await h.ctx.store.ledger.check() == []
-    async with h.ctx.store.engine.begin() as conn:
+    async with h.ctx.store.engine.begin() as conn:  # past the append-only trigger, as a tamperer would
+        await conn.execute(text("DROP TRIGGER ledger_no_update"))
         await conn.execute(update(ledger).where(ledger.c.table_id == table, ledger.c.kind == "buy_in",
                                                 ledger.c.account_id == bo.user["id"]).values(amount=6001))
     found = await h.ctx.store.ledger.check()
-    assert f"table {table}: the ledger puts 14001 chips on it, its log says 13980" in found
+    assert f"table {table}: the ledger puts 13981 chips on it, its log says 13980" in found
 
 
 async def test_bad_cash_requests_get_clear_errors_and_change_nothing(harness):  # C1, C2, C3, C9
