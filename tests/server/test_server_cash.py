@@ -30,10 +30,14 @@ from freezeout.server.table.entries import (
     Slot,
     StandEntry,
     TopUpEntry,
+    UnknownEntry,
+    decode_body,
 )
 from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, check_game
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
+from freezeout.server.transport.wire import dumps
+
 from serverkit import Harness, Player
 
 OPTIONS = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}  # buy-ins 4000 to 20000; the grant is 10000
@@ -70,6 +74,35 @@ def test_buy_ins_the_rules_refuse_are_refused_when_the_table_is_opened():
     spec = GameSpec.parse_cash("NT", {"big_blind": 100, "min_buy_in": 900, "max_buy_in": 800})
     with pytest.raises(GameRefused, match="buy-ins need"):
         check_game(spec, 2)
+
+
+# -- the entries -------------------------------------------------------------------------
+CASH_STORED = [
+    ("create", {"slots": [None, None], "ranked": False, "created_by": 1,
+                "game": {"code": "NT", "format": "cash", "cash": CashOptions(200, 0, 0, 500, 300, True, False).to_json()}}),
+    ("sit", {"slot": 0, "user_id": 1, "name": "ana", "kind": "user", "chips": 5000}),
+    ("sit", {"slot": 1, "user_id": 2, "name": "bo", "kind": "user", "chips": 4000, "transfer": "bo-1", "post": True,
+             "intent": {"user": 2, "key": "k-0123456"}}),
+    ("stand", {"slot": 0, "chips": 5200}),
+    ("top_up", {"seat": 1, "chips": 1000}),
+    ("top_up", {"seat": 1, "chips": 1000, "transfer": "bo-2", "intent": {"user": 2, "key": "k-0123457"}}),
+    ("cash_seat", {"request": "sit_out", "seat": 0}),
+    ("cash_seat", {"request": "sit_in", "seat": 0, "flag": True}),
+    ("cash_seat", {"request": "straddle", "seat": 2}),
+    ("cash_seat", {"request": "run_twice", "seat": 1, "flag": False}),
+]
+
+
+@pytest.mark.parametrize(("kind", "data"), CASH_STORED, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASH_STORED)])
+def test_every_cash_entry_reads_as_a_typed_body_that_writes_the_same_json(kind, data):
+    body = decode_body(kind, data)
+    assert body.kind == kind
+    assert dumps(body.to_json()) == dumps(data)
+
+
+def test_a_cash_request_no_table_knows_is_an_unknown_entry():
+    with pytest.raises(UnknownEntry, match="unknown cash request 'rebuy'"):
+        decode_body("cash_seat", {"request": "rebuy", "seat": 0})
 
 
 # -- the fold -------------------------------------------------------------------------
@@ -346,6 +379,8 @@ async def test_bad_cash_requests_get_clear_errors_and_change_nothing(harness):  
     await ana.send('{"type": "buy_in", "chips": NaN, "id": "nan"}')
     refused = await ana.until(lambda m: m["type"] == "error" and m.get("ref") in ("nan", None))
     assert refused["code"] == "bad_message"
+    refused = await request(h, table, ana, {"type": "buy_in", "chips": 5000, "transfer": f"grant:{a}"})
+    assert refused is not None and refused["code"] == "transfer_mismatch" and "was a grant" in refused["message"]
     refused = await request(h, table, ana, {"type": "sit"})
     assert refused is not None and "buy-in" in refused["message"]
     assert await balance_of(h, a) == 10000 and await rows_of(h, table) == []
