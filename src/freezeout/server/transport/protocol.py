@@ -156,13 +156,13 @@ class RunTwice(_Intent):
     agree: bool = True
 
 
-_Clients = (Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
-            | BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice)
+CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice
+_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 
 # What a client asks of a table (the rest of the client's messages are the connection's own).
-Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
 INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
