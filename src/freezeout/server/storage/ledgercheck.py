@@ -24,14 +24,16 @@ __all__ = ["TableHoldings", "check", "log_holdings"]
 TableHoldings = Callable[[str, Sequence[LogEntry]], int | None]
 """What a table's own log says it holds: the chips of every seat (stacks and anything in
 the pot), from the table's entries — or None when the log is not a cash table's.  The cash
-game provides it (issue #25 step 2); :func:`check` compares it with the ledger."""
+game provides it (issue #25 step 3); :func:`check` compares it with the ledger."""
 
 
 def log_holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
-    """The room's :data:`TableHoldings`.  Until cash tables exist no table's log holds play
-    chips, so every table with ledger rows is a difference of its own; the cash game
-    replaces this body with its fold of a table's log."""
-    return None
+    """The room's :data:`TableHoldings`: the cash game's fold of a table's log
+    (:func:`freezeout.server.table.cash.holdings`): every seat's chips, anything in the pot
+    mid-hand counted with the stack it came from; None for a log that is not a cash table's."""
+    from freezeout.server.table.cash import holdings  # the table's package reads the ledger's: imported late
+
+    return holdings(table_id, entries)
 
 
 def check(conn: Connection, holdings: TableHoldings = log_holdings) -> list[str]:

@@ -30,6 +30,7 @@ from freezeout.server.table.game import GameSpec, action_data, action_from_data
 
 __all__ = [
     "ActEntry",
+    "CashSeatEntry",
     "CommitEntry",
     "CreateEntry",
     "DealEntry",
@@ -46,6 +47,7 @@ __all__ = [
     "Stamped",
     "StandEntry",
     "StartEntry",
+    "TopUpEntry",
     "UnknownEntry",
     "decode_body",
 ]
@@ -129,35 +131,111 @@ class CreateEntry:
 
 @dataclass(frozen=True, slots=True)
 class SitEntry:
+    """A place taken.  At a cash table (C1) the buy-in: ``chips`` from the account's balance
+    (the ledger's ``buy_in`` row rides with this entry, its id ``transfer`` or the entry's
+    own), and ``post``: post a big blind to be dealt in at once (C4) or wait for it."""
+
     kind: ClassVar[str] = "sit"
     slot: int
     player: Slot
     intent: Stamp | None = None
+    chips: int | None = None
+    transfer: str | None = None
+    post: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         p = self.player
         data: dict[str, Any] = {"slot": self.slot, "user_id": p.user_id, "name": p.name, "kind": p.kind}
         if p.bot is not None:
             data["bot"] = p.bot
+        if self.chips is not None:
+            data["chips"] = self.chips
+        if self.transfer is not None:
+            data["transfer"] = self.transfer
+        if self.post is not None:
+            data["post"] = self.post
         return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SitEntry:
-        return cls(int(data["slot"]), Slot.from_json(data), Stamp.from_json(data.get("intent")))
+        chips, transfer, post = data.get("chips"), data.get("transfer"), data.get("post")
+        return cls(int(data["slot"]), Slot.from_json(data), Stamp.from_json(data.get("intent")),
+                   int(chips) if chips is not None else None, str(transfer) if transfer is not None else None,
+                   bool(post) if post is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
 class StandEntry:
+    """A place left.  At a cash table (C3) ``chips`` is the cash-out written with it (the
+    ledger's ``cash_out`` row rides with it); None when the player is in a hand: they leave,
+    and cash out, with the entry that ends the hand (table/cash.py)."""
+
     kind: ClassVar[str] = "stand"
     slot: int
     intent: Stamp | None = None
+    chips: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return _stamped({"slot": self.slot}, self.intent)
+        data: dict[str, Any] = {"slot": self.slot}
+        if self.chips is not None:
+            data["chips"] = self.chips
+        return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StandEntry:
-        return cls(int(data["slot"]), Stamp.from_json(data.get("intent")))
+        chips = data.get("chips")
+        return cls(int(data["slot"]), Stamp.from_json(data.get("intent")), int(chips) if chips is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class TopUpEntry:
+    """C2: chips added between hands (the ledger's ``top_up`` row rides with it)."""
+
+    kind: ClassVar[str] = "top_up"
+    seat: int
+    chips: int
+    transfer: str | None = None
+    intent: Stamp | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "chips": self.chips}
+        if self.transfer is not None:
+            data["transfer"] = self.transfer
+        return _stamped(data, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TopUpEntry:
+        transfer = data.get("transfer")
+        return cls(int(data["seat"]), int(data["chips"]), str(transfer) if transfer is not None else None,
+                   Stamp.from_json(data.get("intent")))
+
+
+@dataclass(frozen=True, slots=True)
+class CashSeatEntry:
+    """A cash request of one seat that moves no chips: ``sit_out``, ``sit_in`` (``post``: post
+    what is owed, C4, C10), ``straddle`` (C6), ``run_twice`` (``agree``, C7).  One body, four kinds."""
+
+    kind: ClassVar[str] = "cash_seat"  # the stored kind is ``request``'s
+    request: str
+    seat: int
+    flag: bool | None = None  # sit_in: post; run_twice: agree
+    intent: Stamp | None = None
+
+    REQUESTS: ClassVar[tuple[str, ...]] = ("sit_out", "sit_in", "straddle", "run_twice")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"request": self.request, "seat": self.seat}
+        if self.flag is not None:
+            data["flag"] = self.flag
+        return _stamped(data, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CashSeatEntry:
+        request = str(data["request"])
+        if request not in cls.REQUESTS:
+            raise UnknownEntry(f"unknown cash request {request!r}")
+        flag = data.get("flag")
+        return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,11 +382,13 @@ class ResumeEntry:
 
 
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
-             | RematchEntry | ResumeEntry)
-Stamped = SitEntry | StandEntry | ActEntry | RematchEntry  # the entries that can apply a client's intent
+             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry)
+# the entries that can apply a client's intent
+Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry
 
 _BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
-    CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry)}
+    CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry,
+    TopUpEntry, CashSeatEntry)}
 
 
 def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:

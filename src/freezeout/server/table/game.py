@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from freezeout.cards import Card, parse_cards
 from freezeout.rules.actions import Action
@@ -42,6 +42,7 @@ from freezeout.server.table.fairness import HandCards
 __all__ = [
     "FORMATS",
     "LAYOUT_MAX_SEATS",
+    "CashOptions",
     "GameRefused",
     "GameSpec",
     "HandCards",
@@ -57,12 +58,76 @@ __all__ = [
 #: seats the smaller of this and its own maximum (V5–V16; a mix: V19's smallest maximum of
 #: its games).  Raise it when the page lays out more seats.
 LAYOUT_MAX_SEATS = 4
-#: The formats a table can hold; "cash" is meant to join it (the next issue).
-FORMATS = ("freezeout",)
+#: The formats a table can hold: the freezeout (R1–R30) and the cash game (C1–C11, table/cash.py).
+FORMATS = ("freezeout", "cash")
 
 
 class GameRefused(ValueError):
     """A game a table cannot hold (unknown code or format, too many seats): the message says why."""
+
+
+def _whole(data: Mapping[str, Any], key: str, default: int, *, low: int = 0) -> int:
+    """A whole-number option (not a bool, a float, NaN or a string): :class:`GameRefused` otherwise."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameRefused(f"the cash option {key!r} must be a whole number, not {value!r}")
+    if value < low:
+        raise GameRefused(f"the cash option {key!r} must be at least {low}, not {value}")
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise GameRefused(f"the cash option {key!r} must be true or false, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class CashOptions:
+    """A cash table's stakes and house rules (C1, C5, C6, C7), as its ``create`` entry names them.
+
+    The stakes are named by the big blind (the small blind is half of it, at least 1);
+    the buy-ins default to C1's (0: 100 big blinds, and a fifth of that); the rake is
+    ``rake_bp`` hundredths of a percent of each pot up to ``rake_cap`` chips (0: no rake);
+    ``straddle`` allows C6's straddle under the gun, ``run_twice`` C7's agreement."""
+
+    big_blind: int = 2
+    min_buy_in: int = 0
+    max_buy_in: int = 0
+    rake_bp: int = 0
+    rake_cap: int = 0
+    straddle: bool = True
+    run_twice: bool = True
+
+    KEYS: ClassVar[tuple[str, ...]] = ("big_blind", "min_buy_in", "max_buy_in", "rake_bp", "rake_cap", "straddle",
+                                       "run_twice")
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        return max(1, self.big_blind // 2), self.big_blind
+
+    def to_json(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in self.KEYS}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> CashOptions:
+        """The options a client or an entry names; :class:`GameRefused` says which one is wrong."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise GameRefused(f"a cash table's options are an object, not {data!r}")
+        unknown = sorted(set(data) - set(cls.KEYS))
+        if unknown:
+            raise GameRefused(f"unknown cash option {unknown[0]!r} (options: {', '.join(cls.KEYS)})")
+        options = cls(_whole(data, "big_blind", 2, low=2), _whole(data, "min_buy_in", 0), _whole(data, "max_buy_in", 0),
+                      _whole(data, "rake_bp", 0), _whole(data, "rake_cap", 0), _flag(data, "straddle", True),
+                      _flag(data, "run_twice", True))
+        if options.rake_bp > 10000:
+            raise GameRefused(f"a rake of {options.rake_bp} basis points is more than the whole pot")
+        if options.rake_bp and not options.rake_cap:
+            raise GameRefused("a rake needs its cap (rake_cap, C5)")
+        return options
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +141,7 @@ class GameSpec:
     code: str = HOUSE_GAME
     format: str = "freezeout"
     starting_stack: int = 1000
+    cash: CashOptions | None = None  # a cash table's stakes and rules (format "cash" only)
 
     @property
     def game(self) -> Game:
@@ -103,6 +169,8 @@ class GameSpec:
         """Raise :class:`GameRefused` unless a table of ``seats`` seats can hold this game."""
         if self.format not in FORMATS:
             raise GameRefused(f"unknown format {self.format!r} (formats: {', '.join(FORMATS)})")
+        if (self.format == "cash") != (self.cash is not None):
+            raise GameRefused("a cash table names its options (stakes, buy-ins, rake), and only a cash table does")
         name = self.game.name
         if seats > self.max_seats:
             limit = "the layout draws" if self.max_seats < self.game.max_players else f"{name} seats"
@@ -120,12 +188,16 @@ class GameSpec:
             data["games"] = [{"code": v.code, "name": v.name} for v in game.games]
         else:
             data["betting"] = game.betting.value
+        if self.cash is not None:
+            data["cash"] = self.cash.to_json()
         return data
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"code": self.code, "format": self.format}
         if self.starting_stack != 1000:
             data["starting_stack"] = self.starting_stack
+        if self.cash is not None:
+            data["cash"] = self.cash.to_json()
         return data
 
     @classmethod
@@ -133,8 +205,9 @@ class GameSpec:
         """The spec an entry names; none (a log from before games had names) is the house game."""
         if not data:
             return cls()
+        cash = data.get("cash")
         return cls(str(data.get("code", HOUSE_GAME)), str(data.get("format", "freezeout")),
-                   int(data.get("starting_stack", 1000)))
+                   int(data.get("starting_stack", 1000)), CashOptions.from_json(cash) if cash is not None else None)
 
     @classmethod
     def parse(cls, code: object, *, format: str = "freezeout") -> GameSpec:
@@ -146,6 +219,12 @@ class GameSpec:
         except RulesError as error:
             raise GameRefused(_lacking_structure(code) or str(error)) from None
         return cls(game.code, format)
+
+    @classmethod
+    def parse_cash(cls, code: object, options: Mapping[str, Any] | None) -> GameSpec:
+        """A cash table's spec from a client's choice of game and options (:class:`GameRefused`)."""
+        game = cls.parse(code)
+        return cls(game.code, "cash", cash=CashOptions.from_json(options or {}))
 
 
 class TableGame(Protocol):
@@ -217,6 +296,10 @@ def start_game(spec: GameSpec, players: Sequence[str], button: int) -> TableGame
         from freezeout.server.table.freezeout import FreezeoutGame
 
         return FreezeoutGame.start(spec, tuple(players), button)
+    if spec.format == "cash":
+        from freezeout.server.table.cash import CashGame
+
+        return CashGame.open(spec, len(players), button)
     raise GameRefused(f"unknown format {spec.format!r}")
 
 
@@ -249,6 +332,10 @@ def check_game(spec: GameSpec, seats: int) -> None:
         from freezeout.server.table.freezeout import tournament_config
 
         tournament_config(spec, [f"p{i}" for i in range(seats)], 0)
+    elif spec.format == "cash":
+        from freezeout.server.table.cash import cash_config
+
+        cash_config(spec, seats, 0)
 
 
 # -- moves in log entries ------------------------------------------------------

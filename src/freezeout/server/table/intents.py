@@ -17,9 +17,34 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
-from freezeout.server.table.entries import ActEntry, RematchEntry, SitEntry, Slot, Stamped, StandEntry
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.entries import (
+    ActEntry,
+    CashSeatEntry,
+    RematchEntry,
+    SitEntry,
+    Slot,
+    Stamped,
+    StandEntry,
+    TopUpEntry,
+)
 from freezeout.server.table.state import Refused, TableState
-from freezeout.server.transport.protocol import Act, DontWait, Draw, Intent, Rematch, Resign, Sit, Stand
+from freezeout.server.transport.protocol import (
+    Act,
+    BuyIn,
+    DontWait,
+    Draw,
+    Intent,
+    Rematch,
+    Resign,
+    RunTwice,
+    Sit,
+    SitIn,
+    SitOut,
+    Stand,
+    Straddle,
+    TopUp,
+)
 
 __all__ = ["entry_for"]
 
@@ -29,6 +54,10 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
     """The entry that applies ``intent`` of ``user`` at ``now``; :class:`Refused` if it cannot."""
     if user is None:
         raise Refused("not_seated", "log in or play as a guest to take part")
+    if isinstance(state.table_game, CashGame):
+        return _cash_entry(state, state.table_game, user, intent, now)
+    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)):
+        raise Refused("illegal", f"{intent.type!r} is a cash table's request; this table plays a freezeout")
     if isinstance(intent, Sit):
         slot = intent.slot
         if slot is None:
@@ -88,3 +117,63 @@ def _draw_action(seat: int, cards: str | None) -> Action:
     except CardError as error:
         raise Refused("bad_message", f"cannot read the cards to discard {cards!r}: {error}") from None
     return Action(seat, ActionKind.DISCARD, cards=thrown)
+
+
+def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent, now: float) -> Stamped:
+    """A cash table's entry for ``intent`` (C1–C7): what the asker may not do is said here, in the
+    table's words; what the rules refuse the fold says (table/cash.py), what the balance cannot
+    pay the ledger says (``insufficient``), and nothing is written."""
+    if isinstance(intent, BuyIn):
+        if user.kind != "user":
+            raise Refused("forbidden", "play chips belong to an account: log in to sit at a cash table")
+        if state.slot_of_user(user.id) is not None:
+            raise Refused("illegal", "you already have a seat at this table: add chips with a top-up")
+        slot = intent.slot
+        if slot is None:
+            slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
+            if slot is None:
+                raise Refused("illegal", "the table is full")
+        low, high = game.table.buy_in_range(user.shown, now)
+        if not low <= intent.chips <= high:
+            why = (" (C3: within 30 minutes of leaving, at least the chips you left with)" if low > game.table.config.min_buy_in
+                   else " (C1)")
+            raise Refused("illegal", f"a buy-in here is {low} to {high} chips, not {intent.chips}{why}")
+        return SitEntry(slot, Slot(user.id, user.shown, user.kind), chips=intent.chips, transfer=intent.transfer,
+                        post=intent.post)
+    if isinstance(intent, Sit):
+        raise Refused("illegal", "a seat at a cash table is taken with a buy-in (send buy_in with chips)")
+    seat = state.slot_of_user(user.id)
+    if seat is None:
+        raise Refused("not_seated", "you have no seat at this table")
+    if isinstance(intent, Stand):
+        if game.is_leaving(seat):
+            raise Refused("illegal", "you leave at the end of this hand already")
+        dealt = game.in_hand and seat in game.table.hand_seats
+        return StandEntry(seat, chips=None if dealt else game.table.current_stacks()[seat])
+    if isinstance(intent, TopUp):
+        if game.in_hand and seat in game.table.hand_seats:
+            raise Refused("illegal", "you are in a hand: chips are added between hands (C2)")
+        return TopUpEntry(seat, intent.chips, intent.transfer)
+    if isinstance(intent, SitOut):
+        return CashSeatEntry("sit_out", seat)
+    if isinstance(intent, SitIn):
+        return CashSeatEntry("sit_in", seat, intent.post)
+    if isinstance(intent, Straddle):
+        return CashSeatEntry("straddle", seat)
+    if isinstance(intent, RunTwice):
+        return CashSeatEntry("run_twice", seat, intent.agree)
+    if isinstance(intent, Resign):
+        raise Refused("illegal", "at a cash table a player folds, sits out or leaves (stand)")
+    if isinstance(intent, Rematch):
+        raise Refused("illegal", "a cash table has no rematch")
+    if game.to_act != seat:
+        raise Refused("not_your_turn", "it is not your turn")
+    _check_version(state, intent.version)
+    if isinstance(intent, Act):
+        try:
+            return ActEntry(Action.parse(seat, intent.move, intent.amount))
+        except RulesError as error:
+            raise Refused("illegal", str(error)) from None
+    if isinstance(intent, Draw):
+        return ActEntry(_draw_action(seat, intent.cards))
+    raise Refused("illegal", "nobody waits at a cash table: a late player's turn runs out by itself")

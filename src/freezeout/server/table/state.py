@@ -16,8 +16,10 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
+from freezeout.server.table import cash
 from freezeout.server.table.entries import (
     ActEntry,
+    CashSeatEntry,
     CommitEntry,
     CreateEntry,
     DealEntry,
@@ -30,6 +32,7 @@ from freezeout.server.table.entries import (
     Slot,
     StandEntry,
     StartEntry,
+    TopUpEntry,
     UnknownEntry,
 )
 from freezeout.server.table.fairness import AnyDeal, Reveal
@@ -127,11 +130,11 @@ class TableState:
     @property
     def needs_commit(self) -> bool:
         t = self.table_game
-        return t is not None and not t.finished and not t.in_hand and self.next_deal is None
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cash.can_deal(t)
 
     def deal_due(self, pause: float) -> float | None:
         t = self.table_game
-        if t is None or t.finished or t.in_hand or self.next_deal is None:
+        if t is None or t.finished or t.in_hand or self.next_deal is None or not cash.can_deal(t):
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 
@@ -150,9 +153,10 @@ def initial_state(entry: LogEntry) -> TableState:
     body = entry.body
     if not isinstance(body, CreateEntry):
         raise Refused("bad_message", f"a table's log starts with a create entry, not {entry.kind!r}")
-    return TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
-                      created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
-                      intents=Applied(settled=entry.seq), spec=body.game or GameSpec())
+    state = TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
+                       created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
+                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec())
+    return cash.opened(state, entry.at) if state.spec.format == "cash" else state
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -327,6 +331,11 @@ def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
 
 def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
     """The one step of the fold: each kind of entry to its rule."""
+    if state.spec.format == "cash":  # a cash table's seats and chips (table/cash.py), its hands as any table's
+        if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry)):
+            return cash.fold_request(state, body, at)
+        if isinstance(body, (ActEntry, DealEntry)):
+            return cash.after_hand_move(_act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at))
     if isinstance(body, ActEntry):  # the most frequent first
         return _act(state, body, at)
     if isinstance(body, DealEntry):

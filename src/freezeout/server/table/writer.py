@@ -12,12 +12,15 @@ database refuses because another worker owns the table now marks the table
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from freezeout.rules.events import Event
 from freezeout.server.cluster.ownership import StaleOwner
 from freezeout.server.settings import Settings
+from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.storage.tablelog import TableLog
+from freezeout.server.table.cash import cash_transfers
 from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, reduce
@@ -38,12 +41,13 @@ class TableWriter:
         self.lost = False  # the database refused an entry: another worker owns the table now
 
     async def commit(self, state: TableState, recorder: GameRecorder, entry: LogEntry,
-                     ops: list[GameStart | GameEnd]) -> list[tuple[LogEntry, Reduced | None]]:
+                     ops: Sequence[GameStart | GameEnd | Transfer]) -> list[tuple[LogEntry, Reduced | None]]:
         """Commit ``entry`` (and the game's end if it ends the game); returns each entry written
         with its fold when it can be reused (None: fold it again, the store filled it in).
         :class:`Refused` if the fold refuses it or the store cannot take it."""
         first = reduce(state, entry)  # validate first: a refused entry is never written
         new = first[0]
+        ops = [*ops, *cash_transfers(state, new, entry, self.epoch)]  # a cash table's chips ride with the entry (C9)
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
             ahead = recorder.copy()
@@ -59,6 +63,8 @@ class TableWriter:
             self.lost = True
             log.warning("table %s: lost to another owner (epoch %s refused)", state.id, self.epoch)
             raise Refused("busy", "the table is moving to another server: try again in a moment") from error
+        except LedgerError as error:  # a refused transfer (too few chips, a reused id): nothing was written
+            raise Refused(error.code, error.message) from error
         except Exception as error:
             raise Refused("storage", "the move could not be stored; try again") from error
         done: list[tuple[LogEntry, Reduced | None]] = []

@@ -104,13 +104,66 @@ class WatchLobby(_Client):
     type: Literal["lobby"]
 
 
-_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
+# -- a cash table's requests (C1–C7; docs/protocol.md "Cash tables"): a leave is ``stand`` --
+# Chips are whole numbers (strict: no 2.0, "5", true or NaN) and positive; what the table and
+# the balance allow is the table's to say (table/intents.py, the fold, the ledger).
+CashChips = Annotated[int, Field(ge=1, le=10**12)]
+TransferId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9:._-]{0,127}$")] | None
+
+
+class BuyIn(_Intent):
+    """C1: take ``slot`` (None: the first free one) with ``chips`` from the balance; ``post``: post
+    a big blind to be dealt in at once (C4; None: the game's default), else wait for it."""
+
+    type: Literal["buy_in"]
+    chips: CashChips
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    transfer: TransferId = None
+    post: bool | None = None
+
+
+class TopUp(_Intent):
+    """C2: add ``chips`` from the balance, between hands."""
+
+    type: Literal["top_up"]
+    chips: CashChips
+    transfer: TransferId = None
+
+
+class SitOut(_Intent):
+    """C3: from the next hand on, be dealt nothing and post nothing."""
+
+    type: Literal["sit_out"]
+
+
+class SitIn(_Intent):
+    """C4, C10: come back; ``post``: post what is owed at the next hand, else wait for the big blind."""
+
+    type: Literal["sit_in"]
+    post: bool | None = None
+
+
+class Straddle(_Intent):
+    """C6: post a straddle before the next deal (under the gun)."""
+
+    type: Literal["straddle"]
+
+
+class RunTwice(_Intent):
+    """C7: agree (or no longer agree) to run the rest of the board twice, in the pot."""
+
+    type: Literal["run_twice"]
+    agree: bool = True
+
+
+CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice
+_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 
 # What a client asks of a table (the rest of the client's messages are the connection's own).
-Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand
-INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand)
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
 

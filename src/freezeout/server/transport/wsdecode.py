@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from freezeout.server.transport.protocol import (
     CLIENT_MESSAGE,
     Act,
+    CashIntent,
     DontWait,
     Draw,
     Join,
@@ -35,7 +36,7 @@ __all__ = ["MAX_MESSAGE", "BadFrame", "ClientMessage", "decode_frame"]
 
 MAX_MESSAGE = 8192
 
-ClientMessage = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby
+ClientMessage = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
 
 
 @dataclass(frozen=True, slots=True)

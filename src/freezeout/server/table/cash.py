@@ -1,0 +1,493 @@
+"""The cash game as a table's game (C1–C11): the second :class:`~.game.TableGame`.
+
+A thin shell around :class:`freezeout.rules.cash.CashTable`, as
+:mod:`.freezeout` is around the tournament: it answers the table's
+questions (who acts, what they may do, what the hand dealt to whom, each
+seat's view) and takes the cash requests (take a seat with chips, top up,
+sit out and in, leave, straddle, agree to run it twice) that the table's log
+entries carry (table/entries.py, folded in table/state.py).
+
+What the ledger must see (docs/ledger.md "Cash tables"): every transition
+says which chips crossed the table's edge — a buy-in, a top-up, the
+cash-outs of players who left, the house's rake of a hand that ended — and
+:func:`cash_transfers` turns that into the ledger's :class:`Transfer` rows,
+written in the same transaction as the log entry (table/writer.py).  A cash
+table is never finished while it is open: a seat comes and goes, the game
+goes on.  :func:`holdings` is what a cash table's log says it holds (the
+ledger check, storage/ledgercheck.py).
+
+Choices (docs/ledger.md):
+
+* **A leave during a hand waits for its end**: the player is dealt out of
+  nothing more, plays the hand out (or folds by timeout), and the entry that
+  ends the hand leaves them and carries their cash-out.  The hit-and-run
+  clock (C3) starts at the leave request.
+* **Rake per hand**: the house's row rides with the entry that ended the
+  hand, for that hand's rake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from freezeout.cards import Card
+from freezeout.rules.actions import Action
+from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
+from freezeout.rules.errors import IllegalAction, RulesError
+from freezeout.rules.events import Event
+from freezeout.rules.legal import LegalActions
+from freezeout.rules.pots import Rake
+from freezeout.rules.variant import Variant
+from freezeout.rules.views import TableView
+from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
+
+if TYPE_CHECKING:
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.entries import LogEntry
+    from freezeout.server.table.state import TableState
+
+__all__ = ["CashGame", "after_hand_move", "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "opened"]
+
+
+def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
+    """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
+    options = spec.cash or CashOptions()
+    rake = Rake(options.rake_bp, (options.rake_cap,) * 3) if options.rake_bp else None
+    try:
+        return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
+                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle, first_button=button)
+    except RulesError as error:
+        raise GameRefused(str(error)) from None
+
+
+def _rules_events(events: Iterable[object]) -> list[Event]:
+    """The rules' events of a transition (the table's own, seats and chips, the fold tells itself)."""
+    return [event for event in events if not isinstance(event, (SeatTaken, ChipsAdded, SeatLeft, StatusChanged))]  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class CashGame:
+    """A cash table's game; ``table`` is the rules' value.
+
+    ``leaving``: seats that asked to leave during a hand, with when (C3), left at its end.
+    ``cash_outs``: the (seat, chips) the last transition took off the table (leaves);
+    ``raked``: the rake of a hand the last transition ended.  Both are what the ledger
+    must record of that transition, and are cleared by the next one."""
+
+    spec: GameSpec
+    table: CashTable
+    leaving: tuple[tuple[int, float], ...] = ()
+    cash_outs: tuple[tuple[int, int], ...] = ()
+    raked: int = 0
+    transfer_ids: frozenset[str] = frozenset()  # the transfer ids the table's buy-ins and top-ups named
+
+    @classmethod
+    def open(cls, spec: GameSpec, seats: int, button: int = 0) -> CashGame:
+        return cls(spec, CashTable.open(cash_config(spec, seats, button)))
+
+    def _with(self, table: CashTable, **changes: Any) -> CashGame:
+        return replace(self, table=table, cash_outs=changes.get("cash_outs", ()), raked=changes.get("raked", 0),
+                       leaving=changes.get("leaving", self.leaving))
+
+    # -- queries -----------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.player if seat is not None else "" for seat in self.table.seats)
+
+    @property
+    def variant(self) -> Variant:
+        hand = self.table.hand
+        if hand is not None and self.table.in_hand:
+            return hand.setup.variant
+        return self.table.next_variant
+
+    @property
+    def hand_number(self) -> int:
+        return self.table.hand_number
+
+    @property
+    def in_hand(self) -> bool:
+        return self.table.in_hand
+
+    @property
+    def finished(self) -> bool:
+        return False  # a cash table goes on while it is open
+
+    @property
+    def can_deal(self) -> bool:
+        """Whether the next hand can be dealt: two players with chips who are not sitting out."""
+        if self.table.in_hand:
+            return False
+        try:
+            self.table.plan()
+        except RulesError:
+            return False
+        return True
+
+    @property
+    def to_act(self) -> int:
+        return self.table.to_act
+
+    @property
+    def alive(self) -> tuple[bool, ...]:
+        return tuple(seat is not None and seat.status in (Status.PLAYING, Status.WAITING) for seat in self.table.seats)
+
+    @property
+    def places(self) -> tuple[int | None, ...]:
+        return (None,) * len(self.table.seats)
+
+    @property
+    def winner(self) -> int:
+        return -1
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        hand = self.table.hand
+        return hand.board if hand is not None else ()
+
+    @property
+    def events_in_hand(self) -> int:
+        return len(self.table.hand_log)
+
+    def legal_actions(self) -> LegalActions | None:
+        return self.table.legal_actions()
+
+    def held(self) -> int:
+        """The chips on the table: every seat's stack as of the hand's start (so anything in the
+        pot mid-hand is counted where it came from); the rake has left at the hand's end."""
+        return sum(seat.stack for seat in self.table.seats if seat is not None)
+
+    def is_leaving(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.leaving)
+
+    # -- the hand ----------------------------------------------------------------------
+    def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[TableGame, list[Event]]:
+        table, events = self.table.deal(deck, reshuffle)
+        return self._after(table, events)
+
+    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+        table, events = self.table.act(action)
+        return self._after(table, events)
+
+    def _after(self, table: CashTable, events: Sequence[object]) -> tuple[CashGame, list[Event]]:
+        """A hand move; if it ended the hand, its rake and the leaves that waited for it."""
+        raked = table.rake_total - self.table.rake_total
+        outs: list[tuple[int, int]] = []
+        leaving = self.leaving
+        if self.table.in_hand and not table.in_hand:
+            for seat, when in leaving:
+                held = table.seats[seat]
+                if held is not None:
+                    outs.append((seat, held.stack))
+                    table, _ = table.leave(seat, when)
+            leaving = ()
+        return self._with(table, cash_outs=tuple(outs), raked=raked, leaving=leaving), _rules_events(events)
+
+    def hand_cards(self) -> HandCards | None:
+        """Every card each seat was dealt and the cards that became public (as the freezeout's)."""
+        t = self.table
+        hand = t.hand
+        if hand is None:
+            return None
+        received: dict[int, tuple[Card, ...]] = {}
+        public: list[Card] = [card for card in hand.board if card is not None]
+        public.extend(card for card in hand.second_board if card is not None)
+        for hand_seat, seat in enumerate(t.hand_seats):
+            held = hand.cards[hand_seat]
+            thrown = hand.discards[hand_seat] if hand.discards else ()
+            received[seat] = tuple(card for card in (*thrown, *held) if card is not None)
+            up = hand.up[hand_seat] if hand.up else ()
+            public.extend(card for card, face_up in zip(held, up, strict=False) if face_up and card is not None)
+            if hand.finished and hand.showdown and hand.shown and hand.shown[hand_seat]:
+                public.extend(card for card in held if card is not None)
+        board = tuple(card for card in hand.board if card is not None)
+        return HandCards(received, tuple(dict.fromkeys(public)), board, hand.setup.variant)
+
+    def hands_ended(self, before: TableGame) -> bool:
+        return before.in_hand and not self.in_hand
+
+    def forget_past(self, keep: int) -> TableGame:
+        return self  # a cash table keeps only the current hand's public events
+
+    def rematch(self, players: tuple[str, ...], button: int) -> TableGame:
+        raise GameRefused("a cash table has no rematch: players come and go")
+
+    # -- the cash requests (C1–C7): each returns the new game or raises RulesError --------
+    def join(self, seat: int, player: str, chips: int, now: float, post: bool | None = None) -> CashGame:
+        table, _ = self.table.join(seat, player, chips, now, post=post)
+        return self._with(table)
+
+    def top_up(self, seat: int, chips: int) -> CashGame:
+        if self.is_leaving(seat):
+            raise IllegalAction("a player leaving at the end of the hand adds no chips")
+        table, _ = self.table.top_up(seat, chips)
+        return self._with(table)
+
+    def leave(self, seat: int, now: float) -> tuple[CashGame, int | None]:
+        """C3: leave now with the chips (returned), or — dealt in the hand in progress — at its end (None)."""
+        held = self.table.seats[seat] if 0 <= seat < len(self.table.seats) else None
+        if held is None:
+            raise IllegalAction(f"seat {seat + 1} is not seated")
+        if self.table.in_hand and seat in self.table.hand_seats:
+            if self.is_leaving(seat):
+                raise IllegalAction(f"{held.player} leaves at the end of this hand already")
+            return self._with(self.table, leaving=(*self.leaving, (seat, now))), None
+        table, _ = self.table.leave(seat, now)
+        return self._with(table, cash_outs=((seat, held.stack),)), held.stack
+
+    def sit_out(self, seat: int) -> CashGame:
+        return self._with(self.table.sit_out(seat)[0])
+
+    def sit_in(self, seat: int, post: bool | None = None) -> CashGame:
+        return self._with(self.table.sit_in(seat, post=post)[0])
+
+    def straddle(self, seat: int) -> CashGame:
+        return self._with(self.table.straddle(seat)[0])
+
+    def run_twice(self, seat: int, agree: bool) -> CashGame:
+        if not (self.spec.cash or CashOptions()).run_twice:
+            raise IllegalAction("this table does not run it twice (C7)")
+        return self._with(self.table.agree_to_run_twice(seat, agree)[0])
+
+    # -- views ---------------------------------------------------------------------
+    def seat_view(self, viewer: int | None) -> TableView:
+        """The rules' view as far as a cash table fills it: the hand's public events (a snapshot's
+        history), the board, whose turn and the viewer's moves.  Its seats are left out: a client
+        draws a cash table from :meth:`view` (bots do not sit at cash tables yet)."""
+        t = self.table
+        hand = t.hand
+        legal = t.legal_actions()
+        small, big = t.config.blinds
+        return TableView(viewer=viewer, hand_number=t.hand_number, button=t.button, small_blind=small, big_blind=big,
+                         hands_to_next_level=0, seats=(), board=self.board, pots=(), to_act=t.to_act,
+                         legal=legal if legal is not None and legal.seat == viewer else None,
+                         hand_over=hand is not None and hand.finished, showdown=hand is not None and hand.showdown,
+                         finished=False, winner=None, history=t.hand_log, game=self.variant.code)
+
+    def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return {viewer: self.view(viewer) for viewer in viewers}
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` (a seat, or None: a spectator) sees: the game and stakes, each seat's
+        player, chips (behind now, and in the pot this hand), status and what they owe (C10),
+        whether they leave at the hand's end; the board, the pot, whose turn; one's own cards
+        only (cards shown down are public once the hand is over, R17); the viewer's legal moves."""
+        t = self.table
+        hand = t.hand
+        options = self.spec.cash or CashOptions()
+        stacks = t.current_stacks()
+        seats: list[dict[str, Any]] = []
+        for index, held in enumerate(t.seats):
+            if held is None:
+                seats.append({"seat": index, "player": None})
+                continue
+            entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
+                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False}
+            if hand is not None and index in t.hand_seats:
+                hand_seat = t.hand_seats.index(index)
+                entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
+                entry["bet"] = hand.bets[hand_seat] if t.in_hand else 0
+                cards = hand.cards[hand_seat] if hand.cards else ()
+                shown = hand.finished and hand.showdown and bool(hand.shown) and hand.shown[hand_seat]
+                up = hand.up[hand_seat] if hand.up else ()
+                if index == viewer or shown:
+                    entry["cards"] = "".join(str(card) if card is not None else "??" for card in cards)
+                else:
+                    entry["cards"] = "".join(str(card) if card is not None and i < len(up) and up[i] else "??"
+                                             for i, card in enumerate(cards))
+            seats.append(entry)
+        legal = t.legal_actions()
+        view: dict[str, Any] = {
+            "format": "cash", "game": self.variant.code, "game_name": self.variant.name, "hand": t.hand_number,
+            "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
+            "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
+            "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
+            "rake": {"basis_points": options.rake_bp, "cap": options.rake_cap, "total": t.rake_total},
+            "straddle": options.straddle, "run_twice": options.run_twice,
+            "board": "".join(str(card) for card in self.board if card is not None),
+            "pot": hand.pot_total if hand is not None and t.in_hand else 0,
+            "seats": seats, "you": viewer,
+        }
+        if legal is not None and legal.seat == viewer:
+            view["legal"] = legal.to_dict()
+        return view
+
+
+# -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
+_Result = tuple["TableState", list[dict[str, Any]], list[Event]]
+
+
+def can_deal(game: TableGame) -> bool:
+    """Whether a table's next hand can be committed and dealt (a freezeout's always can)."""
+    return not isinstance(game, CashGame) or game.can_deal
+
+
+def opened(state: TableState, at: float) -> TableState:
+    """A cash table's state as its ``create`` entry opens it: the game runs from the start
+    (no ``start`` entry: players sit down and leave while it goes on); a seat is its place."""
+    game = CashGame.open(state.spec, state.size)
+    return replace(state, table_game=game, game=1, game_id=state.id, seat_slots=tuple(range(state.size)),
+                   players=game.players, started_at=at)
+
+
+def _game(state: TableState) -> CashGame:
+    game = state.table_game
+    assert isinstance(game, CashGame)
+    return game
+
+
+def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState:
+    return replace(state, table_game=game, players=game.players, slots=state.slots if slots is None else slots)
+
+
+def fold_request(state: TableState, body: Any, at: float) -> _Result:
+    """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
+    ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
+    from freezeout.server.table.entries import SitEntry, StandEntry, TopUpEntry
+    from freezeout.server.table.state import Refused
+
+    game = _game(state)
+    try:
+        if isinstance(body, SitEntry):
+            return _sit(state, game, body, at)
+        if isinstance(body, StandEntry):
+            return _stand(state, game, body, at)
+        if isinstance(body, TopUpEntry):
+            _fresh_transfer(game, body.transfer)
+            changed = game.top_up(body.seat, body.chips)
+            if body.transfer is not None:
+                changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
+            return (_changed(state, changed), [{"type": "topped_up", "seat": body.seat, "chips": body.chips}], [])
+        request, seat, flag = body.request, body.seat, body.flag
+        if request == "sit_out":
+            changed = game.sit_out(seat)
+        elif request == "sit_in":
+            changed = game.sit_in(seat, flag)
+        elif request == "straddle":
+            changed = game.straddle(seat)
+        else:
+            changed = game.run_twice(seat, True if flag is None else flag)
+        event: dict[str, Any] = {"type": request, "seat": seat}
+        if flag is not None:
+            event["flag"] = flag
+        return _changed(state, changed), [event], []
+    except RulesError as error:
+        raise Refused("illegal", str(error)) from None
+
+
+def _fresh_transfer(game: CashGame, transfer: str | None) -> None:
+    """A transfer id this table's entries named before would move no chips the second time (the
+    ledger answers its first result) while the table counted them again: refused."""
+    from freezeout.server.table.state import Refused
+
+    if transfer is not None and transfer in game.transfer_ids:
+        raise Refused("transfer_mismatch", f"transfer {transfer!r} was used at this table already: name a new one")
+
+
+def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
+    from freezeout.server.table.state import Refused
+
+    index, slot = body.slot, body.player
+    if not 0 <= index < state.size or state.slots[index].taken:
+        raise Refused("illegal", f"seat {index} is not free")
+    if slot.kind != "user" or slot.user_id is None:
+        raise Refused("forbidden", "play chips belong to an account: log in to sit at a cash table")
+    if state.slot_of_user(slot.user_id) is not None:
+        raise Refused("illegal", "you already have a seat at this table")
+    if body.chips is None:
+        raise Refused("bad_message", "a seat at a cash table is taken with a buy-in (chips, C1)")
+    _fresh_transfer(game, body.transfer)
+    changed = game.join(index, slot.name or "", body.chips, at, body.post)
+    if body.transfer is not None:
+        changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
+    slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
+    return _changed(state, changed, slots), [{"type": "seated", "slot": index, "name": slot.name, "chips": body.chips}], []
+
+
+def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
+    from freezeout.server.table.entries import Slot
+    from freezeout.server.table.state import Refused
+
+    index = body.slot
+    if not 0 <= index < state.size or not state.slots[index].taken:
+        raise Refused("illegal", f"seat {index} has no player to leave")
+    changed, chips = game.leave(index, at)
+    if chips != body.chips:
+        said = "at the end of the hand" if chips is None else f"with {chips} chips"
+        raise Refused("illegal", f"the player leaves {said}, not as the entry says ({body.chips})")
+    name = state.slots[index].name
+    if chips is None:  # C3: dealt in: plays the hand out, and leaves with the entry that ends it
+        return _changed(state, changed), [{"type": "leaving", "slot": index, "name": name}], []
+    slots = (*state.slots[:index], Slot(), *state.slots[index + 1 :])
+    return _changed(state, changed, slots), [{"type": "stood", "slot": index, "name": name, "chips": chips}], []
+
+
+def after_hand_move(result: _Result) -> _Result:
+    """A deal or a move at a cash table: the seats of the players whose leave waited for the
+    hand's end are free once it ends (their cash-outs ride with this entry)."""
+    from freezeout.server.table.entries import Slot
+
+    state, table_events, events = result
+    game = _game(state)
+    if not game.cash_outs:
+        return _changed(state, game), table_events, events
+    slots = list(state.slots)
+    told = list(table_events)
+    for seat, chips in game.cash_outs:
+        told.append({"type": "stood", "slot": seat, "name": slots[seat].name, "chips": chips})
+        slots[seat] = Slot()
+    return _changed(state, game, tuple(slots)), told, events
+
+
+# -- what the ledger records -----------------------------------------------------------
+def cash_transfers(old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+    """The ledger rows ``entry`` (taking ``old`` to ``new``) must be written with, in its
+    transaction: a buy-in (``sit``), a top-up, the cash-outs of players who left (a ``stand``
+    between hands, or the entry that ended the hand they were leaving), the hand's rake to
+    the house.  The entry's own transfer id when it names one, else ``<table>.<seq>.<kind>``."""
+    from freezeout.server.storage.ledger import HOUSE, Transfer
+    from freezeout.server.table.entries import SitEntry, TopUpEntry
+
+    game = new.table_game
+    if not isinstance(game, CashGame) or game is old.table_game:  # an entry that changed no chips (a commit)
+        return []
+    table, seq, at = entry.table_id, entry.seq, entry.at
+
+    def transfer(kind: str, account: int | None, amount: int, named: str | None = None, suffix: str = "") -> Transfer:
+        if account is None:
+            raise GameRefused("chips move only for an account")
+        return Transfer(named or f"{table}.{seq}.{kind}{suffix}", account, kind, amount, at, table, epoch, seq)
+
+    body = entry.body
+    out: list[Transfer] = []
+    if isinstance(body, SitEntry) and body.chips is not None:
+        out.append(transfer("buy_in", body.player.user_id, body.chips, body.transfer))
+    elif isinstance(body, TopUpEntry):
+        out.append(transfer("top_up", old.slots[body.seat].user_id, body.chips, body.transfer))
+    for seat, chips in game.cash_outs:
+        if chips > 0:
+            out.append(transfer("cash_out", old.slots[seat].user_id, chips, suffix=f".{seat}"))
+    if game.raked > 0:
+        out.append(transfer("rake", HOUSE, game.raked))
+    return out
+
+
+def holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
+    """What a cash table's log says it holds (``ledgercheck.TableHoldings``): the fold of its
+    log, every seat's chips; None when the log is not a cash table's (or cannot be folded)."""
+    from freezeout.server.table.state import Refused, initial_state, reduce
+
+    if not entries:
+        return None
+    try:
+        state = initial_state(entries[0])
+        if not isinstance(state.table_game, CashGame):
+            return None
+        for entry in entries[1:]:
+            state = reduce(state, entry)[0]
+    except (Refused, RulesError, ValueError, KeyError):
+        return None
+    game = state.table_game
+    return game.held() if isinstance(game, CashGame) else None
