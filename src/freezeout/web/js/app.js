@@ -69,14 +69,12 @@ function renderWho(user) {
   const who = document.getElementById('who');
   if (user && user.kind !== 'guest') {
     fill(who, 
-      h('a.name', {href: '#/profile'}, displayOf(user)),
-      balanceBadge(),
+      h('span.me', h('a.name', {href: '#/profile'}, displayOf(user)), balanceBadge()),
       user.rating != null ? h('span.elo.num', {title: 'Elo'}, rating(user.rating, user.provisional)) : null,
       h('button.btn.small.ghost', {type: 'button', onclick: () => api.logout().catch(e => toast(e.message))}, t('nav.logout')));
   } else {
     fill(who, 
-      user ? h('a.muted.guest-name', {href: '#/profile'}, displayOf(user)) : null,
-      user ? balanceBadge() : null,
+      user ? h('span.me.guest', h('a.muted.guest-name', {href: '#/profile'}, displayOf(user)), balanceBadge()) : null,
       h('button.btn.small', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')),
       h('button.btn.small.ghost.reg', {type: 'button', onclick: () => openAuth('register')}, t('nav.register')));
   }

@@ -130,7 +130,6 @@ export function chipsSection() {
   const el = h('section.panel.chips#chips', {'aria-labelledby': 'chips-title'});
   const view = {rows: [], next: null, sessions: null, message: '', failed: false};
   const draw = () => { if (el.isConnected || !el.dataset.drawn) drawSection(el, view, actions); };
-  const stop = onBalance(() => { if (el.isConnected || !el.dataset.drawn) draw(); else stop(); });
   const loadRows = async () => {
     try {
       const query = `/api/me/ledger?limit=${PAGE}` + (view.next ? `&before=${view.next}` : '');
@@ -157,6 +156,7 @@ export function chipsSection() {
     },
     more: async () => { await loadRows(); draw(); },
   };
+  const stop = onBalance(() => { if (el.isConnected || !el.dataset.drawn) draw(); else stop(); });
   fill(el, h('h2#chips-title', t('chips.title')), h('p.loading', t('app.loading')));
   (async () => {
     const [sessions] = await Promise.all([
