@@ -186,7 +186,7 @@ def test_the_play_chips_fit_a_phone_and_a_desktop(new_page, reload_server, local
     bar = page.locator(".topbar")
     tall = bar.bounding_box()["height"]
     box = badge.bounding_box()
-    assert 0 <= box["x"] and box["x"] + box["width"] <= width and box["y"] + box["height"] <= tall
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= tall
     badge.evaluate("el => { el.style.display = 'none'; }")
     assert bar.bounding_box()["height"] == tall, "the balance makes the top bar no taller"
     badge.evaluate("el => { el.style.display = ''; }")
