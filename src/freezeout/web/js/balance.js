@@ -37,19 +37,19 @@ export async function refreshBalance() {
   }
 }
 
-let whose = null;
-api.onUser(user => {
-  const id = user ? user.id ?? user.name : null;
-  if (id !== whose) { whose = id; publish(null); }  // another player's chips are never shown meanwhile
-  refreshBalance();
-});
-
 // -- the reload ------------------------------------------------------------
 /** The transfer id of the reload not yet answered for certain: a network error keeps it, so
  * the next try (automatic, or the player's next click) is the same reload and the server
  * answers it at most once (docs/protocol.md: the same `transfer` again moves nothing). */
 let unsent = null;
 let inFlight = null;
+
+let whose = null;
+api.onUser(user => {
+  const id = user ? user.id ?? user.name : null;
+  if (id !== whose) { whose = id; unsent = null; publish(null); }  // another player's chips are never shown meanwhile
+  refreshBalance();
+});
 const RETRY_MS = [400, 1200, 3000];  // backoff between automatic retries after a network error
 
 function transferId() {
