@@ -43,6 +43,7 @@ export async function refreshBalance() {
  * answers it at most once (docs/protocol.md: the same `transfer` again moves nothing). */
 let unsent = null;
 let inFlight = null;
+const RETRY_MS = [400, 1200, 3000];  // backoff between automatic retries after a network error
 
 let whose = null;
 api.onUser(user => {
@@ -50,7 +51,6 @@ api.onUser(user => {
   if (id !== whose) { whose = id; unsent = null; publish(null); }  // another player's chips are never shown meanwhile
   refreshBalance();
 });
-const RETRY_MS = [400, 1200, 3000];  // backoff between automatic retries after a network error
 
 function transferId() {
   if (globalThis.crypto && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
