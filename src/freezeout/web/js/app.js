@@ -7,6 +7,7 @@ import {toast} from './ui.js';
 import {rating} from './rating.js';
 import {displayOf} from './names.js';
 import {confirmLeave} from './seatwatch.js';
+import {balanceBadge, refreshBalance} from './balance.js';
 
 const main = document.getElementById('main');
 let page = null;
@@ -57,6 +58,7 @@ async function routeNow(force) {
     }
     if (mine !== seq) { if (made && made.destroy) made.destroy(); return; }
     page = made;
+    if (nav === 'lobby') refreshBalance();  // the play chips may have moved at a table meanwhile (C9)
     document.title = 'Freezeout' + (nav ? ' — ' + t('nav.' + nav) : '');
     return;
   }
@@ -67,12 +69,12 @@ function renderWho(user) {
   const who = document.getElementById('who');
   if (user && user.kind !== 'guest') {
     fill(who, 
-      h('a.name', {href: '#/profile'}, displayOf(user)),
+      h('span.me', h('a.name', {href: '#/profile'}, displayOf(user)), balanceBadge()),
       user.rating != null ? h('span.elo.num', {title: 'Elo'}, rating(user.rating, user.provisional)) : null,
       h('button.btn.small.ghost', {type: 'button', onclick: () => api.logout().catch(e => toast(e.message))}, t('nav.logout')));
   } else {
     fill(who, 
-      user ? h('a.muted.guest-name', {href: '#/profile'}, displayOf(user)) : null,
+      user ? h('span.me.guest', h('a.muted.guest-name', {href: '#/profile'}, displayOf(user)), balanceBadge()) : null,
       h('button.btn.small', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')),
       h('button.btn.small.ghost.reg', {type: 'button', onclick: () => openAuth('register')}, t('nav.register')));
   }

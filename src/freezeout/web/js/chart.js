@@ -13,9 +13,11 @@ export function seatColors(n, me) {
 }
 
 /**
- * series: [{name, color, points: [[x, y], ...]}]; opts: {label, width, height, yZero}
+ * series: [{name, color, points: [[x, y], ...]}]; opts: {label, width, height, yZero, xLabel, pointTitle}
+ * pointTitle(point, index, series): when given, every point gets a dot whose tooltip (an SVG
+ * <title>) is its text — a history where each point is one event (the play chips' ledger).
  */
-export function lineChart(series, {label = '', width = 560, height = 240, yZero = false, xLabel = v => v} = {}) {
+export function lineChart(series, {label = '', width = 560, height = 240, yZero = false, xLabel = v => v, pointTitle = null} = {}) {
   const pad = {l: 48, r: 12, t: 12, b: 26};
   const all = series.flatMap(s => s.points);
   if (!all.length) return h('div');
@@ -45,6 +47,10 @@ export function lineChart(series, {label = '', width = 560, height = 240, yZero 
     const y = v => Math.min(Y(v) + dy, Y(ymin));
     const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + y(p[1]).toFixed(1)).join(' ');
     root.append(svg('path', {class: 'line', d, stroke: color}));
+    if (pointTitle) {
+      s.points.forEach((p, k) => root.append(svg('circle', {class: 'point', cx: X(p[0]), cy: y(p[1]), r: 2.5, fill: color},
+        svg('title', {text: pointTitle(p, k, s)}))));
+    }
     const last = s.points[s.points.length - 1];
     if (last) root.append(svg('circle', {cx: X(last[0]), cy: y(last[1]), r: 3.5, fill: color}));
   });

@@ -11,6 +11,7 @@ import {Replayer, stepsOfGame} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {rating, provisionalBadge, familyPicker} from './rating.js';
+import {chipsSection} from './balance.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -85,6 +86,7 @@ export class ProfilePage {
           ? familyPicker(families, family, f => { this.family = f; this.load(); }, {id: 'profile-family', label: t('profile.family')})
           : null),
         h('div.family-chart', {dataset: {family}}, chart)),
+      mine ? chipsSection() : null,  // your play chips (C9): balance, reload, ledger, cash sessions
       // Past games: every column in view at any width, Replay included (issue #21-5): a table
       // across the page on a wide screen, one card per game on a phone (style.css)
       h('section.panel.past-games', h('h2', t('profile.past')),
