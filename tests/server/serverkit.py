@@ -278,7 +278,8 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
     listener.bind(("127.0.0.1", 0))
     port = int(listener.getsockname()[1])
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
-                            http=http_protocol(settings.http_header_timeout_seconds))
+                            http=http_protocol(settings.http_header_timeout_seconds),
+                            ws_per_message_deflate=settings.ws_compression)  # as `freezeout serve` (server/cli.py)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

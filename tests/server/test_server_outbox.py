@@ -6,7 +6,10 @@ import pytest
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
-from freezeout.server.transport.wsoutbox import text_frame
+from freezeout.server.clock import FakeClock
+from freezeout.server.transport.wsoutbox import DirectWriter, text_frame
+
+from serverkit import fast_settings, heads_up_table, serve
 
 
 def parsed(data: bytes) -> tuple[Frame, bytes]:
@@ -32,3 +35,34 @@ def test_a_text_frame_carries_utf8_text():
     text = '{"name":"Žluťoučký kůň","cards":"7d??"}'
     frame, _ = parsed(text_frame(text.encode()))
     assert frame.data.decode() == text
+
+
+@pytest.mark.parametrize("compression", [False, True])
+async def test_updates_go_straight_to_the_socket_with_or_without_compression(tmp_path, monkeypatch, compression):
+    """A table's updates take the direct path (our frames, or permessage-deflate's through
+    ``websockets``) and every seat reads each version in order."""
+    written: list[str] = []
+    write = DirectWriter.write
+
+    def counting(self: DirectWriter, text: str) -> None:
+        written.append(text)
+        write(self, text)
+
+    monkeypatch.setattr(DirectWriter, "write", counting)
+    async with serve(fast_settings(tmp_path, ws_compression=compression), FakeClock()) as h:
+        table, ana, bo = await heads_up_table(h)
+        for p in (ana, bo):
+            await p.join(table)
+        actor = h.table(table)
+        for _ in range(3):
+            version = actor.state.version
+            for p in (ana, bo):
+                await p.until_version(version)
+            mover = ana if ana.view["viewer"] == actor.state.table_game.to_act else bo
+            await mover.send({"type": "act", "version": version, "move": "call" if "call" in mover.view["legal"]["moves"] else "check"})
+            for p in (ana, bo):
+                await p.until_version(version + 1)
+        for p in (ana, bo):
+            versions = [m["version"] for m in p.messages if m["type"] == "update"]
+            assert versions == sorted(versions) and not p.errors
+        assert sum('"type":"update"' in text for text in written) >= 6  # both seats' updates, directly
