@@ -66,3 +66,22 @@ async def test_updates_go_straight_to_the_socket_with_or_without_compression(tmp
             versions = [m["version"] for m in p.messages if m["type"] == "update"]
             assert versions == sorted(versions) and not p.errors
         assert sum('"type":"update"' in text for text in written) >= 6  # both seats' updates, directly
+
+
+async def test_spectators_share_one_text_and_each_gets_it_whole(harness):
+    """One text per audience: the spectators' update is framed once and every spectator
+    reads it whole, between the seats' own texts."""
+    table, ana, bo = await heads_up_table(harness)
+    eve, cy = await harness.guests(2)
+    for p in (eve, ana, cy, bo):  # spectators and seats interleaved among the followers
+        await p.join(table)
+    actor = harness.table(table)
+    version = actor.state.version
+    mover = ana if ana.view["viewer"] == actor.state.table_game.to_act else bo
+    await mover.send({"type": "act", "version": version, "move": "call" if "call" in mover.view["legal"]["moves"] else "check"})
+    updates = {}
+    for p in (eve, cy, ana, bo):
+        await p.until_version(version + 1)
+        updates[p] = p.latest
+    assert updates[eve] == updates[cy] and updates[eve]["view"]["viewer"] is None
+    assert updates[ana]["view"]["viewer"] != updates[bo]["view"]["viewer"]

@@ -94,9 +94,17 @@ class DirectWriter:
         return (self.writable.is_set() and p.handshake_complete and not p.close_sent and not p.disconnected
                 and p.initial_response is None and self.conn.state == 1 and not self.transport.is_closing())  # 1: OPEN
 
+    # The frame of the last text written: a table's update is one text per seat, the same object
+    # for every connection of that seat (its spectators: one text for all), so each text is
+    # encoded and framed once per audience, not once per connection.
+    _last: tuple[str, bytes] = ("", text_frame(b""))
+
     def write(self, text: str) -> None:
         if self.frames:
-            self.transport.write(text_frame(text.encode()))
+            last = DirectWriter._last
+            if last[0] is not text:
+                last = DirectWriter._last = (text, text_frame(text.encode()))
+            self.transport.write(last[1])
         else:
             self.conn.send_text(text.encode())
             self.transport.write(b"".join(self.conn.data_to_send()))
