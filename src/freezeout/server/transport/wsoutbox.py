@@ -4,8 +4,8 @@ A table's actor (or a gateway's fan-out) calls :meth:`Outbox.send`, which never
 blocks.  When nothing is waiting and the socket takes more (the usual case),
 the text goes out at once as one WebSocket frame written to the connection's
 transport (:class:`DirectWriter`): no queue, no task switch, no trip through
-the ASGI layers per message — at 10,000 players that path was a tenth of the
-server's CPU (docs/scaling.md).  Otherwise it is queued, and one task per
+the ASGI layers per message (docs/scaling.md "A move's cost in one process":
+a room sends four messages per move).  Otherwise it is queued, and one task per
 connection writes the queue out through ASGI, waiting while the peer is slow.
 What a connection may cost is bounded (docs/protocol.md "Limits"): queued
 characters (``ws_outbox_bytes``: a client that cannot keep up is dropped) and
