@@ -244,6 +244,7 @@ class Player:
         self.conn: LeanConnection | None = None
         self.thinking: asyncio.TimerHandle | None = None
         self.rematched = False
+        self.latest: tuple[int, dict[str, Any]] | None = None  # the newest version and view received
 
     def opened(self, conn: LeanConnection) -> None:
         self.conn = conn
@@ -265,6 +266,8 @@ class Player:
         if kind not in ("snapshot", "update") or msg["view"] is None:
             return
         view = msg["view"]
+        if self.latest is None or msg["version"] > self.latest[0]:
+            self.latest = (msg["version"], view)
         pending = stats.pending.get(self.table)
         if pending is not None and msg["version"] > pending.version:
             pending.seen.add(view["viewer"])
@@ -274,15 +277,22 @@ class Player:
                 del stats.pending[self.table]
         if view["legal"] is not None and view["to_act"] == view["viewer"] and self.thinking is None:
             delay = self.rng.uniform(*self.think)
-            self.thinking = asyncio.get_running_loop().call_later(delay, self.act, msg["version"], view)
+            self.thinking = asyncio.get_running_loop().call_later(delay, self.act)
         if view["finished"] and not self.rematched:
             self.rematched = True  # once per game: every later update also shows the game over
             conn.send_text(b'{"type":"rematch"}')
         elif not view["finished"]:
             self.rematched = False
 
-    def act(self, version: int, view: dict[str, Any]) -> None:
+    def act(self) -> None:
+        """Move on the newest view, as a person looking at the page would: a snapshot sent as
+        the player joins may be overtaken by a step in flight (a forfeit of the turn), and a
+        move on the older version would be refused as stale."""
         self.thinking = None
+        assert self.latest is not None
+        version, view = self.latest
+        if view["legal"] is None or view["to_act"] != view["viewer"]:
+            return  # no longer this player's turn
         message = choose_move(view, self.rng)
         assert self.conn is not None
         self.stats.pending[self.table] = Pending(version, time.perf_counter())

@@ -281,7 +281,8 @@ async def serve(settings: Settings, clock: FakeClock, *, tune_process: bool = Fa
     # httpx's reuse of it on a loaded machine (the request met a closing socket: ReadError).
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on",
                             http=http_protocol(settings.http_header_timeout_seconds),
-                            timeout_keep_alive=int(FAIL_SAFE_SECONDS * 10))
+                            timeout_keep_alive=int(FAIL_SAFE_SECONDS * 10),
+                            ws_per_message_deflate=settings.ws_compression)  # as `freezeout serve` (server/cli.py)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
     while not server.started:

@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     idle_close_seconds: float = 3600.0
     # Messages are small JSON documents: compressing each one costs more CPU than it saves.
     ws_compression: bool = False
+    # A text goes straight to the socket's transport as one frame when nothing waits before it
+    # (transport/wsoutbox.py DirectWriter); off: every message through the ASGI send.
+    ws_direct_send: bool = True
     # Keepalive pings find connections that died without a goodbye (presence, R26's instant
     # forfeit).  Each is a frame out and one back per connection and period: at 10,000
     # connections and 20 s that is 500 pings a second, a third of the messages of a busy room.

@@ -74,12 +74,6 @@ class _Intent:
 
 
 @dataclass
-class _Attach:
-    conn: Conn
-    since: int | None
-
-
-@dataclass
 class _Detach:
     conn: Conn
 
@@ -89,7 +83,7 @@ class _Sync:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Command = _Intent | _Attach | _Detach | _Sync
+_Command = _Intent | _Detach | _Sync
 
 
 class TableActor:
@@ -165,7 +159,15 @@ class TableActor:
         self._wake.set()
 
     def attach(self, conn: Conn, since: int | None = None) -> None:
-        self._submit(_Attach(conn, since))
+        """Follow the table from now on: the snapshot (or catch-up) goes out at once, not behind
+        the table's own steps or a commit in flight.  It tells the state as it is between the
+        actor's awaits and changes nothing, so it needs no turn in the queue; every update
+        after it reaches the new follower too.  The actor is woken: presence changed, so do
+        the deadlines that depend on it (R26)."""
+        self.followers.add(conn)
+        self.send_catchup(conn, since)
+        self._tell_presence()
+        self._wake.set()
 
     def detach(self, conn: Conn) -> None:
         self._submit(_Detach(conn))
@@ -269,10 +271,6 @@ class TableActor:
         command = self._commands.popleft()
         if isinstance(command, _Sync):
             self._syncs.append(command)
-        elif isinstance(command, _Attach):
-            self.followers.add(command.conn)
-            self.send_catchup(command.conn, command.since)
-            self._tell_presence()
         elif isinstance(command, _Detach):
             if self.followers.remove(command.conn):
                 self._tell_presence()

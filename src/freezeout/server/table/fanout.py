@@ -20,6 +20,7 @@ from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
+from freezeout.server.table.fairness import Reveal
 from freezeout.server.table.game import game_summary
 from freezeout.server.table.state import TableState
 from freezeout.server.transport.protocol import events_json
@@ -50,6 +51,9 @@ class Fanout:
         self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
         # The fairness object per version, serialised, per viewer whose own cards it opens (None: everyone else).
         self._fairness: tuple[int, dict[tuple[bool, int | None], str]] = (-1, {})
+        # The last hand's reveal opened for each such viewer: the same from the hand's end to the next
+        # deal (several versions), and each opening hashes its salts (table/fairness.py).
+        self._opened: tuple[Reveal | None, dict[int | None, dict[str, Any]]] = (None, {})
 
     def record(self, state: TableState, table_events: list[dict[str, Any]], events: list[Event]) -> None:
         """Keep the public events of the entry that brought the table to ``state``: serialised once."""
@@ -88,8 +92,19 @@ class Fanout:
             nxt = {"hand": s.next_deal.hand, "commitment": s.next_deal.commitment} if s.next_deal else None
             cur = s.current_deal if s.table_game is not None and s.table_game.in_hand else None
             text = texts[key] = dumps({"next": nxt, "current": {"hand": cur.hand, "commitment": cur.commitment} if cur else None,
-                                       "revealed": [opened.to_json(key[1])] if opened is not None else []})
+                                       "revealed": [self._opening(opened, key[1])] if opened is not None else []})
         return text
+
+    def _opening(self, revealed: Reveal, seat: int | None) -> dict[str, Any]:
+        """``revealed.to_json(seat)``, once per reveal and viewer (read-only)."""
+        kept, openings = self._opened
+        if kept is not revealed:
+            openings = {}
+            self._opened = (revealed, openings)
+        found = openings.get(seat)
+        if found is None:
+            found = openings[seat] = revealed.to_json(seat)
+        return found
 
     def view(self, state: TableState, seat: int | None) -> dict[str, Any] | None:
         return self.view_dicts(state, [seat])[seat] if state.table_game is not None else None

@@ -9,7 +9,7 @@ the clock or randomness: the entry carries its time and any drawn values
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from freezeout.rules.actions import ActionKind
@@ -147,6 +147,23 @@ class TableState:
         return self.table_game is not None and self.table_game.finished and not self.ended
 
 
+# Each field's slot descriptor, for :func:`_evolve`.
+_SLOTS: tuple[tuple[str, Any], ...] = tuple((f.name, getattr(TableState, f.name)) for f in fields(TableState))
+_NAMES = frozenset(name for name, _ in _SLOTS)
+
+
+def _evolve(state: TableState, **changes: Any) -> TableState:
+    """``dataclasses.replace(state, **changes)`` at a third of its cost, for the fold's hot path
+    (every move copies the state twice; ``replace`` goes through ``__init__`` and its
+    defaults): the new state's slots are set directly.  Same value, same checks of names."""
+    if not changes.keys() <= _NAMES:
+        raise TypeError(f"TableState has no field {sorted(changes.keys() - _NAMES)}")
+    new = object.__new__(TableState)
+    for name, slot in _SLOTS:
+        slot.__set__(new, changes[name] if name in changes else slot.__get__(state))
+    return new
+
+
 def initial_state(entry: LogEntry) -> TableState:
     """The table its ``create`` entry opens; an entry without ``game`` (written before tables
     named their game) opens a table of the house game."""
@@ -171,7 +188,7 @@ def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[st
     except RulesError as error:  # a move that cannot be read
         raise Refused("illegal", str(error)) from None
     new, table_events, events = _apply(state, body, entry.at)
-    return replace(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
+    return _evolve(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
 
 
 _Result = tuple[TableState, list[dict[str, Any]], list[Event]]
@@ -269,9 +286,8 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
         table_events.append({"type": "dont_wait", "by": body.by, "seat": seat})
     elif reason == "inactivity":
         table_events.append({"type": "inactivity", "seat": seat})
-    new = replace(state, table_game=new_t)
-    if not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act):
-        new = replace(new, turn_started=at)
+    restarts = not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act)
+    new = _evolve(state, table_game=new_t, turn_started=at) if restarts else _evolve(state, table_game=new_t)
     if state.left_after is None and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
             isinstance(e, Eliminated) and e.seat == seat for e in events):
         new = replace(new, left_after=max(0, t.hand_number - (1 if t.in_hand else 0)))  # hands complete

@@ -1,12 +1,17 @@
 """A connection's way out: the send loop, which never lets the table wait on a socket.
 
-A table's actor (or a gateway's fan-out) calls :meth:`Outbox.send`, which only
-queues.  One task per connection writes the queue out.  What a connection may
-cost is bounded (docs/protocol.md "Limits"): queued characters
-(``ws_outbox_bytes``: a client that cannot keep up is dropped) and how long a
-send may stay blocked (a peer that stopped reading is cut off by the room's
-watchdog through ``link.blocked_since``, and ``transport.abort()`` frees its
-socket and kernel buffers at once: it counts as offline).
+A table's actor (or a gateway's fan-out) calls :meth:`Outbox.send`, which never
+blocks.  When nothing is waiting and the socket takes more (the usual case),
+the text goes out at once as one WebSocket frame written to the connection's
+transport (:class:`DirectWriter`): no queue, no task switch, no trip through
+the ASGI layers per message (docs/scaling.md "A move's cost in one process":
+a room sends four messages per move).  Otherwise it is queued, and one task per
+connection writes the queue out through ASGI, waiting while the peer is slow.
+What a connection may cost is bounded (docs/protocol.md "Limits"): queued
+characters (``ws_outbox_bytes``: a client that cannot keep up is dropped) and
+how long a send may stay blocked (a peer that stopped reading is cut off by
+the room's watchdog through ``link.blocked_since``, and ``transport.abort()``
+frees its socket and kernel buffers at once: it counts as offline).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import struct
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -23,9 +29,14 @@ from freezeout.server.settings import Settings
 from freezeout.server.transport.links import Link
 from freezeout.server.transport.protocol import error_text
 
-__all__ = ["Outbox", "bound_send_buffer", "transport_of"]
+__all__ = ["DirectWriter", "Outbox", "bound_send_buffer", "text_frame", "transport_of"]
 
 log = logging.getLogger(__name__)
+
+
+def _protocol_of(websocket: WebSocket) -> Any:
+    """The server's protocol object of the connection (its ``receive`` is a bound method of it)."""
+    return getattr(getattr(websocket, "_receive", None), "__self__", None)
 
 
 def transport_of(websocket: WebSocket) -> Any:
@@ -33,9 +44,70 @@ def transport_of(websocket: WebSocket) -> Any:
     connection's protocol object), else None.  ASGI cannot abort a connection, and a
     graceful close must first flush what is pending, which never happens towards a peer
     that stopped reading: only ``transport.abort()`` frees such a socket."""
-    owner = getattr(getattr(websocket, "_receive", None), "__self__", None)
-    transport = getattr(owner, "transport", None)
+    transport = getattr(_protocol_of(websocket), "transport", None)
     return transport if callable(getattr(transport, "abort", None)) else None
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One unfragmented, unmasked WebSocket text frame (RFC 6455 5.2: a server never masks)."""
+    size = len(payload)
+    if size < 126:
+        head = bytes((0x81, size))
+    elif size < 65536:
+        head = struct.pack("!BBH", 0x81, 126, size)
+    else:
+        head = struct.pack("!BBQ", 0x81, 127, size)
+    return head + payload
+
+
+class DirectWriter:
+    """Writes a text frame straight to the transport of uvicorn's sans-I/O WebSocket protocol
+    (``websockets_sansio_impl``, uvicorn's choice when ``websockets`` is installed) — what its
+    ASGI ``send`` does once it is writable, without the ASGI layers, the queue and the task
+    switch.  Only while that send would not wait (:meth:`ready`); otherwise, and under any
+    other server, the outbox's task sends through ASGI as before.  Without extensions (the
+    room's default: ``ws_compression`` off) the frame is built here (:func:`text_frame`);
+    with permessage-deflate, ``websockets`` builds it, as uvicorn's ``send`` would."""
+
+    __slots__ = ("conn", "frames", "protocol", "transport", "writable")
+
+    def __init__(self, protocol: Any) -> None:
+        self.protocol, self.conn = protocol, protocol.conn
+        self.transport, self.writable = protocol.transport, protocol.writable
+        self.frames = not self.conn.extensions  # plain frames: ours to build
+
+    @classmethod
+    def of(cls, websocket: WebSocket) -> DirectWriter | None:
+        protocol = _protocol_of(websocket)
+        conn = getattr(protocol, "conn", None)
+        needed = ("transport", "writable", "close_sent", "disconnected", "handshake_complete", "initial_response")
+        if conn is None or not all(hasattr(protocol, name) for name in needed):
+            return None
+        if not all(hasattr(conn, name) for name in ("state", "extensions", "send_text", "data_to_send")):
+            return None
+        return cls(protocol)
+
+    def ready(self) -> bool:
+        """Whether uvicorn's ``send`` would write at once: open, accepted, not closing, below the
+        transport's high-water mark (``writable``: the peer reads what it is sent)."""
+        p = self.protocol
+        return (self.writable.is_set() and p.handshake_complete and not p.close_sent and not p.disconnected
+                and p.initial_response is None and self.conn.state == 1 and not self.transport.is_closing())  # 1: OPEN
+
+    # The frame of the last text written: a table's update is one text per seat, the same object
+    # for every connection of that seat (its spectators: one text for all), so each text is
+    # encoded and framed once per audience, not once per connection.
+    _last: tuple[str, bytes] = ("", text_frame(b""))
+
+    def write(self, text: str) -> None:
+        if self.frames:
+            last = DirectWriter._last
+            if last[0] is not text:
+                last = DirectWriter._last = (text, text_frame(text.encode()))
+            self.transport.write(last[1])
+        else:
+            self.conn.send_text(text.encode())
+            self.transport.write(b"".join(self.conn.data_to_send()))
 
 
 def bound_send_buffer(transport: Any, size: int) -> None:
@@ -60,6 +132,8 @@ class Outbox:
         bound_send_buffer(self.transport, settings.ws_send_buffer_bytes)
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._queued = 0  # characters waiting (bounded: ws_outbox_bytes)
+        self._sending = False  # the task is sending a text through ASGI
+        self.direct = DirectWriter.of(websocket) if settings.ws_direct_send else None
         self.closed = asyncio.Event()
         self.stalled = False
         self.finished = False  # the endpoint has returned
@@ -82,6 +156,13 @@ class Outbox:
 
     def send(self, text: str) -> None:
         if self.closed.is_set():
+            return
+        direct = self.direct
+        if direct is not None and not self._sending and self._queue.empty() and direct.ready():
+            try:  # nothing waits before it: at once, in order
+                direct.write(text)
+            except Exception:  # the transport is gone: end it as a failed send would
+                self.abort()
             return
         if self._queued + len(text) > self.settings.ws_outbox_bytes:  # the client cannot keep up: drop it
             self.abort()
@@ -106,7 +187,9 @@ class Outbox:
             while (text := await self._queue.get()) is not None:
                 self._queued -= len(text)
                 link.blocked_since = self.loop.time()
+                self._sending = True
                 await websocket.send_text(text)
+                self._sending = False
                 link.blocked_since = None
         except Exception:  # the peer is gone, or the server closed it (keepalive): end it for sure
             if not self.closed.is_set():

@@ -1,0 +1,40 @@
+"""The table log's writer on SQLite: plain entries are committed on the event loop when the
+database is free, and on a worker thread when another writer holds it — the loop never waits
+for a lock (every table would stop), and an entry is told only once it is committed (principle 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from freezeout.server.settings import async_database_url
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import LogEntry, Store
+
+
+async def test_a_plain_entry_waits_off_the_loop_while_another_writer_holds_the_database(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'log.sqlite'}"
+    engine = create_engine(async_database_url(url))
+    await run_migrations(engine)
+    store = Store(engine)
+    await store.start()
+    blocker = sqlite3.connect(tmp_path / "log.sqlite", isolation_level=None, check_same_thread=False)
+    try:
+        await store.log.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": False}))
+        await store.log.append([LogEntry("t1", 2, 2.0, "sit", {"slot": 0})])  # the database free: committed at once
+        blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
+        pending = asyncio.create_task(store.log.append([LogEntry("t1", 3, 3.0, "sit", {"slot": 1})]))
+        for _ in range(20):  # the loop keeps running: other tasks get their turns meanwhile
+            await asyncio.sleep(0)
+        assert not pending.done()  # not committed, so not told
+        assert blocker.execute("SELECT count(*) FROM table_log WHERE table_id = 't1'").fetchone()[0] == 2
+        blocker.execute("COMMIT")
+        await pending
+        entries = await store.log.table_entries("t1")
+        assert [(e.seq, e.kind, e.data) for e in entries] == [
+            (1, "create", {"slots": [None, None], "ranked": False}), (2, "sit", {"slot": 0}), (3, "sit", {"slot": 1})]
+    finally:
+        blocker.close()
+        await store.close()
+        await engine.dispose()
