@@ -38,7 +38,10 @@ __all__ = ["MODULES", "build", "install", "native_dir", "status"]
 #: The modules compiled together (they call each other natively).
 MODULES: tuple[str, ...] = tuple(
     f"freezeout.rules.{name}"
-    for name in ("errors", "state", "legal", "setupcheck", "hand", "dealing", "order", "pots", "showdown", "draws")
+    for name in (
+        "errors", "state", "legal", "setupcheck", "hand", "runtwice", "dealing", "order", "pots", "showdown", "draws",
+        "timebank", "cashpositions",
+    )
 )
 _SOURCE_ROOT = Path(__file__).resolve().parent / "rules"
 _MANIFEST = "manifest.json"

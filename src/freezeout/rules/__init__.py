@@ -1,8 +1,8 @@
 """The pure rules core: no I/O, no clock, no global randomness.
 
-``hand`` plays one hand, ``tournament`` the freezeout around it, ``legal``
-answers who acts and how much, ``pots`` splits the chips and ``views``
-builds what each seat may see.
+``hand`` plays one hand, ``tournament`` the freezeout around it, ``cash``
+a cash table around it, ``legal`` answers who acts and how much, ``pots``
+splits the chips and ``views`` builds what each seat may see.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ native.install()  # the compiled engine, when it was built from exactly these so
 # ruff: noqa: E402  (the modules below must be imported after install())
 
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.cash import CashConfig, CashTable
 from freezeout.rules.errors import IllegalAction, InvalidInput, RulesError
 from freezeout.rules.hand import HandSetup, HandState, apply, start_hand
 from freezeout.rules.legal import LegalActions, legal_actions
@@ -31,6 +32,8 @@ __all__ = [
     "NLHE",
     "Action",
     "ActionKind",
+    "CashConfig",
+    "CashTable",
     "HandSetup",
     "HandState",
     "IllegalAction",

@@ -39,21 +39,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from freezeout.cards import Card
 from freezeout.rules import hand as hand_engine
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.cashpositions import (
+    OWES_BIG,
+    OWES_SMALL,
+    CashSeat,
+    HandPlan,
+    Status,
+    blinds_posted,
+    hand_button,
+    plan_hand,
+    under_the_gun,
+)
 from freezeout.rules.errors import IllegalAction, InvalidInput
 from freezeout.rules.events import CardsDealt, Event, Forfeited, HandStarted, public_event
 from freezeout.rules.games import Mix
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
+from freezeout.rules.timebank import (
+    TIME_BANK_EVERY,
+    TIME_BANK_MAX,
+    TIME_BANK_START,
+    TIME_BANK_STEP,
+    TURN_CLOCK,
+    bank_after_hand,
+    bank_after_turn,
+    turn_limit,
+)
 from freezeout.rules.tournament import Level, _to_table, game_level
 from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
 
+# The seats and positions (C4, C10, rules/cashpositions.py) and the time bank
+# (C11, rules/timebank.py) live in modules of their own; their public names
+# are this module's too.
 __all__ = [
     "HIT_AND_RUN_SECONDS",
     "OWES_BIG",
@@ -80,79 +103,15 @@ __all__ = [
 
 #: C3: a player who left may not come back with fewer chips for 30 minutes.
 HIT_AND_RUN_SECONDS: Final = 30 * 60
-#: R15/C11: the turn's clock, then the time bank.
-TURN_CLOCK: Final = 30.0
-TIME_BANK_START: Final = 30.0
-TIME_BANK_STEP: Final = 5.0
-TIME_BANK_EVERY: Final = 20
-TIME_BANK_MAX: Final = 60.0
-#: C10: what a player owes (flags): a small blind (posted dead), a big blind (posted live).
-OWES_SMALL: Final = 1
-OWES_BIG: Final = 2
-
-
-# -- C11: the time bank -------------------------------------------------------
-def turn_limit(bank: float, clock: float = TURN_CLOCK) -> float:
-    """C11: the seconds a player may think before R26 acts: the turn's
-    clock, then the whole bank."""
-    return clock + bank
-
-
-def bank_after_turn(bank: float, thought: float, clock: float = TURN_CLOCK) -> float:
-    """C11: the bank left after a turn of ``thought`` seconds: it runs only
-    once the clock has run out, and never below empty."""
-    if thought < 0:
-        raise InvalidInput(f"a turn cannot take {thought} seconds")
-    return max(0.0, bank - max(0.0, thought - clock))
-
-
-def bank_after_hand(bank: float, hands: int) -> float:
-    """C11: after a player's ``hands``-th hand dealt in, every 20 hands add
-    5 seconds, up to 60."""
-    if hands > 0 and hands % TIME_BANK_EVERY == 0:
-        return min(TIME_BANK_MAX, bank + TIME_BANK_STEP)
-    return bank
 
 
 # -- values -------------------------------------------------------------------
-class Status(StrEnum):
-    PLAYING = "playing"  # dealt in (posting what they owe first, C4, C10)
-    WAITING = "waiting"  # for the big blind (C4, C10)
-    SITTING_OUT = "sitting out"  # by choice (C3)
-    AWAY = "away"  # sat out by two forfeits in a row (C8)
-
-
-_READY: Final = frozenset({Status.PLAYING, Status.WAITING})
-
-
-class CashSeat(NamedTuple):
-    player: str
-    stack: int  # chips on the table as of the start of the current hand (C2)
-    status: Status = Status.PLAYING
-    owes: int = 0  # OWES_SMALL | OWES_BIG (C4, C10)
-    forfeits: int = 0  # forfeited turns in a row (C8)
-    time_bank: float = TIME_BANK_START  # C11
-    hands: int = 0  # hands dealt in at this table (C11)
-
-
 class Departure(NamedTuple):
     """C3: who left with how many chips, and when (seconds on the caller's clock)."""
 
     player: str
     chips: int
     time: float
-
-
-class HandPlan(NamedTuple):
-    """Who is dealt in the next hand and what they post (table seats)."""
-
-    seats: tuple[int, ...]  # dealt in, ascending
-    button: int  # the button's seat (maybe a dead button); in stud where it stands frozen (V19)
-    small_blind: int  # -1: a dead small blind (or stud)
-    big_blind: int  # -1 in stud
-    posts: tuple[tuple[int, int], ...]  # (seat, owes) paid by players coming in (C4, C10)
-    straddle: int  # -1: none (C6)
-    missed: tuple[tuple[int, int], ...]  # (seat, owes) added to players the blinds passed (C10)
 
 
 class SeatTaken(NamedTuple):
@@ -435,64 +394,9 @@ class CashTable:
         """Who the next hand deals in, the button and the blinds (dead-button
         rule), what returning and new players post, and whose blinds pass
         them by (C4, C6, C10)."""
-        variant = self.next_variant
-        seats = self.seats
-        n = len(seats)
-
-        def ready(index: int) -> bool:
-            held = seats[index]
-            return held is not None and held.stack > 0 and held.status in _READY
-
-        if variant.forced is Forced.BRING_IN:  # C10: stud owes nothing; everyone antes
-            dealt = tuple(index for index in range(n) if ready(index))
-            _need_two(dealt)
-            button = self.button if self.button >= 0 else self.config.first_button  # V19: frozen
-            return HandPlan(dealt, button, -1, -1, (), -1, ())
-        if self.big_pos < 0:  # the first button hand: everyone ready is dealt in, nobody posts
-            dealt = tuple(index for index in range(n) if ready(index))
-            _need_two(dealt)
-            button = next(s for s in _clockwise(self.config.first_button - 1, n) if s in dealt)
-            if len(dealt) == 2:
-                small = button
-                big = next(s for s in dealt if s != button)
-            else:
-                small = next(s for s in _clockwise(button, n) if s in dealt)
-                big = next(s for s in _clockwise(small, n) if s in dealt)
-            plan = HandPlan(dealt, button, small, big, (), -1, ())
-            return plan._replace(straddle=self._straddle(plan, straddler))
-        # Dead button: the big blind moves on to the next seat that can take it.
-        last_big = self.big_pos
-        big = next((s for s in _clockwise(last_big, n) if ready(s)), -1)
-        missed: list[tuple[int, int]] = []
-        for index in _clockwise(last_big, n):
-            if index == big:
-                break
-            if seats[index] is not None:
-                missed.append((index, OWES_BIG | OWES_SMALL))  # C10: the big blind passed them by
-        held = seats[last_big]
-        small = last_big if held is not None and big != last_big and ready(last_big) and held.status is Status.PLAYING else -1
-        if small < 0 and held is not None and big != last_big:
-            missed.append((last_big, OWES_SMALL))  # C10: out when the small blind came to them
-        button = self.small_pos
-        zone = set(_between(button, big, n))
-        dealt_set = {big} | ({small} if small >= 0 else set())
-        posts: list[tuple[int, int]] = []
-        for index in range(n):
-            other = seats[index]
-            if index in dealt_set or other is None or not ready(index) or other.status is not Status.PLAYING:
-                continue
-            if other.owes and index in zone:
-                continue  # not dealt in between the blinds and the button: waits (C10)
-            dealt_set.add(index)
-            if other.owes:
-                posts.append((index, other.owes))
-        dealt = tuple(sorted(dealt_set))
-        _need_two(dealt)
-        if len(dealt) == 2:  # R5: heads-up the other player has the button and posts the small blind
-            other_seat = next(s for s in dealt if s != big)
-            button = small = other_seat
-            posts = [(s, owes) for s, owes in posts if s != other_seat]
-        plan = HandPlan(dealt, button, small, big, tuple(posts), -1, tuple(missed))
+        plan = plan_hand(self.seats, self.next_variant, self.button, self.small_pos, self.big_pos, self.config.first_button)
+        if plan.big_blind < 0:
+            return plan  # stud: no straddle (C6)
         return plan._replace(straddle=self._straddle(plan, straddler))
 
     def _straddle(self, plan: HandPlan, seat: int) -> int:
@@ -515,7 +419,7 @@ class CashTable:
         dealt = plan.seats
         if len(dealt) < 3:
             raise IllegalAction("no straddle heads-up (C6)")
-        utg = next(s for s in _clockwise(plan.big_blind, len(self.seats)) if s in dealt)
+        utg = under_the_gun(plan, len(self.seats))
         allowed = {utg} | ({plan.button} if self.config.button_straddle and plan.button in dealt else set())
         if seat not in allowed:
             who = "under the gun" + (" or on the button" if self.config.button_straddle else "")
@@ -545,23 +449,12 @@ class CashTable:
         level = self.config.level(variant)
         dealt = plan.seats
         k = len(dealt)
-        hand_of = {seat: index for index, seat in enumerate(dealt)}
         blinds, dead, out_of_turn, kinds = [0] * k, [0] * k, [False] * k, [""] * k
         if variant.forced is Forced.BLINDS:
-            if plan.small_blind >= 0:
-                blinds[hand_of[plan.small_blind]], kinds[hand_of[plan.small_blind]] = level.small_blind, "small blind"
-            blinds[hand_of[plan.big_blind]], kinds[hand_of[plan.big_blind]] = level.big_blind, "big blind"
-            for seat, owes in plan.posts:
-                index = hand_of[seat]
-                if owes & OWES_BIG:
-                    blinds[index], out_of_turn[index], kinds[index] = level.big_blind, True, "big blind"
-                if owes & OWES_SMALL:
-                    dead[index] = level.small_blind
-            if plan.straddle >= 0:
-                blinds[hand_of[plan.straddle]], kinds[hand_of[plan.straddle]] = 2 * level.big_blind, "straddle"
+            blinds, dead, out_of_turn, kinds = blinds_posted(plan, level.small_blind, level.big_blind)
         setup = HandSetup(
             stacks=tuple(self._stack(seat) for seat in dealt),
-            button=_hand_button(plan.button, dealt, len(self.seats)),
+            button=hand_button(plan.button, dealt, len(self.seats)),
             blinds=tuple(blinds) if any(blinds) else (),
             big_blind=level.big_blind or level.small_bet,
             antes=(level.ante,) * k if level.ante else (),
@@ -682,36 +575,6 @@ class CashTable:
             hands = held.hands + 1
             seats[seat] = held._replace(stack=final[hand_seat], hands=hands, time_bank=bank_after_hand(held.time_bank, hands))
         return replace(self, seats=tuple(seats), rake_total=self.rake_total + hand.rake)
-
-
-def _need_two(dealt: Sequence[int]) -> None:
-    if len(dealt) < 2:
-        raise IllegalAction("a hand needs two players with chips who are not sitting out")
-
-
-def _clockwise(seat: int, n: int) -> list[int]:
-    """The seats after ``seat``, clockwise, ending with ``seat`` itself."""
-    return [(seat + offset) % n for offset in range(1, n + 1)]
-
-
-def _between(start: int, end: int, n: int) -> list[int]:
-    """The seats strictly between ``start`` and ``end``, clockwise."""
-    seats: list[int] = []
-    for seat in _clockwise(start, n):
-        if seat == end:
-            break
-        seats.append(seat)
-    return seats
-
-
-def _hand_button(button: int, dealt: Sequence[int], n: int) -> int:
-    """The hand seat the engine counts from: the button's, or with a dead
-    button the last player dealt in before it, so that the first to act
-    after the flop is the first player left of the (dead) button."""
-    for seat in [button, *reversed(_clockwise(button, n))]:
-        if seat in dealt:
-            return list(dealt).index(seat)
-    raise IllegalAction("nobody is dealt in")
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

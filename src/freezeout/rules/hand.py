@@ -41,16 +41,15 @@ from freezeout.rules.events import (
     PotAwarded,
     RakeTaken,
     Resigned,
-    SecondRunDealt,
     StreetDealt,
 )
 from freezeout.rules.legal import _work_out, legal_actions, offer_moves, offer_to, resolve
 from freezeout.rules.order import bring_in_seat, round_opener
 from freezeout.rules.pots import rake_cuts, uncalled_bet
+from freezeout.rules.runtwice import agree_to_run_twice, runs_twice, second_run
 from freezeout.rules.setupcheck import check_setup
 from freezeout.rules.showdown import collected_pots, finish
 from freezeout.rules.state import (
-    _SETUP_FIELDS,
     ACTED,
     ACTOR,
     AGGRESSOR,
@@ -389,35 +388,6 @@ def resign(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     return _continue(new, start, events)
 
 
-def agree_to_run_twice(state: HandState, seat: int, agree: bool = True) -> HandState:
-    """C7: ``seat`` agrees (or no longer agrees) to run the board twice if
-    all chips go in before the river.  Only a player in the pot may agree,
-    only in a game with a board, and only before the run-out (which comes
-    with the move that puts the last chips in, so the agreement is an input
-    of the hand like its deck)."""
-    setup = state.setup
-    if not 0 <= seat < state.seat_count:
-        raise InvalidInput(f"seat {seat} is not in the hand")
-    if state.finished:
-        raise IllegalAction("the hand is over")
-    variant = setup.variant
-    if not variant.board_size or variant.deals_later_hole_cards or variant.has_draws:
-        raise IllegalAction(f"{variant.name} has no board to run twice (C7)")
-    if state.folded[seat]:
-        raise IllegalAction(f"{setup.name(seat)} is not in the pot: only players in the pot agree to run it twice (C7)")
-    agreed = set(setup.run_twice)
-    if agree:
-        agreed.add(seat)
-    else:
-        agreed.discard(seat)
-    args = list(setup.__reduce__()[1])
-    args[_RUN_TWICE_FIELD] = tuple(sorted(agreed))
-    return evolve(state, setup=HandSetup(*args))
-
-
-_RUN_TWICE_FIELD: Final = _SETUP_FIELDS.index("run_twice")
-
-
 def concede(state: HandState, winner: int) -> tuple[HandState, list[Event]]:
     """D8: when a resignation leaves one player in the tournament, that player
     takes every chip on the table (all pots and the round's bets) at once."""
@@ -475,65 +445,15 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
         closed = _close_round(state, events)
         if state.street + 1 >= len(streets):
             if twice_from >= 0:
-                closed[SECOND_BOARD] = _second_run(state, twice_from, events)
+                closed[SECOND_BOARD] = second_run(state, twice_from, events)
             return finish(_tuple_new(HandState, closed), events, showdown=True), events
-        if state.setup.run_twice and twice_from < 0 and _runs_twice(state, closed[STACKS]):
+        if state.setup.run_twice and twice_from < 0 and runs_twice(state, closed[STACKS]):
             twice_from = len(state.board_cards)
         state = _deal(state, state.street + 1, events, closed)
         if state.drawing:
             start = state.setup.button + 1
         else:
             start = state.opener
-
-
-def _runs_twice(state: HandState, stacks: tuple[int, ...]) -> bool:
-    """C7: the rest of the board is run twice when the betting is over for
-    good before the river (at most one player in the pot has chips left)
-    and every player in the pot agreed."""
-    agreed = state.setup.run_twice
-    able = 0
-    for seat in range(state.seat_count):
-        if not state.folded[seat]:
-            if seat not in agreed:
-                return False
-            if stacks[seat]:
-                able += 1
-    return able <= 1
-
-
-def _second_run(state: HandState, start: int, events: list[Event]) -> tuple[Card | None, ...]:
-    """C7: the second run of the board: the board's first ``start`` cards
-    (dealt before all chips were in) and then the next cards after the
-    first run — from the deck, the cards after those the first run took;
-    from a recorded board, the cards after its first run.  One
-    ``SecondRunDealt`` per street, as the first run's ``StreetDealt``."""
-    setup = state.setup
-    board = state.board_cards
-    size = len(board)
-    position = state.dealt
-    second = list(board[:start])
-    dealt = 0
-    for street in setup.variant.streets:
-        if not street.board:
-            continue
-        if dealt >= start:
-            if setup.deck:
-                end = position + street.board
-                if end > len(setup.deck):
-                    raise InvalidInput(f"the deck has {len(setup.deck)} cards; running the board twice needs more")
-                cards = setup.deck[position:end]
-                position = end
-            else:
-                offset = size + len(second) - start
-                cards = setup.board[offset : offset + street.board]
-                if len(cards) < street.board:
-                    raise InvalidInput(f"the board is run twice but has only {len(setup.board)} cards")
-            second.extend(cards)
-            events.append(_tuple_new(SecondRunDealt, (street.name, cards)))
-        dealt += street.board
-    if any(card is not None and card in board[start:] for card in second[start:]):
-        raise InvalidInput("the second run repeats a card of the first")
-    return tuple(second)
 
 
 def _next_drawer(state: HandState, start: int) -> int:
