@@ -41,6 +41,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
+from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
@@ -188,22 +189,7 @@ class CashGame:
     def hand_cards(self) -> HandCards | None:
         """Every card each seat was dealt and the cards that became public (as the freezeout's)."""
         t = self.table
-        hand = t.hand
-        if hand is None:
-            return None
-        received: dict[int, tuple[Card, ...]] = {}
-        public: list[Card] = [card for card in hand.board if card is not None]
-        public.extend(card for card in hand.second_board if card is not None)
-        for hand_seat, seat in enumerate(t.hand_seats):
-            held = hand.cards[hand_seat]
-            thrown = hand.discards[hand_seat] if hand.discards else ()
-            received[seat] = tuple(card for card in (*thrown, *held) if card is not None)
-            up = hand.up[hand_seat] if hand.up else ()
-            public.extend(card for card, face_up in zip(held, up, strict=False) if face_up and card is not None)
-            if hand.finished and hand.showdown and hand.shown and hand.shown[hand_seat]:
-                public.extend(card for card in held if card is not None)
-        board = tuple(card for card in hand.board if card is not None)
-        return HandCards(received, tuple(dict.fromkeys(public)), board, hand.setup.variant)
+        return None if t.hand is None else hand_cards_of(t.hand, t.hand_seats)
 
     def hands_ended(self, before: TableGame) -> bool:
         return before.in_hand and not self.in_hand

@@ -48,6 +48,7 @@ from typing import Any, Protocol
 from freezeout.cards import Card, CardError, format_cards, parse_cards
 from freezeout.formats.record import RecordError, parse_record, replay_record
 from freezeout.rules.dealing import flop_deal_positions
+from freezeout.rules.hand import HandState
 from freezeout.rules.variant import NLHE, Variant
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "deal_map",
     "deal_positions",
     "flop_hand_cards",
+    "hand_cards_of",
     "leaf",
     "new_deal",
     "record_where",
@@ -233,6 +235,26 @@ class HandCards:
     public: tuple[Card, ...]
     board: tuple[Card, ...]  # the board cards dealt (stud: the shared card), in dealing order
     variant: Variant  # the hand's game (a mix changes game between hands)
+
+
+def hand_cards_of(hand: HandState, seats: Sequence[int]) -> HandCards:
+    """A hand's :class:`HandCards` from the rules' state (every table game's, freezeout or cash):
+    ``seats`` maps the hand's seats to the table's.  Each seat received its own cards and
+    those it threw away (V13); the public cards are the board dealt (both runs' when it was
+    run twice, C7), the up-cards (V7) and the hands shown down (R17)."""
+    received: dict[int, tuple[Card, ...]] = {}
+    public: list[Card] = [card for card in hand.board if card is not None]
+    public.extend(card for card in hand.second_board if card is not None)
+    for hand_seat, seat in enumerate(seats):
+        held = hand.cards[hand_seat]
+        thrown = hand.discards[hand_seat] if hand.discards else ()
+        received[seat] = tuple(card for card in (*thrown, *held) if card is not None)
+        up = hand.up[hand_seat] if hand.up else ()
+        public.extend(card for card, face_up in zip(held, up, strict=False) if face_up and card is not None)
+        if hand.finished and hand.showdown and hand.shown and hand.shown[hand_seat]:
+            public.extend(card for card in held if card is not None)
+    board = tuple(card for card in hand.board if card is not None)
+    return HandCards(received, tuple(dict.fromkeys(public)), board, hand.setup.variant)
 
 
 def flop_hand_cards(deck: Sequence[Card], seats_in: Sequence[int], board_dealt: int, shown: Iterable[int],

@@ -20,6 +20,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
+from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import GameSpec, HandCards, TableGame
 
 __all__ = ["FreezeoutGame", "tournament_config"]
@@ -127,21 +128,7 @@ class FreezeoutGame:
         """Every card each seat was dealt (its own; thrown-away cards too) and the cards that
         became public: the board dealt, up-cards, and the hands shown down (R17)."""
         t = self.tournament
-        hand = t.hand
-        if hand is None:
-            return None
-        received: dict[int, tuple[Card, ...]] = {}
-        public: list[Card] = [card for card in hand.board if card is not None]
-        for hand_seat, seat in enumerate(t.seats):
-            held = hand.cards[hand_seat]
-            thrown = hand.discards[hand_seat] if hand.discards else ()
-            received[seat] = tuple(card for card in (*thrown, *held) if card is not None)
-            up = hand.up[hand_seat] if hand.up else ()
-            public.extend(card for card, face_up in zip(held, up, strict=False) if face_up and card is not None)
-            if hand.finished and hand.showdown and hand.shown and hand.shown[hand_seat]:
-                public.extend(card for card in held if card is not None)
-        board = tuple(card for card in hand.board if card is not None)
-        return HandCards(received, tuple(dict.fromkeys(public)), board, hand.setup.variant)
+        return None if t.hand is None else hand_cards_of(t.hand, t.seats)
 
     # -- views ---------------------------------------------------------------------
     def seat_view(self, viewer: int | None) -> TableView:
