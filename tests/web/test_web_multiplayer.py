@@ -70,7 +70,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     # the profile: Elo history plot, the past game with downloads and the replayer
     profile = a.context.new_page()
     profile.goto("/#/profile")
-    profile.locator("svg.chart path.line").wait_for()
+    profile.locator(".family-chart[data-family='house'] svg.chart path.line").wait_for()  # the Elo plot (the play chips have one too)
     row = profile.locator(".profile table.grid tbody tr", has=profile.locator(".elo-delta")).first
     assert row.locator("a[href$='/record']").count() == 1 and row.locator("a[href$='/phh']").count() == 1
     # Past games: date, game, opponents, place, Elo change; not a raw id
