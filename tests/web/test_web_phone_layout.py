@@ -37,9 +37,10 @@ RECTS_JS = """() => {
   return {groups, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth};
 }"""
 
-# Cards being dealt and chips moving: a rectangle mid-flight is no layout.
+# Cards being dealt, chips and the button's markers moving (their CSS transitions too): a
+# rectangle mid-flight is no layout.
 MOVING_JS = """() => document.getAnimations().filter(a => (a.playState === 'running' || a.pending)
-  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.card, .bet, .winbadge, .pot'))"""
+  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest('.card, .bet, .winbadge, .pot, .marker'))"""
 
 SETTLED_JS = f"""() => Promise.all(({MOVING_JS})().map(a => a.finished.catch(() => null)))"""
 
