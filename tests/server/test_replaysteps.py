@@ -29,6 +29,7 @@ from freezeout.rules.events import CardsShown, HoleDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.tournament import Tournament
 from freezeout.server.table.replaysteps import hand_steps
+from runouts import run_out_record
 
 # One game per family, and both mixes (V19).
 GAMES = ["FT", "FO/8", "F7S", "FR", "F7S/8", "F5CD", "F2L3D", "FB", "NS", "HORSE", "8GAME"]
@@ -223,43 +224,13 @@ def play_record_hand(record: dict[str, Any], number: int) -> list[Any]:
 
 
 # -- an all-in run-out, street by street (R18) ---------------------------------------
-def _all_in_hand(code: str, stack: int, seed: int) -> dict[str, Any]:
-    """A game of ``code`` whose players raise as much as they may and call anything, until a
-    hand is run out (R18): its full record, the hand the last one."""
-    rng = random.Random(seed)
-    names = ("p0", "p1", "p2")
-    game = games.parse_game(code)
-    t = Tournament.start(games.tournament_config(game, names, button=0, starting_stack=stack))
-    writer = RecordWriter(names, names[0], variant=t.variant, levels=t.config.levels, starting_stack=stack,
-                          mix=game if isinstance(game, Mix) else None)
-    while not t.finished:
-        variant = t.variant_for_hand(t.hand_number + 1)
-        deck, again = list(variant.deck), list(variant.deck)
-        rng.shuffle(deck)
-        rng.shuffle(again)
-        t, events = t.deal_deck(deck, again)
-        writer.observe(events)
-        while t.in_hand:
-            legal = t.legal_actions()
-            assert legal is not None
-            raise_to = next((m for m in ("raise", "bet", "complete") if m in legal.moves), None)
-            if raise_to is not None:
-                action = Action(legal.seat, ActionKind(raise_to), legal.sizes[-1] if legal.sizes else legal.max_to)
-            else:
-                action = Action(legal.seat, ActionKind("call" if "call" in legal.moves else legal.moves[0]))
-            t, events = t.act(action)
-            writer.act(names[action.seat], action)
-            writer.observe(events)
-            if any(type(e).__name__ == "HandEnded" for e in events) and sum(type(e).__name__ == "StreetDealt" for e in events) >= 2:
-                return writer.to_json()
-    raise AssertionError(f"no {code} hand was run out")
 
 
 @pytest.mark.parametrize(("code", "stack"), [("NT", 400), ("PO", 400), ("NS", 400), ("F7S", 60), ("FR", 60), ("HORSE", 60)])
 def test_an_all_in_run_out_is_dealt_street_by_street_then_the_result(code: str, stack: int) -> None:
     """R18: once nobody can bet, each street of the run-out is its own step (a board card,
     or stud's next cards for each player still in, V7), the result a step after it."""
-    record = _all_in_hand(code, stack, seed=5)
+    record = run_out_record(code, stack, ("p0", "p1", "p2"))
     number = len(record["hands"])
     for name in ("p0", None):
         steps = hand_steps(record, number, name)["steps"]

@@ -25,7 +25,7 @@ async def test_a_plain_entry_waits_off_the_loop_while_another_writer_holds_the_d
         await store.log.append([LogEntry("t1", 2, 2.0, "sit", {"slot": 0})])  # the database free: committed at once
         blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
         pending = asyncio.create_task(store.log.append([LogEntry("t1", 3, 3.0, "sit", {"slot": 1})]))
-        for _ in range(20):  # the loop keeps running: other tasks get their turns meanwhile
+        for _ in range(20):  # yields, not a time: the loop keeps running while the commit waits off it
             await asyncio.sleep(0)
         assert not pending.done()  # not committed, so not told
         assert blocker.execute("SELECT count(*) FROM table_log WHERE table_id = 't1'").fetchone()[0] == 2

@@ -10,47 +10,16 @@ conditions, never for a time.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from freezeout.formats.record import RecordWriter
-from freezeout.rules import games
-from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.events import HandEnded, StreetDealt
-from freezeout.rules.tournament import Tournament
 from freezeout.server.table.replaysteps import hand_steps
+from runouts import run_out_record
 
 pytestmark = pytest.mark.browser
 
 
-def _run_out_record(code: str, stack: int) -> dict[str, Any]:
-    """A game of ``code`` whose players raise all they may and call anything, to its first
-    hand that is run out (R18): the record, that hand the last."""
-    rng = random.Random(5)
-    names = ("ana", "bo", "cy")
-    t = Tournament.start(games.tournament_config(games.parse_game(code), names, button=0, starting_stack=stack))
-    writer = RecordWriter(names, names[0], variant=t.variant, levels=t.config.levels, starting_stack=stack)
-    while not t.finished:
-        variant = t.variant_for_hand(t.hand_number + 1)
-        deck, again = list(variant.deck), list(variant.deck)
-        rng.shuffle(deck)
-        rng.shuffle(again)
-        t, events = t.deal_deck(deck, again)
-        writer.observe(events)
-        while t.in_hand:
-            legal = t.legal_actions()
-            assert legal is not None
-            word = next((m for m in ("raise", "bet", "complete") if m in legal.moves), None)
-            action = (Action(legal.seat, ActionKind(word), legal.sizes[-1] if legal.sizes else legal.max_to) if word
-                      else Action(legal.seat, ActionKind("call" if "call" in legal.moves else legal.moves[0])))
-            t, events = t.act(action)
-            writer.act(names[action.seat], action)
-            writer.observe(events)
-            if any(isinstance(e, HandEnded) for e in events) and sum(isinstance(e, StreetDealt) for e in events) >= 2:
-                return writer.to_json()
-    raise AssertionError(f"no {code} hand was run out")
 
 
 REPLAYER_JS = """async ([number, viewer]) => {
@@ -75,7 +44,7 @@ LOOK_JS = """() => {
 
 @pytest.mark.parametrize(("code", "stack"), [("NT", 400), ("F7S", 60)])
 def test_the_replayer_deals_a_run_out_street_by_street_then_the_result(new_page, code: str, stack: int) -> None:
-    record = _run_out_record(code, stack)
+    record = run_out_record(code, stack, ("ana", "bo", "cy"))
     number = len(record["hands"])
     served = hand_steps(record, number, "ana")
     steps = served["steps"]
