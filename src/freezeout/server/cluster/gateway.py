@@ -318,7 +318,7 @@ class GatewayRoom(Room):
     def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
         mine = here = 0
         for table_id, record in self._lobby.items():
-            if record["summary"]["status"] == "finished":
+            if record["summary"]["status"] in ("finished", "closed"):
                 continue
             mine += record.get("created_by") == creator.id
             here += address is not None and self._created.get(table_id) == address

@@ -125,7 +125,7 @@ class Room:
         """Tables waiting or playing that this account, and this address, opened."""
         mine = here = 0
         for table_id, actor in self.tables.items():
-            if actor.state.status == "finished":
+            if actor.state.status in ("finished", "closed"):
                 continue
             mine += actor.state.created_by == creator.id
             here += address is not None and self._created.get(table_id) == address
