@@ -55,10 +55,12 @@ __all__ = ["CashGame", "after_hand_move", "can_deal", "cash_config", "cash_trans
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
     """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
     options = spec.cash or CashOptions()
-    rake = Rake(options.rake_bp, (options.rake_cap,) * 3) if options.rake_bp else None
+    rake = Rake(options.rake_bp, options.rake_caps) if options.rake_bp else None
     try:
         return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
-                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle, first_button=button)
+                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle,
+                          button_straddle=options.button_straddle, show_called=options.show_called,
+                          first_button=button)
     except RulesError as error:
         raise GameRefused(str(error)) from None
 
@@ -88,9 +90,11 @@ class CashGame:
     def open(cls, spec: GameSpec, seats: int, button: int = 0) -> CashGame:
         return cls(spec, CashTable.open(cash_config(spec, seats, button)))
 
+    hand_over: bool = False  # the last transition ended a hand
+
     def _with(self, table: CashTable, **changes: Any) -> CashGame:
         return replace(self, table=table, cash_outs=changes.get("cash_outs", ()), raked=changes.get("raked", 0),
-                       leaving=changes.get("leaving", self.leaving))
+                       leaving=changes.get("leaving", self.leaving), hand_over=changes.get("hand_over", False))
 
     # -- queries -----------------------------------------------------------------
     @property
@@ -177,19 +181,31 @@ class CashGame:
         raked = table.rake_total - self.table.rake_total
         outs: list[tuple[int, int]] = []
         leaving = self.leaving
-        if self.table.in_hand and not table.in_hand:
+        over = not table.in_hand and table.hand is not None and table.hand is not self.table.hand  # (a hand may end as dealt)
+        if over:
             for seat, when in leaving:
                 held = table.seats[seat]
                 if held is not None:
                     outs.append((seat, held.stack))
                     table, _ = table.leave(seat, when)
             leaving = ()
-        return self._with(table, cash_outs=tuple(outs), raked=raked, leaving=leaving), _rules_events(events)
+        return (self._with(table, cash_outs=tuple(outs), raked=raked, leaving=leaving, hand_over=over),
+                _rules_events(events))
 
     def hand_cards(self) -> HandCards | None:
         """Every card each seat was dealt and the cards that became public (as the freezeout's)."""
         t = self.table
-        return None if t.hand is None else hand_cards_of(t.hand, t.hand_seats)
+        if t.hand is None:
+            return None
+        cards = hand_cards_of(t.hand, t.hand_seats)
+        if not t.mucked:
+            return cards
+        # V17: a mucked hand was never shown: its cards stay closed (all but stud's up-cards)
+        up = {card for seat in t.mucked for card, face_up in zip(t.hand.cards[t.hand_seats.index(seat)],
+                                                                  t.hand.up[t.hand_seats.index(seat)] if t.hand.up else (),
+                                                                  strict=False) if face_up}
+        closed = {card for seat in t.mucked for card in t.hand.cards[t.hand_seats.index(seat)]} - up
+        return replace(cards, public=tuple(card for card in cards.public if card not in closed))
 
     def hands_ended(self, before: TableGame) -> bool:
         return before.in_hand and not self.in_hand
@@ -276,7 +292,7 @@ class CashGame:
                 entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
                 entry["bet"] = hand.bets[hand_seat] if t.in_hand else 0
                 cards = hand.cards[hand_seat] if hand.cards else ()
-                shown = hand.finished and hand.showdown and bool(hand.shown) and hand.shown[hand_seat]
+                shown = t.shown_down(index)  # R17, V17: not a mucked hand
                 up = hand.up[hand_seat] if hand.up else ()
                 if index == viewer or shown:
                     entry["cards"] = "".join(str(card) if card is not None else "??" for card in cards)
@@ -290,8 +306,10 @@ class CashGame:
             "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
             "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
             "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
-            "rake": {"basis_points": options.rake_bp, "cap": options.rake_cap, "total": t.rake_total},
-            "straddle": options.straddle, "run_twice": options.run_twice,
+            "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
+                     "total": t.rake_total},
+            "straddle": options.straddle, "button_straddle": options.button_straddle, "run_twice": options.run_twice,
+            "show_called": options.show_called,
             "board": "".join(str(card) for card in self.board if card is not None),
             "pot": hand.pot_total if hand is not None and t.in_hand else 0,
             "seats": seats, "you": viewer,
@@ -417,10 +435,12 @@ def after_hand_move(result: _Result) -> _Result:
 
     state, table_events, events = result
     game = _game(state)
-    if not game.cash_outs:
-        return _changed(state, game), table_events, events
-    slots = list(state.slots)
     told = list(table_events)
+    if game.hand_over:  # V17: the losing hands the showdown mucked, said (their cards are not)
+        told.extend({"type": "mucked", "seat": seat} for seat in game.table.mucked)
+    if not game.cash_outs:
+        return _changed(state, game), told, events
+    slots = list(state.slots)
     for seat, chips in game.cash_outs:
         told.append({"type": "stood", "slot": seat, "name": slots[seat].name, "chips": chips})
         slots[seat] = Slot()
