@@ -518,11 +518,12 @@ class CashTable:
         return held.player
 
     # -- during a hand -----------------------------------------------------
-    def act(self, action: Action, thought: float = 0.0) -> tuple[CashTable, list[TableEvent]]:
+    def act(self, action: Action, thought: float = 0.0, *, bank_used: float | None = None) -> tuple[CashTable, list[TableEvent]]:
         """Apply a move by table seat ``action.seat`` after ``thought``
-        seconds (C11: the time bank pays for what goes past the clock).  A
-        ``timeout`` is R26's forfeit; two in a row sit the player out from
-        the next hand (C8)."""
+        seconds (C11: the time bank pays for what goes past the clock), or
+        — as a table's log says it — after using ``bank_used`` seconds of
+        the bank.  A ``timeout`` is R26's forfeit (the bank is spent); two
+        in a row sit the player out from the next hand (C8)."""
         seat = action.seat
         held = self._seated(seat)
         if not self.in_hand:
@@ -546,7 +547,13 @@ class CashTable:
                 changed = changed._replace(status=Status.AWAY)
                 events.append(StatusChanged(seat, Status.AWAY, changed.owes))
         else:
-            changed = held._replace(time_bank=bank_after_turn(held.time_bank, thought))
+            if bank_used is not None:
+                if not bank_used >= 0:  # also NaN
+                    raise InvalidInput(f"a turn cannot use {bank_used} seconds of the time bank")
+                bank = max(0.0, held.time_bank - bank_used)
+            else:
+                bank = bank_after_turn(held.time_bank, thought)
+            changed = held._replace(time_bank=bank)
             if action.kind in PLAYER_MOVES:
                 changed = changed._replace(forfeits=0)  # D9
         events.extend(_to_table(event, self.hand_seats, len(self.seats)) for event in hand_events)

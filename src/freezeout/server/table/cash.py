@@ -172,8 +172,9 @@ class CashGame:
         table, events = self.table.deal(deck, reshuffle)
         return self._after(table, events)
 
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
-        table, events = self.table.act(action)
+    def apply(self, action: Action, bank: float | None = None) -> tuple[TableGame, list[Event]]:
+        """A move; ``bank``: the seconds of the mover's time bank it used (C11; None: none)."""
+        table, events = self.table.act(action, bank_used=bank if bank is not None else 0.0)
         return self._after(table, events)
 
     def _after(self, table: CashTable, events: Sequence[object]) -> tuple[CashGame, list[Event]]:
@@ -286,7 +287,8 @@ class CashGame:
                 seats.append({"seat": index, "player": None})
                 continue
             entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
-                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False}
+                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False,
+                                     "time_bank": held.time_bank}
             if hand is not None and index in t.hand_seats:
                 hand_seat = t.hand_seats.index(index)
                 entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
@@ -321,6 +323,26 @@ class CashGame:
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
+
+
+def is_cash(game: TableGame | None) -> bool:
+    return isinstance(game, CashGame)
+
+
+def time_bank(game: TableGame | None, seat: int) -> float:
+    """C11: the seconds left in table seat ``seat``'s time bank (0 at a freezeout, or an empty seat)."""
+    if not isinstance(game, CashGame) or not 0 <= seat < len(game.table.seats):
+        return 0.0
+    held = game.table.seats[seat]
+    return held.time_bank if held is not None else 0.0
+
+
+def apply(game: TableGame, action: Action, bank: float | None) -> tuple[TableGame, list[Event]]:
+    """A move's entry applied to any table's game: at a cash table with the seconds of the time
+    bank it used (C11, the entry's ``bank``)."""
+    if isinstance(game, CashGame):
+        return game.apply(action, bank)
+    return game.apply(action)
 
 
 def can_deal(game: TableGame) -> bool:

@@ -293,13 +293,16 @@ _DEAL = DealEntry()
 @dataclass(frozen=True, slots=True)
 class ActEntry:
     """A move: a player's, a bot's, or a timeout (R26) with its ``reason`` (and for a
-    ``dont_wait`` the seat that asked, ``by``)."""
+    ``dont_wait`` the seat that asked, ``by``).  At a cash table ``bank``: the seconds of
+    the player's time bank the move used (C11), measured by the table when it wrote the
+    entry, so the fold never reads a clock and a replay spends the same bank."""
 
     kind: ClassVar[str] = "act"
     action: Action
     reason: str | None = None
     by: int | None = None
     intent: Stamp | None = None
+    bank: float | None = None
 
     @property
     def seat(self) -> int:
@@ -311,6 +314,8 @@ class ActEntry:
             data["reason"] = self.reason
         if self.by is not None:
             data["by"] = self.by
+        if self.bank is not None:
+            data["bank"] = self.bank
         return _stamped(data, self.intent)
 
     @classmethod
@@ -318,8 +323,10 @@ class ActEntry:
         """InvalidInput (a RulesError) when the move cannot be read."""
         by = data.get("by")
         reason = data.get("reason")
+        bank = data.get("bank")
         return cls(action_from_data(data), str(reason) if reason is not None else None,
-                   int(by) if by is not None else None, Stamp.from_json(data.get("intent")))
+                   int(by) if by is not None else None, Stamp.from_json(data.get("intent")),
+                   float(bank) if bank is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -197,6 +197,7 @@ class ClockModel(_Server):
     to_act: int
     turn_started: float | None
     turn_deadline: float | None
+    bank_deadline: float | None = None  # C11: a cash table's time bank of the player to act runs out
     expired: bool
     inactivity_deadline: float | None
     next_hand_at: float | None
