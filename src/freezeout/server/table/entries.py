@@ -189,44 +189,54 @@ class StandEntry:
 
 @dataclass(frozen=True, slots=True)
 class TopUpEntry:
-    """C2: chips added between hands (the ledger's ``top_up`` row rides with it)."""
+    """C2: chips added between hands (the ledger's ``top_up`` row rides with it); ``auto``:
+    the table's own top-up to the seat's auto top-up amount (table/cash.py)."""
 
     kind: ClassVar[str] = "top_up"
     seat: int
     chips: int
     transfer: str | None = None
     intent: Stamp | None = None
+    auto: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "chips": self.chips}
         if self.transfer is not None:
             data["transfer"] = self.transfer
+        if self.auto:
+            data["auto"] = True
         return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TopUpEntry:
         transfer = data.get("transfer")
         return cls(int(data["seat"]), int(data["chips"]), str(transfer) if transfer is not None else None,
-                   Stamp.from_json(data.get("intent")))
+                   Stamp.from_json(data.get("intent")), bool(data.get("auto", False)))
 
 
 @dataclass(frozen=True, slots=True)
 class CashSeatEntry:
     """A cash request of one seat that moves no chips: ``sit_out``, ``sit_in`` (``post``: post
-    what is owed, C4, C10), ``straddle`` (C6), ``run_twice`` (``agree``, C7).  One body, four kinds."""
+    what is owed, C4, C10), ``straddle`` (C6), ``run_twice`` (``agree``, C7), ``auto_top_up``
+    (``to``: the chips to top up to between hands, None: stop, C2) and the table's own
+    ``auto_top_up_skipped`` (the balance could not pay the auto top-up due).  One body, six kinds."""
 
     kind: ClassVar[str] = "cash_seat"  # the stored kind is ``request``'s
     request: str
     seat: int
     flag: bool | None = None  # sit_in: post; run_twice: agree
     intent: Stamp | None = None
+    to: int | None = None  # auto_top_up
 
-    REQUESTS: ClassVar[tuple[str, ...]] = ("sit_out", "sit_in", "straddle", "run_twice")
+    REQUESTS: ClassVar[tuple[str, ...]] = ("sit_out", "sit_in", "straddle", "run_twice", "auto_top_up",
+                                           "auto_top_up_skipped")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"request": self.request, "seat": self.seat}
         if self.flag is not None:
             data["flag"] = self.flag
+        if self.request == "auto_top_up":
+            data["to"] = self.to
         return _stamped(data, self.intent)
 
     @classmethod
@@ -234,8 +244,9 @@ class CashSeatEntry:
         request = str(data["request"])
         if request not in cls.REQUESTS:
             raise UnknownEntry(f"unknown cash request {request!r}")
-        flag = data.get("flag")
-        return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")))
+        flag, to = data.get("flag"), data.get("to")
+        return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")),
+                   int(to) if to is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from freezeout.server.table.entries import (
 from freezeout.server.table.state import Refused, TableState
 from freezeout.server.transport.protocol import (
     Act,
+    AutoTopUp,
     BuyIn,
     DontWait,
     Draw,
@@ -56,7 +57,7 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
         raise Refused("not_seated", "log in or play as a guest to take part")
     if isinstance(state.table_game, CashGame):
         return _cash_entry(state, state.table_game, user, intent, now, settings, online)
-    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)):
+    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)):
         raise Refused("illegal", f"{intent.type!r} is a cash table's request; this table plays a freezeout")
     if isinstance(intent, Sit):
         slot = intent.slot
@@ -173,6 +174,8 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
         return CashSeatEntry("straddle", seat)
     if isinstance(intent, RunTwice):
         return CashSeatEntry("run_twice", seat, intent.agree)
+    if isinstance(intent, AutoTopUp):
+        return CashSeatEntry("auto_top_up", seat, to=intent.to)
     if isinstance(intent, Resign):
         raise Refused("illegal", "at a cash table a player folds, sits out or leaves (stand)")
     if isinstance(intent, Rematch):

@@ -297,7 +297,7 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     action = body.action
     seat = action.seat
     try:
-        new_t, events = cash.apply(t, action, body.bank)  # a cash table spends its time bank (C11)
+        new_t, events = cash.apply(t, action, body.bank, at)  # a cash table spends its time bank (C11)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []

@@ -22,7 +22,8 @@ __all__ = ["Due", "clock_json", "due", "next_deadline"]
 @dataclass(frozen=True, slots=True)
 class Due:
     """A step the table takes by itself: ``kind`` is one of start, commit,
-    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit."""
+    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit, top_up
+    (a cash seat's auto top-up, C2)."""
 
     kind: str
     seat: int = -1
@@ -48,6 +49,9 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         return Due("start") if len(state.rematch) == len(state.players) else None
     if state.needs_commit:
         return Due("commit")
+    topped = cash.auto_top_up_due(state)
+    if topped is not None:  # C2: between hands, before the next deal
+        return Due("top_up", topped)
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:
         return Due("deal") if now >= deal_at else None
@@ -74,6 +78,8 @@ def next_deadline(state: TableState, settings: Settings, *, online: Callable[[in
     t = state.table_game
     if t is None or state.ended:
         return None
+    if cash.auto_top_up_due(state) is not None:
+        return state.last_at  # due now
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:
         return deal_at
