@@ -167,3 +167,15 @@ def test_a_losing_hand_is_mucked_unseen_unless_it_was_the_called_hand():
         assert cards is not None and not hidden & set(cards.public)  # the fairness reveal opens them to nobody
         assert log.state.revealed is not None
     assert game.view(None)["seats"][1]["cards"] == HOLE[1]
+
+
+# -- stud at small stakes (V18) ---------------------------------------------------------------
+@pytest.mark.parametrize("game", ["F7S", "FR", "HORSE", "8GAME"])
+def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
+    from freezeout.server.table.game import check_game
+
+    seats = 4
+    with pytest.raises(GameRefused, match=r"a big blind of at least 10 chips .* not 8: below that the ante"):
+        check_game(GameSpec.parse_cash(game, {"big_blind": 8}), seats)
+    check_game(GameSpec.parse_cash(game, {"big_blind": 10}), seats)  # an ante of 1, a bring-in of 5
+    check_game(GameSpec.parse_cash("NT", {"big_blind": 2}), seats)  # blind games deal at any stakes

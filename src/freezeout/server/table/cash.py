@@ -37,9 +37,10 @@ from freezeout.rules.actions import Action
 from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
+from freezeout.rules.games import Mix
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
-from freezeout.rules.variant import Variant
+from freezeout.rules.variant import Forced, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
@@ -49,13 +50,25 @@ if TYPE_CHECKING:
     from freezeout.server.table.entries import LogEntry
     from freezeout.server.table.state import TableState
 
-__all__ = ["CashGame", "after_hand_move", "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "opened"]
+#: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
+#: a tenth of the big blind) is then at least one chip.
+STUD_MIN_BIG_BLIND = 10
+
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
+           "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
     """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
     options = spec.cash or CashOptions()
     rake = Rake(options.rake_bp, options.rake_caps) if options.rake_bp else None
+    game = spec.game
+    studs = [v.name for v in (game.games if isinstance(game, Mix) else (game,)) if v.forced is Forced.BRING_IN]
+    if studs and options.big_blind < STUD_MIN_BIG_BLIND:
+        # V18: a stud game's ante is a tenth of the big blind: below 10 it would be no chip at all
+        raise GameRefused(f"{studs[0]} is dealt here at stakes of a big blind of at least {STUD_MIN_BIG_BLIND} chips "
+                          f"(an ante of 1 and a bring-in of 5), not {options.big_blind}: below that the ante "
+                          "would be less than one chip")
     try:
         return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
                           max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle,
