@@ -15,7 +15,7 @@ from test_server_cash import Log
 from freezeout.cards import parse_cards
 from freezeout.rules.events import CardsShown, Event, PotAwarded, RakeTaken
 from freezeout.rules.variant import NLHE
-from freezeout.server.table.entries import CashSeatEntry, CommitEntry, DealEntry, LogEntry
+from freezeout.server.table.entries import ActEntry, CashSeatEntry, CommitEntry, DealEntry, LogEntry
 from freezeout.server.table.fairness import Deal, deal_positions
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec
 from freezeout.server.table.state import Refused, reduce
@@ -179,3 +179,44 @@ def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
         check_game(GameSpec.parse_cash(game, {"big_blind": 8}), seats)
     check_game(GameSpec.parse_cash(game, {"big_blind": 10}), seats)  # an ante of 1, a bring-in of 5
     check_game(GameSpec.parse_cash("NT", {"big_blind": 2}), seats)  # blind games deal at any stakes
+
+
+# -- a 0-chip leave closes the session (C9, docs/ledger.md) ------------------------------------
+async def test_a_player_who_leaves_with_no_chips_has_a_closed_session(harness):
+    from freezeout.rules.actions import Action, ActionKind
+    from freezeout.server.table.cash import cash_transfers
+    from freezeout.server.table.entries import SitEntry, Slot, StandEntry
+
+    h = harness
+    ana = await (await h.player()).register("ana")
+    bo = await (await h.player()).register("bo")
+    a, b = ana.user["id"], bo.user["id"]
+    log = EventLog({"big_blind": 200})
+    await h.ctx.store.log.create_table("t1", log.entries[0])
+
+    async def write(body: Any) -> None:
+        entry = LogEntry.of("t1", log.state.version + 1, h.clock.now(), body)
+        new, _, _ = reduce(log.state, entry)
+        await h.ctx.store.log.append([entry], cash_transfers(log.state, new, entry, None))
+        log.state = new
+
+    await write(SitEntry(0, Slot(a, "ana", "user"), chips=4000))
+    await write(SitEntry(1, Slot(b, "bo", "user"), chips=8000))
+    rigged = EventLog({"big_blind": 200})
+    rigged.state = log.state
+    rigged.deal_rigged(["2c7d", "AsAh"], BOARD)  # ana's seven-high loses to bo's aces
+    for body in (CommitEntry(rigged.state.current_deal), DealEntry()):  # the same deck, into the store
+        await write(body)
+    while log.game.in_hand:
+        legal = log.game.legal_actions()
+        assert legal is not None
+        kind = ActionKind.ALLIN if legal.seat == 0 else ActionKind.CALL if legal.call_amount else ActionKind.CHECK
+        await write(ActEntry(Action(legal.seat, kind)))
+    assert log.game.table.seats[0].stack == 0
+    await write(StandEntry(0, chips=0))  # no cash-out row: amounts are positive
+    sessions = (await ana.http.get("/api/me/sessions")).json()["sessions"]
+    assert [(s["bought_in"], s["cashed_out"], s["net"], s["open"]) for s in sessions] == [(4000, 0, -4000, False)]
+    assert sessions[0]["ended_at"] is not None
+    bo_sessions = (await bo.http.get("/api/me/sessions")).json()["sessions"]
+    assert [s["open"] for s in bo_sessions] == [True]  # still seated
+    assert await h.ctx.store.ledger.check() == []
