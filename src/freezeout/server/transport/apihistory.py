@@ -151,6 +151,49 @@ async def table_hand_steps(request: Request, table_id: str, number: int, found: 
     return _steps(record, number, viewer)
 
 
+async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) -> dict[str, Any]:
+    """A finished hand of a cash table as the asker saw it (table.records.cash_hand_for)."""
+    from freezeout.server.table.actor import TableActor
+    from freezeout.server.table.records import cash_hand_for, cash_hands_of_log
+
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    if isinstance(actor, TableActor):  # this process drives the table
+        hands = actor.recorder.cash
+    else:  # a gateway: the table's log is in the database
+        entries = await ctx(request).store.log.table_entries(table_id)
+        if not entries:
+            raise ApiError(404, "not_found", f"no table {table_id!r}")
+        try:
+            hands = cash_hands_of_log(entries)
+        except Refused as error:
+            raise refused(error) from None
+    hand = hands.hand(number)
+    if hand is None:
+        raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not a finished cash hand")
+    return cash_hand_for(hand, await _viewer_name(request, found, hand["players"]))
+
+
+@router.get("/tables/{table_id}/hands/{number}.phh")
+async def table_hand_phh(request: Request, table_id: str, number: int, found: AuthDep) -> PlainTextResponse:
+    """A finished cash hand as PHH, as the asker saw it (docs/protocol.md "Cash tables")."""
+    hand = await _cash_hand(request, table_id, number, found)
+    if "phh" not in hand:
+        raise ApiError(501, "unavailable", f"hand {number} cannot be written as PHH: {hand.get('phh_error')}")
+    headers = {"Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'}
+    return PlainTextResponse(hand["phh"], media_type="application/toml", headers=headers)
+
+
+@router.get("/tables/{table_id}/hands/{number}")
+async def table_hand(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished cash hand's history as the asker saw it: posts, cards, moves, rake (C5), each
+    run's board and winners (C7), hands shown and mucked (V17), the stacks after it."""
+    hand = await _cash_hand(request, table_id, number, found)
+    return {k: v for k, v in hand.items() if k != "phh"}
+
+
 async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict[str, Any]]:
     """The game a table plays now (or last played) and its full record (it never leaves the
     server: the steps show only what the asker saw)."""
