@@ -126,3 +126,21 @@ async def test_get_a_cash_hand_and_its_phh_over_http(harness):
     pokerkit_plays(phh.text)
     missing = await ana.http.get(f"/api/tables/{table}/hands/9")
     assert missing.status_code == 404
+
+
+@pytest.mark.parametrize(("hole", "board", "twice"), [
+    (["2c7d", "AsAh", "3d8h"], "9cKd4hJsQc", False),  # raked, at a showdown
+    (["AsAh", "KsKh"], "2c7d9hJc3s", True),  # all in before the flop, run twice
+    (["AsKd", "AhKc"], "2c7d9hJc3s", True),  # run twice, both runs split
+])
+def test_our_phh_replay_reads_the_rake_and_the_second_run_and_matches(hole, board, twice):  # C5, C7
+    from freezeout.formats.phh_replay import replay_phh_text
+
+    log = play({"big_blind": 200, "rake_bp": 500, "rake_cap": 300}, hole, board, all_in=twice, twice=twice)
+    hand = log.recorder.cash.hand(1)
+    assert hand is not None and "phh" in hand, hand.get("phh_error")
+    replayed = replay_phh_text(hand["phh"])
+    assert replayed.matches is True
+    assert replayed.state.rake == hand["rake"] and sorted(replayed.finishing_stacks) == sorted(hand["finishing_stacks"])
+    for viewer in (None, *hand["players"]):  # what each asker gets replays to the same stacks
+        assert replay_phh_text(cash_hand_for(hand, viewer)["phh"]).matches is True
