@@ -144,3 +144,27 @@ def test_our_phh_replay_reads_the_rake_and_the_second_run_and_matches(hole, boar
     assert replayed.state.rake == hand["rake"] and sorted(replayed.finishing_stacks) == sorted(hand["finishing_stacks"])
     for viewer in (None, *hand["players"]):  # what each asker gets replays to the same stacks
         assert replay_phh_text(cash_hand_for(hand, viewer)["phh"]).matches is True
+
+
+async def test_the_replayer_steps_of_a_cash_hand_show_each_asker_what_they_saw(harness):
+    h = harness
+    table = await open_cash_table(h)
+    ana, bo = await seated(h, table, "ana", "bo")
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
+    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    await play_hands(h, table, [ana, bo], 1)
+    full = h.table(table).recorder.cash.hand(1)
+    assert full is not None
+    got = (await ana.http.get(f"/api/tables/{table}/hands/1/steps")).json()
+    assert got["number"] == 1 and got["players"] == full["players"] and got["viewer"] == 0 and got["game"] == "NT"
+    steps = got["steps"]
+    assert len(steps) == 1 + len(full["actions"])  # the deal, then one step per move
+    first = steps[0]["view"]
+    assert first["seats"][0]["cards"] == full["hole"]["ana"] and first["seats"][1]["cards"] == "????"
+    assert "legal" not in first and any(e["type"] == "blind_posted" for e in steps[0]["events"])
+    assert any(e["type"] == "pot_awarded" for e in steps[-1]["events"])
+    spectator = await h.player()
+    seen = (await spectator.http.get(f"/api/tables/{table}/hands/1/steps")).json()
+    assert seen["viewer"] is None and seen["steps"][0]["view"]["seats"][0]["cards"] == "????"
+    assert full["hole"]["ana"] not in str(seen["steps"][0])
+    assert (await ana.http.get(f"/api/tables/{table}/hands/2/steps")).status_code == 404
