@@ -168,3 +168,19 @@ async def test_the_replayer_steps_of_a_cash_hand_show_each_asker_what_they_saw(h
     assert seen["viewer"] is None and seen["steps"][0]["view"]["seats"][0]["cards"] == "????"
     assert full["hole"]["ana"] not in str(seen["steps"][0])
     assert (await ana.http.get(f"/api/tables/{table}/hands/2/steps")).status_code == 404
+
+
+async def test_a_hand_older_than_the_recorder_keeps_is_folded_from_the_log(harness, monkeypatch):
+    from freezeout.server.table.records import CashHands
+
+    monkeypatch.setattr(CashHands, "KEEP", 1)
+    h = harness
+    table = await open_cash_table(h)
+    ana, bo = await seated(h, table, "ana", "bo")
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
+    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    await play_hands(h, table, [ana, bo], 2)
+    recorder = h.table(table).recorder.cash
+    assert recorder.hand(1) is None and recorder.hand(2) is not None
+    got = await ana.http.get(f"/api/tables/{table}/hands/1")
+    assert got.status_code == 200 and got.json()["number"] == 1 and got.json()["rake"] == 20

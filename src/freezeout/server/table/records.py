@@ -106,6 +106,9 @@ class CashHands:
     and mucked (V17), the stacks after it, its fairness keys — and its PHH.  Kept serialised
     (JSON bytes) per hand; :func:`cash_hand_for` gives an asker what they may see."""
 
+    #: The hands kept in memory (a cash table never ends); older ones are folded from the log.
+    KEEP = 200
+
     def __init__(self) -> None:
         self.hands: list[bytes] = []
         self._actions: list[Action] = []  # the hand in progress, in hand seats
@@ -131,6 +134,7 @@ class CashHands:
             deal = new.current_deal
             keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
             self.hands.append(orjson.dumps(cash_hand(game, self._actions, keys)))
+            del self.hands[: -self.KEEP]
             self._actions = []
 
     def hand(self, number: int) -> dict[str, Any] | None:
@@ -266,12 +270,15 @@ def _phh_for(text: str, hand: dict[str, Any], visible: set[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def cash_hands_of_log(entries: Sequence[LogEntry]) -> CashHands:
+def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None) -> CashHands:
     """A cash table's hand histories folded from its whole log (a gateway's, as
-    :func:`record_of_log`)."""
+    :func:`record_of_log`); with ``number``, the log only up to that hand's end."""
     state = initial_state(entries[0])
     recorder = GameRecorder()
     for entry in entries[1:]:
+        game = state.table_game
+        if number is not None and game is not None and game.hand_number >= number and not game.in_hand:
+            break
         old = state
         state, _, events = reduce(old, entry)
         recorder.apply(old, state, entry, events)

@@ -186,17 +186,15 @@ async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) 
         actor = ctx(request).room.get(table_id)
     except Refused as error:
         raise refused(error) from None
-    if isinstance(actor, TableActor):  # this process drives the table
-        hands = actor.recorder.cash
-    else:  # a gateway: the table's log is in the database
+    hand = actor.recorder.cash.hand(number) if isinstance(actor, TableActor) else None  # this process drives it
+    if hand is None:  # a gateway, or a hand older than the recorder keeps: the table's log is in the database
         entries = await ctx(request).store.log.table_entries(table_id)
         if not entries:
             raise ApiError(404, "not_found", f"no table {table_id!r}")
         try:
-            hands = cash_hands_of_log(entries)
+            hand = cash_hands_of_log(entries, number).hand(number)
         except Refused as error:
             raise refused(error) from None
-    hand = hands.hand(number)
     if hand is None:
         raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not a finished cash hand")
     return cash_hand_for(hand, await _viewer_name(request, found, hand["players"]))
