@@ -55,6 +55,7 @@ PHASES = ("received", "written", "committed", "told")
 BIG_BLIND = 200
 GRANT = 10_000  # FREEZEOUT_LEDGER_GRANT's default
 WAIT = 180.0  # a fail-safe: every wait below is for a condition; only a broken server waits this long
+START = 900.0  # how long a server may take to start on a machine this busy (a fail-safe too)
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ class Drill:
     async def prepare(self) -> None:
         self.template.mkdir(parents=True)
         server = ServerProcess(self.template, src=self.src)
-        await asyncio.to_thread(server.start)
+        await asyncio.to_thread(server.start, START)
         try:
             for name in ("ana", "bo"):
                 c = await Client(server.url, name).register()
@@ -253,7 +254,7 @@ class Drill:
         """One case: set up, crash at the step, restart, retry, check.  Returns what was
         found (``problems`` empty when everything held)."""
         server = self.server(case)
-        await asyncio.to_thread(server.start)
+        await asyncio.to_thread(server.start, START)
         stage(f"{case.name}: the server is up")
         ana, bo = self.client("ana", server.url), self.client("bo", server.url)
         problems: list[str] = []
@@ -290,11 +291,11 @@ class Drill:
                 problems.append(f"the server exited with {exited}, not at the crash hook (137)")
             stage(f"the server died ({exited})")
             server.env.pop("FREEZEOUT_CRASH_AT")
-            await asyncio.to_thread(server.start)
+            await asyncio.to_thread(server.start, START)
             stage("restarted")
-            await sender.join(server.url, table)
-            if sender is bo:
-                await ana.join(server.url, table)
+            for c in (ana, bo):  # every tab open before the crash reconnects
+                if c.ws is not None:
+                    await c.join(server.url, table)
             answer = await sender.ask(doomed)  # the same message: the same key and transfer id
             if answer["type"] != "applied":
                 problems.append(f"the retry was answered {answer}")
