@@ -45,6 +45,7 @@ import os
 import random
 import secrets
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -75,12 +76,14 @@ class Seen:
     refused: dict[str, str] = field(default_factory=dict)  # key -> the error's code
     during: set[str] = field(default_factory=set)  # keys first sent while the table had no live owner
     resends: int = 0
+    transfers: dict[str, str] = field(default_factory=dict)  # --cash: transfer id -> the key of its request
     errors: dict[str, int] = field(default_factory=dict)  # error answers by code (busy ones included)
     orphaned: bool = False  # its owner was killed and no other has taken it yet
     last_version: int = 0
 
 
 RETRY = ("busy", "storage")  # refusals that change nothing and pass: the same key again later
+READY = 600.0  # how long a process may take to be ready: on a machine this busy a start takes minutes
 
 
 class Human:
@@ -308,6 +311,155 @@ async def open_tables(gateway: Process, count: int) -> list[tuple[str, list[str]
     return tables
 
 
+CASH_OPTIONS = {"big_blind": 200}  # buy-ins 4000 to 20000 (C1's defaults); the grant is 10000
+CASH_RETRY_CODES = ("insufficient", "illegal")  # a cash request the rules refused: try another later
+
+
+class CashHuman(Human):
+    """A registered player at a cash table (``--cash``): buys in when not seated, plays its
+    hands (check, call, sometimes fold), and between hands now and then tops up or cashes
+    out, every request keyed, the buy-ins and top-ups with a transfer id of its own.  Once
+    ``finishing``, it only plays out its hand and leaves."""
+
+    def __init__(self, *args: Any, name: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.name = name
+        self.transfers = 0
+        self.left_with = 0  # C3: a return within 30 minutes needs at least the chips one left with
+        self.refused_at = -1  # the version a cash request was refused at: no other until the table moves
+        self.finishing = False
+        self.seated: bool | None = None
+
+    def on_answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "error" and msg.get("code") in CASH_RETRY_CODES:
+            self.refused_at = self.version or 0
+        super().on_answer(msg)
+
+    def decide(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        view = msg["view"]
+        if view is None or view.get("format") != "cash" or self.pending or self.stopping:
+            return None
+        me, version = view["you"], msg["version"]
+        self.seated = me is not None
+        key = secrets.token_urlsafe(12)
+        if me is None:
+            if self.finishing or version <= self.refused_at or self.rng.random() < 0.5:
+                return None
+            self.transfers += 1
+            transfer = f"{self.name}-b{self.transfers}-{secrets.token_hex(3)}"
+            chips = min(20000, max(self.rng.choice((4000, 5000, 6000)), self.left_with))
+            self.seen.sent[key] = (version, -1)
+            self.seen.transfers[transfer] = key
+            return {"type": "buy_in", "chips": chips, "transfer": transfer, "key": key, "id": key}
+        seat = view["seats"][me]
+        if view.get("legal") is not None and view["to_act"] == me:
+            moves = view["legal"]["moves"]
+            move = "check" if "check" in moves else "call" if self.rng.random() < 0.85 else "fold"
+            self.seen.sent[key] = (version, me)
+            return {"type": "act", "version": version, "move": move, "key": key, "id": key}
+        if seat["leaving"] or (view["in_hand"] and not self.finishing) or version <= self.refused_at:
+            return None
+        roll = self.rng.random()
+        if self.finishing or roll < 0.1:  # a cash-out (between hands) or a leave at the hand's end (C3)
+            self.left_with = seat["stack"]
+            self.seen.sent[key] = (version, -1)
+            return {"type": "stand", "key": key, "id": key}
+        if roll < 0.2:
+            self.transfers += 1
+            transfer = f"{self.name}-t{self.transfers}-{secrets.token_hex(3)}"
+            self.seen.sent[key] = (version, -1)
+            self.seen.transfers[transfer] = key
+            return {"type": "top_up", "chips": 1000, "transfer": transfer, "key": key, "id": key}
+        return None
+
+
+async def open_cash_tables(gateway: Process, pg: str, count: int, per_table: int = 3) -> list[tuple[str, list[tuple[str, str]]]]:
+    """``count`` cash tables of 4 seats, each with ``per_table`` registered players (name, cookie).
+    A table is written straight into PostgreSQL as room.py's ``create`` would (its row and its
+    ``create`` entry, no owner yet): a worker takes it as it takes any new table.  (Until
+    ``POST /api/tables`` takes ``"format": "cash"``: branch cashlobby.)"""
+    from freezeout.server.table.game import GameSpec
+
+    spec = GameSpec.parse_cash("NT", CASH_OPTIONS)
+    tables: list[tuple[str, list[tuple[str, str]]]] = []
+    conn = await asyncpg.connect(pg.replace("postgresql://", "postgres://"))
+    try:
+        async with httpx.AsyncClient(base_url=gateway.url, timeout=60) as http:
+            for _ in range(count):
+                table = "t" + secrets.token_hex(6)
+                data = {"slots": [None] * 4, "ranked": False, "created_by": None, "game": spec.to_json()}
+                async with conn.transaction():
+                    await conn.execute("INSERT INTO tables (id, created_at, closed) VALUES ($1, $2, false)", table, time.time())
+                    await conn.execute("INSERT INTO table_log (table_id, seq, at, kind, data, epoch) "
+                                       "VALUES ($1, 1, $2, 'create', $3, NULL)", table, time.time(), json.dumps(data))
+                players = []
+                for _ in range(per_table):
+                    http.cookies.clear()
+                    name = "p" + secrets.token_hex(4)
+                    csrf = (await http.get("/api/session")).json()["csrf"]
+                    response = await http.post("/api/register", json={"name": name, "password": "correct horse"},
+                                               headers={"X-CSRF-Token": csrf})
+                    response.raise_for_status()
+                    players.append((name, response.cookies["fz_session"]))
+                tables.append((table, players))
+    finally:
+        await conn.close()
+    return tables
+
+
+async def cash_checks(pg: str, seen: dict[str, Seen], humans: list[CashHuman]) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """After everyone left: ``freezeout ledger check`` green, every acknowledged buy-in and
+    top-up in the ledger exactly once (and a refused one not at all), no table holding chips
+    (0 stuck seats), no seat taken."""
+    problems: dict[str, list[str]] = {"ledger": [], "double_buy_ins": [], "stuck_seats": []}
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "freezeout.cli", "ledger", "check", "--db", pg],
+                                   capture_output=True, text=True, timeout=600)
+    said = (done.stdout + done.stderr).strip()
+    if done.returncode != 0:
+        problems["ledger"].append(f"ledger check exited {done.returncode}: {said}")
+    conn = await asyncpg.connect(pg.replace("postgresql://", "postgres://"))
+    try:
+        rows = await conn.fetch("SELECT transfer_id, kind, table_id, amount FROM ledger WHERE table_id = ANY($1::text[])",
+                                list(seen))
+        sits = await conn.fetch("SELECT table_id, data FROM table_log WHERE table_id = ANY($1::text[]) "
+                                "AND kind IN ('sit', 'top_up')", list(seen))
+    finally:
+        await conn.close()
+    by_id: dict[str, int] = {}
+    for r in rows:
+        by_id[r["transfer_id"]] = by_id.get(r["transfer_id"], 0) + 1
+    keyed_entries: dict[str, int] = {}
+    for r in sits:
+        key = (json.loads(r["data"]).get("intent") or {}).get("key")
+        if key is not None:
+            keyed_entries[key] = keyed_entries.get(key, 0) + 1
+    for table, s in seen.items():
+        for transfer, key in s.transfers.items():
+            count = by_id.get(transfer, 0)
+            if count > 1 or keyed_entries.get(key, 0) > 1:
+                problems["double_buy_ins"].append(f"{table} {transfer}: {count} ledger rows, {keyed_entries.get(key)} entries")
+            if key in s.acked and count != 1:
+                problems["double_buy_ins"].append(f"{table} {transfer}: acknowledged, {count} ledger rows")
+            if key in s.refused and count != 0:
+                problems["double_buy_ins"].append(f"{table} {transfer}: refused as {s.refused[key]}, yet {count} rows")
+    signs = {"buy_in": 1, "top_up": 1, "cash_out": -1, "rake": -1}
+    held: dict[str, int] = {}
+    for r in rows:
+        held[r["table_id"]] = held.get(r["table_id"], 0) + signs[r["kind"]] * r["amount"]
+    problems["stuck_seats"] += [f"{t}: the ledger still puts {c} chips on it after everyone left" for t, c in held.items() if c]
+    problems["stuck_seats"] += [f"{h.table} {h.name}: still seated at the end" for h in humans if h.seated]
+    kinds: dict[str, int] = {}
+    for r in rows:
+        kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+    refusals: dict[str, int] = {}
+    for s in seen.values():
+        for key, code in s.refused.items():
+            if key in s.transfers.values():
+                refusals[code] = refusals.get(code, 0) + 1
+    return problems, {"ledger_check": said, "ledger_rows": kinds, "transfers_sent": sum(len(s.transfers) for s in seen.values()),
+                      "transfers_refused": refusals}
+
+
 async def drill(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="fz-cluster-") as tmp:
@@ -323,11 +475,19 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
         workers = [start_process("worker", args.port + 100 + i, env, base / f"worker-{i}.log") for i in range(3)]
         tasks: list[asyncio.Task[None]] = []
         try:
-            await asyncio.to_thread(wait_ready, [*gateways, *workers])
-            tables = await open_tables(gateways[0], args.tables)
-            seen = {table: Seen() for table, _ in tables}
-            humans = [Human(gateways, i, table, cookie, seen[table], random.Random(rng.random()), args.resend)
-                      for table, cookies in tables for i, cookie in enumerate(cookies)]
+            await asyncio.to_thread(wait_ready, [*gateways, *workers], READY)
+            humans: list[Human]
+            if args.cash:
+                cash_tables = await open_cash_tables(gateways[0], postgres.url, args.tables)
+                tables = [(table, [cookie for _, cookie in players]) for table, players in cash_tables]
+                seen = {table: Seen() for table, _ in tables}
+                humans = [CashHuman(gateways, i, table, cookie, seen[table], random.Random(rng.random()), args.resend, name=name)
+                          for table, players in cash_tables for i, (name, cookie) in enumerate(players)]
+            else:
+                tables = await open_tables(gateways[0], args.tables)
+                seen = {table: Seen() for table, _ in tables}
+                humans = [Human(gateways, i, table, cookie, seen[table], random.Random(rng.random()), args.resend)
+                          for table, cookies in tables for i, cookie in enumerate(cookies)]
             tasks = [asyncio.create_task(h.run()) for h in humans]
             takeovers: list[float] = []
             stuck: list[str] = []
@@ -351,7 +511,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     os.kill(gateways[index].popen.pid, signal.SIGKILL)
                     gateways[index].popen.wait()
                     gateways[index] = start_process("gateway", gateways[index].port, env, base / f"gateway-{index}.log")
-                    await asyncio.to_thread(wait_ready, [gateways[index]])
+                    await asyncio.to_thread(wait_ready, [gateways[index]], READY)
                     print(json.dumps({"kill": number, "gateway": index}), flush=True)
                     continue
                 owned = await owners(workers)
@@ -398,8 +558,19 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}"))
                 print(json.dumps({"kill": number, "worker": node, "tables": len(theirs), "takeover_s": round(took, 2)}),
                       flush=True)
-                await asyncio.to_thread(wait_ready, [workers[index]])
+                await asyncio.to_thread(wait_ready, [workers[index]], READY)
             await asyncio.sleep(3)
+            cashers = [h for h in humans if isinstance(h, CashHuman)]
+            if cashers:  # everyone plays out their hand and leaves with their chips
+                for h in cashers:
+                    h.finishing = True
+                    if h.latest is not None and not h.pending:
+                        move = h.decide(h.latest)
+                        if move is not None:
+                            h._background(h.act(move))
+                leave_until = time.monotonic() + 90
+                while any(h.seated or h.pending for h in cashers) and time.monotonic() < leave_until:
+                    await asyncio.sleep(0.2)
             stopped = time.time()
             for h in humans:  # no new moves; the ones on their way are answered
                 h.stopping = True
@@ -419,6 +590,10 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     problems[key] += [f"{table} {v}" for v in values]
                 problems["forfeits"] += [f"{table} seq {s}: {d} ({_after_kill(kills, d['_at'])})" for s, (k, d) in log.items()
                                          if k == "act" and d.get("move") == "timeout" and d["_at"] < stopped]
+            cash: dict[str, Any] = {}
+            if cashers:
+                found_cash, cash = await cash_checks(postgres.url, seen, cashers)
+                problems.update(found_cash)
             ordered = sorted(takeovers)
             all_seen = list(seen.values())
             sent = {key for s in all_seen for key in s.sent}
@@ -436,6 +611,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                                 "sent_during_takeover": len(during), "acknowledged_during_takeover": len(during & set(acked))},
                 "errors": {code: sum(s.errors.get(code, 0) for s in all_seen) for code in sorted({c for s in all_seen for c in s.errors})},
                 "counts": {key: len(values) for key, values in problems.items()}, "problems": problems,
+                **({"cash": cash} if cash else {}),
             }
         finally:
             for task in tasks:
@@ -485,6 +661,8 @@ def main() -> int:
     parser.add_argument("--resend", type=float, default=1.5, help="a client resends an unanswered move after (s)")
     parser.add_argument("--hold", type=float, default=2.0,
                         help="before a worker kill, wait this long at most for a move of its tables to send right after it")
+    parser.add_argument("--cash", action="store_true",
+                        help="cash tables: registered players buy in, top up, play and cash out (issue #25)")
     parser.add_argument("--port", type=int, default=18500)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--logs", action="store_true", help="print the end of each process's log at the end")

@@ -54,6 +54,7 @@ from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = "NT"  # the house game: a table created without "game" plays it
+CASH = "cash"  # --cash: the house game at cash tables (issue #25)
 
 
 def client_loop() -> Any:
@@ -142,6 +143,62 @@ async def setup_tables(url: str, players: int, size: int, game: str = HOUSE, con
                 return [table, *cookies]
 
         return await asyncio.gather(*(one_table() for _ in range(players // size)))
+
+
+CASH_OPTIONS = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}  # 5 % rake, capped: a rake row a hand with a pot
+
+
+async def register(http: httpx.AsyncClient, name: str) -> str:
+    """A registered account (cash tables seat accounts only: play chips are an account's)."""
+    pre = f"{random.getrandbits(64):016x}"
+    response = await http.post("/api/register", json={"name": name, "password": "correct horse"},
+                               headers={"X-CSRF-Token": pre, "Cookie": f"fz_csrf={pre}"})
+    response.raise_for_status()
+    return str(response.cookies["fz_session"])
+
+
+def insert_cash_tables(db: Path, count: int, size: int) -> list[str]:
+    """Open ``count`` cash tables of ``size`` seats in a stopped server's SQLite database, as
+    room.py's ``create`` writes one (the row and its ``create`` entry); the server rebuilds them
+    on start.  (Until ``POST /api/tables`` takes ``"format": "cash"``: branch cashlobby.)"""
+    from freezeout.server.table.game import GameSpec
+
+    spec = GameSpec.parse_cash(HOUSE, CASH_OPTIONS)
+    ids = [f"tc{index:06d}{random.getrandbits(24):06x}" for index in range(count)]
+    data = orjson.dumps({"slots": [None] * size, "ranked": False, "created_by": None, "game": spec.to_json()}).decode()
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        now = time.time()
+        conn.executemany("INSERT INTO tables (id, created_at, closed) VALUES (?, ?, 0)", [(t, now) for t in ids])
+        conn.executemany("INSERT INTO table_log (table_id, seq, at, kind, data, epoch) VALUES (?, 1, ?, 'create', ?, NULL)",
+                         [(t, now, data) for t in ids])
+    return ids
+
+
+async def setup_cash_tables(target: SingleTarget | ClusterTarget, players: int, size: int, concurrency: int = 16,
+                            ) -> list[list[str]]:
+    """``players`` registered accounts at ``players // size`` cash tables: the accounts are made on
+    the running server, which is then stopped, given the tables and started again.  Each player
+    buys in over its WebSocket (``Player`` with ``cash``)."""
+    if not isinstance(target, SingleTarget) or not target.server.db_url.startswith("sqlite"):
+        raise SystemExit("--cash runs on the single server with SQLite (tables are opened in its database)")
+    semaphore = asyncio.Semaphore(concurrency)
+    async with httpx.AsyncClient(base_url=target.urls[0], timeout=120,
+                                 limits=httpx.Limits(max_connections=concurrency)) as shared:
+
+        async def one(index: int) -> str:
+            async with semaphore:
+                return await register(shared, f"cash{index:05d}{random.getrandbits(16):04x}")
+
+        cookies = await asyncio.gather(*(one(i) for i in range(players // size * size)))
+    target.stop()
+    ids = insert_cash_tables(target.server.db, players // size, size)
+    await asyncio.to_thread(target.start)
+    return [[table, *cookies[i * size:(i + 1) * size]] for i, table in enumerate(ids)]
+
+
+def ledger_rows(db: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=60)) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM ledger").fetchone()[0])
 
 
 def held_cards(view: dict[str, Any]) -> list[str]:
@@ -238,8 +295,11 @@ class Player:
     so a player costs the client no task and no task switch per message."""
 
     def __init__(self, table: str, size: int, stats: Stats, think: tuple[float, float], rng: random.Random,
-                 gateway: int = 0) -> None:
+                 gateway: int = 0, cash_seat: int | None = None) -> None:
         self.table, self.size, self.stats, self.think, self.rng = table, size, stats, think, rng
+        self.cash_seat = cash_seat  # a cash table (--cash): the seat this player buys in at
+        self.asking = False  # --cash: a buy-in or top-up is on its way (one at a time)
+        self.topped = -1  # --cash: the hand after which it last topped up
         self.gateway = gateway  # the index of the gateway this player is connected to
         self.conn: LeanConnection | None = None
         self.thinking: asyncio.TimerHandle | None = None
@@ -259,6 +319,8 @@ class Player:
         kind = msg["type"]
         if kind == "update" and stats.measuring:
             stats.update_bytes.append(len(text))
+        if kind == "applied" or kind == "error":
+            self.asking = False
         if kind == "error":
             stats.errors += 1
             stats.error_codes[msg["code"]] = stats.error_codes.get(msg["code"], 0) + 1
@@ -268,6 +330,8 @@ class Player:
         view = msg["view"]
         if self.latest is None or msg["version"] > self.latest[0]:
             self.latest = (msg["version"], view)
+        if self.cash_seat is not None:
+            view = self.cash_view(conn, msg["version"], view)
         pending = stats.pending.get(self.table)
         if pending is not None and msg["version"] > pending.version:
             pending.seen.add(view["viewer"])
@@ -284,6 +348,21 @@ class Player:
         elif not view["finished"]:
             self.rematched = False
 
+    def cash_view(self, conn: LeanConnection, version: int, view: dict[str, Any]) -> dict[str, Any]:
+        """A cash table's view in a freezeout view's words (``viewer``, ``legal``, ``finished``);
+        buys in when not seated and tops up between hands when short, once per version."""
+        me = view["you"]
+        if not self.asking:
+            key = f"k{random.getrandbits(64):016x}"  # keyed: the answer is ``applied`` or an error
+            if me is None:
+                self.asking = True
+                conn.send_text(orjson.dumps({"type": "buy_in", "chips": 5000, "slot": self.cash_seat, "key": key}))
+            elif (not view["in_hand"] and view["seats"][me]["stack"] < 2000 and not view["seats"][me]["leaving"]
+                  and view["hand"] > self.topped):
+                self.asking, self.topped = True, view["hand"]
+                conn.send_text(orjson.dumps({"type": "top_up", "chips": 3000, "key": key}))
+        return {**view, "viewer": me, "legal": view.get("legal"), "finished": False}
+
     def act(self) -> None:
         """Move on the newest view, as a person looking at the page would: a snapshot sent as
         the player joins may be overtaken by a step in flight (a forfeit of the turn), and a
@@ -291,6 +370,8 @@ class Player:
         self.thinking = None
         assert self.latest is not None
         version, view = self.latest
+        if self.cash_seat is not None:
+            view = {**view, "viewer": view["you"], "legal": view.get("legal")}
         if view["legal"] is None or view["to_act"] != view["viewer"]:
             return  # no longer this player's turn
         message = choose_move(view, self.rng)
@@ -393,12 +474,16 @@ def per_action(cpu: dict[str, float], actions: float) -> dict[str, float]:
 async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE) -> dict[str, Any]:
     """Players at tables of ``game``: set up, connect, warm up, then measure ``args.duration``.
     The result's ``raw`` keeps the samples, so that runs of one game can be pooled."""
+    cash = game == CASH
     target = make_target(args, workdir, game, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
         target.start()
         Pinning.parse(args.pin).pin_client()
         started = time.monotonic()
-        tables = await setup_tables(target.urls[0], args.players, args.table_size, game)
+        if cash:
+            tables = await setup_cash_tables(target, args.players, args.table_size)
+        else:
+            tables = await setup_tables(target.urls[0], args.players, args.table_size, game)
         setup_seconds = time.monotonic() - started
         stats = Stats()
         ws_urls = [url.replace("http", "ws", 1) + "/ws" for url in target.urls]
@@ -408,13 +493,15 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             table, cookies = entry[0], entry[1:]
             for seat, cookie in enumerate(cookies):  # a table's seats on different gateways
                 everyone.append((Player(table, args.table_size, stats, (args.think_min, args.think_max),
-                                        random.Random(rng.random()), (index + seat) % len(ws_urls)), cookie))
+                                        random.Random(rng.random()), (index + seat) % len(ws_urls),
+                                        cash_seat=seat if cash else None), cookie))
         conns = await asyncio.wait_for(open_players(ws_urls, everyone), 300)
         await asyncio.sleep(args.warmup)
         me = psutil.Process()
         me.cpu_percent(None)
         machine = psutil.cpu_times()
         cpu_before, actions_before, throttle_before = target.cpu(), target.actions(), throttling(target)
+        rows_before = ledger_rows(target.server.db) if cash and isinstance(target, SingleTarget) else 0
         target.profiling(True)
         sampler = sample_server(args, target, game)
         stats.measuring = True
@@ -430,6 +517,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             except subprocess.TimeoutExpired:
                 sampler.kill()
         cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
+        rows_after = ledger_rows(target.server.db) if cash and isinstance(target, SingleTarget) else 0
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
         cpu = {name: round(cpu_after[name] - cpu_before.get(name, 0.0), 2) for name in cpu_after}
@@ -451,6 +539,8 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             "latency_ms_p50": round(percentile(stats.latencies, 0.50) * 1000, 1),
             "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 1),
             "latency_samples": len(stats.latencies),
+            **({"ledger_rows_per_second": round((rows_after - rows_before) / elapsed, 1),
+                "ledger_rows": rows_after - rows_before} if cash else {}),
             "errors": stats.errors,
             "error_codes": stats.error_codes,
             "server_cpu_percent": round(100 * served / elapsed, 1),
@@ -598,6 +688,9 @@ def main() -> int:
     parser.add_argument("--bot-duration", type=float, default=20.0)
     parser.add_argument("--rss-every", type=float, help="sample the server's RSS this often during the run (a soak)")
     parser.add_argument("--skip-humans", action="store_true")
+    parser.add_argument("--cash", action="store_true",
+                        help="also the same players at cash tables of the house game (issue #25): buy-ins, rake, top-ups; "
+                             "reports p99 and ledger rows per second next to the freezeout's, then `freezeout ledger check`")
     parser.add_argument("--server-log", help="keep the server's log of the human phase here")
     parser.add_argument("--db", help="a fresh, empty PostgreSQL database URL (default: a temporary SQLite file)")
     parser.add_argument("--skip-bots", action="store_true")
@@ -622,6 +715,16 @@ def main() -> int:
                 report["humans"] = runner.run(human_phase(args, Path(tmp) / "h", args.game))
             report["humans"].pop("raw")
             print(json.dumps({"humans": report["humans"]}), flush=True)
+        if args.cash:
+            (Path(tmp) / "c").mkdir()
+            with asyncio.Runner(loop_factory=client_loop()) as runner:
+                report["cash"] = runner.run(human_phase(args, Path(tmp) / "c", CASH))
+            report["cash"].pop("raw")
+            done = subprocess.run([sys.executable, "-m", "freezeout.cli", "ledger", "check", "--db",
+                                   f"sqlite:///{Path(tmp) / 'c' / 'bench.sqlite'}"], capture_output=True, text=True,
+                                  env={**os.environ, **({"PYTHONPATH": args.src} if args.src else {})}, timeout=600)
+            report["cash"]["ledger_check"] = {"exit": done.returncode, "said": (done.stdout + done.stderr).strip()[-500:]}
+            print(json.dumps({"cash": report["cash"]}), flush=True)
         if not args.skip_bots:
             (Path(tmp) / "b").mkdir()
             report["bots"] = asyncio.run(bot_phase(args, Path(tmp) / "b"))
@@ -637,6 +740,15 @@ def main() -> int:
               file=sys.stderr)
         if h["errors"]:
             print(f"INVALID: the server refused {h['errors']} messages {h['error_codes']}", file=sys.stderr)
+            return 1
+    if "cash" in report:
+        c = report["cash"]
+        freeze = report.get("humans", {})
+        print(f"cash: {c['players_connected']} players on {c['tables']} tables: {c['actions_per_second']} actions/s, "
+              f"p50 {c['latency_ms_p50']} ms, p99 {c['latency_ms_p99']} ms (freezeout: p99 {freeze.get('latency_ms_p99')} ms); "
+              f"{c['ledger_rows_per_second']} ledger rows/s; refused {c['error_codes']}; "
+              f"ledger check exit {c['ledger_check']['exit']}: {c['ledger_check']['said']}", file=sys.stderr)
+        if c["ledger_check"]["exit"] != 0:
             return 1
     return 0
 

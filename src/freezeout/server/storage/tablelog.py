@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
 from freezeout.server.cluster.ownership import StaleOwner, is_stale_owner_error
+from freezeout.server.storage import crashpoint
 from freezeout.server.storage.db import sync_sqlite_engine, table_log, tables
 from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
@@ -225,6 +226,8 @@ class TableLog:
                 else:
                     self._write_game(conn, op)
             plain.extend(entries)
+        if crashpoint.ARMED:  # the crash drills only: die with the rows written, not committed
+            crashpoint.reached("written", [op.kind for _, ops in jobs for op in ops if isinstance(op, Transfer)])
         if not plain:
             return
         # In table order: each entry's fencing trigger takes its table's owner row FOR SHARE, and

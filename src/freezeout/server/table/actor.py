@@ -36,6 +36,7 @@ from freezeout.cards import system_random
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
+from freezeout.server.storage import crashpoint
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
@@ -337,6 +338,8 @@ class TableActor:
         else:
             if command.reply is not None and not command.reply.done():
                 command.reply.set_result(self.summary())
+            if crashpoint.ARMED:  # the crash drills only: told, not yet answered
+                crashpoint.reached("told")
             key, version = decision.key, decision.applied
             if key is not None and command.conn is not None and command.user is not None:
                 version = version or self.state.intents.version_of(command.user.id, key)

@@ -18,6 +18,7 @@ from typing import Any
 from freezeout.rules.events import Event
 from freezeout.server.cluster.ownership import StaleOwner
 from freezeout.server.settings import Settings
+from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table.cash import cash_transfers
@@ -57,6 +58,8 @@ class TableWriter:
             ops = [*ops, op]
         for written in entries:
             written.epoch = self.epoch
+        if crashpoint.ARMED:  # the crash drills only (bench/cash_crash.py)
+            crashpoint.reached("received", [op.kind for op in ops if isinstance(op, Transfer)])
         try:
             await self.store.append(entries, ops)
         except StaleOwner as error:
@@ -67,6 +70,8 @@ class TableWriter:
             raise Refused(error.code, error.message) from error
         except Exception as error:
             raise Refused("storage", "the move could not be stored; try again") from error
+        if crashpoint.ARMED:
+            crashpoint.reached("committed", [op.kind for op in ops if isinstance(op, Transfer)])
         done: list[tuple[LogEntry, Reduced | None]] = []
         for index, written in enumerate(entries):
             if written.kind == "end":  # its ratings are filled in by the store
