@@ -306,7 +306,7 @@ class Drill:
             want = {"buy_in": ["buy_in"], "top_up": ["buy_in", "top_up"]}.get(case.movement, ["buy_in", "cash_out"])
             if kinds != want:
                 problems.append(f"ana's ledger rows at the table are {kinds}, expected {want} (each once)")
-            if case.movement in ("buy_in", "top_up") and [r["transfer_id"] for r in ana_rows][-1] != doomed["transfer"]:
+            if case.movement in ("buy_in", "top_up") and [r["transfer_id"] for r in ana_rows][-1] != f"cash:{ana.user_id}:{doomed['transfer']}":
                 problems.append(f"the movement's row is not filed under its transfer id {doomed['transfer']}")
             view = await ana.settled(answer.get("version", 0))
             seat = view["seats"][0]

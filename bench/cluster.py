@@ -426,8 +426,9 @@ async def cash_checks(pg: str, seen: dict[str, Seen], humans: list[CashHuman]) -
     finally:
         await conn.close()
     by_id: dict[str, int] = {}
-    for r in rows:
-        by_id[r["transfer_id"]] = by_id.get(r["transfer_id"], 0) + 1
+    for r in rows:  # a client's id is filed as cash:<account>:<id> (storage/ledger.py client_transfer)
+        named = r["transfer_id"].split(":", 2)[-1] if r["transfer_id"].startswith("cash:") else r["transfer_id"]
+        by_id[named] = by_id.get(named, 0) + 1
     keyed_entries: dict[str, int] = {}
     for r in sits:
         key = (json.loads(r["data"]).get("intent") or {}).get("key")

@@ -120,7 +120,7 @@ async def test_two_tabs_buying_in_at_two_tables_for_more_than_the_balance_one_su
                                            .where(ledger.c.account_id == account, ledger.c.kind == "buy_in"))).all()
                 left = int((await conn.execute(select(balances.c.balance)
                                                .where(balances.c.account_id == account))).scalar_one())
-            assert [(r.transfer_id, r.table_id, r.amount) for r in rows] == [(f"race-{keys[won]}", tables[won], chips)]
+            assert [(r.transfer_id, r.table_id, r.amount) for r in rows] == [(f"cash:{account}:race-{keys[won]}", tables[won], chips)]
             assert left == 10000 - chips
         assert await h.ctx.store.ledger.check() == []
 

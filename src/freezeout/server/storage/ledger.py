@@ -74,6 +74,7 @@ __all__ = [
     "Transfer",
     "TransferMismatch",
     "balances",
+    "client_transfer",
     "ledger",
     "move",
     "open_account",
@@ -203,6 +204,13 @@ class Moved:
         """The row as the API shows it to its account (docs/protocol.md "Play chips")."""
         return {"id": self.id, "transfer": self.transfer_id, "kind": self.kind, "amount": self.signed(),
                 "balance": self.balance, "table": self.table_id, "at": self.at}
+
+
+def client_transfer(kind: str, account_id: int, transfer: str) -> str:
+    """The ledger's id of a transfer a client named ``transfer``: filed under its kind and the
+    client's account, so no client's id can reach another account's transfer, nor a grant's
+    (a retry of the same request by the same account still finds its row: C9 idempotency)."""
+    return f"{kind}:{account_id}:{transfer}"
 
 
 def whole_amount(amount: object, what: str = "amount") -> int:

@@ -16,6 +16,7 @@ from freezeout.cards import CardError, parse_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.server.settings import Settings
+from freezeout.server.storage.ledger import client_transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.cash import CashGame
 from freezeout.server.table.entries import (
@@ -130,6 +131,11 @@ def _draw_action(seat: int, cards: str | None) -> Action:
     return Action(seat, ActionKind.DISCARD, cards=thrown)
 
 
+def _filed(user: UserRow, transfer: str | None) -> str | None:
+    """The ledger's id of a client's named transfer (C9): under the asker's account, never another's."""
+    return None if transfer is None else client_transfer("cash", user.id, transfer)
+
+
 def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent, now: float, settings: Settings,
                 online: Callable[[int], bool]) -> Stamped:
     """A cash table's entry for ``intent`` (C1–C7): what the asker may not do is said here, in the
@@ -150,7 +156,7 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
             why = (" (C3: within 30 minutes of leaving, at least the chips you left with)" if low > game.table.config.min_buy_in
                    else " (C1)")
             raise Refused("illegal", f"a buy-in here is {low} to {high} chips, not {intent.chips}{why}")
-        return SitEntry(slot, Slot(user.id, user.shown, user.kind), chips=intent.chips, transfer=intent.transfer,
+        return SitEntry(slot, Slot(user.id, user.shown, user.kind), chips=intent.chips, transfer=_filed(user, intent.transfer),
                         post=intent.post)
     if isinstance(intent, Sit):
         raise Refused("illegal", "a seat at a cash table is taken with a buy-in (send buy_in with chips)")
@@ -165,7 +171,7 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
     if isinstance(intent, TopUp):
         if game.in_hand and seat in game.table.hand_seats:
             raise Refused("illegal", "you are in a hand: chips are added between hands (C2)")
-        return TopUpEntry(seat, intent.chips, intent.transfer)
+        return TopUpEntry(seat, intent.chips, _filed(user, intent.transfer))
     if isinstance(intent, SitOut):
         return CashSeatEntry("sit_out", seat)
     if isinstance(intent, SitIn):

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from freezeout.server.storage.ledger import LedgerError
+from freezeout.server.storage.ledger import LedgerError, client_transfer
 from freezeout.server.storage.users import UserRow
 from freezeout.server.transport.api import ApiError, Auth, AuthDep, PostAuth, ctx
 
@@ -80,7 +80,7 @@ async def my_reload(request: Request, body: ReloadRequest, found: PostAuth) -> d
         raise ApiError(400, "bad_message", "transfer must be 8-64 letters, digits, _ or -")
     context = ctx(request)
     try:
-        moved = await context.store.ledger.reload(user.id, f"reload:{user.id}:{body.transfer}", context.clock.now())
+        moved = await context.store.ledger.reload(user.id, client_transfer("reload", user.id, body.transfer), context.clock.now())
     except LedgerError as error:
         raise _refused(error) from None
     return {"balance": moved.balance, "row": moved.public(), "replayed": moved.replayed}

@@ -108,7 +108,9 @@ class WatchLobby(_Client):
 # Chips are whole numbers (strict: no 2.0, "5", true or NaN) and positive; what the table and
 # the balance allow is the table's to say (table/intents.py, the fold, the ledger).
 CashChips = Annotated[int, Field(ge=1, le=10**12)]
-TransferId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9:._-]{0,127}$")] | None
+# A client names its buy-in or top-up; the server files it under the account (storage/ledger.py
+# client_transfer), so it is letters, digits, _ and - only.
+TransferId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None
 
 
 class BuyIn(_Intent):
