@@ -25,10 +25,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from freezeout.cards import Card
 from freezeout.rules.cash import Status
-from freezeout.rules.showdown import collected_pots
-from freezeout.rules.views import SeatView, TableView
+from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
 from freezeout.server.table.cash import CashGame
@@ -190,48 +188,11 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
 
 def cash_bot_view(game: CashGame, viewer: int) -> TableView:
     """What the bot at table seat ``viewer`` sees of a cash table: exactly a human's seat view
-    (its own cards, the cards face up, stacks, bets, the pots, the hand's public events), in
-    the rules' :class:`TableView` the bots read, so ``hard`` plays its deep-stack game at 100
-    big blinds (bots/deep.py: the effective stack comes from the hand's start)."""
-    t = game.table
-    hand = t.hand
-    variant = game.variant
-    level = t.config.level(variant)
-    stacks = t.current_stacks()
-    seats: list[SeatView] = []
-    for index, held in enumerate(t.seats):
-        if held is None:
-            seats.append(SeatView(index, "", 0, 0, False, False, False, False, None, 0, None))
-            continue
-        cards: tuple[Card | None, ...] | None = None
-        up: tuple[bool, ...] = ()
-        folded = all_in = False
-        bet = 0
-        in_hand = hand is not None and index in t.hand_seats
-        if in_hand and hand is not None:
-            i = t.hand_seats.index(index)
-            held_cards = hand.cards[i] if hand.cards else ()
-            up = hand.up[i] if hand.up else ()
-            folded = hand.folded[i]
-            bet = hand.bets[i] if t.in_hand else 0
-            all_in = not folded and hand.stacks[i] == 0 and not hand.finished
-            shown = hand.finished and hand.showdown and bool(hand.shown) and hand.shown[i]
-            if index == viewer or shown:
-                cards = held_cards
-            elif any(up):
-                cards = tuple(card if face else None for card, face in zip(held_cards, up, strict=False))
-        seats.append(SeatView(index, held.player, stacks[index], bet, True, in_hand and not folded, bool(folded),
-                              bool(all_in), None, held.forfeits, cards, up))
-    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    if hand is not None and not hand.finished:
-        pots = tuple((pot.amount, tuple(t.hand_seats[s] for s in pot.eligible)) for pot in collected_pots(hand))
-    legal = t.legal_actions()
-    return TableView(viewer=viewer, hand_number=t.hand_number, button=t.button, small_blind=level.small_blind,
-                     big_blind=level.big_blind, hands_to_next_level=0, seats=tuple(seats), board=game.board, pots=pots,
-                     to_act=t.to_act, legal=legal if legal is not None and legal.seat == viewer else None,
-                     hand_over=hand is None or hand.finished, showdown=bool(hand is not None and hand.finished and hand.showdown),
-                     finished=False, winner=None, history=t.hand_log, game=variant.code, level=level,
-                     drawing=bool(hand is not None and hand.drawing), board_size=variant.board_size)
+    (bots/cashview.py), in the rules' :class:`TableView` the bots read, so ``hard`` plays its
+    deep-stack game at 100 big blinds (bots/deep.py: the effective stack at the hand's start)."""
+    from freezeout.bots.cashview import cash_table_view
+
+    return cash_table_view(game.table, viewer)
 
 
 class BotSeats:
