@@ -342,3 +342,21 @@ async def test_a_player_adds_a_bot_that_plays_the_tables_game_and_a_full_table_g
         await h.ctx.room.add_cash_bot(table, other, "station")
     assert [account for account, kind, _ in await rows(h, table) if kind == "buy_in"][-1] == state.slots[1].user_id
     assert HOUSE not in {account for account, kind, _ in await rows(h, table) if kind != "rake"}
+
+
+async def test_over_http_a_player_opens_a_cash_table_buys_in_and_adds_a_bot(harness):
+    h = harness
+    ana = await (await h.player()).register("ana")
+    response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 2, "cash": OPTIONS})
+    assert response.status_code == 200, response.text
+    table = response.json()["table"]["id"]
+    response = await ana.post(f"/api/tables/{table}/bots", {"level": "hard"})
+    assert response.status_code == 409 and "buy in" in response.json()["error"]["message"], response.text
+    assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 4000})).status_code == 200
+    response = await ana.post(f"/api/tables/{table}/bots", {"level": "hard"})
+    assert response.status_code == 200, response.text
+    assert response.json()["table"]["id"] == table
+    state = h.table(table).state
+    assert [(s.kind, s.bot) for s in state.slots] == [("user", None), ("bot", "hard")]
+    assert (await ana.post(f"/api/tables/{table}/bots", {"level": "hard", "extra": 1})).status_code == 400
+    assert await h.ctx.store.ledger.check() == []
