@@ -237,6 +237,7 @@ def test_play_cash_takes_its_options_and_prints_the_balance(
 @pytest.mark.parametrize(("argv", "why"), [
     (["--stakes", "50"], "add --cash"),
     (["--cash", "--record", "x.json"], "keeps none"),
+    (["--cash", "--clock", "30"], "no clock"),
     (["--cash", "--buy-in", "50"], "may buy in for"),
     (["--cash", "--balance", "100"], "cannot buy in"),
     (["--cash", "--game", "NOPE"], "unknown game"),

@@ -200,6 +200,9 @@ def _run_cash(args: argparse.Namespace, game: Game) -> int:
     if args.record is not None:
         print("--record writes a freezeout's record; a cash table keeps none", file=sys.stderr)
         return 2
+    if args.clock:
+        print("--clock is the freezeout's turn limit; the terminal's cash table has no clock (C8, C11)", file=sys.stderr)
+        return 2
     level = args.bot or DEFAULT_CASH_BOT
     try:
         bot = load_bot(level, game.code)
