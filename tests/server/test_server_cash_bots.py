@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from sqlalchemy import func, select
 
 from freezeout.bots.deep import DEEP_BB, effective_start_bb
 from freezeout.bots.registry import get_bot
+from freezeout.server.clock import FakeClock
 from freezeout.server.storage.ledger import HOUSE, Transfer, balances, ledger
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.bots import (
@@ -44,7 +47,7 @@ from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.game import GameSpec
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 
-from serverkit import Harness, Player
+from serverkit import Harness, Player, fast_settings, serve
 
 # Buy-ins of 800 to 4000 chips (C1's defaults: 20 to 100 big blinds): a player's grant of 10,000
 # pays two buy-ins at the maximum and a top-up.
@@ -78,8 +81,10 @@ class Log:
 def test_bots_fill_a_lone_humans_table_after_the_wait_but_never_its_last_free_seat():
     log = Log(seats=4)
     log.human(0, 11, at=100.0)
-    assert cash_bot_due(log.state, 100.0 + CASH_BOT_WAIT_SECONDS - 1, level="hard") is None  # another human may come
-    assert cash_bot_due(log.state, 100.0 + CASH_BOT_WAIT_SECONDS, level="hard") == CashBotMove("sit", 1, 0, "hard")
+    fill = CASH_BOT_WAIT_SECONDS
+    assert cash_bot_due(log.state, 100.0 + fill - 1, fill_after=fill, level="hard") is None  # another human may come
+    assert cash_bot_due(log.state, 100.0 + fill, fill_after=fill, level="hard") == CashBotMove("sit", 1, 0, "hard")
+    assert cash_bot_due(log.state, 1e9, level="hard") is None  # without fill_after, only a bot asked for comes
     log.bot(1)
     assert cash_bot_due(log.state, 0.0, level="medium") == CashBotMove("sit", 2, 0, "hard")  # the bots here say the level
     log.bot(2)
@@ -248,8 +253,15 @@ async def leave_and_check(h: Harness, table: str, ana: Player, bot_account: int)
     assert await h.ctx.store.ledger.check() == []  # `freezeout ledger check`: green
 
 
-async def test_bots_fill_a_humans_table_to_seats_minus_one_play_and_leave_with_her(harness):  # C1, C3, C9
-    h = harness
+@pytest.fixture
+async def filling(tmp_path: Path) -> AsyncIterator[Harness]:
+    """A room whose bots fill a table where a human sat alone for 20 s (``cash_bot_fill_seconds``)."""
+    async with serve(fast_settings(tmp_path, cash_bot_fill_seconds=CASH_BOT_WAIT_SECONDS), FakeClock()) as h:
+        yield h
+
+
+async def test_bots_fill_a_humans_table_to_seats_minus_one_play_and_leave_with_her(filling):  # C1, C3, C9
+    h = filling
     table = await open_cash_table(h, seats=4)
     ana = await (await h.player()).register("ana")
     await ana.join(table)
@@ -353,6 +365,8 @@ async def test_over_http_a_player_opens_a_cash_table_buys_in_and_adds_a_bot(harn
     response = await ana.post(f"/api/tables/{table}/bots", {"level": "hard"})
     assert response.status_code == 409 and "buy in" in response.json()["error"]["message"], response.text
     assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 4000})).status_code == 200
+    await h.advance(3600.0)
+    assert not h.table(table).state.slots[1].taken  # cash_bot_fill_seconds unset: bots come when asked for
     response = await ana.post(f"/api/tables/{table}/bots", {"level": "hard"})
     assert response.status_code == 200, response.text
     assert response.json()["table"]["id"] == table

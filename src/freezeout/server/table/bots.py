@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
            "cash_bot_view", "check_add_bot", "fill_target"]
 
-#: How long a human sits alone at a cash table before bots come to play (another
-#: human may be on the way: a regular waits a little before the bots sit down).
+#: How long bots wait for a human who sits out (or has no chips) before they leave; also
+#: a good ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before bots
+#: come to play (another human may be on the way).
 CASH_BOT_WAIT_SECONDS: Final = 20.0
 #: After a bot's seat change was refused (the ledger, a race with a player): try again then.
 CASH_BOT_RETRY_SECONDS: Final = 5.0
@@ -89,7 +90,7 @@ def _seated_humans(state: TableState, game: CashGame) -> bool:
 
 
 def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wait: float = CASH_BOT_WAIT_SECONDS,
-                 level: str | None = None) -> CashBotMove | None:
+                 fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
     """The bots' next seat change at a cash table, in this order:
 
     1. no human is seated (or every one leaves): every bot leaves — bots never play each
@@ -103,8 +104,9 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
        rebuy when it lost everything);
     5. a human plays, a seat is free, the table has fewer than :func:`fill_target` players and
        either bots sit here already, a bot was ``asked`` for, or the human has been alone for
-       ``wait`` seconds since the table last changed: a bot of ``asked`` (else the level of
-       the bots here, else ``level``) buys in for the maximum (C3: at least what it left with).
+       ``fill_after`` seconds since the table last changed (None: never by itself): a bot of
+       ``asked`` (else the level of the bots here, else ``level``) buys in for the maximum
+       (C3: at least what it left with).
 
     None when nothing is due (or the table is not a cash table)."""
     game = state.table_game
@@ -144,7 +146,7 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     free = [index for index, slot in enumerate(state.slots) if not slot.taken]
     if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
         return None
-    alone = taken == 1 and now >= state.last_at + wait
+    alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after
     if not (bots or asked or alone):
         return None
     chosen = asked or next((state.slots[seat].bot for seat in bots if state.slots[seat].bot), None) or level
@@ -153,17 +155,20 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     return CashBotMove("sit", free[0], 0, chosen)
 
 
-def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS) -> float | None:
-    """When a wait runs out by itself: a lone human's for bots, or the bots' for a human who
-    sits out or has no chips (the actor sleeps until then)."""
+def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS, fill_after: float | None = None,
+                      ) -> float | None:
+    """When a wait runs out by itself: a lone human's for bots (``fill_after``), or the bots'
+    for a human who sits out or has no chips (``wait``); the actor sleeps until then."""
     game = state.table_game
     if not isinstance(game, CashGame) or not _seated_humans(state, game):
         return None
     bots = _bots(state)
     playing = _humans(state, game)
     taken = sum(1 for slot in state.slots if slot.taken)
-    if (not bots and taken == 1 and playing) or (bots and not playing):
+    if bots and not playing:
         return state.last_at + wait
+    if fill_after is not None and not bots and taken == 1 and playing:
+        return state.last_at + fill_after
     return None
 
 
@@ -229,7 +234,8 @@ class BotSeats:
         refused a moment ago; the strongest bot that plays the game fills (``hard``'s deep game)."""
         if now < self.cash_retry_at or not isinstance(state.table_game, CashGame):
             return None
-        return cash_bot_due(state, now, asked=self.asked, level=self._default_level(state))
+        return cash_bot_due(state, now, asked=self.asked, fill_after=self.settings.cash_bot_fill_seconds,
+                            level=self._default_level(state))
 
     def cash_deadline(self, state: TableState, now: float) -> float | None:
         """When the bots' next seat change may come by itself (a lone human's wait, a retry);
@@ -238,7 +244,7 @@ class BotSeats:
             return None
         if now < self.cash_retry_at:
             return self.cash_retry_at
-        wait = cash_bot_deadline(state)
+        wait = cash_bot_deadline(state, fill_after=self.settings.cash_bot_fill_seconds)
         return wait if wait is not None and wait > now else None
 
     @staticmethod
