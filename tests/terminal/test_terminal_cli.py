@@ -32,7 +32,7 @@ def test_play_is_registered_with_its_options() -> None:
         3, "easy", 5, "g.json", 0.0, 0.6,
     )  # fmt: skip
     defaults = cli.build_parser().parse_args(["play"])
-    assert (defaults.players, defaults.bot, defaults.seed, defaults.record) == (2, "medium", None, None)
+    assert (defaults.players, defaults.bot, defaults.seed, defaults.record, defaults.cash) == (2, None, None, None, False)
 
 
 @pytest.mark.parametrize(

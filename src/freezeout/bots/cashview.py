@@ -16,17 +16,24 @@ from __future__ import annotations
 from freezeout.cards import Card
 from freezeout.rules.cash import CashTable
 from freezeout.rules.showdown import collected_pots
+from freezeout.rules.variant import Variant
 from freezeout.rules.views import SeatView, TableView, card_slots
 
-__all__ = ["cash_table_view"]
+__all__ = ["cash_table_view", "current_variant"]
+
+
+def current_variant(table: CashTable) -> Variant:
+    """The game of the hand in progress (or of the last one), else of the next (V19)."""
+    if table.hand is not None:
+        return table.hand.setup.variant
+    return table.next_variant
 
 
 def cash_table_view(table: CashTable, viewer: int | None) -> TableView:
     """What table seat ``viewer`` (None: a spectator) may see of ``table``."""
     t = table
     hand = t.hand
-    variant = hand.setup.variant if hand is not None and t.in_hand else (
-        t.config.variant_for_hand(t.hand_number) if hand is not None else t.next_variant)
+    variant = current_variant(t)
     level = t.config.level(variant)
     stacks = t.current_stacks()
     seats: list[SeatView] = []

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     ledger_grant: int = Field(default=10_000, ge=0)
     ledger_reload_floor: int = Field(default=1_000, ge=0)
     ledger_reload_amount: int = Field(default=5_000, ge=0)
+    # Cash tables (server/table/bots.py): bots fill a table where a human has sat alone this many
+    # seconds (None: only when a player adds one; docs/ledger.md "Bots at cash tables").
+    cash_bot_fill_seconds: float | None = Field(default=None, gt=0)
     # Ratings (R25): the same two accounts' ranked games count at most this often in 24 h.
     elo_pair_daily_limit: int = 5
     # Tables: a guest or user may keep this many waiting or playing tables they created, and one

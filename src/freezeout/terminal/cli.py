@@ -8,11 +8,14 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from freezeout.rules.games import Game
+    from freezeout.terminal.cash import CashSession
     from freezeout.terminal.session import GameSession
 
 __all__ = ["register", "run_play"]
 
 DEFAULT_BOT = "medium"
+DEFAULT_CASH_BOT = "hard"  # at 100 big blinds hard plays its deep-stack game (bots/deep.py)
 
 
 def _players(text: str) -> int:
@@ -22,6 +25,16 @@ def _players(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not 2 <= value <= 10:
         raise argparse.ArgumentTypeError("a game has 2 to 10 players (each game its own maximum)")
+    return value
+
+
+def _chips(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of chips") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("chips are a positive whole number")
     return value
 
 
@@ -38,13 +51,15 @@ def _seconds(text: str) -> float:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
         "play",
-        help="play a freezeout in the terminal against bots",
+        help="play a freezeout (or with --cash a cash table) in the terminal against bots",
         description=(
             "Play a freezeout against bots in the terminal, in any game or mix "
-            "(default No-Limit Hold'em). "
+            "(default No-Limit Hold'em); with --cash, a cash table with a play-chip balance. "
             "Keys: f fold, c check/call, r bet/raise (or complete), a all-in, b bring in, "
             "1-5 select cards and d draw them or s stand pat, x resign, "
-            "space deal the next hand now, n rematch, q quit."
+            "space deal the next hand now, n rematch, q quit. "
+            "At a cash table also: t top up, o sit out / sit back in, q leave with your chips "
+            "(no resign, no rematch)."
         ),
     )
     play.add_argument(
@@ -61,9 +76,36 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     play.add_argument(
         "--bot",
-        default=DEFAULT_BOT,
+        default=None,
         metavar="LEVEL",
-        help=f"bot level: random, station, easy, medium or hard, those that play the game (default {DEFAULT_BOT})",
+        help="bot level: random, station, easy, medium or hard, those that play the game "
+        f"(default {DEFAULT_BOT}; at a cash table {DEFAULT_CASH_BOT})",
+    )
+    play.add_argument(
+        "--cash",
+        action="store_true",
+        help="play a cash table (C1-C11): buy in from a play-chip balance, top up, sit out, leave with your chips",
+    )
+    play.add_argument(
+        "--stakes",
+        type=_chips,
+        default=None,
+        metavar="BB",
+        help="with --cash: the big blind (the small blind is half; limit games bet one and two big blinds); default 20",
+    )
+    play.add_argument(
+        "--buy-in",
+        type=_chips,
+        default=None,
+        metavar="N",
+        help="with --cash: the chips you sit down with (20 to 100 big blinds; default the maximum)",
+    )
+    play.add_argument(
+        "--balance",
+        type=_chips,
+        default=None,
+        metavar="N",
+        help="with --cash: your play-chip balance to buy in from (default 10000, as a new account's grant)",
     )
     play.add_argument(
         "--seed", type=int, default=None, help="seed for seats, button, cards and bots (replayable game)"
@@ -110,18 +152,24 @@ def run_play(args: argparse.Namespace) -> int:
     except UnsupportedVariant as error:
         print(str(error), file=sys.stderr)  # names every game and mix
         return 2
+    if args.cash:
+        return _run_cash(args, game)
+    if args.stakes is not None or args.buy_in is not None or args.balance is not None:
+        print("--stakes, --buy-in and --balance are for a cash table: add --cash", file=sys.stderr)
+        return 2
     least, most = seat_range(game)
     if not least <= args.players <= most:
         print(f"{game.name} is played by {least} to {most} players, not {args.players}", file=sys.stderr)
         return 2
+    level = args.bot or DEFAULT_BOT
     try:
-        bot = load_bot(args.bot, game.code)
+        bot = load_bot(level, game.code)
     except BotUnavailable as error:
         print(str(error), file=sys.stderr)
         return 2
     try:
         session = GameSession(
-            bot, players=args.players, seed=args.seed, bot_level=args.bot, record_path=args.record, game=game
+            bot, players=args.players, seed=args.seed, bot_level=level, record_path=args.record, game=game
         )
     except OSError as error:
         print(f"cannot write the record {args.record}: {error.strerror}", file=sys.stderr)
@@ -141,6 +189,57 @@ def run_play(args: argparse.Namespace) -> int:
         where = session.record_path_for(number)
         print(f"game {number}: {ranking}" + (f" (record: {where})" if where else ""))
     return 0
+
+
+def _run_cash(args: argparse.Namespace, game: Game) -> int:
+    """``--cash``: a cash table against bots; prints what the human left with and the balance."""
+    from freezeout.rules.errors import RulesError
+    from freezeout.terminal.cash import DEFAULT_BALANCE, DEFAULT_BIG_BLIND, CashSession
+    from freezeout.terminal.session import BotUnavailable, load_bot
+
+    if args.record is not None:
+        print("--record writes a freezeout's record; a cash table keeps none", file=sys.stderr)
+        return 2
+    if args.clock:
+        print("--clock is the freezeout's turn limit; the terminal's cash table has no clock (C8, C11)", file=sys.stderr)
+        return 2
+    level = args.bot or DEFAULT_CASH_BOT
+    try:
+        bot = load_bot(level, game.code)
+    except BotUnavailable as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    balance = args.balance if args.balance is not None else DEFAULT_BALANCE
+    try:
+        session = CashSession(bot, game=game, players=args.players, big_blind=args.stakes or DEFAULT_BIG_BLIND,
+                              buy_in=args.buy_in, balance=balance, seed=args.seed, bot_level=level)
+    except (ValueError, RulesError) as error:
+        print(str(error), file=sys.stderr)
+        return 2
+
+    from freezeout.terminal.cashapp import CashApp
+
+    app = CashApp(session, bot_delay=args.bot_delay, pause=args.pause)
+    try:
+        app.run()
+    finally:
+        left = _leave(session)
+    if not left:
+        return 1
+    net = session.balance - balance
+    print(f"you left with {session.left_with or 0} chips; balance {session.balance} ({net:+d})")
+    return 0
+
+
+def _leave(session: CashSession) -> bool:
+    """Quitting a cash table is leaving it: the hand in progress is folded out, the chips go
+    back on the balance.  A bot that crashes here gets one line."""
+    try:
+        session.close()
+    except Exception as error:
+        print(f"could not leave the table: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def _finish(session: GameSession) -> bool:

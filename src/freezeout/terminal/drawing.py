@@ -23,7 +23,7 @@ from freezeout.terminal.session import GameSession
 
 __all__ = ["HandLog", "Phase", "TableDrawing"]
 
-Phase = Literal["start", "bot", "human", "between", "playout", "over"]
+Phase = Literal["start", "bot", "human", "between", "playout", "over", "waiting"]  # waiting: a cash table waits for the human (sitting out, no chips)
 
 
 class HandLog(Widget):

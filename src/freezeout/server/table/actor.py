@@ -28,7 +28,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,10 +37,11 @@ from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
 from freezeout.server.storage import crashpoint
+from freezeout.server.storage.ledger import Transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
-from freezeout.server.table.bots import BotSeats
+from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.entries import (
     ActEntry,
     CloseEntry,
@@ -243,6 +244,9 @@ class TableActor:
                 return
             self._wake.clear()
             deadline = timers.next_deadline(self.state, self.settings, online=self.online, bot_due=self._bot_due)
+            bots_at = self.bots.cash_deadline(self.state, self.clock.now())  # a cash table's bots (table/bots.py)
+            if bots_at is not None:
+                deadline = min(deadline or bots_at, bots_at)
             if self.clock.now() < self._retry_at:
                 deadline = min(deadline or self._retry_at, self._retry_at)
             await self.clock.wait(self._wake, deadline)
@@ -266,6 +270,10 @@ class TableActor:
             step = timers.due(self.state, now, self.settings, online=self.online, bot_due=self._bot_due)
             if step is not None:
                 await self._take(step, now)
+                return True
+            cash_bot = self.bots.cash_due(self.state, now)  # a cash table's bots sit, top up, leave
+            if cash_bot is not None:
+                await self._cash_bot(cash_bot, now)
                 return True
         self._command_next = False
         if not self._commands:
@@ -315,6 +323,16 @@ class TableActor:
             await self._write(ActEntry(Action(step.seat, ActionKind.TIMEOUT), reason=data.get("reason"),
                                        by=int(by) if by is not None else None), now)
 
+    async def _cash_bot(self, move: CashBotMove, now: float) -> None:
+        """A bot's seat change at a cash table, through the entries a player's makes (table/bots.py)."""
+        try:
+            body, transfers = await self.bots.cash_entry(self.state, move, now, self.store.engine)
+            await self._write(body, now, transfers)
+        except Refused:
+            self.bots.cash_refused(now)
+        else:
+            self.bots.cash_done(move)
+
     def _bot_due(self, seat: int) -> float:
         return self.bots.due(self.state, seat)
 
@@ -360,10 +378,10 @@ class TableActor:
         return decision
 
     # -- write, then tell ------------------------------------------------------
-    async def _write(self, body: EntryBody, now: float, ops: list[GameStart | GameEnd] | None = None) -> None:
+    async def _write(self, body: EntryBody, now: float, ops: Sequence[GameStart | GameEnd | Transfer] | None = None) -> None:
         await self._commit(LogEntry.of(self.state.id, self.state.version + 1, now, body), ops or [])
 
-    async def _commit(self, entry: LogEntry, ops: list[GameStart | GameEnd]) -> None:
+    async def _commit(self, entry: LogEntry, ops: Sequence[GameStart | GameEnd | Transfer]) -> None:
         for written, reduced in await self.writer.commit(self.state, self.recorder, entry, ops):
             self._apply(written, reduced)
             self._tell_update()

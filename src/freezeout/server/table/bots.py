@@ -1,4 +1,5 @@
-"""A table's bot seats: when each bot moves, and what it plays.
+"""A table's bot seats: when each bot moves, and what it plays; at a cash table
+also when bots sit down, top up and leave (issue #25).
 
 One job: a bot's thinking time (drawn once per turn, so the table's clock
 can wait for it) and its move, as the entry that plays it.  The bot itself
@@ -6,25 +7,205 @@ can wait for it) and its move, as the entry that plays it.  The bot itself
 milliseconds.  With a ``deck_seed`` (test mode) a bot decides the same at the
 same point of the game, however many entries (a restart's ``resume``) the log
 has besides.
+
+At a cash table (docs/ledger.md "Bots at cash tables") bots are regulars with
+play chips of their own: :func:`cash_bot_due` (pure) says which seat change
+is due — a bot leaves when no human plays, makes room at a full table, tops
+up below half the maximum buy-in (a rebuy when bust), or sits down so a
+human has opponents — and :meth:`BotSeats.cash_entry` writes it through the
+same entries as a player's (``sit`` with its buy-in, ``top_up``, ``stand``
+with its cash-out).  A bot short of chips is staked by the house with a
+``grant`` row in the same transaction, so every chip is in the ledger.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
+from freezeout.rules.cash import Status
+from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
-from freezeout.server.table.entries import ActEntry
-from freezeout.server.table.state import TableState
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
+from freezeout.server.table.state import Refused, TableState
 
-__all__ = ["BotSeats"]
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.storage.store import UserRow
+
+__all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
+           "cash_bot_view", "check_add_bot", "fill_target"]
+
+#: How long bots wait for a human who sits out (or has no chips) before they leave; also
+#: a good ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before bots
+#: come to play (another human may be on the way).
+CASH_BOT_WAIT_SECONDS: Final = 20.0
+#: After a bot's seat change was refused (the ledger, a race with a player): try again then.
+CASH_BOT_RETRY_SECONDS: Final = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class CashBotMove:
+    """A bot's seat change at a cash table: ``sit`` (a new bot of ``level`` at ``seat``),
+    ``top_up`` (``chips`` more), ``sit_out``, ``sit_in`` or ``leave`` (cash out; at the end
+    of the hand when the bot is dealt in)."""
+
+    kind: str
+    seat: int
+    chips: int = 0
+    level: str | None = None
+
+
+def _humans(state: TableState, game: CashGame) -> list[int]:
+    """The seats of humans who play here: seated, not leaving, not sitting out, with chips (or
+    in the hand).  A human who sits out or lost everything keeps the seat, not the bots."""
+    found = []
+    dealt = set(game.table.hand_seats) if game.in_hand else set()
+    for index, slot in enumerate(state.slots):
+        held = game.table.seats[index]
+        if slot.taken and slot.kind != "bot" and held is not None and not game.is_leaving(index) \
+                and held.status in (Status.PLAYING, Status.WAITING) and (held.stack > 0 or index in dealt):
+            found.append(index)
+    return found
+
+
+def _bots(state: TableState) -> list[int]:
+    return [index for index, slot in enumerate(state.slots) if slot.taken and slot.kind == "bot"]
+
+
+def fill_target(seats: int) -> int:
+    """How many players bots fill a cash table of ``seats`` to: one seat stays free for the next
+    human (so at most ``seats - 1`` bots), but a heads-up table gets its one bot."""
+    return max(2, seats - 1)
+
+
+def _seated_humans(state: TableState, game: CashGame) -> bool:
+    return any(slot.taken and slot.kind != "bot" and not game.is_leaving(index) for index, slot in enumerate(state.slots))
+
+
+def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wait: float = CASH_BOT_WAIT_SECONDS,
+                 fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
+    """The bots' next seat change at a cash table, in this order:
+
+    1. no human is seated (or every one leaves): every bot leaves — bots never play each
+       other for ever;
+    2. humans are seated but none plays (sitting out, or out of chips): the bots sit out
+       between hands (no hand is dealt among bots alone) and leave once nothing has changed
+       for ``wait`` seconds; a human who plays again brings them back in (``sit_in``);
+    3. the table is full and has more players than :func:`fill_target`: a bot not in the hand
+       leaves to make room for the human who may come;
+    4. a bot below half the maximum buy-in and not in the hand tops up to the maximum (C2: a
+       rebuy when it lost everything);
+    5. a human plays, a seat is free, the table has fewer than :func:`fill_target` players and
+       either bots sit here already, a bot was ``asked`` for, or the human has been alone for
+       ``fill_after`` seconds since the table last changed (None: never by itself): a bot of
+       ``asked`` (else the level of the bots here, else ``level``) buys in for the maximum
+       (C3: at least what it left with).
+
+    None when nothing is due (or the table is not a cash table)."""
+    game = state.table_game
+    if not isinstance(game, CashGame):
+        return None
+    table = game.table
+    bots = [seat for seat in _bots(state) if not game.is_leaving(seat)]
+    dealt = set(table.hand_seats) if game.in_hand else set()
+    if not _seated_humans(state, game):
+        return CashBotMove("leave", bots[0]) if bots else None
+    if not _humans(state, game):
+        for seat in bots:
+            held = table.seats[seat]
+            if seat in dealt or held is None:
+                continue
+            if now >= state.last_at + wait:
+                return CashBotMove("leave", seat)
+            if held.status not in (Status.SITTING_OUT, Status.AWAY):
+                return CashBotMove("sit_out", seat)
+        return None
+    for seat in bots:
+        held = table.seats[seat]
+        if held is not None and held.status in (Status.SITTING_OUT, Status.AWAY):
+            return CashBotMove("sit_in", seat)
+    taken = sum(1 for slot in state.slots if slot.taken)
+    if taken == state.size and taken > fill_target(state.size):
+        for seat in bots:
+            if seat not in dealt:
+                return CashBotMove("leave", seat)
+    high = table.config.max_buy_in
+    for seat in bots:
+        held = table.seats[seat]
+        if held is None or seat in dealt:
+            continue
+        if held.stack * 2 < high:
+            return CashBotMove("top_up", seat, high - held.stack)
+    free = [index for index, slot in enumerate(state.slots) if not slot.taken]
+    if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
+        return None
+    alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after
+    if not (bots or asked or alone):
+        return None
+    chosen = asked or next((state.slots[seat].bot for seat in bots if state.slots[seat].bot), None) or level
+    if chosen is None:
+        return None
+    return CashBotMove("sit", free[0], 0, chosen)
+
+
+def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS, fill_after: float | None = None,
+                      ) -> float | None:
+    """When a wait runs out by itself: a lone human's for bots (``fill_after``), or the bots'
+    for a human who sits out or has no chips (``wait``); the actor sleeps until then."""
+    game = state.table_game
+    if not isinstance(game, CashGame) or not _seated_humans(state, game):
+        return None
+    bots = _bots(state)
+    playing = _humans(state, game)
+    taken = sum(1 for slot in state.slots if slot.taken)
+    if bots and not playing:
+        return state.last_at + wait
+    if fill_after is not None and not bots and taken == 1 and playing:
+        return state.last_at + fill_after
+    return None
+
+
+def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+    """Whether ``user`` may ask for a bot of ``level`` at this cash table now (:class:`Refused`
+    says why not): a bot that plays the table's game, for a human seated here (or the table's
+    creator while a human plays), with a free seat and the table below :func:`fill_target`."""
+    game = state.table_game
+    if not isinstance(game, CashGame):
+        raise Refused("illegal", "bots are added to a freezeout when it is opened; this is not a cash table")
+    if level not in offered:
+        raise Refused("illegal", f"the {level} bot does not play this table's game; choose from {', '.join(offered)}")
+    humans = _humans(state, game)
+    if not humans:
+        raise Refused("illegal", "bots sit with a human who plays: buy in (and sit in) first")
+    if state.slot_of_user(user.id) is None and state.created_by != user.id:
+        raise Refused("forbidden", "only a player at this table or its creator adds bots")
+    taken = sum(1 for slot in state.slots if slot.taken)
+    if taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
+        raise Refused("illegal", f"no seat for a bot: one seat of {state.size} stays free for a player")
+
+
+def cash_bot_view(game: CashGame, viewer: int) -> TableView:
+    """What the bot at table seat ``viewer`` sees of a cash table: exactly a human's seat view
+    (bots/cashview.py), in the rules' :class:`TableView` the bots read, so ``hard`` plays its
+    deep-stack game at 100 big blinds (bots/deep.py: the effective stack at the hand's start)."""
+    from freezeout.bots.cashview import cash_table_view
+
+    return cash_table_view(game.table, viewer)
 
 
 class BotSeats:
     def __init__(self, settings: Settings, rng: random.Random) -> None:
         self.settings, self.rng = settings, rng
         self._delay: tuple[tuple[int, float, int], float] | None = None
+        self.asked: str | None = None  # a cash table: the bot level a player asked for (Room.add_cash_bot)
+        self.cash_retry_at = 0.0
 
     def due(self, state: TableState, seat: int) -> float:
         """When the bot at ``seat`` moves in the running turn."""
@@ -43,8 +224,80 @@ class BotSeats:
         seed = self.settings.deck_seed
         point = f"{seed}:{state.game}:{game.hand_number}:{game.events_in_hand}"
         rng = random.Random(point) if seed is not None else random.Random(self.rng.random())
-        action = await asyncio.to_thread(botseat.choose, level, game.seat_view(seat), rng)
+        view = cash_bot_view(game, seat) if isinstance(game, CashGame) else game.seat_view(seat)
+        action = await asyncio.to_thread(botseat.choose, level, view, rng)
         return ActEntry(action._replace(seat=seat))
+
+    # -- a cash table's bots: sit down, top up, leave (issue #25) ---------------------------
+    def cash_due(self, state: TableState, now: float) -> CashBotMove | None:
+        """The bots' seat change due now at a cash table (:func:`cash_bot_due`), unless one was
+        refused a moment ago; the strongest bot that plays the game fills (``hard``'s deep game)."""
+        if now < self.cash_retry_at or not isinstance(state.table_game, CashGame):
+            return None
+        return cash_bot_due(state, now, asked=self.asked, fill_after=self.settings.cash_bot_fill_seconds,
+                            level=self._default_level(state))
+
+    def cash_deadline(self, state: TableState, now: float) -> float | None:
+        """When the bots' next seat change may come by itself (a lone human's wait, a retry);
+        None when nothing is ahead (a time already past was acted on, or is not acted on)."""
+        if not isinstance(state.table_game, CashGame):
+            return None
+        if now < self.cash_retry_at:
+            return self.cash_retry_at
+        wait = cash_bot_deadline(state, fill_after=self.settings.cash_bot_fill_seconds)
+        return wait if wait is not None and wait > now else None
+
+    @staticmethod
+    def _default_level(state: TableState) -> str | None:
+        try:
+            levels = botseat.bots_for(state.spec.game.code)
+        except Exception:
+            return None
+        return levels[-1] if levels else None
+
+    async def cash_entry(self, state: TableState, move: CashBotMove, now: float, engine: AsyncEngine,
+                         ) -> tuple[SitEntry | TopUpEntry | StandEntry | CashSeatEntry, list[Transfer]]:
+        """The entry that makes ``move``, and the house's ``grant`` that stakes the bot when its
+        balance cannot pay the buy-in or top-up (written in the same transaction, before it)."""
+        game = state.table_game
+        assert isinstance(game, CashGame)
+        if move.kind == "leave":
+            dealt = game.in_hand and move.seat in game.table.hand_seats
+            return StandEntry(move.seat, chips=None if dealt else game.table.current_stacks()[move.seat]), []
+        if move.kind in ("sit_out", "sit_in"):
+            return CashSeatEntry(move.kind, move.seat), []
+        if move.kind == "top_up":
+            account = state.slots[move.seat].user_id
+            assert account is not None
+            return TopUpEntry(move.seat, move.chips), await self._stake(state, account, move.chips, now, engine)
+        assert move.level is not None
+        account, base = await _bot_account(engine, move.level)
+        names = {slot.name for slot in state.slots if slot.taken}
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base}-{n}", n + 1
+        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with)
+        entry = SitEntry(move.seat, Slot(account, name, "bot", move.level), chips=chips, post=True)
+        return entry, await self._stake(state, account, chips, now, engine)
+
+    async def _stake(self, state: TableState, account: int, chips: int, now: float, engine: AsyncEngine) -> list[Transfer]:
+        from freezeout.server.storage.ledger import Transfer, balance_row
+
+        async with engine.connect() as conn:
+            found = await conn.run_sync(lambda c: balance_row(c, account))
+        have = found[0] if found is not None else self.settings.ledger_grant  # opened with its grant first
+        if have >= chips:
+            return []
+        return [Transfer(f"bot-grant:{state.id}.{state.version + 1}", account, "grant", chips - have, now)]
+
+    def cash_refused(self, now: float) -> None:
+        """A seat change was refused (a race for the seat or the chips): wait a moment."""
+        self.cash_retry_at = now + CASH_BOT_RETRY_SECONDS
+
+    def cash_done(self, move: CashBotMove) -> None:
+        if move.kind == "sit":
+            self.asked = None
+            self.cash_retry_at = 0.0
 
     @staticmethod
     def safe_move(state: TableState, seat: int) -> ActEntry:
@@ -52,3 +305,16 @@ class BotSeats:
         game = state.table_game
         assert game is not None
         return ActEntry(botseat.safe_move(seat, game.legal_actions()))
+
+
+async def _bot_account(engine: AsyncEngine, level: str) -> tuple[int, str]:
+    """The account of the ``level`` bot (created by the room: ``bot-<level>``) and its name."""
+    from sqlalchemy import select
+
+    from freezeout.server.storage.db import users
+
+    async with engine.connect() as conn:
+        row = (await conn.execute(select(users.c.id, users.c.name).where(users.c.name == f"bot-{level}"))).first()
+    if row is None:
+        raise Refused("not_found", f"no account for the {level} bot")
+    return int(row.id), str(row.name)

@@ -505,7 +505,7 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     index, slot = body.slot, body.player
     if not 0 <= index < state.size or state.slots[index].taken:
         raise Refused("illegal", f"seat {index} is not free")
-    if slot.kind != "user" or slot.user_id is None:
+    if slot.kind not in ("user", "bot") or slot.user_id is None:  # a bot's account has play chips too (table/bots.py)
         raise Refused("forbidden", "play chips belong to an account: log in to sit at a cash table")
     if state.slot_of_user(slot.user_id) is not None:
         raise Refused("illegal", "you already have a seat at this table")

@@ -159,6 +159,26 @@ class Room:
             raise Refused("bad_message", str(error)) from None
         return "medium" if "medium" in levels else levels[-1]
 
+    async def add_cash_bot(self, table_id: str, user: UserRow, level: str) -> dict[str, Any]:
+        """A cash table's "add a bot" (issue #25, table/bots.py): a bot of ``level`` that plays
+        the table's game buys in with its own play chips at the next free seat; the table's
+        summary, or :class:`Refused` saying why not.  (Kept apart from the freezeout's bots,
+        which are seated when the table is opened.)"""
+        from freezeout.server.table.bots import check_add_bot
+
+        actor = self.tables.get(table_id)
+        if actor is None:
+            raise Refused("not_found", f"no table {table_id!r}")
+        if level not in self.bots:
+            raise Refused("bad_message", f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+        check_add_bot(actor.state, user, level, self.bot_levels(actor.state.spec))
+        actor.bots.asked = level
+        await actor.sync()  # the bot's ``sit`` is the table's next step
+        if actor.bots.asked is not None:
+            actor.bots.asked = None
+            raise Refused("busy", "the bot could not sit down just now: try again")
+        return actor.summary()
+
     @staticmethod
     def bot_levels(spec: GameSpec) -> tuple[str, ...]:
         """The bots offered at a table of ``spec`` (table.botseat.bots_for): a mix's bots play each of its games."""

@@ -216,6 +216,13 @@ class BuyInRequest(BaseModel):
     post: bool | None = None
 
 
+class CashBotRequest(BaseModel):
+    """A cash table's "add a bot" (table/room.py ``add_cash_bot``): the bot's level."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: Annotated[str, Field(max_length=16)]
+
+
 class DisplayName(BaseModel):
     model_config = ConfigDict(extra="forbid")
     display: Annotated[str, Field(max_length=4 * DISPLAY_MAX)]
@@ -534,6 +541,16 @@ async def buy_in(request: Request, table_id: str, body: BuyInRequest, found: Pos
         await _seen(request, found.user)
     return await _table_intent(request, table_id, found, BuyIn(type="buy_in", chips=body.chips, slot=body.slot,
                                                                transfer=body.transfer, post=body.post))
+
+
+@router.post("/tables/{table_id}/bots")
+async def add_cash_bot(request: Request, table_id: str, body: CashBotRequest, found: PostAuth) -> dict[str, Any]:
+    """A bot of ``level`` that plays the game buys in at a cash table (docs/protocol.md "Bots at cash tables")."""
+    user = _need_user(found)
+    try:
+        return {"table": with_format(await ctx(request).room.add_cash_bot(table_id, user, body.level))}
+    except Refused as error:
+        raise refused(error) from None
 
 
 @router.post("/tables/{table_id}/stand")
