@@ -60,6 +60,7 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "ws_message_burst": 1000,
         "lobby_push_seconds": 0.02,
         "web_dir": str(tmp_path / "no-web"),
+        "cash_bot_fill_seconds": None,  # bots fill a lone human's cash table only where a test asks
     }
     values.update(overrides)
     return Settings(**values)

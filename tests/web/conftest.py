@@ -46,6 +46,7 @@ SERVER_ENV = {
     "FREEZEOUT_ARGON2_TIME_COST": "1",
     "FREEZEOUT_ARGON2_MEMORY_KIB": "8192",
     "FREEZEOUT_LOGIN_MAX_FAILURES": "50",
+    "FREEZEOUT_CASH_BOT_FILL_SECONDS": "86400",  # bots fill a lone human's cash table only when a test asks
 }
 
 

@@ -53,7 +53,7 @@ class Settings(BaseSettings):
     ledger_reload_amount: int = Field(default=5_000, ge=0)
     # Cash tables (server/table/bots.py): bots fill a table where a human has sat alone this many
     # seconds (None: only when a player adds one; docs/ledger.md "Bots at cash tables").
-    cash_bot_fill_seconds: float | None = Field(default=None, gt=0)
+    cash_bot_fill_seconds: float | None = Field(default=20.0, gt=0)  # a lone human at a cash table gets bots after this (None: only when asked)
     # Ratings (R25): the same two accounts' ranked games count at most this often in 24 h.
     elo_pair_daily_limit: int = 5
     # Tables: a guest or user may keep this many waiting or playing tables they created, and one
