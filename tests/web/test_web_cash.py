@@ -207,16 +207,23 @@ def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_s
     assert controls.locator("button.topup").is_disabled()
     assert controls.locator(".why").inner_text() == words["cash.topUpInHand"]
 
+    measured = []
+
     def on_turn(p: Any) -> None:
-        if p is page and width < 720:  # the phone: the bar and the controls on the screen as they are
+        if p is page:
+            page.screenshot(path=f"/tmp/cash-{tag}-turn{len(measured)}.png")
+        if p is page and width < 720:
+            measured.append(p)  # the phone: the bar and the controls on the screen as they are
             for part in [".actionbar .moves .btn.call:visible, .actionbar .moves .btn.check:visible", ".actionbar .moves .btn.fold",
                          ".cash-controls button.leave", ".cash-controls button.topup", ".cash-controls button.sitout"]:
                 _inside(page, page.locator(part).first, width, height)
 
     _play_hand([page, other], on_turn)
+    assert measured or width > 720, "your turn came, and the phone's layout was measured on it"
     _wait_view(page, "v => !v.in_hand && v.hand === 1")
     result = page.locator(".actionbar .cash-result")
     result.wait_for()
+    page.screenshot(path=f"/tmp/cash-{tag}-result.png")
     view = _view(page)
     stack = _mine(page)["stack"]
     assert stack + view["seats"][2]["stack"] + view["rake"]["total"] == 9000, "no chip made or lost (C9)"
@@ -255,3 +262,156 @@ def _register_on(page: Any, name: str) -> None:
     page.fill("#auth-password", "correct horse 1")
     page.locator("dialog form button[type=submit]").click()
     page.locator(".who a.name", has_text=name).wait_for()
+
+
+RUNS_JS = "() => window.__fzTable.state.events.filter(e => e.type === 'run_twice').map(e => e.seat).sort()"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_the_rake(new_page, cash_server, ui, locale):
+    table = cash_server.cash["hu"] if locale == "en-US" else cash_server.cash["nt7"]
+    page = new_page(locale=locale, server=cash_server)
+    other = new_page(locale="en-US", server=cash_server)
+    _register_on(page, f"twice_a{locale[:2]}")
+    _register_on(other, f"twice_b{locale[:2]}")
+    words = page.evaluate(CATALOG_JS)
+    _open(page, table)
+    _buy_in(page, 0, 3000)
+    _open(other, table)
+    _buy_in(other, 1, 3000)
+    for p in (page, other):
+        _wait_view(p, "v => v.in_hand")
+        box = p.locator(".cash-controls .runtwice-box input")
+        box.check()
+    page.wait_for_function(f"() => ({RUNS_JS})().length === 2")  # both agreed, by the server's events (C7)
+    # whoever acts first goes all in, the other calls: the rest of the board is run twice
+    for _ in range(2):
+        turn = next(p for p in (page, other) if p.evaluate(VIEW_JS)["to_act"] == p.evaluate(VIEW_JS)["you"]) \
+            if page.evaluate(VIEW_JS)["in_hand"] else None
+        if turn is None:
+            break
+        version = turn.evaluate("() => window.__fzTable.state.version")
+        ui.push(turn)  # all in when the rules allow it, else call
+        turn.wait_for_function("v => window.__fzTable.state.version > v", arg=version)
+        page.wait_for_function("v => window.__fzTable.state.version >= v", arg=turn.evaluate("() => window.__fzTable.state.version"))
+    _wait_view(page, "v => !v.in_hand && v.hand === 1")
+    runs = page.locator(".actionbar .cash-result p.run")
+    runs.first.wait_for()
+    events = page.evaluate("() => window.__fzTable.state.events")
+    boards = [e["board"] for e in events if e["type"] == "run_showdown"]
+    assert len(boards) == 2, events
+    assert [runs.nth(i).get_attribute("data-run") for i in range(runs.count())][:1] == ["1"]
+    assert {r.get_attribute("data-run") for r in runs.all()} == {"1", "2"}, "each run's line"
+    for n, board in enumerate(boards, 1):
+        line = page.locator(f".actionbar .cash-result p.run[data-run='{n}']").first.inner_text()
+        cards = page.evaluate("async b => (await import('/static/js/poker.js')).cardsText(b)", board)
+        assert line.startswith(words["cash.run"].replace("{n}", str(n)).replace("{board}", cards)), (line, cards)
+    rake = sum(e["amount"] for e in events if e["type"] == "rake_taken")
+    assert rake > 0
+    assert page.locator(".actionbar .cash-result p.rake").inner_text() == words["cash.rakeTaken"].replace(
+        "{n}", page.evaluate(NUMBER_JS, rake))
+    view = _view(page)
+    assert sum(s["stack"] for s in view["seats"] if s["player"]) + view["rake"]["total"] == 6000, "no chip made or lost"
+    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+
+
+def _stood_in(table_id: str, game: str, big_blind: int, *, seats: int = 4, seated: int = 1, avg_pot: int = 0,
+              hands_per_hour: int = 0) -> dict[str, Any]:
+    """A cash table's summary in the contract's shape (docs/protocol.md; the `cashlobby` branch)."""
+    slots = [{"slot": i, "user": {"id": 900 + i, "name": f"p{i}", "kind": "user"} if i < seated else None, "bot": None}
+             for i in range(seats)]
+    return {"id": table_id, "status": "playing", "ranked": False, "size": seats, "version": 3, "game": 1, "slots": slots,
+            "players": [], "game_id": table_id, "created_at": 1.7e9, "format": "cash",
+            "table_game": {"code": game, "name": game, "format": "cash"},
+            "stakes": {"small_blind": big_blind // 2, "big_blind": big_blind},
+            "buy_in": {"min": 20 * big_blind, "max": 100 * big_blind}, "seats_free": seats - seated,
+            "avg_pot": avg_pot, "hands_per_hour": hands_per_hour}
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 740, "cs-CZ")])
+def test_the_lobby_lists_cash_tables_by_game_and_stakes_and_guests_are_told_to_log_in(new_page, cash_server, width, height, locale):
+    page = new_page(width=width, height=height, locale=locale, server=cash_server)
+    stood_in = [_stood_in("cashNT1", "NT", 200, seated=3, avg_pot=1234, hands_per_hour=87),
+                _stood_in("cashPO1", "PO", 20, seats=2, seated=0)]
+    page.route("**/api/tables?format=cash*", lambda route: route.fulfill(json={"tables": stood_in, "next": None}))
+    page.goto("/")
+    words = page.evaluate(CATALOG_JS)
+    fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
+    section = page.locator("section.cash-tables")
+    row = section.locator("li[data-table='cashNT1']")
+    row.wait_for()
+    assert row.locator(".stakes").inner_text() == f"{fmt(100)}/{fmt(200)}"
+    assert row.locator(".free").inner_text() == words["cashLobby.seats"].replace("{free}", "1").replace("{size}", "4")
+    assert row.locator(".buyin").inner_text() == words["cashLobby.buyIn"].replace("{min}", fmt(4000)).replace("{max}", fmt(20000))
+    assert row.locator(".avgpot").inner_text() == words["cashLobby.avgPot"].replace("{n}", fmt(1234))
+    assert row.locator(".hph").inner_text() == words["cashLobby.handsPerHour"].replace("{n}", fmt(87))
+    # the tables the server opened are listed here (from the lobby feed), not among the freezeouts
+    seeded = cash_server.cash["po"]
+    section.locator(f"li[data-table='{seeded}']").wait_for()
+    assert page.locator(f"section.tables li[data-table='{seeded}']").count() == 0
+    # a filter by game
+    page.select_option("#cash-filter", "PO")
+    section.locator("li[data-table='cashNT1']").wait_for(state="detached")
+    games = {li.get_attribute("data-game") for li in section.locator("li").all()}
+    assert games == {"PO"}, games
+    assert section.locator("li[data-table='cashPO1']").count() == 1
+    page.select_option("#cash-filter", "")
+    row.wait_for()
+    # a guest (and nobody signed in) sees the list, is told to log in, and creates nothing
+    assert section.locator(".cash-guest").inner_text().startswith(words["cashLobby.guest"])
+    assert section.locator(".create-cash").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing pushes the page sideways"
+    for li in section.locator("li").all()[:3]:
+        assert li.evaluate("el => el.getBoundingClientRect().right") <= width + 0.5
+    _register_on(page, f"lobby_{width}{locale[:2]}")
+    section.locator(".create-cash").wait_for()
+    assert section.locator(".cash-guest").count() == 0
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_refusal(new_page, cash_server, locale):
+    page = new_page(locale=locale, server=cash_server)
+    _register_on(page, f"creator_{locale[:2]}")
+    words = page.evaluate(CATALOG_JS)
+    fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
+    target = cash_server.cash["po"]
+    sent: list[Any] = []
+
+    def answer(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:  # the first is refused: the dialog says why and stays open
+            route.fulfill(status=409, json={"error": {"code": "illegal", "message": "stakes too small"}})
+        else:
+            route.fulfill(json={"table": _stood_in(target, "PO", 50, seated=0)})
+
+    page.route("**/api/tables", answer)
+    page.locator("section.cash-tables .create-cash").click()
+    dialog = page.locator("dialog.cash-create-dialog")
+    dialog.wait_for()
+    page.select_option("#cash-game", "PO")
+    page.fill("#cash-bb", "50")
+    # C1's defaults shown: 100 big blinds at most, 20 at least
+    assert dialog.locator(".buyin-hint").inner_text() == words["cashLobby.defaults"].replace("{min}", fmt(1000)).replace("{max}", fmt(5000))
+    assert page.get_attribute("#cash-max", "placeholder") == "5000"
+    page.fill("#cash-max", "4000")
+    page.fill("#cash-rake", "2.5")
+    page.fill("#cash-cap", "30")
+    page.select_option("#cash-seats", "3")
+    page.uncheck("#cash-straddle")
+    dialog.locator("button.create-go").click()
+    error = dialog.locator(".cash-error")
+    error.filter(has_text="stakes too small").wait_for()
+    assert error.inner_text() == words["cashLobby.refused"].replace("{message}", "stakes too small")
+    dialog.locator("button.create-go").click()
+    page.wait_for_function("t => location.hash === '#/table/' + t", arg=target)
+    assert sent[-1] == {"format": "cash", "game": "PO", "seats": 3,
+                        "cash": {"big_blind": 50, "max_buy_in": 4000, "rake_bp": 250, "rake_cap": 30, "straddle": False,
+                                 "run_twice": True}}
+    assert len(sent) == 2
+    page.wait_for_function("() => { const t = window.__fzTable; return !!t && !!t.state.view && t.state.view.format === 'cash'; }")
+    errors = [e for e in page.errors if "409" not in e]
+    assert errors == [], page.errors

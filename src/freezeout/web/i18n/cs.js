@@ -524,6 +524,7 @@ export default {
   'cash.straddle': 'Straddle v příští hře',
   'cash.straddlePosted': 'Tvůj straddle platí pro příští hru.',
   'cash.runTwice': 'Rozdat dvakrát?',
+  'cash.runTwiceBox': 'Rozdat dvakrát',
   'cash.yes': 'Ano',
   'cash.no': 'Ne',
   'cash.autoTopUp': 'Automaticky doplňovat na {n}',

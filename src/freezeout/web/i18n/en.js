@@ -526,6 +526,7 @@ export default {
   'cash.straddle': 'Straddle next hand',
   'cash.straddlePosted': 'Your straddle is in for the next hand.',
   'cash.runTwice': 'Run it twice?',
+  'cash.runTwiceBox': 'Run it twice',
   'cash.yes': 'Yes',
   'cash.no': 'No',
   'cash.autoTopUp': 'Top up to {n} automatically',

@@ -76,6 +76,7 @@ export class CashTable {
         else announce(t('cash.left', {name: who}));
       } else if (e.type === 'leaving' && me) toast(t('cash.leavingAtEnd'), 'info', 6000);
       else if (e.type === 'straddle' && me) { this.straddleWanted = false; announce(t('cash.straddlePosted')); }
+      else if (e.type === 'run_twice' && me) this.runVote = e.flag ?? true;  // the server's word on your vote (C7)
       else if (e.type === 'hand_started') this.runVote = null;
     }
   }
@@ -181,9 +182,12 @@ export class CashTable {
     }
     const inHand = !!(v.in_hand && (me.in_hand || me.bet || (me.cards && me.cards.length)));
     const sittingOut = me.status === 'sitting out' || me.status === 'away';
-    const voting = v.run_twice && v.in_hand && me.in_hand && (v.offers ? !!v.offers.run_twice : true);
+    // C7: run it twice is agreed before the last chips go in; a player in the hand may agree
+    // (or take it back) at any time, and is asked outright once someone in the hand is all in
+    const voting = !!v.run_twice && !!v.in_hand && !!me.in_hand && (v.offers ? !!v.offers.run_twice : true);
+    const allIn = voting && v.seats.some(x => x.player != null && x.in_hand && x.stack === 0);
     const bank = me.time_bank ?? me.bank ?? null;
-    const key = JSON.stringify([inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, this.runVote, this.straddleWanted,
+    const key = JSON.stringify([inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, allIn, this.runVote, this.straddleWanted,
       v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance]);
     if (this.el.dataset.key === key) return;
     this.el.dataset.key = key;
@@ -204,10 +208,14 @@ export class CashTable {
         onchange: () => this.send({type: 'auto_top_up', to: box.checked ? v.buy_in.max : null})});
       row.push(h('label.check.autotopup', box, t('cash.autoTopUp', {n: num(v.buy_in.max)})));
     }
+    const vote = agree => { this.runVote = agree; this.send({type: 'run_twice', agree}); this.renderControls(); };
+    if (voting && !allIn) {
+      const box = h('input', {type: 'checkbox', checked: this.runVote === true, onchange: () => vote(box.checked)});
+      row.push(h('label.check.runtwice-box', box, t('cash.runTwiceBox')));
+    }
     const parts = [h('div.cash-row', ...row)];
     if (inHand && !me.leaving) parts.push(h('p.cash-hint.why', t('cash.topUpInHand')));
-    if (voting) {
-      const vote = agree => { this.runVote = agree; this.send({type: 'run_twice', agree}); this.renderControls(); };
+    if (allIn) {
       parts.push(h('div.cash-row.runtwice', {role: 'group', 'aria-label': t('cash.runTwice')},
         h('span', t('cash.runTwice')),
         h('button.btn.small.yes', {type: 'button', 'aria-pressed': String(this.runVote === true), onclick: () => vote(true)}, t('cash.yes')),

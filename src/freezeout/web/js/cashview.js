@@ -78,10 +78,10 @@ export function cashResult(facts, view, me) {
 }
 
 /** A seat's words under its name: to act, all in, folded, or its cash status (C3, C4, C10). */
-function seatState(s, {acting, dealtIn, folded}) {
+function seatState(s, {acting, dealtIn, folded, inHand}) {
   if (acting) return t('table.toAct');
   if (s.leaving) return t('cash.status.leaving');
-  if (dealtIn && !folded && s.stack === 0) return t('table.allIn');
+  if (inHand && dealtIn && !folded && s.stack === 0) return t('table.allIn');
   if (folded) return t('table.folded');
   if (s.status === 'sitting out') return t('cash.status.sittingOut');
   if (s.status === 'waiting') return t('cash.status.waiting');
@@ -116,7 +116,7 @@ export function cashModel(state, now) {
     const flags = {me: s.seat === me, acting: acting === s.seat, folded, allin: inHand && dealtIn && !folded && s.stack === 0,
       winner: (won[s.seat] || 0) > 0, out: s.status === 'sitting out' || s.status === 'away'};
     return {seat: s.seat, name: s.player, stack: s.stack, bet: inHand ? s.bet || 0 : 0, cards, up: null, flags,
-      stateText: seatState(s, {acting: flags.acting, dealtIn, folded}),
+      stateText: seatState(s, {acting: flags.acting, dealtIn, folded, inHand}),
       handName: !inHand && shown ? handName(shown) : '', handLabel: '', won: won[s.seat] || 0,
       winCards: !inHand && shown && won[s.seat] ? splitCards(shown.best) : null};
   });
