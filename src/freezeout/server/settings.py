@@ -94,6 +94,8 @@ class Settings(BaseSettings):
     web_dir: str | None = None  # default: the package's web/ directory
     # A finished (or never started) table nobody follows is retired after this long idle.
     idle_close_seconds: float = 3600.0
+    # An open cash table with nobody seated closes after this long (table/cashlobby.py).
+    cash_idle_seconds: float = Field(default=1800.0, gt=0)
     # Messages are small JSON documents: compressing each one costs more CPU than it saves.
     ws_compression: bool = False
     # A text goes straight to the socket's transport as one frame when nothing waits before it

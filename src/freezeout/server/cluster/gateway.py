@@ -33,6 +33,7 @@ from typing import Any
 
 import orjson
 
+from freezeout.rules.games import HOUSE_GAME
 from freezeout.server.clock import Clock
 from freezeout.server.cluster.bus import (
     CLAIMS,
@@ -108,6 +109,14 @@ class _Lane:
 
 def _summary_of(record: dict[str, Any]) -> Callable[[], dict[str, Any]]:
     return lambda: dict(record["summary"])
+
+
+def _of(summary: dict[str, Any], format: str | None, game: str | None) -> bool:
+    """Whether a lobby record's table is of ``format`` and ``game`` (None: any); a record
+    without ``table_game`` (an older owner's) is a freezeout of the house game."""
+    table_game = summary.get("table_game") or {}
+    return ((format is None or table_game.get("format", "freezeout") == format)
+            and (game is None or table_game.get("code", HOUSE_GAME) == game))
 
 
 class RemoteTable:
@@ -298,27 +307,31 @@ class GatewayRoom(Room):
         return table.last_summary
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                ) -> tuple[list[dict[str, Any]], str | None]:
-        """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``)."""
+                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``),
+        of one ``format`` and ``game`` if asked (as Room.listing)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
-            if status is None or r["summary"]["status"] == status]
+            if (status is None or r["summary"]["status"] == status) and _of(r["summary"], format, game)]
         return paginate(found, limit=limit, after=after)
 
     def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
         mine = here = 0
         for table_id, record in self._lobby.items():
-            if record["summary"]["status"] == "finished":
+            if record["summary"]["status"] in ("finished", "closed"):
                 continue
             mine += record.get("created_by") == creator.id
             here += address is not None and self._created.get(table_id) == address
         return mine, here
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,  # type: ignore[override]
-                     address: str | None = None, game: str | None = None) -> RemoteTable:
+                     address: str | None = None, game: str | None = None, format: str | None = None,
+                     cash: dict[str, Any] | None = None) -> RemoteTable:
         """Open a table: its first entry is written here (no owner yet: no epoch), a nudge tells
-        the workers, one takes it, and the creator's seat is asked of that owner."""
-        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
+        the workers, one takes it, and the creator's seat is asked of that owner (a cash table
+        opens empty: Room.create)."""
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
+                               cash=cash)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         if address is not None:

@@ -54,8 +54,9 @@ def lobby_record(state: TableState, summary: dict[str, Any]) -> bytes:
 
 
 def _lobby_key(state: TableState) -> tuple[Any, ...]:
-    """What the lobby shows, less the version (which changes at every move)."""
-    return (state.status, state.game, tuple(state.slots), state.players)
+    """What the lobby shows, less the version (which changes at every move); a cash table's
+    average pot and hands per hour change as its hands end (table/cashlobby.py)."""
+    return (state.status, state.game, tuple(state.slots), state.players, state.hand_stats.count)
 
 
 class OwnedTable(TableActor):

@@ -42,6 +42,7 @@ from freezeout.server.table import idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats
 from freezeout.server.table.entries import (
     ActEntry,
+    CloseEntry,
     DealEntry,
     EntryBody,
     GameEnd,
@@ -138,7 +139,7 @@ class TableActor:
         """After a restart or a change of owner: if a game is running, write a ``resume`` entry
         (table.state._resume); ``outage`` (seconds without an owner) keeps the turn's deadlines."""
         t = self.state.table_game
-        if t is None or t.finished or self.state.ended:
+        if t is None or t.finished or self.state.ended or self.state.closed:
             return
         now = self.clock.now()
         grace = now + self.settings.restore_grace_seconds
@@ -303,6 +304,8 @@ class TableActor:
                 await self._write(move, now)
             except Refused:  # a bot's illegal move: the safest legal one instead (table.botseat.safe_move)
                 await self._write(BotSeats.safe_move(self.state, step.seat), now)
+        elif step.kind == "close":  # an empty cash table closes (table/cashlobby.py)
+            await self._write(CloseEntry(), now)
         elif step.kind == "forfeit":
             data = step.data or {}
             by = data.get("by")

@@ -31,6 +31,7 @@ from freezeout.server.table.game import GameSpec, action_data, action_from_data
 __all__ = [
     "ActEntry",
     "CashSeatEntry",
+    "CloseEntry",
     "CommitEntry",
     "CreateEntry",
     "DealEntry",
@@ -381,14 +382,28 @@ class ResumeEntry:
         return cls(float(data["grace_until"]), float(outage) if outage is not None else None)
 
 
+@dataclass(frozen=True, slots=True)
+class CloseEntry:
+    """An empty cash table closed itself (table/cashlobby.py): the table's last entry."""
+
+    kind: ClassVar[str] = "close"
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CloseEntry:
+        return cls()
+
+
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
-             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry)
+             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry)
 # the entries that can apply a client's intent
 Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry
 
 _BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
     CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry,
-    TopUpEntry, CashSeatEntry)}
+    TopUpEntry, CashSeatEntry, CloseEntry)}
 
 
 def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:

@@ -20,6 +20,7 @@ from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
+from freezeout.server.table.cashlobby import cash_fields
 from freezeout.server.table.fairness import Reveal
 from freezeout.server.table.game import game_summary
 from freezeout.server.table.state import TableState
@@ -30,14 +31,16 @@ __all__ = ["Fanout", "table_summary"]
 
 
 def table_summary(s: TableState) -> dict[str, Any]:
-    """The table as the lobby and the HTTP API show it."""
-    return {
+    """The table as the lobby and the HTTP API show it (a cash table adds its lobby fields:
+    table/cashlobby.py)."""
+    summary = {
         "id": s.id, "status": s.status, "ranked": s.ranked, "size": s.size, "version": s.version, "game": s.game,
         "slots": [{"slot": i, "user": {"id": x.user_id, "name": x.name, "kind": x.kind} if x.taken else None,
                    "bot": x.bot} for i, x in enumerate(s.slots)],
         "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
         "table_game": game_summary(s.spec),
     }
+    return summary if s.spec.format != "cash" else {**summary, **cash_fields(s)}
 
 
 class Fanout:

@@ -92,6 +92,10 @@ def with_format(summary: dict[str, Any]) -> dict[str, Any]:
         info = _HOUSE if code == HOUSE_GAME else describe(code)
     except UnsupportedVariant:
         info = {"game": code, "name": code, "type": "freezeout"}
+    table_game = summary.get("table_game")
+    if isinstance(table_game, dict) and table_game.get("format") == "cash":  # issue #25: no stack, no levels
+        info = {key: value for key, value in info.items() if key in ("game", "name", "games")}
+        info.update(type="cash", stakes=summary.get("stakes"), buy_in=summary.get("buy_in"))
     return {**summary, "format": info}
 
 

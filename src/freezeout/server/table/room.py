@@ -2,7 +2,10 @@
 
 It creates tables (writing their first log entry), rebuilds every open table
 from its log after a restart and resumes its clock, and lists tables for the
-lobby, a page at a time.  Every table has a place for a human (a table of
+lobby, a page at a time (of one format or game if asked).  A cash table
+(issue #25) is opened empty: players take its seats with a buy-in, and it
+closes itself once nobody has sat there for ``cash_idle_seconds``
+(table/cashlobby.py).  Every table has a place for a human (a table of
 bots alone would play and rematch for ever, and could move ratings with
 nobody playing); one account and one client address may keep only so many
 tables open, and open only so many an hour.
@@ -16,21 +19,27 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from freezeout.rules.errors import RulesError
+from freezeout.rules.games import parse_game
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry, Store, UserRow
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
-from freezeout.server.table.game import GameRefused, GameSpec, check_game
+from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.state import Refused, initial_state
 from freezeout.server.transport.lobbyfeed import LobbyFeed
 from freezeout.server.transport.protocol import Sit
 
-__all__ = ["Room", "idle_tables", "paginate"]
+__all__ = ["MAX_CASH_CHIPS", "Room", "idle_tables", "listing_filter", "paginate"]
 
 log = logging.getLogger(__name__)
+
+#: The most chips a cash table's stakes and buy-ins may name: far beyond any balance, and well
+#: inside the ledger's 64-bit amounts.
+MAX_CASH_CHIPS = 10**12
 
 
 class Room:
@@ -43,7 +52,7 @@ class Room:
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
         self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
         # The lobby pushed to the connections that watch it: one process looks at its own tables.
-        self.lobby = LobbyFeed(lambda status, limit: self.listing(status, limit=limit)[0],
+        self.lobby = LobbyFeed(lambda status, limit, format: self.listing(status, limit=limit, format=format)[0],
                                period=settings.lobby_push_seconds, polled=True)
 
     async def open(self) -> None:
@@ -103,28 +112,33 @@ class Room:
         return actor
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                ) -> tuple[list[dict[str, Any]], str | None]:
-        """A page of tables, newest first, and the cursor of the next page (None: the last page).
+                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of tables, newest first, and the cursor of the next page (None: the last page),
+        of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them).
         The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
         shift the pages."""
-        actors = [a for a in self.tables.values() if status is None or a.state.status == status]
+        actors = [a for a in self.tables.values() if (status is None or a.state.status == status)
+                  and (format is None or a.state.spec.format == format) and (game is None or a.state.spec.code == game)]
         return paginate([(a.state.created_at, a.state.id, a.summary) for a in actors], limit=limit, after=after)
 
     def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
         """Tables waiting or playing that this account, and this address, opened."""
         mine = here = 0
         for table_id, actor in self.tables.items():
-            if actor.state.status == "finished":
+            if actor.state.status in ("finished", "closed"):
                 continue
             mine += actor.state.created_by == creator.id
             here += address is not None and self._created.get(table_id) == address
         return mine, here
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
-                     address: str | None = None, game: str | None = None) -> TableActor:
+                     address: str | None = None, game: str | None = None, format: str | None = None,
+                     cash: dict[str, Any] | None = None) -> TableActor:
         """Open a table of ``game`` (None: the house game); bot levels fill their places at once,
-        ``None`` places wait for humans."""
-        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game)
+        ``None`` places wait for humans.  A ``format="cash"`` table (``cash``: its options) opens
+        empty: players take its seats with a buy-in."""
+        entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
+                               cash=cash)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store.log, clock=self.clock, settings=self.settings)
@@ -151,18 +165,28 @@ class Room:
         return bots_for(spec.game.code)
 
     def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
-                  address: str | None, game: str | None = None) -> LogEntry:
+                  address: str | None, game: str | None = None, format: str | None = None,
+                  cash: dict[str, Any] | None = None) -> LogEntry:
         """Check a new table against the rules and the caps (:class:`Refused`), count it against
         its address's hourly rate, and return its first log entry (``create``, naming the game
         unless it is the house game).  A gateway of a cluster opens tables with it too (cluster/gateway.py)."""
-        try:
-            spec = GameSpec.parse(game)
-        except GameRefused as error:
-            raise Refused("bad_message", str(error)) from None
+        if format not in (None, *FORMATS):
+            raise Refused("bad_message", f"unknown format {format!r} (formats: {', '.join(FORMATS)})")
+        if format == "cash":
+            spec = self._cash_spec(creator, slots, game, cash, ranked=ranked, sit=sit)
+        else:
+            if cash is not None:
+                raise Refused("bad_message", "cash options belong to a cash table: send \"format\": \"cash\"")
+            try:
+                spec = GameSpec.parse(game)
+            except GameRefused as error:
+                raise Refused("bad_message", str(error)) from None
         try:
             check_game(spec, len(slots))
         except GameRefused as error:
             raise Refused("illegal", str(error)) from None
+        if spec.format == "cash":
+            _check_cash_stakes(spec, len(slots))
         if all(level is not None for level in slots) and not self.settings.bot_only_tables:
             raise Refused("illegal", "a table needs a place for a human: bots alone do not play")
         offered = self.bot_levels(spec)
@@ -207,6 +231,27 @@ class Room:
             data["game"] = spec.to_json()
         return LogEntry(table_id, 1, self.clock.now(), "create", data)
 
+    @staticmethod
+    def _cash_spec(creator: UserRow, slots: list[str | None], game: str | None, cash: dict[str, Any] | None, *,
+                   ranked: bool, sit: bool) -> GameSpec:
+        """A cash table's spec (C1, C5–C7), or why not: guests hold no play chips (C9), so they
+        may watch a cash table but not open one; its seats are taken by buy-ins, never by bots
+        or the creator at once, and play chips are not rated."""
+        if creator.kind != "user":
+            raise Refused("forbidden", "guests hold no play chips: register or log in to open a cash table "
+                                       "(a guest may watch one)")
+        if ranked:
+            raise Refused("bad_message", "a cash table is not ranked: play chips change no rating")
+        if sit:
+            raise Refused("bad_message", "a cash table's seat is taken with a buy-in, not at its creation "
+                                         "(POST /api/tables/{id}/buy_in)")
+        if any(level is not None for level in slots):
+            raise Refused("bad_message", "bots do not sit at a cash table when it opens: its seats are bought into")
+        try:
+            return GameSpec.parse_cash(game, cash)
+        except GameRefused as error:
+            raise Refused("bad_message", str(error)) from None
+
     async def summary(self, table_id: str) -> dict[str, Any]:
         """The table's summary (a gateway asks the table's owner for it)."""
         return self.get(table_id).summary()
@@ -230,10 +275,38 @@ def paginate(tables: list[tuple[float, str, Callable[[], dict[str, Any]]]], *, l
 
 
 def idle_tables(tables: dict[str, TableActor], now: float, settings: Settings) -> list[str]:
-    """Tables to retire: game over (or never started), nobody follows them, idle for
-    ``idle_close_seconds``; playing tables never (absent players forfeit until the game ends)."""
+    """Tables to retire: a closed cash table at once (its lobby entry is gone already); a game
+    over (or never started) that nobody follows and idle for ``idle_close_seconds``; playing
+    tables never (absent players forfeit until the game ends)."""
     return [
         table_id for table_id, actor in tables.items()
-        if actor.state.status in ("finished", "waiting") and not actor.conns
-        and now - actor.state.last_at >= settings.idle_close_seconds
+        if actor.state.closed or (actor.state.status in ("finished", "waiting") and not actor.conns
+                                  and now - actor.state.last_at >= settings.idle_close_seconds)
     ]
+
+
+def _check_cash_stakes(spec: GameSpec, seats: int) -> None:
+    """C1: buy-ins a player can make at these stakes: at least one big blind (a stack that
+    cannot post the big blind cannot play a hand), and no more chips than the ledger counts."""
+    from freezeout.server.table.cash import cash_config
+
+    config = cash_config(spec, seats, 0)
+    big = config.blinds[1]
+    if config.max_buy_in > MAX_CASH_CHIPS or big > MAX_CASH_CHIPS:
+        raise Refused("bad_message", f"stakes and buy-ins are at most {MAX_CASH_CHIPS} chips")
+    if config.min_buy_in < big:
+        raise Refused("bad_message", f"a buy-in of {config.min_buy_in} cannot post the big blind of {big}: "
+                                     f"the minimum buy-in must be at least one big blind")
+
+
+def listing_filter(format: str | None, game: str | None) -> tuple[str | None, str | None]:
+    """``GET /api/tables``'s ``format`` and ``game`` (either may be None: any), the game as its
+    canonical code; :class:`Refused` (``bad_message``) names an unknown one."""
+    if format is not None and format not in FORMATS:
+        raise Refused("bad_message", f"unknown format {format!r} (formats: {', '.join(FORMATS)})")
+    if game is None:
+        return format, None
+    try:
+        return format, parse_game(game).code
+    except RulesError as error:
+        raise Refused("bad_message", str(error)) from None

@@ -16,10 +16,11 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
-from freezeout.server.table import cash
+from freezeout.server.table import cash, cashlobby
 from freezeout.server.table.entries import (
     ActEntry,
     CashSeatEntry,
+    CloseEntry,
     CommitEntry,
     CreateEntry,
     DealEntry,
@@ -88,6 +89,9 @@ class TableState:
     left_after: int | None = None
     # The keyed intents its last entries applied, for answering a resend (table/idempotency.py).
     intents: Applied = field(default_factory=Applied)
+    # A cash table's recent hands, for the lobby's average pot and hands per hour (table/cashlobby.py).
+    hand_stats: cashlobby.HandStats = cashlobby.HandStats()  # noqa: RUF009 (frozen)
+    closed: bool = False  # a cash table closed (its ``close`` entry): it takes nothing more
 
     # -- derived ---------------------------------------------------------
     @property
@@ -104,6 +108,8 @@ class TableState:
 
     @property
     def status(self) -> str:
+        if self.closed:
+            return "closed"
         if self.table_game is None:
             return "waiting"
         return "finished" if self.ended else "playing"
@@ -265,7 +271,7 @@ def _deal(state: TableState, at: float) -> _Result:
     keep = PUBLIC_MEMORY_HANDS if any(slot.kind == "bot" for slot in state.slots) else 0
     t = t.forget_past(keep)
     new = replace(state, table_game=t, current_deal=deal, next_deal=None, turn_started=at)
-    return _after_move(state, new, at), [], events
+    return _after_move(state, new, at, events), [], events
 
 
 def _act(state: TableState, body: ActEntry, at: float) -> _Result:
@@ -291,13 +297,15 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     if state.left_after is None and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
             isinstance(e, Eliminated) and e.seat == seat for e in events):
         new = replace(new, left_after=max(0, t.hand_number - (1 if t.in_hand else 0)))  # hands complete
-    return _after_move(state, new, at), table_events, events
+    return _after_move(state, new, at, events), table_events, events
 
 
-def _after_move(old: TableState, new: TableState, at: float) -> TableState:
+def _after_move(old: TableState, new: TableState, at: float, events: list[Event]) -> TableState:
     """When a hand has just ended: open what became public (fairness) and start the pause (R30)."""
     before, after = old.table_game, new.table_game
     assert after is not None
+    if new.spec.format == "cash" and before is not None and before.in_hand != after.in_hand:  # the lobby's numbers
+        new = _evolve(new, hand_stats=cashlobby.after_move(new.hand_stats, before.in_hand, after.in_hand, at, events))
     if before is not None and after.hands_ended(before):
         cards, deal = after.hand_cards(), new.current_deal
         assert cards is not None and deal is not None
@@ -345,8 +353,21 @@ def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
     return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
 
 
+def _close(state: TableState, at: float) -> _Result:
+    """An empty cash table closes (table/cashlobby.py): only with nobody seated, so it holds no chip."""
+    if state.spec.format != "cash":
+        raise Refused("illegal", "only a cash table closes this way")
+    if any(slot.taken for slot in state.slots):
+        raise Refused("illegal", "a cash table closes only when nobody sits there")
+    return replace(state, closed=True), [{"type": "closed"}], []
+
+
 def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
     """The one step of the fold: each kind of entry to its rule."""
+    if state.closed:
+        raise Refused("closed", "this cash table is closed: choose another in the lobby")
+    if isinstance(body, CloseEntry):
+        return _close(state, at)
     if state.spec.format == "cash":  # a cash table's seats and chips (table/cash.py), its hands as any table's
         if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry)):
             return cash.fold_request(state, body, at)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.server.settings import Settings
+from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
 __all__ = ["Due", "clock_json", "due", "next_deadline"]
@@ -21,7 +22,7 @@ __all__ = ["Due", "clock_json", "due", "next_deadline"]
 @dataclass(frozen=True, slots=True)
 class Due:
     """A step the table takes by itself: ``kind`` is one of start, commit,
-    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit."""
+    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit, close (an empty cash table)."""
 
     kind: str
     seat: int = -1
@@ -35,6 +36,8 @@ def _bot_seats(state: TableState) -> list[int]:
 def due(state: TableState, now: float, settings: Settings, *, online: Callable[[int], bool],
         bot_due: Callable[[int], float]) -> Due | None:
     """The first step due at ``now``, in the order the table must take them."""
+    if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
+        return Due("close") if now >= closing else None
     t = state.table_game
     if t is None:
         return Due("start") if state.full else None
@@ -70,6 +73,8 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
 def next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
                   bot_due: Callable[[int], float]) -> float | None:
     """When the table next has something to do by itself (None: only a command can wake it)."""
+    if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
+        return closing
     t = state.table_game
     if t is None or state.ended:
         return None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from freezeout.rules.games import HOUSE_GAME
 from freezeout.server import elo
@@ -31,8 +31,9 @@ from freezeout.server.context import Context
 from freezeout.server.storage.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
 from freezeout.server.table.gameinfo import catalogue, describe, house, with_format
+from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.protocol import Intent, Sit, Stand
+from freezeout.server.transport.protocol import BuyIn, CashChips, Intent, Sit, Stand, TransferId
 
 __all__ = ["ApiError", "Auth", "identify", "router"]
 
@@ -191,11 +192,28 @@ class NewToken(BaseModel):
 
 
 class NewTable(BaseModel):
+    """A new table.  A freezeout names its places (``slots``: bot levels, or None for a human);
+    a cash table (``format: "cash"``, issue #25) its ``seats`` (default: the game's most) and
+    ``cash`` options (table.game.CashOptions), and opens empty (seats are bought into)."""
+
     model_config = ConfigDict(extra="forbid")
     slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
     sit: bool = True
     game: Annotated[str, Field(max_length=16)] | None = None  # an engine code or a mix; None: the house game
+    format: Annotated[str, Field(max_length=16)] | None = None  # "freezeout" (None) or "cash"
+    seats: Annotated[StrictInt, Field(ge=2, le=10)] | None = None  # a cash table's
+    cash: dict[str, Any] | None = None  # a cash table's options, checked by CashOptions.from_json
+
+
+class BuyInRequest(BaseModel):
+    """C1: a seat at a cash table for ``chips`` of the balance (the WebSocket's ``buy_in``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    chips: CashChips
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    transfer: TransferId = None
+    post: bool | None = None
 
 
 class DisplayName(BaseModel):
@@ -435,10 +453,16 @@ async def game_catalogue(request: Request) -> dict[str, Any]:
 
 @router.get("/tables")
 async def list_tables(request: Request, status: str | None = None, limit: int = 50, after: str | None = None,
-                      ) -> dict[str, Any]:
-    """The tables, newest first, a page at a time: ``next`` (or null) is the ``after`` of the next page."""
+                      format: str | None = None, game: str | None = None) -> dict[str, Any]:
+    """The tables, newest first, a page at a time: ``next`` (or null) is the ``after`` of the next page;
+    only those of ``format`` (freezeout, cash) and ``game`` (a code: NT, FO/8, HORSE …) if asked."""
     try:
-        tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after)
+        format, game = listing_filter(format, game)
+    except Refused as error:
+        raise ApiError(422, error.code, error.message) from None
+    try:
+        tables, cursor = ctx(request).room.listing(status, limit=max(1, min(limit, 200)), after=after,
+                                                   format=format, game=game)
     except Refused as error:
         raise refused(error) from None
     return {"tables": [with_format(table) for table in tables], "next": cursor}
@@ -449,12 +473,35 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     user = _need_user(found)
     if body.ranked:
         await _seen(request, user)
+    slots, sit = _places(body)
     try:
-        actor = await ctx(request).room.create(user, body.slots, ranked=body.ranked, sit=body.sit,
-                                               address=_address_key(request), game=body.game)
+        actor = await ctx(request).room.create(user, slots, ranked=body.ranked, sit=sit, address=_address_key(request),
+                                               game=body.game, format=body.format, cash=body.cash)
     except Refused as error:
         raise refused(error) from None
     return {"table": with_format(actor.summary())}
+
+
+def _places(body: NewTable) -> tuple[list[str | None], bool]:
+    """A new table's places and whether its creator sits down: a freezeout's as sent; a cash
+    table's ``seats`` empty places (default the game's most), its creator not seated (the
+    room refuses ``slots`` or ``sit`` sent with a cash table: table/room.py)."""
+    sent = body.model_fields_set
+    if body.format != "cash":
+        if body.seats is not None:
+            raise ApiError(400, "bad_message", "a freezeout names its places with slots; seats are a cash table's")
+        return body.slots, body.sit
+    if "slots" in sent:
+        raise ApiError(400, "bad_message", "a cash table names how many seats it has (seats), not slots")
+    seats = body.seats
+    if seats is None:
+        from freezeout.server.table.game import GameRefused, GameSpec
+
+        try:
+            seats = GameSpec.parse(body.game).max_seats
+        except GameRefused as error:
+            raise ApiError(400, "bad_message", str(error)) from None
+    return [None] * seats, body.sit if "sit" in sent else False
 
 
 @router.get("/tables/{table_id}")
@@ -478,6 +525,15 @@ async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest
     if found.user is not None:
         await _seen(request, found.user)
     return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None))
+
+
+@router.post("/tables/{table_id}/buy_in")
+async def buy_in(request: Request, table_id: str, body: BuyInRequest, found: PostAuth) -> dict[str, Any]:
+    """C1: take a seat at a cash table with ``chips`` of the balance, as the WebSocket's ``buy_in``."""
+    if found.user is not None:
+        await _seen(request, found.user)
+    return await _table_intent(request, table_id, found, BuyIn(type="buy_in", chips=body.chips, slot=body.slot,
+                                                               transfer=body.transfer, post=body.post))
 
 
 @router.post("/tables/{table_id}/stand")

@@ -1,8 +1,10 @@
 """The lobby pushed to the connections that watch it (docs/protocol.md "The lobby").
 
 A connection that sends ``{"type": "lobby"}`` gets the lobby's list at once
-(``lobby``: the newest ``limit`` waiting tables, then the newest ``limit``
-playing ones, as ``GET /api/tables?status=…`` pages them) and from then on
+(``lobby``: of each format, freezeout then cash, the newest ``limit`` waiting
+tables, then the newest ``limit`` playing ones, as ``GET
+/api/tables?format=…&status=…`` pages them: busy freezeouts never push the
+cash tables out of it) and from then on
 only what changed in that list (``lobby_update``: the tables that entered it
 or changed, the ids that left it).  Changes are gathered for ``period``
 seconds and the list is computed once per process, not per connection: every
@@ -22,6 +24,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from freezeout.server.table.game import FORMATS
 from freezeout.server.table.gameinfo import with_format
 from freezeout.server.tasks import stop_tasks
 from freezeout.server.transport.wire import dumps
@@ -30,7 +33,7 @@ __all__ = ["STATUSES", "LobbyFeed"]
 
 STATUSES = ("waiting", "playing")  # what the lobby lists (finished tables are left out)
 
-Listing = Callable[[str, int], list[dict[str, Any]]]  # (status, limit) -> the newest tables' summaries
+Listing = Callable[[str, int, str], list[dict[str, Any]]]  # (status, limit, format) -> the newest tables' summaries
 Send = Callable[[str], None]
 
 
@@ -97,4 +100,5 @@ class LobbyFeed:
 
     def _compute(self) -> dict[str, dict[str, Any]]:
         """The list, each table with the game it deals in words (``format``, table/gameinfo.py)."""
-        return {summary["id"]: with_format(summary) for status in STATUSES for summary in self.listing(status, self.limit)}
+        return {summary["id"]: with_format(summary) for format in FORMATS for status in STATUSES
+                for summary in self.listing(status, self.limit, format)}

@@ -1,0 +1,117 @@
+"""What the lobby shows of a cash table, and when an empty one closes (issue #25).
+
+A player choosing a cash table looks at its game and stakes, the buy-ins, the
+seats free, the average pot and how many hands an hour it deals (as on any
+good site's cash lobby).  The last two are measured from the table's own
+hands: the fold keeps a small :class:`HandStats` (the last
+:data:`AVERAGE_HANDS` final pots, and the hands of the last hour of play) in
+the table's state as each hand is dealt and ends, so a summary costs nothing
+and a table rebuilt from its log (a restart, a new owner) shows the same
+numbers: nobody rereads the log per request.
+
+An empty cash table (nobody seated) is closed after ``cash_idle_seconds``:
+the table writes a ``close`` entry itself (table/timers.py asks
+:func:`close_at`), which the fold accepts only while no seat is taken, so a
+closed table holds no chip (the ledger check, C9) and its replay is exact.
+Pure: no I/O, no clock; times come from the entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from freezeout.rules.events import PotAwarded, RakeTaken
+from freezeout.rules.games import Mix
+from freezeout.rules.variant import BettingStructure
+
+if TYPE_CHECKING:
+    from freezeout.server.settings import Settings
+    from freezeout.server.table.state import TableState
+
+__all__ = ["AVERAGE_HANDS", "HandStats", "cash_fields", "close_at"]
+
+AVERAGE_HANDS = 50  # the average pot is over this many last hands
+HOUR = 3600.0
+# A rate over less than this much play is measured over this much: one quick hand (a fold
+# in the big blind) is not a table dealing a thousand hands an hour.
+MIN_SPAN = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class HandStats:
+    """A cash table's recent hands, as its fold saw them: ``pots`` the final pots of the last
+    :data:`AVERAGE_HANDS` hands; ``hands`` the (dealt at, ended at) of the hands that ended
+    within an hour of the last one; ``dealt_at`` when the hand in progress was dealt."""
+
+    pots: tuple[int, ...] = ()
+    hands: tuple[tuple[float, float], ...] = ()
+    dealt_at: float | None = None
+    count: int = 0  # hands ended at this table (the lobby record changes with it)
+
+    def dealt(self, at: float) -> HandStats:
+        return HandStats(self.pots, self.hands, at, self.count)
+
+    def ended(self, at: float, pot: int) -> HandStats:
+        dealt = self.dealt_at if self.dealt_at is not None else at
+        hands = (*(h for h in self.hands if h[1] > at - HOUR), (dealt, at))
+        return HandStats((*self.pots, pot)[-AVERAGE_HANDS:], hands, None, self.count + 1)
+
+    @property
+    def avg_pot(self) -> int:
+        """The mean final pot of the last :data:`AVERAGE_HANDS` hands (0 before any), whole chips."""
+        return round(sum(self.pots) / len(self.pots)) if self.pots else 0
+
+    @property
+    def hands_per_hour(self) -> int:
+        """Hands an hour over the last hour of play (0 before any): the hands that ended within
+        an hour of the last one, over that hour (a table that has played less than an hour:
+        over the time from its first hand's deal to the last one's end, at least :data:`MIN_SPAN`)."""
+        if not self.hands:
+            return 0
+        younger = self.count == len(self.hands)  # no hand has fallen out of the hour
+        span = min(HOUR, max(MIN_SPAN, self.hands[-1][1] - self.hands[0][0])) if younger else HOUR
+        return round(len(self.hands) * HOUR / span)
+
+
+def after_move(stats: HandStats, was_in_hand: bool, in_hand: bool, at: float, events: Iterable[object]) -> HandStats:
+    """The stats after a deal or a move at ``at`` (the fold calls this at a cash table): a hand
+    dealt notes its time, a hand ended its final pot (what the pots awarded, plus the rake)."""
+    if not was_in_hand and in_hand:
+        return stats.dealt(at)
+    if was_in_hand and not in_hand:
+        pot = sum(e.amount for e in events if isinstance(e, (PotAwarded, RakeTaken)))
+        return stats.ended(at, pot)
+    return stats
+
+
+def cash_fields(state: TableState) -> dict[str, Any]:
+    """A cash table's lobby fields (docs/protocol.md "Cash tables"): ``stakes`` (the blinds; a
+    game with fixed-limit betting also its small and big bet), ``buy_in`` (min, max),
+    ``seats_free``, ``avg_pot`` and ``hands_per_hour``."""
+    from freezeout.server.table.cash import CashGame
+
+    game = state.table_game
+    if not isinstance(game, CashGame):
+        return {}
+    config = game.table.config
+    small, big = config.blinds
+    stakes: dict[str, int] = {"small_blind": small, "big_blind": big}
+    games = config.game.games if isinstance(config.game, Mix) else (config.game,)
+    limit = next((g for g in games if g.betting is BettingStructure.FIXED_LIMIT), None)
+    if limit is not None:
+        level = config.level(limit)
+        stakes["small_bet"], stakes["big_bet"] = level.small_bet, level.big_bet
+    stats = state.hand_stats
+    return {"stakes": stakes, "buy_in": {"min": config.min_buy_in, "max": config.max_buy_in},
+            "seats_free": sum(not slot.taken for slot in state.slots),
+            "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour}
+
+
+def close_at(state: TableState, settings: Settings) -> float | None:
+    """When an open cash table with nobody seated closes itself: ``cash_idle_seconds`` after
+    its last entry (nothing is written while nobody sits there); None for any other table."""
+    if state.spec.format != "cash" or state.closed or any(slot.taken for slot in state.slots):
+        return None
+    return state.last_at + settings.cash_idle_seconds
