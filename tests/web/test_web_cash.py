@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -64,7 +65,7 @@ async def _seed(url: str) -> dict[str, str]:
         for name, (game, seats) in TABLES.items():
             table_id = "c" + secrets.token_hex(6)
             spec = GameSpec.parse_cash(game, OPTIONS)
-            entry = LogEntry(table_id, 1, 1.7e9, "create", {"slots": [None] * seats, "ranked": False, "created_by": None,
+            entry = LogEntry(table_id, 1, time.time(), "create", {"slots": [None] * seats, "ranked": False, "created_by": None,
                                                             "game": spec.to_json()})
             await store.log.create_table(table_id, entry)
             ids[name] = table_id
@@ -83,7 +84,7 @@ def cash_server(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     # in a thread of its own: Playwright's sync API runs an event loop in this one
     with ThreadPoolExecutor(1) as pool:
         ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}")).result()
-    env = {"FREEZEOUT_PAUSE_SECONDS": "600", "FREEZEOUT_TURN_SECONDS": "600"}
+    env = {"FREEZEOUT_PAUSE_SECONDS": "600", "FREEZEOUT_TURN_SECONDS": "600", "FREEZEOUT_CASH_IDLE_SECONDS": "36000"}
     with web._serving(tmp, env) as running:
         running.cash = ids
         yield running
@@ -347,7 +348,11 @@ def test_the_lobby_lists_cash_tables_by_game_and_stakes_and_guests_are_told_to_l
     assert row.locator(".hph").inner_text() == words["cashLobby.handsPerHour"].replace("{n}", fmt(87))
     # the tables the server opened are listed here (from the lobby feed), not among the freezeouts
     seeded = cash_server.cash["po"]
-    section.locator(f"li[data-table='{seeded}']").wait_for()
+    real = section.locator(f"li[data-table='{seeded}']")
+    real.wait_for()
+    assert real.locator(".stakes").inner_text() == f"{fmt(BIG_BLIND // 2)}/{fmt(BIG_BLIND)}", "the server's own summary"
+    assert real.locator(".buyin").inner_text() == words["cashLobby.buyIn"].replace("{min}", fmt(20 * BIG_BLIND)).replace(
+        "{max}", fmt(100 * BIG_BLIND))
     assert page.locator(f"section.tables li[data-table='{seeded}']").count() == 0
     # a filter by game
     page.select_option("#cash-filter", "PO")
@@ -375,7 +380,6 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
     _register_on(page, f"creator_{locale[:2]}")
     words = page.evaluate(CATALOG_JS)
     fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
-    target = cash_server.cash["po"]
     sent: list[Any] = []
 
     def answer(route: Any) -> None:
@@ -386,7 +390,7 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
         if len(sent) == 1:  # the first is refused: the dialog says why and stays open
             route.fulfill(status=409, json={"error": {"code": "illegal", "message": "stakes too small"}})
         else:
-            route.fulfill(json={"table": _stood_in(target, "PO", 50, seated=0)})
+            route.continue_()  # the server creates it (POST /api/tables, format cash)
 
     page.route("**/api/tables", answer)
     page.locator("section.cash-tables .create-cash").click()
@@ -407,11 +411,18 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
     error.filter(has_text="stakes too small").wait_for()
     assert error.inner_text() == words["cashLobby.refused"].replace("{message}", "stakes too small")
     dialog.locator("button.create-go").click()
-    page.wait_for_function("t => location.hash === '#/table/' + t", arg=target)
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
     assert sent[-1] == {"format": "cash", "game": "PO", "seats": 3,
                         "cash": {"big_blind": 50, "max_buy_in": 4000, "rake_bp": 250, "rake_cap": 30, "straddle": False,
                                  "run_twice": True}}
     assert len(sent) == 2
     page.wait_for_function("() => { const t = window.__fzTable; return !!t && !!t.state.view && t.state.view.format === 'cash'; }")
+    view = _view(page)
+    assert (view["game"], view["stakes"]["big_blind"], view["buy_in"]["max"], len(view["seats"])) == ("PO", 50, 4000, 3)
+    assert (view["rake"]["basis_points"], view["rake"]["cap"], view["straddle"], view["run_twice"]) == (250, 30, False, True)
+    assert page.locator(".cash-controls .cash-hint").inner_text() == words["cash.pickSeat"], "the creator is not seated"
+    # the creator buys in through the dialog: the header's balance is the ledger's at once
+    _buy_in(page, 1, 1500)
+    _badge(page, GRANT - 1500)
     errors = [e for e in page.errors if "409" not in e]
     assert errors == [], page.errors

@@ -543,5 +543,6 @@ export default {
   'cash.err.stale': 'Stůl mezitím pokročil; zkus to znovu.',
   'cash.err.storage': 'Server to nemohl uložit; zkus to znovu.',
   'cash.err.busy': 'Stůl je zaneprázdněný; zkus to znovu.',
+  'cash.err.closed': 'Tento stůl na žetony byl zavřen.',
   'cash.err.generic': 'Odmítnuto: {message}',
 };

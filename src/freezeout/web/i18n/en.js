@@ -545,5 +545,6 @@ export default {
   'cash.err.stale': 'The table moved on; please try again.',
   'cash.err.storage': 'The server could not save it; please try again.',
   'cash.err.busy': 'The table is busy; please try again.',
+  'cash.err.closed': 'This cash table has closed.',
   'cash.err.generic': 'Refused: {message}',
 };

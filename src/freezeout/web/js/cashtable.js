@@ -15,7 +15,8 @@ import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
   const code = msg.code || 'generic';
-  const known = ['insufficient', 'illegal', 'forbidden', 'transfer_mismatch', 'bad_message', 'not_seated', 'stale', 'storage', 'busy'];
+  const known = ['insufficient', 'illegal', 'forbidden', 'transfer_mismatch', 'bad_message', 'not_seated', 'stale', 'storage', 'busy',
+    'closed'];
   return t('cash.err.' + (known.includes(code) ? code : 'generic'), {message: msg.message || code});
 }
 

@@ -12,7 +12,7 @@ import {shownName} from './names.js';
 export function isCashTable(table) {
   if (!table) return false;
   if (table.format === 'cash') return true;
-  if (table.format && typeof table.format === 'object' && table.format.format === 'cash') return true;
+  if (table.format && typeof table.format === 'object' && (table.format.type === 'cash' || table.format.format === 'cash')) return true;
   return !!(table.table_game && table.table_game.format === 'cash');
 }
 
