@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_web_phone_layout import _overlaps
 
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
@@ -211,20 +212,20 @@ def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_s
     measured = []
 
     def on_turn(p: Any) -> None:
-        if p is page:
-            page.screenshot(path=f"/tmp/cash-{tag}-turn{len(measured)}.png")
-        if p is page and width < 720:
-            measured.append(p)  # the phone: the bar and the controls on the screen as they are
+        if p is not page:
+            return
+        measured.append(p)
+        assert _overlaps(page) == [], "no seat, bet, marker, pot or board card covers another"
+        if width < 720:  # the phone: the bar and the controls on the screen as they are  # the phone: the bar and the controls on the screen as they are
             for part in [".actionbar .moves .btn.call:visible, .actionbar .moves .btn.check:visible", ".actionbar .moves .btn.fold",
                          ".cash-controls button.leave", ".cash-controls button.topup", ".cash-controls button.sitout"]:
                 _inside(page, page.locator(part).first, width, height)
 
     _play_hand([page, other], on_turn)
-    assert measured or width > 720, "your turn came, and the phone's layout was measured on it"
+    assert measured, "your turn came, and the layout was measured on it"
     _wait_view(page, "v => !v.in_hand && v.hand === 1")
     result = page.locator(".actionbar .cash-result")
     result.wait_for()
-    page.screenshot(path=f"/tmp/cash-{tag}-result.png")
     view = _view(page)
     stack = _mine(page)["stack"]
     assert stack + view["seats"][2]["stack"] + view["rake"]["total"] == 9000, "no chip made or lost (C9)"

@@ -71,7 +71,13 @@ export class CashTable {
         if (me) { refreshBalance(); if (this.buyIn) this.buyIn.close('done'); announce(t('cash.youSat', {chips: num(e.chips)})); }
         else announce(t('cash.sat', {name: who, chips: num(e.chips)}));
       } else if (e.type === 'topped_up') {
-        if (me) { refreshBalance(); if (this.topUp) this.topUp.close('done'); toast(t('cash.youToppedUp', {chips: num(e.chips)}), 'info'); }
+        if (me) {
+          refreshBalance();
+          if (this.topUp) this.topUp.close('done');
+          toast(t(e.auto ? 'cash.autoToppedUp' : 'cash.youToppedUp', {chips: num(e.chips)}), 'info');
+        }
+      } else if (e.type === 'auto_top_up_skipped' && me) {
+        toast(t('cash.autoTopUpSkipped', {reason: e.reason || ''}), 'info', 6000);
       } else if (e.type === 'stood') {
         if (me || e.name === myName) { refreshBalance(); toast(t('cash.youLeft', {chips: num(e.chips)}), 'info', 6000); }
         else announce(t('cash.left', {name: who}));
@@ -132,13 +138,19 @@ export class CashTable {
     const me = this.me;
     let status = '';
     let hurry = false;
+    let dontWait = null;
+    // C11: once the turn's clock runs out, the time bank runs (the clock's bank_deadline)
+    const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
+    const bank = left === 0 && clock.bank_deadline ? Math.max(0, Math.ceil(clock.bank_deadline - now)) : null;
+    const timeText = bank != null ? t('cash.timeBankRunning', {s: bank}) : left != null ? t('table.timeLeft', {s: left}) : '';
     if (model.acting != null && model.acting === v.you) {
-      const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
-      hurry = left != null && left <= 10;
-      status = t('table.yourTurn') + (left != null ? ' · ' + t('table.timeLeft', {s: left}) : '');
+      hurry = left != null && (bank ?? left) <= 10;
+      status = t('table.yourTurn') + (timeText ? ' · ' + timeText : '');
     } else if (model.acting != null) {
-      const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
-      status = t('act.wait', {name: shownName(v.seats[model.acting].player || '')}) + (left != null ? ' ' + t('table.timeLeft', {s: left}) : '');
+      const name = shownName(v.seats[model.acting].player || '');
+      status = t('act.wait', {name}) + (timeText ? ' ' + timeText : '');
+      // C8, R26: the clock and the bank ran out; a player still in the hand may end the turn
+      if (clock.expired && me && me.in_hand) dontWait = name;
     } else {
       const result = cashResult(model.facts, v, v.you);
       const next = clock.next_hand_at ? t('act.handOver', {s: Math.max(0, Math.ceil(clock.next_hand_at - now))}) : '';
@@ -153,7 +165,7 @@ export class CashTable {
     page.keysHint.hidden = !me;
     const legal = model.acting != null && model.acting === v.you ? v.legal || null : null;
     const canPre = !!me && v.in_hand && me.in_hand && me.stack > 0 && model.acting != null && model.acting !== v.you;
-    page.bar.update({legal, view: barView(v), status, dontWait: null, busy: page.busy, canPre});
+    page.bar.update({legal, view: barView(v), status, dontWait, busy: page.busy, canPre});
     const turnKey = legal ? `${v.hand}:${clock.turn_started}` : null;
     if (turnKey && turnKey !== page.turnKey) {
       const pre = page.bar.takePre(legal);
