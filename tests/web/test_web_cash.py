@@ -427,3 +427,46 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
     _badge(page, GRANT - 1500)
     errors = [e for e in page.errors if "409" not in e]
     assert errors == [], page.errors
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_server, locale):
+    """C9: chips spent at another table behind the dialog's back (another tab) are refused as
+    insufficient; C3: back within 30 minutes with fewer chips than you left with is refused."""
+    here, there = (cash_server.cash["nt4"], cash_server.cash["nt5"]) if locale == "en-US" else (cash_server.cash["nt6"], cash_server.cash["hu"])
+    page = new_page(locale=locale, server=cash_server)
+    _register_on(page, f"refused_{locale[:2]}")
+    words = page.evaluate(CATALOG_JS)
+    _open(page, here)
+    page.locator(".felt-wrap .seat[data-seat='0']").click()
+    dialog = page.locator("dialog.buyin-dialog")
+    dialog.wait_for()
+    dialog.locator(".have").filter(has_text=page.evaluate(NUMBER_JS, GRANT)).wait_for()
+    dialog.locator("input[type=number]").fill("9000")
+    _api(page, f"/api/tables/{there}/buy_in", {"chips": 5000, "slot": 1 if there == cash_server.cash["hu"] else 3})
+    dialog.locator("button.buyin-go").click()
+    error = dialog.locator(".cash-error:not([hidden])")
+    error.wait_for()
+    assert error.inner_text().startswith(words["cash.err.insufficient"].split("{message}")[0]), error.inner_text()
+    _badge(page, GRANT - 5000)
+    assert dialog.locator(".limits").inner_text().endswith(page.evaluate(NUMBER_JS, GRANT - 5000)), "the limit follows the balance"
+    assert _view(page)["you"] is None, "nothing changed"
+    dialog.locator("input[type=number]").fill("3000")
+    dialog.locator("button.buyin-go").click()
+    page.wait_for_function("() => window.__fzTable.state.view.you === 0")
+    dialog.wait_for(state="detached")
+    _badge(page, GRANT - 8000)
+    # leave between hands: the 3,000 chips go back; coming back at once with fewer is refused (C3)
+    page.locator(".cash-controls button.leave").click()
+    page.wait_for_function("() => window.__fzTable.state.view.you == null")
+    _badge(page, GRANT - 5000)
+    page.locator(".felt-wrap .seat[data-seat='0']").click()
+    dialog.wait_for()
+    dialog.locator("input[type=number]").fill("2000")
+    dialog.locator("button.buyin-go").click()
+    error.wait_for()
+    assert error.inner_text().startswith(words["cash.err.illegal"].split("{message}")[0]) and "C3" in error.inner_text(), error.inner_text()
+    _badge(page, GRANT - 5000)
+    assert _view(page)["you"] is None, "nothing changed"
+    errors = [e for e in page.errors if "409" not in e]
+    assert errors == [], page.errors

@@ -289,7 +289,12 @@ export class CashTable {
       form.error('');
       const message = {type: 'buy_in', chips, slot: seat};
       if (post != null) message.post = post;
-      const id = this.send(message, msg => { submit.disabled = false; form.error(refusal(msg)); });
+      const id = this.send(message, msg => {
+        submit.disabled = false;
+        form.error(refusal(msg));
+        // the balance moved behind this dialog's back (another tab): its limit and the header follow
+        if (msg.code === 'insufficient') refreshBalance().then(fresh => { if (fresh && this.buyIn) form.setHigh(Math.min(v.buy_in.max, fresh.balance), fresh, false); });
+      });
       if (id == null) submit.disabled = false;
     }}, form.el, radios, h('div.actions', submit));
     this.buyIn = dialog({title: t('cash.buyInTitle', {n: seat + 1}), body, onClose: () => { this.buyIn = null; }});
@@ -345,7 +350,8 @@ export class CashTable {
       el,
       value: () => Number(input.value),
       error: text => { err.hidden = !text; setText(err, text); },
-      setHigh: (hi, bal) => {
+      setHigh: (hi, bal, clear = true) => {
+        if (clear) err.hidden = true;
         set(low, hi, bal);
         if (Number(input.value) > hi) range.value = input.value = String(Math.max(low, hi));
       },
