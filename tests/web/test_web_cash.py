@@ -51,7 +51,8 @@ NUMBER_JS = "async n => new Intl.NumberFormat((await import('/static/js/i18n.js'
 VIEW_JS = "() => { const t = window.__fzTable; return t && t.state.view ? t.state.view : null; }"
 
 #: the seeded tables, by name: (game, seats); each test takes its own
-TABLES = {f"nt{i}": ("NT", 4) for i in range(8)} | {"po": ("PO", 4), "hu": ("NT", 2)}
+TABLES = ({f"session{i}": ("NT", 4) for i in range(4)} | {f"twice_{lang}": ("NT", 4) for lang in ("en", "cs")}
+          | {f"refuse_{lang}_{which}": ("NT", 2) for lang in ("en", "cs") for which in ("here", "there")} | {"po": ("PO", 4)})
 
 
 async def _seed(url: str) -> dict[str, str]:
@@ -174,7 +175,7 @@ VIEWPORTS = [(1366, 900, "en-US"), (360, 740, "cs-CZ"), (375, 667, "en-US"), (13
 @pytest.mark.parametrize(("width", "height", "locale"), VIEWPORTS)
 def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_server, width, height, locale):
     index = VIEWPORTS.index((width, height, locale))
-    table = cash_server.cash[f"nt{index}"]
+    table = cash_server.cash[f"session{index}"]
     tag = f"{width}{locale[:2]}"
     page = new_page(width=width, height=height, locale=locale, server=cash_server)
     other = new_page(locale="en-US", server=cash_server)
@@ -271,7 +272,7 @@ RUNS_JS = "() => window.__fzTable.state.events.filter(e => e.type === 'run_twice
 
 @pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
 def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_the_rake(new_page, cash_server, ui, locale):
-    table = cash_server.cash["hu"] if locale == "en-US" else cash_server.cash["nt7"]
+    table = cash_server.cash[f"twice_{locale[:2]}"]
     page = new_page(locale=locale, server=cash_server)
     other = new_page(locale="en-US", server=cash_server)
     _register_on(page, f"twice_a{locale[:2]}")
@@ -314,7 +315,21 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
         "{n}", page.evaluate(NUMBER_JS, rake))
     view = _view(page)
     assert sum(s["stack"] for s in view["seats"] if s["player"]) + view["rake"]["total"] == 6000, "no chip made or lost"
-    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+    # a third player sits down after a hand was dealt: the dialog offers to post a big blind now
+    # or wait for it (C4); waiting is the default, and the seat says so
+    third = new_page(locale=locale, server=cash_server)
+    _register_on(third, f"twice_c{locale[:2]}")
+    _open(third, table)
+    third.locator(".felt-wrap .seat[data-seat='2']").click()
+    dialog = third.locator("dialog.buyin-dialog")
+    dialog.locator(".post-choice").wait_for()
+    assert dialog.locator("#post-wait").is_checked() and not dialog.locator("#post-post").is_checked()
+    dialog.locator("input[type=number]").fill("2500")
+    dialog.locator("button.buyin-go").click()
+    dialog.wait_for(state="detached")
+    _wait_view(third, "v => v.seats[2].status === 'waiting'")
+    assert third.locator(".felt-wrap .seat[data-seat='2'] .state").text_content() == third.evaluate(CATALOG_JS)["cash.status.waiting"]
+    assert page.errors == [] and other.errors == [] and third.errors == [], (page.errors, other.errors, third.errors)
 
 
 def _stood_in(table_id: str, game: str, big_blind: int, *, seats: int = 4, seated: int = 1, avg_pot: int = 0,
@@ -433,7 +448,7 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
 def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_server, locale):
     """C9: chips spent at another table behind the dialog's back (another tab) are refused as
     insufficient; C3: back within 30 minutes with fewer chips than you left with is refused."""
-    here, there = (cash_server.cash["nt4"], cash_server.cash["nt5"]) if locale == "en-US" else (cash_server.cash["nt6"], cash_server.cash["hu"])
+    here, there = cash_server.cash[f"refuse_{locale[:2]}_here"], cash_server.cash[f"refuse_{locale[:2]}_there"]
     page = new_page(locale=locale, server=cash_server)
     _register_on(page, f"refused_{locale[:2]}")
     words = page.evaluate(CATALOG_JS)
@@ -443,7 +458,7 @@ def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_serve
     dialog.wait_for()
     dialog.locator(".have").filter(has_text=page.evaluate(NUMBER_JS, GRANT)).wait_for()
     dialog.locator("input[type=number]").fill("9000")
-    _api(page, f"/api/tables/{there}/buy_in", {"chips": 5000, "slot": 1 if there == cash_server.cash["hu"] else 3})
+    _api(page, f"/api/tables/{there}/buy_in", {"chips": 5000, "slot": 1})
     dialog.locator("button.buyin-go").click()
     error = dialog.locator(".cash-error:not([hidden])")
     error.wait_for()
