@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from freezeout.cards import Card
-from freezeout.formats.phh import PhhAction, PhhActionKind, PhhCard, PhhError, PhhHand, format_phh_cards
+from freezeout.formats.phh import (
+    PhhAction,
+    PhhActionKind,
+    PhhCard,
+    PhhError,
+    PhhHand,
+    format_phh_cards,
+    parse_phh_cards,
+)
+from freezeout.rules.pots import Rake
 from freezeout.rules.state import HandSetup
 from freezeout.rules.variant import Forced, Ruleset, UnsupportedVariant, Variant
 from freezeout.rules.variant import variant as find_variant
@@ -243,6 +252,33 @@ def build_setup(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> tuple[Han
     return setup, scale
 
 
+def _cash_fields(hand: PhhHand, scale: int, board: tuple[PhhCard, ...], count: int,
+                 ) -> tuple[Rake | None, tuple[PhhCard, ...], tuple[int, ...]]:
+    """A cash hand's user-defined fields (docs/formats.md, PHH export of cash hands): ``_rake``,
+    the chips the house took (C5: the engine takes exactly that many from the pots), and
+    ``_second_board``, the whole board of a second run (C7: every player agreed; its new
+    cards follow the first run's on the board, as a recorded board runs twice)."""
+    fields = hand.fields
+    rake: Rake | None = None
+    raw = fields.get("_rake")
+    if raw is not None:
+        if isinstance(raw, bool) or not isinstance(raw, (int, Decimal)) or raw < 0:
+            raise PhhError(f"'_rake' is a number of chips, not {raw!r}")
+        taken = to_units(Decimal(raw), scale)
+        rake = Rake(10000, (taken, taken, taken)) if taken else None
+    second = fields.get("_second_board")
+    if second is None:
+        return rake, board, ()
+    if not isinstance(second, str):
+        raise PhhError(f"'_second_board' is a string of cards, not {second!r}")
+    try:
+        run = parse_phh_cards(second)
+    except PhhError as error:
+        raise PhhError(f"'_second_board': {error}") from None
+    new = tuple(card for card in run if card not in board)
+    return rake, board + new, tuple(range(count))
+
+
 def build_setup_and_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> tuple[HandSetup, PhhCards, int]:
     scale = chip_scale(amounts_of(hand))
     count = hand.player_count
@@ -272,6 +308,7 @@ def build_setup_and_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> 
     if variant.forced is not Forced.BRING_IN and bring_in:
         raise PhhError(f"{variant.code} has no bring-in")
     cards = scan_cards(hand, variant)
+    rake, board, run_twice = _cash_fields(hand, scale, cards.board, count)
     setup = HandSetup(
         stacks=stacks,
         button=count - 1,
@@ -284,7 +321,9 @@ def build_setup_and_cards(hand: PhhHand, variant: Variant, ruleset: Ruleset) -> 
         variant=variant,
         names=tuple(hand.label(player) for player in range(count)),
         hole=cards.hole,
-        board=cards.board,
+        board=board,
+        rake=rake,
+        run_twice=run_twice,
         mucks=cards.mucked if any(cards.mucked) else (),
         shows=cards.shows if any(cards.shows) else (),
         bring_in=bring_in,

@@ -56,7 +56,15 @@ from freezeout.rules.cashpositions import (
     under_the_gun,
 )
 from freezeout.rules.errors import IllegalAction, InvalidInput
-from freezeout.rules.events import CardsDealt, Event, Forfeited, HandStarted, public_event
+from freezeout.rules.events import (
+    CardsDealt,
+    CardsShown,
+    Event,
+    Forfeited,
+    HandStarted,
+    PotAwarded,
+    public_event,
+)
 from freezeout.rules.games import Mix
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
@@ -176,6 +184,7 @@ class CashConfig:
     rake: Rake | None = None  # C5, C10
     straddles: bool = True  # C6: under the gun
     button_straddle: bool = False  # C6: the table may also allow one from the button
+    show_called: bool = False  # V17: every called hand is shown; else a losing hand is mucked
     ruleset: Ruleset = Ruleset.HOUSE
     hands_per_game: int = 0  # V19 in a mix; 0: the mix's own (6)
     first_button: int = 0  # the first hand's button (drawn by the caller)
@@ -233,6 +242,7 @@ class CashTable:
     departures: tuple[Departure, ...] = ()  # C3
     rake_total: int = 0  # C9: chips the house took, every hand
     hand_log: tuple[Event, ...] = ()  # public events of the current (or last) hand
+    mucked: tuple[int, ...] = ()  # V17: the seats whose losing hands the last showdown mucked
 
     @classmethod
     def open(cls, config: CashConfig) -> CashTable:
@@ -488,7 +498,7 @@ class CashTable:
             small_pos = plan.small_blind if plan.small_blind >= 0 else self.big_pos
             big_pos = plan.big_blind
         table = replace(self, seats=tuple(seats), hand_number=number, hand=state, hand_seats=dealt, straddler=-1,
-                        hand_log=(), button=plan.button, small_pos=small_pos, big_pos=big_pos)
+                        hand_log=(), mucked=(), button=plan.button, small_pos=small_pos, big_pos=big_pos)
         events: list[TableEvent] = [
             HandStarted(number, plan.button, level.small_blind, level.big_blind, dealt, setup.stacks,
                         level.ante, level.bring_in, level.small_bet, level.big_bet),
@@ -508,11 +518,12 @@ class CashTable:
         return held.player
 
     # -- during a hand -----------------------------------------------------
-    def act(self, action: Action, thought: float = 0.0) -> tuple[CashTable, list[TableEvent]]:
+    def act(self, action: Action, thought: float = 0.0, *, bank_used: float | None = None) -> tuple[CashTable, list[TableEvent]]:
         """Apply a move by table seat ``action.seat`` after ``thought``
-        seconds (C11: the time bank pays for what goes past the clock).  A
-        ``timeout`` is R26's forfeit; two in a row sit the player out from
-        the next hand (C8)."""
+        seconds (C11: the time bank pays for what goes past the clock), or
+        — as a table's log says it — after using ``bank_used`` seconds of
+        the bank.  A ``timeout`` is R26's forfeit (the bank is spent); two
+        in a row sit the player out from the next hand (C8)."""
         seat = action.seat
         held = self._seated(seat)
         if not self.in_hand:
@@ -536,7 +547,13 @@ class CashTable:
                 changed = changed._replace(status=Status.AWAY)
                 events.append(StatusChanged(seat, Status.AWAY, changed.owes))
         else:
-            changed = held._replace(time_bank=bank_after_turn(held.time_bank, thought))
+            if bank_used is not None:
+                if not bank_used >= 0:  # also NaN
+                    raise InvalidInput(f"a turn cannot use {bank_used} seconds of the time bank")
+                bank = max(0.0, held.time_bank - bank_used)
+            else:
+                bank = bank_after_turn(held.time_bank, thought)
+            changed = held._replace(time_bank=bank)
             if action.kind in PLAYER_MOVES:
                 changed = changed._replace(forfeits=0)  # D9
         events.extend(_to_table(event, self.hand_seats, len(self.seats)) for event in hand_events)
@@ -557,9 +574,22 @@ class CashTable:
 
     def _after_hand_move(self, events: list[TableEvent]) -> tuple[CashTable, list[TableEvent]]:
         table = self._settle()
+        if table is not self and not self.config.show_called:
+            mucked = _losers_mucked(events)
+            if mucked:
+                events = [e for e in events if not (isinstance(e, CardsShown) and e.seat in mucked)]
+                table = replace(table, mucked=mucked)
         public = tuple(shown for event in events if not isinstance(event, (SeatTaken, ChipsAdded, SeatLeft, StatusChanged))
                        and (shown := public_event(event)) is not None)
         return replace(table, hand_log=table.hand_log + public), events
+
+    def shown_down(self, seat: int) -> bool:
+        """R17, V17: whether table seat ``seat``'s cards were shown at the last hand's showdown
+        (not when it was mucked)."""
+        hand = self.hand
+        if hand is None or not hand.finished or not hand.showdown or not hand.shown or seat not in self.hand_seats:
+            return False
+        return bool(hand.shown[self.hand_seats.index(seat)]) and seat not in self.mucked
 
     def _settle(self) -> CashTable:
         """When the hand has ended: the stacks, the house's rake (C5, C9) and
@@ -575,6 +605,19 @@ class CashTable:
             hands = held.hands + 1
             seats[seat] = held._replace(stack=final[hand_seat], hands=hands, time_bank=bank_after_hand(held.time_bank, hands))
         return replace(self, seats=tuple(seats), rake_total=self.rake_total + hand.rake)
+
+
+def _losers_mucked(events: Sequence[object]) -> tuple[int, ...]:
+    """V17 at a table that does not show all called hands: the seats whose hands the
+    showdown mucks.  As an online site's "muck losing hands": the first hand shown (the
+    last aggressor's, or the first left of the button: the called hand) is always shown,
+    and so is every hand that wins or ties a share of any pot (of either run, C7, or half,
+    V6); every other hand is mucked unseen.  Table seats; () without a showdown."""
+    shown = [event.seat for event in events if isinstance(event, CardsShown)]
+    if len(shown) < 2:
+        return ()
+    winners = {seat for event in events if isinstance(event, PotAwarded) for seat, _ in event.shares}
+    return tuple(sorted(seat for seat in shown[1:] if seat not in winners))
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -390,7 +390,36 @@ def sessions(conn: Connection, account_id: int) -> list[dict[str, Any]]:
         if r.kind == "cash_out":
             session["open"], session["ended_at"] = False, float(r.at)
             del current[r.table_id]
+        else:
+            session["_seq"] = session.get("_seq") or r.table_seq
+    for table_id, session in current.items():  # no cash-out yet: perhaps one of 0 chips, which has no row
+        left = _left_at(conn, table_id, account_id, session.get("_seq") or 0)
+        if left is not None:
+            session["open"], session["ended_at"] = False, left
+    for session in found:
+        session.pop("_seq", None)
     return found[::-1]
+
+
+def _left_at(conn: Connection, table_id: str, account_id: int, since: int) -> float | None:
+    """When the account's seat at ``table_id`` (taken at or after entry ``since``) was left, by
+    the table's log: a player who leaves with 0 chips writes no ``cash_out`` row (amounts are
+    positive), but the ``stand`` entry is there (docs/ledger.md).  None: still seated."""
+    import json
+
+    from freezeout.server.storage.db import table_log
+
+    slot: int | None = None
+    rows = conn.execute(select(table_log.c.kind, table_log.c.data, table_log.c.at)
+                        .where(table_log.c.table_id == table_id, table_log.c.seq >= since,
+                               table_log.c.kind.in_(("sit", "stand"))).order_by(table_log.c.seq))
+    for kind, data, at in rows:
+        body = json.loads(data)
+        if kind == "sit" and body.get("user_id") == account_id:
+            slot = body.get("slot")
+        elif kind == "stand" and slot is not None and body.get("slot") == slot:
+            return float(at)
+    return None
 
 
 def table_sheet(conn: Connection, table_id: str) -> list[dict[str, Any]]:

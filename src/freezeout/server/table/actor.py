@@ -38,7 +38,7 @@ from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import idempotency, steps, timers
+from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats
 from freezeout.server.table.entries import (
     ActEntry,
@@ -306,6 +306,8 @@ class TableActor:
                 await self._write(BotSeats.safe_move(self.state, step.seat), now)
         elif step.kind == "close":  # an empty cash table closes (table/cashlobby.py)
             await self._write(CloseEntry(), now)
+        elif step.kind == "top_up":  # C2: a cash seat's auto top-up (table/cash.py)
+            await cash.auto_top_up(state, step.seat, self.store, lambda body: self._write(body, now))
         elif step.kind == "forfeit":
             data = step.data or {}
             by = data.get("by")

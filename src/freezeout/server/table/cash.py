@@ -28,7 +28,7 @@ Choices (docs/ledger.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +37,10 @@ from freezeout.rules.actions import Action
 from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
+from freezeout.rules.games import Mix
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
-from freezeout.rules.variant import Variant
+from freezeout.rules.variant import Forced, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
@@ -49,16 +50,30 @@ if TYPE_CHECKING:
     from freezeout.server.table.entries import LogEntry
     from freezeout.server.table.state import TableState
 
-__all__ = ["CashGame", "after_hand_move", "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "opened"]
+#: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
+#: a tenth of the big blind) is then at least one chip.
+STUD_MIN_BIG_BLIND = 10
+
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
+           "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
     """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
     options = spec.cash or CashOptions()
-    rake = Rake(options.rake_bp, (options.rake_cap,) * 3) if options.rake_bp else None
+    rake = Rake(options.rake_bp, options.rake_caps) if options.rake_bp else None
+    game = spec.game
+    studs = [v.name for v in (game.games if isinstance(game, Mix) else (game,)) if v.forced is Forced.BRING_IN]
+    if studs and options.big_blind < STUD_MIN_BIG_BLIND:
+        # V18: a stud game's ante is a tenth of the big blind: below 10 it would be no chip at all
+        raise GameRefused(f"{studs[0]} is dealt here at stakes of a big blind of at least {STUD_MIN_BIG_BLIND} chips "
+                          f"(an ante of 1 and a bring-in of 5), not {options.big_blind}: below that the ante "
+                          "would be less than one chip")
     try:
         return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
-                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle, first_button=button)
+                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle,
+                          button_straddle=options.button_straddle, show_called=options.show_called,
+                          first_button=button)
     except RulesError as error:
         raise GameRefused(str(error)) from None
 
@@ -88,9 +103,26 @@ class CashGame:
     def open(cls, spec: GameSpec, seats: int, button: int = 0) -> CashGame:
         return cls(spec, CashTable.open(cash_config(spec, seats, button)))
 
+    hand_over: bool = False  # the last transition ended a hand
+    auto_top_up: tuple[tuple[int, int], ...] = ()  # C2: (seat, chips to top up to between hands)
+    auto_due: frozenset[int] = frozenset()  # the seats whose auto top-up the table owes before the next deal
+
     def _with(self, table: CashTable, **changes: Any) -> CashGame:
+        auto = changes.get("auto_top_up", self.auto_top_up)
+        seated = {seat for seat, held in enumerate(table.seats) if held is not None}
+        auto = tuple((seat, to) for seat, to in auto if seat in seated)  # a seat left: its option with it
+        due = frozenset(seat for seat in changes.get("auto_due", self.auto_due) if seat in seated)
         return replace(self, table=table, cash_outs=changes.get("cash_outs", ()), raked=changes.get("raked", 0),
-                       leaving=changes.get("leaving", self.leaving))
+                       leaving=changes.get("leaving", self.leaving), hand_over=changes.get("hand_over", False),
+                       auto_top_up=auto, auto_due=due)
+
+    def auto_top_up_of(self, seat: int) -> int | None:
+        return next((to for s, to in self.auto_top_up if s == seat), None)
+
+    def _owed_top_ups(self, table: CashTable) -> frozenset[int]:
+        """C2: the seats with an auto top-up whose stack is below it (between hands)."""
+        return frozenset(seat for seat, to in self.auto_top_up
+                         if (held := table.seats[seat]) is not None and held.stack < to and not self.is_leaving(seat))
 
     # -- queries -----------------------------------------------------------------
     @property
@@ -166,30 +198,47 @@ class CashGame:
     # -- the hand ----------------------------------------------------------------------
     def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[TableGame, list[Event]]:
         table, events = self.table.deal(deck, reshuffle)
-        return self._after(table, events)
+        return self._after(table, events, None)
 
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
-        table, events = self.table.act(action)
-        return self._after(table, events)
+    def apply(self, action: Action, bank: float | None = None, at: float | None = None) -> tuple[TableGame, list[Event]]:
+        """A move at ``at``; ``bank``: the seconds of the mover's time bank it used (C11; None: none)."""
+        table, events = self.table.act(action, bank_used=bank if bank is not None else 0.0)
+        return self._after(table, events, at)
 
-    def _after(self, table: CashTable, events: Sequence[object]) -> tuple[CashGame, list[Event]]:
-        """A hand move; if it ended the hand, its rake and the leaves that waited for it."""
+    def _after(self, table: CashTable, events: Sequence[object], at: float | None) -> tuple[CashGame, list[Event]]:
+        """A hand move; if it ended the hand (at ``at``), its rake, the leaves that waited for it
+        — C3's 30 minutes count from then, when the player really left — and the auto top-ups due."""
         raked = table.rake_total - self.table.rake_total
         outs: list[tuple[int, int]] = []
         leaving = self.leaving
-        if self.table.in_hand and not table.in_hand:
+        over = not table.in_hand and table.hand is not None and table.hand is not self.table.hand  # (a hand may end as dealt)
+        due = frozenset() if table.in_hand else self.auto_due  # dealt: a top-up not made in time lapses
+        if over:
             for seat, when in leaving:
                 held = table.seats[seat]
                 if held is not None:
                     outs.append((seat, held.stack))
-                    table, _ = table.leave(seat, when)
+                    table, _ = table.leave(seat, at if at is not None else when)
             leaving = ()
-        return self._with(table, cash_outs=tuple(outs), raked=raked, leaving=leaving), _rules_events(events)
+        game = self._with(table, cash_outs=tuple(outs), raked=raked, leaving=leaving, hand_over=over, auto_due=due)
+        if over:
+            game = replace(game, auto_due=game._owed_top_ups(table))
+        return game, _rules_events(events)
 
     def hand_cards(self) -> HandCards | None:
         """Every card each seat was dealt and the cards that became public (as the freezeout's)."""
         t = self.table
-        return None if t.hand is None else hand_cards_of(t.hand, t.hand_seats)
+        if t.hand is None:
+            return None
+        cards = hand_cards_of(t.hand, t.hand_seats)
+        if not t.mucked:
+            return cards
+        # V17: a mucked hand was never shown: its cards stay closed (all but stud's up-cards)
+        up = {card for seat in t.mucked for card, face_up in zip(t.hand.cards[t.hand_seats.index(seat)],
+                                                                  t.hand.up[t.hand_seats.index(seat)] if t.hand.up else (),
+                                                                  strict=False) if face_up}
+        closed = {card for seat in t.mucked for card in t.hand.cards[t.hand_seats.index(seat)]} - up
+        return replace(cards, public=tuple(card for card in cards.public if card not in closed))
 
     def hands_ended(self, before: TableGame) -> bool:
         return before.in_hand and not self.in_hand
@@ -209,7 +258,42 @@ class CashGame:
         if self.is_leaving(seat):
             raise IllegalAction("a player leaving at the end of the hand adds no chips")
         table, _ = self.table.top_up(seat, chips)
-        return self._with(table)
+        return self._with(table, auto_due=self.auto_due - {seat})
+
+    def set_auto_top_up(self, seat: int, to: int | None) -> CashGame:
+        """C2: top ``seat`` up to ``to`` chips between hands whenever it has fewer (None: stop),
+        within the buy-ins (C1); due at once when it is between hands for the seat."""
+        held = self.table.seats[seat] if 0 <= seat < len(self.table.seats) else None
+        if held is None:
+            raise IllegalAction(f"seat {seat + 1} is not seated")
+        config = self.table.config
+        if to is not None and (type(to) is not int or not config.min_buy_in <= to <= config.max_buy_in):
+            raise IllegalAction(f"an auto top-up is to {config.min_buy_in} to {config.max_buy_in} chips "
+                                f"(the buy-ins, C1, C2), not {to}")
+        auto = tuple((s, t) for s, t in self.auto_top_up if s != seat) + (((seat, to),) if to is not None else ())
+        game = self._with(self.table, auto_top_up=auto, auto_due=self.auto_due - {seat})
+        if to is not None and not (self.table.in_hand and seat in self.table.hand_seats):
+            game = replace(game, auto_due=game.auto_due | (game._owed_top_ups(self.table) & {seat}))
+        return game
+
+    def skip_auto_top_up(self, seat: int) -> CashGame:
+        """The auto top-up due for ``seat`` is skipped (the balance could not pay it)."""
+        if seat not in self.auto_due:
+            raise IllegalAction(f"no auto top-up is due for seat {seat + 1}")
+        return self._with(self.table, auto_due=self.auto_due - {seat})
+
+    def auto_top_up_chips(self, seat: int, balance: int) -> int:
+        """C2: what the auto top-up due for ``seat`` adds with ``balance`` chips in the account:
+        up to its amount, as much as the balance pays; 0 when it pays nothing or not a rebuy's
+        minimum (C1) — the table skips it then."""
+        held = self.table.seats[seat]
+        to = self.auto_top_up_of(seat)
+        if held is None or to is None:
+            return 0
+        chips = max(0, min(to - held.stack, balance))
+        if held.stack == 0 and chips < self.table.config.min_buy_in:
+            return 0
+        return chips
 
     def leave(self, seat: int, now: float) -> tuple[CashGame, int | None]:
         """C3: leave now with the chips (returned), or — dealt in the hand in progress — at its end (None)."""
@@ -270,13 +354,14 @@ class CashGame:
                 seats.append({"seat": index, "player": None})
                 continue
             entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
-                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False}
+                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False,
+                                     "time_bank": held.time_bank, "auto_top_up": self.auto_top_up_of(index)}
             if hand is not None and index in t.hand_seats:
                 hand_seat = t.hand_seats.index(index)
                 entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
                 entry["bet"] = hand.bets[hand_seat] if t.in_hand else 0
                 cards = hand.cards[hand_seat] if hand.cards else ()
-                shown = hand.finished and hand.showdown and bool(hand.shown) and hand.shown[hand_seat]
+                shown = t.shown_down(index)  # R17, V17: not a mucked hand
                 up = hand.up[hand_seat] if hand.up else ()
                 if index == viewer or shown:
                     entry["cards"] = "".join(str(card) if card is not None else "??" for card in cards)
@@ -290,8 +375,10 @@ class CashGame:
             "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
             "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
             "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
-            "rake": {"basis_points": options.rake_bp, "cap": options.rake_cap, "total": t.rake_total},
-            "straddle": options.straddle, "run_twice": options.run_twice,
+            "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
+                     "total": t.rake_total},
+            "straddle": options.straddle, "button_straddle": options.button_straddle, "run_twice": options.run_twice,
+            "show_called": options.show_called,
             "board": "".join(str(card) for card in self.board if card is not None),
             "pot": hand.pot_total if hand is not None and t.in_hand else 0,
             "seats": seats, "you": viewer,
@@ -303,6 +390,34 @@ class CashGame:
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
+
+
+def is_cash(game: TableGame | None) -> bool:
+    return isinstance(game, CashGame)
+
+
+def time_bank(game: TableGame | None, seat: int) -> float:
+    """C11: the seconds left in table seat ``seat``'s time bank (0 at a freezeout, or an empty seat)."""
+    if not isinstance(game, CashGame) or not 0 <= seat < len(game.table.seats):
+        return 0.0
+    held = game.table.seats[seat]
+    return held.time_bank if held is not None else 0.0
+
+
+def apply(game: TableGame, action: Action, bank: float | None, at: float) -> tuple[TableGame, list[Event]]:
+    """A move's entry (at ``at``) applied to any table's game: at a cash table with the seconds
+    of the time bank it used (C11, the entry's ``bank``)."""
+    if isinstance(game, CashGame):
+        return game.apply(action, bank, at)
+    return game.apply(action)
+
+
+def auto_top_up_due(state: TableState) -> int | None:
+    """C2: the first seat whose auto top-up the table owes now (between hands), or None."""
+    game = state.table_game
+    if not isinstance(game, CashGame) or not game.auto_due:
+        return None
+    return min(game.auto_due)
 
 
 def can_deal(game: TableGame) -> bool:
@@ -342,11 +457,23 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
             return _stand(state, game, body, at)
         if isinstance(body, TopUpEntry):
             _fresh_transfer(game, body.transfer)
+            if body.auto and body.seat not in game.auto_due:
+                raise Refused("illegal", f"no auto top-up is due for seat {body.seat + 1}")
             changed = game.top_up(body.seat, body.chips)
             if body.transfer is not None:
                 changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
-            return (_changed(state, changed), [{"type": "topped_up", "seat": body.seat, "chips": body.chips}], [])
+            told: dict[str, Any] = {"type": "topped_up", "seat": body.seat, "chips": body.chips}
+            if body.auto:
+                told["auto"] = True
+            return _changed(state, changed), [told], []
         request, seat, flag = body.request, body.seat, body.flag
+        if request == "auto_top_up":
+            changed = game.set_auto_top_up(seat, body.to)
+            return _changed(state, changed), [{"type": "auto_top_up", "seat": seat, "to": body.to}], []
+        if request == "auto_top_up_skipped":
+            changed = game.skip_auto_top_up(seat)
+            return (_changed(state, changed), [{"type": "auto_top_up_skipped", "seat": seat, "to": game.auto_top_up_of(seat),
+                                                "reason": "the balance cannot pay it"}], [])
         if request == "sit_out":
             changed = game.sit_out(seat)
         elif request == "sit_in":
@@ -417,14 +544,54 @@ def after_hand_move(result: _Result) -> _Result:
 
     state, table_events, events = result
     game = _game(state)
-    if not game.cash_outs:
-        return _changed(state, game), table_events, events
-    slots = list(state.slots)
     told = list(table_events)
+    if game.hand_over:  # V17: the losing hands the showdown mucked, said (their cards are not)
+        told.extend({"type": "mucked", "seat": seat} for seat in game.table.mucked)
+    if not game.cash_outs:
+        return _changed(state, game), told, events
+    slots = list(state.slots)
     for seat, chips in game.cash_outs:
         told.append({"type": "stood", "slot": seat, "name": slots[seat].name, "chips": chips})
         slots[seat] = Slot()
     return _changed(state, game, tuple(slots)), told, events
+
+
+# -- the table's own auto top-up (C2): the one step that reads the balance -----------------
+async def auto_top_up_entry(state: TableState, seat: int, balance: Callable[[int], Awaitable[int]]) -> Any:
+    """The entry the table writes for the auto top-up due for ``seat``: a ``top_up`` of what the
+    account's balance (``balance(account)``, read now) pays, up to the seat's amount — its
+    ledger row rides with it as any top-up's — or, when the balance pays nothing (or not a
+    rebuy's minimum), an ``auto_top_up_skipped`` the players are told of."""
+    from freezeout.server.table.entries import CashSeatEntry, TopUpEntry
+
+    game = _game(state)
+    account = state.slots[seat].user_id
+    chips = game.auto_top_up_chips(seat, await balance(account)) if account is not None else 0
+    if chips <= 0:
+        return CashSeatEntry("auto_top_up_skipped", seat)
+    return TopUpEntry(seat, chips, auto=True)
+
+
+async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[[Any], Awaitable[None]]) -> None:
+    """The actor's ``top_up`` step (timers.Due): read the account's balance in ``store``'s
+    database (a TableLog's engine), write the entry :func:`auto_top_up_entry` decides; if the
+    balance fell meanwhile (another table's buy-in won the race: ``insufficient``), the
+    top-up is skipped and said, never retried into a loop."""
+    from freezeout.server.storage.ledger import balance_row
+    from freezeout.server.table.entries import CashSeatEntry
+    from freezeout.server.table.state import Refused
+
+    async def balance(account: int) -> int:
+        async with store.engine.connect() as conn:
+            row = await conn.run_sync(lambda sync: balance_row(sync, account))
+        return 0 if row is None else int(row[0])
+
+    try:
+        await write(await auto_top_up_entry(state, seat, balance))
+    except Refused as refusal:
+        if refusal.code != "insufficient":
+            raise
+        await write(CashSeatEntry("auto_top_up_skipped", seat))
 
 
 # -- what the ledger records -----------------------------------------------------------

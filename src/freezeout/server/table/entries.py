@@ -190,44 +190,54 @@ class StandEntry:
 
 @dataclass(frozen=True, slots=True)
 class TopUpEntry:
-    """C2: chips added between hands (the ledger's ``top_up`` row rides with it)."""
+    """C2: chips added between hands (the ledger's ``top_up`` row rides with it); ``auto``:
+    the table's own top-up to the seat's auto top-up amount (table/cash.py)."""
 
     kind: ClassVar[str] = "top_up"
     seat: int
     chips: int
     transfer: str | None = None
     intent: Stamp | None = None
+    auto: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "chips": self.chips}
         if self.transfer is not None:
             data["transfer"] = self.transfer
+        if self.auto:
+            data["auto"] = True
         return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TopUpEntry:
         transfer = data.get("transfer")
         return cls(int(data["seat"]), int(data["chips"]), str(transfer) if transfer is not None else None,
-                   Stamp.from_json(data.get("intent")))
+                   Stamp.from_json(data.get("intent")), bool(data.get("auto", False)))
 
 
 @dataclass(frozen=True, slots=True)
 class CashSeatEntry:
     """A cash request of one seat that moves no chips: ``sit_out``, ``sit_in`` (``post``: post
-    what is owed, C4, C10), ``straddle`` (C6), ``run_twice`` (``agree``, C7).  One body, four kinds."""
+    what is owed, C4, C10), ``straddle`` (C6), ``run_twice`` (``agree``, C7), ``auto_top_up``
+    (``to``: the chips to top up to between hands, None: stop, C2) and the table's own
+    ``auto_top_up_skipped`` (the balance could not pay the auto top-up due).  One body, six kinds."""
 
     kind: ClassVar[str] = "cash_seat"  # the stored kind is ``request``'s
     request: str
     seat: int
     flag: bool | None = None  # sit_in: post; run_twice: agree
     intent: Stamp | None = None
+    to: int | None = None  # auto_top_up
 
-    REQUESTS: ClassVar[tuple[str, ...]] = ("sit_out", "sit_in", "straddle", "run_twice")
+    REQUESTS: ClassVar[tuple[str, ...]] = ("sit_out", "sit_in", "straddle", "run_twice", "auto_top_up",
+                                           "auto_top_up_skipped")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"request": self.request, "seat": self.seat}
         if self.flag is not None:
             data["flag"] = self.flag
+        if self.request == "auto_top_up":
+            data["to"] = self.to
         return _stamped(data, self.intent)
 
     @classmethod
@@ -235,8 +245,9 @@ class CashSeatEntry:
         request = str(data["request"])
         if request not in cls.REQUESTS:
             raise UnknownEntry(f"unknown cash request {request!r}")
-        flag = data.get("flag")
-        return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")))
+        flag, to = data.get("flag"), data.get("to")
+        return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")),
+                   int(to) if to is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,13 +305,16 @@ _DEAL = DealEntry()
 @dataclass(frozen=True, slots=True)
 class ActEntry:
     """A move: a player's, a bot's, or a timeout (R26) with its ``reason`` (and for a
-    ``dont_wait`` the seat that asked, ``by``)."""
+    ``dont_wait`` the seat that asked, ``by``).  At a cash table ``bank``: the seconds of
+    the player's time bank the move used (C11), measured by the table when it wrote the
+    entry, so the fold never reads a clock and a replay spends the same bank."""
 
     kind: ClassVar[str] = "act"
     action: Action
     reason: str | None = None
     by: int | None = None
     intent: Stamp | None = None
+    bank: float | None = None
 
     @property
     def seat(self) -> int:
@@ -312,6 +326,8 @@ class ActEntry:
             data["reason"] = self.reason
         if self.by is not None:
             data["by"] = self.by
+        if self.bank is not None:
+            data["bank"] = self.bank
         return _stamped(data, self.intent)
 
     @classmethod
@@ -319,8 +335,10 @@ class ActEntry:
         """InvalidInput (a RulesError) when the move cannot be read."""
         by = data.get("by")
         reason = data.get("reason")
+        bank = data.get("bank")
         return cls(action_from_data(data), str(reason) if reason is not None else None,
-                   int(by) if by is not None else None, Stamp.from_json(data.get("intent")))
+                   int(by) if by is not None else None, Stamp.from_json(data.get("intent")),
+                   float(bank) if bank is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,32 +83,69 @@ def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
+def _caps(data: Mapping[str, Any]) -> int | tuple[int, int, int]:
+    """C5, C10: ``rake_cap`` is one cap for every hand, or three: for hands dealt to 2
+    players, to 3–4 and to 5 or more (each at least the one before)."""
+    value = data.get("rake_cap", 0)
+    if isinstance(value, (list, tuple)):
+        if len(value) != 3:
+            raise GameRefused(f"the cash option 'rake_cap' is one cap or three (2, 3–4, 5+ players dealt in), "
+                              f"not {len(value)}")
+        caps = tuple(_whole({"rake_cap": cap}, "rake_cap", 0) for cap in value)
+        if not caps[0] <= caps[1] <= caps[2]:
+            raise GameRefused(f"rake caps rise with the players dealt in (C10): {list(caps)} falls")
+        return caps[0], caps[1], caps[2]
+    return _whole(data, "rake_cap", 0)
+
+
 @dataclass(frozen=True, slots=True)
 class CashOptions:
-    """A cash table's stakes and house rules (C1, C5, C6, C7), as its ``create`` entry names them.
+    """A cash table's stakes and house rules (C1, C5, C6, C7, V17), as its ``create`` entry names them.
 
     The stakes are named by the big blind (the small blind is half of it, at least 1);
     the buy-ins default to C1's (0: 100 big blinds, and a fifth of that); the rake is
-    ``rake_bp`` hundredths of a percent of each pot up to ``rake_cap`` chips (0: no rake);
-    ``straddle`` allows C6's straddle under the gun, ``run_twice`` C7's agreement."""
+    ``rake_bp`` hundredths of a percent of each pot up to ``rake_cap`` chips (0: no rake),
+    one cap or three by the players dealt in (C10: 2, 3–4, 5+); ``straddle`` allows C6's
+    straddle under the gun, ``button_straddle`` one on the button too, ``run_twice`` C7's
+    agreement; ``show_called``: every called hand is shown at the showdown (V17), else a
+    losing hand is mucked (the default, as at online cash tables: docs/rules.md C notes).
+
+    The keys added after the first cash tables (``button_straddle``, ``show_called``) are
+    written only when they differ from their defaults, so an entry that does not use them
+    reads the same everywhere."""
 
     big_blind: int = 2
     min_buy_in: int = 0
     max_buy_in: int = 0
     rake_bp: int = 0
-    rake_cap: int = 0
+    rake_cap: int | tuple[int, int, int] = 0
     straddle: bool = True
     run_twice: bool = True
+    button_straddle: bool = False
+    show_called: bool = False
 
     KEYS: ClassVar[tuple[str, ...]] = ("big_blind", "min_buy_in", "max_buy_in", "rake_bp", "rake_cap", "straddle",
-                                       "run_twice")
+                                       "run_twice", "button_straddle", "show_called")
+    _LATER: ClassVar[dict[str, bool]] = {"button_straddle": False, "show_called": False}
 
     @property
     def blinds(self) -> tuple[int, int]:
         return max(1, self.big_blind // 2), self.big_blind
 
+    @property
+    def rake_caps(self) -> tuple[int, int, int]:
+        """C10: the caps for 2, 3–4 and 5+ players dealt in."""
+        cap = self.rake_cap
+        return cap if isinstance(cap, tuple) else (cap, cap, cap)
+
     def to_json(self) -> dict[str, Any]:
-        return {key: getattr(self, key) for key in self.KEYS}
+        data: dict[str, Any] = {}
+        for key in self.KEYS:
+            value = getattr(self, key)
+            if key in self._LATER and value == self._LATER[key]:
+                continue
+            data[key] = list(value) if isinstance(value, tuple) else value
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> CashOptions:
@@ -121,12 +158,15 @@ class CashOptions:
         if unknown:
             raise GameRefused(f"unknown cash option {unknown[0]!r} (options: {', '.join(cls.KEYS)})")
         options = cls(_whole(data, "big_blind", 2, low=2), _whole(data, "min_buy_in", 0), _whole(data, "max_buy_in", 0),
-                      _whole(data, "rake_bp", 0), _whole(data, "rake_cap", 0), _flag(data, "straddle", True),
-                      _flag(data, "run_twice", True))
+                      _whole(data, "rake_bp", 0), _caps(data), _flag(data, "straddle", True),
+                      _flag(data, "run_twice", True), _flag(data, "button_straddle", False),
+                      _flag(data, "show_called", False))
         if options.rake_bp > 10000:
             raise GameRefused(f"a rake of {options.rake_bp} basis points is more than the whole pot")
-        if options.rake_bp and not options.rake_cap:
+        if options.rake_bp and not options.rake_caps[0]:
             raise GameRefused("a rake needs its cap (rake_cap, C5)")
+        if options.button_straddle and not options.straddle:
+            raise GameRefused("a button straddle is a straddle: it needs 'straddle' allowed too (C6)")
         return options
 
 

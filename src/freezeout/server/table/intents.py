@@ -31,6 +31,7 @@ from freezeout.server.table.entries import (
 from freezeout.server.table.state import Refused, TableState
 from freezeout.server.transport.protocol import (
     Act,
+    AutoTopUp,
     BuyIn,
     DontWait,
     Draw,
@@ -55,8 +56,8 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
     if user is None:
         raise Refused("not_seated", "log in or play as a guest to take part")
     if isinstance(state.table_game, CashGame):
-        return _cash_entry(state, state.table_game, user, intent, now)
-    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)):
+        return _cash_entry(state, state.table_game, user, intent, now, settings, online)
+    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)):
         raise Refused("illegal", f"{intent.type!r} is a cash table's request; this table plays a freezeout")
     if isinstance(intent, Sit):
         slot = intent.slot
@@ -92,11 +93,21 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
             raise Refused("not_your_turn", "it is not your turn to draw")
         return ActEntry(_draw_action(seat, intent.cards))
     assert isinstance(intent, DontWait)
+    return _dont_wait(state, seat, now, settings, online)
+
+
+def _dont_wait(state: TableState, seat: int, now: float, settings: Settings, online: Callable[[int], bool]) -> ActEntry:
+    """R26 (C8 at a cash table): ``seat`` ends the late player's turn, once the turn's time
+    — and at a cash table the late player's time bank (C11) — has run out."""
+    t = state.table_game
+    assert t is not None
     late = t.to_act
     if late < 0 or late == seat or not t.alive[seat]:
         raise Refused("illegal", "nobody else is late")
     if now < state.turn_deadline(settings.turn_seconds):
         raise Refused("too_early", "the turn's time has not run out yet")
+    if now < state.act_deadline(settings.turn_seconds):
+        raise Refused("too_early", "the late player is using their time bank (C11)")
     if now < state.grace_until and not online(late):
         raise Refused("too_early", "the late player may reconnect after the server's restart until "
                                    f"{state.grace_until:.0f} (Unix time)")
@@ -119,7 +130,8 @@ def _draw_action(seat: int, cards: str | None) -> Action:
     return Action(seat, ActionKind.DISCARD, cards=thrown)
 
 
-def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent, now: float) -> Stamped:
+def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent, now: float, settings: Settings,
+                online: Callable[[int], bool]) -> Stamped:
     """A cash table's entry for ``intent`` (C1–C7): what the asker may not do is said here, in the
     table's words; what the rules refuse the fold says (table/cash.py), what the balance cannot
     pay the ledger says (``insufficient``), and nothing is written."""
@@ -162,18 +174,23 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
         return CashSeatEntry("straddle", seat)
     if isinstance(intent, RunTwice):
         return CashSeatEntry("run_twice", seat, intent.agree)
+    if isinstance(intent, AutoTopUp):
+        return CashSeatEntry("auto_top_up", seat, to=intent.to)
     if isinstance(intent, Resign):
         raise Refused("illegal", "at a cash table a player folds, sits out or leaves (stand)")
     if isinstance(intent, Rematch):
         raise Refused("illegal", "a cash table has no rematch")
+    if isinstance(intent, DontWait):  # C8: R26 applies at cash tables too
+        _check_version(state, intent.version)
+        return _dont_wait(state, seat, now, settings, online)
     if game.to_act != seat:
         raise Refused("not_your_turn", "it is not your turn")
     _check_version(state, intent.version)
+    bank = state.bank_used(now, settings.turn_seconds)  # C11: the log keeps the bank the move used
     if isinstance(intent, Act):
         try:
-            return ActEntry(Action.parse(seat, intent.move, intent.amount))
+            return ActEntry(Action.parse(seat, intent.move, intent.amount), bank=bank or None)
         except RulesError as error:
             raise Refused("illegal", str(error)) from None
-    if isinstance(intent, Draw):
-        return ActEntry(_draw_action(seat, intent.cards))
-    raise Refused("illegal", "nobody waits at a cash table: a late player's turn runs out by itself")
+    assert isinstance(intent, Draw)
+    return ActEntry(_draw_action(seat, intent.cards), bank=bank or None)

@@ -20,6 +20,7 @@ import orjson
 
 from freezeout.cards import Card, parse_cards
 from freezeout.formats.record import RecordWriter
+from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
@@ -28,7 +29,8 @@ from freezeout.server.table.fairness import UNKNOWN, Deal
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.transport.wire import pack
 
-__all__ = ["GameRecorder", "player_record", "record_of_log", "record_to_phh"]
+__all__ = ["CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
+           "record_to_phh"]
 
 
 class GameRecorder:
@@ -43,6 +45,7 @@ class GameRecorder:
     def __init__(self) -> None:
         self.writer: RecordWriter | None = None
         self.finished: list[bytes] = []
+        self.cash = CashHands()  # a cash table's hands (its record is per hand: players come and go)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -50,6 +53,9 @@ class GameRecorder:
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
         body = entry.body  # the typed entry (table/entries.py), never the stored JSON
+        if new.spec.format == "cash":
+            self.cash.apply(old, new, entry, events)
+            return
         if isinstance(body, StartEntry):
             game = new.table_game
             assert game is not None
@@ -79,6 +85,7 @@ class GameRecorder:
         """An independent recorder in the same state (to record a move not yet committed)."""
         other = GameRecorder()
         other.finished = list(self.finished)
+        other.cash = self.cash.copy()
         if self.writer is not None:
             other.writer = replace(self.writer, hands=orjson.loads(orjson.dumps(self.writer.hands)),
                                    extra=dict(self.writer.extra))
@@ -90,6 +97,192 @@ class GameRecorder:
         data = self.writer.to_json()
         data["hands"] = [hand for packed in self.finished for hand in orjson.loads(packed)] + list(data["hands"])
         return data
+
+
+class CashHands:
+    """Each hand a cash table dealt, as its hand history (docs/protocol.md "Cash tables"):
+    who was dealt in with what, the forced bets posted (blinds, dead blinds, straddles, antes),
+    every card, the moves, the rake (C5), each run's board and winners (C7), the hands shown
+    and mucked (V17), the stacks after it, its fairness keys — and its PHH.  Kept serialised
+    (JSON bytes) per hand; :func:`cash_hand_for` gives an asker what they may see."""
+
+    #: The hands kept in memory (a cash table never ends); older ones are folded from the log.
+    KEEP = 200
+
+    def __init__(self) -> None:
+        self.hands: list[bytes] = []
+        self._actions: list[Action] = []  # the hand in progress, in hand seats
+
+    def copy(self) -> CashHands:
+        other = CashHands()
+        other.hands, other._actions = list(self.hands), list(self._actions)
+        return other
+
+    def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
+        from freezeout.server.table.cash import CashGame
+
+        game, before = new.table_game, old.table_game
+        if not isinstance(game, CashGame):
+            return
+        body = entry.body
+        if isinstance(body, DealEntry):
+            self._actions = []
+        elif isinstance(body, ActEntry) and isinstance(before, CashGame) and before.in_hand:
+            seat = body.action.seat
+            self._actions.append(body.action._replace(seat=before.table.hand_seats.index(seat)))
+        if game.hand_over and isinstance(body, (DealEntry, ActEntry)):
+            deal = new.current_deal
+            keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
+            self.hands.append(orjson.dumps(cash_hand(game, self._actions, keys)))
+            del self.hands[: -self.KEEP]
+            self._actions = []
+
+    def hand(self, number: int) -> dict[str, Any] | None:
+        """The full history of hand ``number`` (every card: for the server's audits), or None."""
+        for packed in reversed(self.hands):
+            hand: dict[str, Any] = orjson.loads(packed)
+            if hand["number"] == number:
+                return hand
+        return None
+
+
+def cash_hand(game: Any, actions: Sequence[Action], deal: dict[str, Any]) -> dict[str, Any]:
+    """A finished cash hand's full history (see :class:`CashHands`)."""
+    from freezeout.rules.events import BlindPosted, PotAwarded, RunShowdown
+
+    t = game.table
+    hand = t.hand
+    setup = hand.setup
+    names = list(setup.names)
+    seats = list(t.hand_seats)
+    events = _replayed(setup, actions)
+    pots: list[dict[str, Any]] = []
+    run = 0
+    for event in events:
+        if isinstance(event, RunShowdown):
+            run = event.run
+        elif isinstance(event, PotAwarded):
+            pot: dict[str, Any] = {"pot": event.pot, "amount": event.amount,
+                                   "winners": [[names[s], chips] for s, chips in event.shares]}
+            if run:
+                pot["run"] = run
+            if event.ranking:
+                pot["ranking"] = event.ranking + (f" {event.half}" if event.half else "")
+            pots.append(pot)
+    mucked = [names[seats.index(s)] for s in t.mucked]
+    shown = [names[i] for i in range(len(names)) if hand.finished and hand.showdown and hand.shown and hand.shown[i]
+             and names[i] not in mucked]
+    variant = setup.variant
+    final = hand.final_stacks()
+    data: dict[str, Any] = {
+        "number": t.hand_number, "game": variant.code, "players": names, "seats": seats,
+        "button": t.button, "stacks": list(setup.stacks),
+        "posts": [[names[e.seat], e.kind, e.amount] for e in events if isinstance(e, BlindPosted)],
+        "hole": {names[i]: "".join(str(c) for c in hand.cards[i] if c is not None) for i in range(len(names))},
+        "board": "".join(str(c) for c in hand.board_cards if c is not None),
+        "actions": [[names[a.seat], a.kind.value, *([a.amount] if a.amount is not None else []),
+                     *(["".join(map(str, a.cards))] if a.cards else [])] for a in actions],
+        "rake": hand.rake, "pots": pots, "shown": shown, "mucked": mucked,
+        "finishing_stacks": list(final),
+        **{k: v for k, v in deal.items() if k != "hand"},
+    }
+    if hand.second_board:
+        data["second_board"] = "".join(str(c) for c in hand.second_board if c is not None)
+    try:
+        data["phh"] = _cash_phh(setup, hand, actions, events, t.hand_number, data)
+    except Exception as error:  # a hand PHH cannot say: the history still stands
+        data["phh_error"] = str(error)
+    return data
+
+
+def _replayed(setup: Any, actions: Sequence[Action]) -> list[Event]:
+    """The hand's events in hand seats, as the engine plays its setup and moves again."""
+    from freezeout.rules.hand import apply, start_hand
+
+    state, events = start_hand(setup)
+    out = list(events)
+    for action in actions:
+        state, more = apply(state, action)
+        out.extend(more)
+    return out
+
+
+def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Event], number: int,
+              data: dict[str, Any]) -> str:
+    """The hand as PHH (every card: :func:`cash_hand_for` hides what the asker did not see):
+    the exporter of every game (formats/phh_games.py) over the hand's own events, in hand
+    seats; the rake (C5) and a second run's board (C7), which PHH has no field for, are the
+    user-defined fields ``_rake`` and ``_second_board``."""
+    from freezeout.formats.phh_games import game_hand_to_phh
+    from freezeout.formats.phh_toml import toml_string
+    from freezeout.rules.events import CardsDealt, HandStarted
+
+    k = len(setup.stacks)
+    head: list[Event] = [HandStarted(number, setup.button, 0, setup.big_blind, tuple(range(k)), setup.stacks)]
+    variant = setup.variant
+    if not (variant.deals_later_hole_cards or variant.has_draws):  # flop games: one deal of every hole card
+        head.append(CardsDealt(tuple((i, tuple(hand.cards[i])) for i in range(k)), tuple(hand.board_cards), (), ()))
+    text = game_hand_to_phh(setup, [*head, *events], hand_number=number)
+    extra = [f"_rake = {hand.rake}"]
+    if "second_board" in data:
+        extra.append(f"_second_board = {toml_string(data['second_board'])}")
+    return text + "\n".join(extra) + "\n"
+
+
+def cash_hand_for(hand: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A cash hand's history as ``viewer`` (a player's name; None: anyone else) saw it: their
+    own cards and the hands shown down (R17; not a mucked one, V17), every other hole card
+    ``??`` (stud's up-cards too: they are in the public events); the deck's seed and the cards
+    nobody saw are left out; the PHH likewise."""
+    visible = set(hand.get("shown", ())) | ({viewer} if viewer is not None else set())
+    hole = {name: cards if name in visible else UNKNOWN * (len(cards) // 2) for name, cards in hand["hole"].items()}
+    out = {k: v for k, v in hand.items() if k not in ("deck", "seed", "phh", "hole")}
+    out["hole"] = hole
+    phh = hand.get("phh")
+    if phh is not None:
+        out["phh"] = _phh_for(phh, hand, visible)
+    return out
+
+
+def _phh_for(text: str, hand: dict[str, Any], visible: set[str]) -> str:
+    """The PHH text with the cards of players not in ``visible`` written ``??`` (their deals and
+    discards) and their showdown a muck (``pN sm``)."""
+    import re
+
+    players_line = next(line for line in text.splitlines() if line.startswith("players = "))
+    order = re.findall(r'"((?:[^"\\]|\\.)*)"', players_line)
+    hidden = {f"p{i + 1}" for i, name in enumerate(order) if name not in visible}
+
+    def cards(match: re.Match[str]) -> str:
+        return UNKNOWN * (len(match.group(0)) // 2)
+
+    out = []
+    for line in text.splitlines():
+        found = re.match(r'(\s*")(d dh |)(p\d+) (sm|sd|)\s*([^"#]*?)(\s*#[^"]*)?(",?)$', line)
+        if found and found.group(3) in hidden and (found.group(2) or found.group(4)):
+            start, dealt, who, move, shown, _comment, end = found.groups()
+            if move == "sm":
+                line = f"{start}{who} sm{end}"
+            else:
+                hidden_cards = re.sub(r"[2-9TJQKA][shdc]|\?\?", cards, shown)
+                line = f"{start}{dealt}{who}{' ' + move if move else ''} {hidden_cards}".rstrip() + end
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None) -> CashHands:
+    """A cash table's hand histories folded from its whole log (a gateway's, as
+    :func:`record_of_log`); with ``number``, the log only up to that hand's end."""
+    state = initial_state(entries[0])
+    recorder = GameRecorder()
+    for entry in entries[1:]:
+        game = state.table_game
+        if number is not None and game is not None and game.hand_number >= number and not game.in_hand:
+            break
+        old = state
+        state, _, events = reduce(old, entry)
+        recorder.apply(old, state, entry, events)
+    return recorder.cash
 
 
 def record_of_log(entries: Sequence[LogEntry]) -> tuple[TableState, dict[str, Any]]:

@@ -32,7 +32,7 @@ the record and the asker's name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from freezeout.cards import parse_cards
@@ -51,7 +51,7 @@ from freezeout.rules.showdown import hand_name
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import seat_view
 
-__all__ = ["hand_steps", "hands_played"]
+__all__ = ["cash_hand_steps", "hand_steps", "hands_played"]
 
 #: The view's fields a replayed step leaves out: the viewer's legal moves then are no move now.
 _DROPPED = ("legal",)
@@ -213,3 +213,48 @@ def _before(final: dict[str, Any], events: Sequence[Event], later: Sequence[Even
     if ended:
         view.update(finished=False, winner=None)
     return view
+
+
+def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] = ()) -> dict[str, Any]:
+    """Hand ``number`` of a cash table, folded from the table's log (``entries``), as the
+    asker saw it (``names``: the names their account played under; none: not a player, who
+    sees only what became public): the replayer's steps, each
+    ``{"events": [...], "view": {...}}`` where the view is the cash table's own view
+    (``CashGame.view``, docs/protocol.md "Cash tables") for the viewer's seat then, and the
+    events are the public ones of that entry (with the table's own, such as ``mucked``).
+    Step 0 is the table right after the deal, then one step per move.  The same gates as
+    at the live table: another player's down cards only when shown down (never mucked,
+    V17).  Raises :class:`RecordError` for a hand the log has not finished."""
+    from freezeout.server.table.cash import CashGame
+    from freezeout.server.table.entries import ActEntry, DealEntry
+    from freezeout.server.table.state import Refused, initial_state, reduce
+    from freezeout.server.transport.protocol import events_json
+
+    try:
+        state = initial_state(entries[0])
+        steps: list[dict[str, Any]] = []
+        players: list[str] = []
+        seat: int | None = None
+        game_code = ""
+        for entry in entries[1:]:
+            old = state
+            state, told, events = reduce(old, entry)
+            game = state.table_game
+            if not isinstance(game, CashGame):
+                raise RecordError("not a cash table")
+            body = entry.body
+            if isinstance(body, DealEntry) and game.hand_number == number:
+                t = game.table
+                players = [game.players[s] for s in t.hand_seats]
+                seat = next((s for s in t.hand_seats if game.players[s] in names), None)
+                game_code = game.variant.code
+            elif not (isinstance(body, ActEntry) and players and game.hand_number == number):
+                continue
+            view = game.view(seat)
+            view.pop("legal", None)  # the viewer's moves then are no move now
+            steps.append({"events": [*told, *events_json(events, game.board)], "view": view})
+            if game.hand_over:
+                return {"number": number, "players": players, "viewer": seat, "game": game_code, "steps": steps}
+    except (Refused, RulesError) as error:
+        raise RecordError(f"the table's log does not fold: {error}") from None
+    raise RecordError(f"hand {number} of this table is not finished")

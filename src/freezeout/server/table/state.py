@@ -148,6 +148,26 @@ class TableState:
         """R15: when the running turn's time runs out."""
         return self.turn_started + turn_seconds
 
+    def time_bank(self, seat: int) -> float:
+        """C11: the seconds left in ``seat``'s time bank (a cash table's; a freezeout has none)."""
+        return cash.time_bank(self.table_game, seat)
+
+    def act_deadline(self, turn_seconds: float) -> float:
+        """R26, C11: when the player to act has run out of time: the turn's clock, then (at a
+        cash table) their whole time bank, which starts when the clock runs out."""
+        t = self.table_game
+        bank = self.time_bank(t.to_act) if t is not None and t.to_act >= 0 else 0.0
+        return self.turn_started + turn_seconds + bank
+
+    def bank_used(self, now: float, turn_seconds: float) -> float | None:
+        """C11: the seconds of the time bank a move made at ``now`` by the player to act uses
+        (what it took past the clock, at most the bank): what the move's entry records at a
+        cash table; None elsewhere."""
+        t = self.table_game
+        if not cash.is_cash(t) or t is None or t.to_act < 0:
+            return None
+        return round(min(self.time_bank(t.to_act), max(0.0, now - self.turn_deadline(turn_seconds))), 3)
+
     @property
     def needs_end(self) -> bool:
         return self.table_game is not None and self.table_game.finished and not self.ended
@@ -283,7 +303,7 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     action = body.action
     seat = action.seat
     try:
-        new_t, events = t.apply(action)
+        new_t, events = cash.apply(t, action, body.bank, at)  # a cash table spends its time bank (C11)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.server.settings import Settings
+from freezeout.server.table import cash
 from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
@@ -22,7 +23,8 @@ __all__ = ["Due", "clock_json", "due", "next_deadline"]
 @dataclass(frozen=True, slots=True)
 class Due:
     """A step the table takes by itself: ``kind`` is one of start, commit,
-    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit, close (an empty cash table)."""
+    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit, top_up
+    (a cash seat's auto top-up, C2), close (an empty cash table)."""
 
     kind: str
     seat: int = -1
@@ -50,6 +52,9 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         return Due("start") if len(state.rematch) == len(state.players) else None
     if state.needs_commit:
         return Due("commit")
+    topped = cash.auto_top_up_due(state)
+    if topped is not None:  # C2: between hands, before the next deal
+        return Due("top_up", topped)
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:
         return Due("deal") if now >= deal_at else None
@@ -58,7 +63,7 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         return None
     if state.seat_slot(seat).kind == "bot":
         return Due("bot", seat) if now >= bot_due(seat) else None
-    deadline = state.turn_deadline(settings.turn_seconds)
+    deadline = state.act_deadline(settings.turn_seconds)  # R26 acts once the clock and the time bank (C11) ran out
     present = online(seat) or now >= state.grace_until  # offline within a restart's grace: not forfeited
     if now >= deadline and not online(seat) and present:  # R26: offline and late: forfeit at once
         return Due("forfeit", seat, {"reason": "offline"})
@@ -78,6 +83,8 @@ def next_deadline(state: TableState, settings: Settings, *, online: Callable[[in
     t = state.table_game
     if t is None or state.ended:
         return None
+    if cash.auto_top_up_due(state) is not None:
+        return state.last_at  # due now
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:
         return deal_at
@@ -86,7 +93,7 @@ def next_deadline(state: TableState, settings: Settings, *, online: Callable[[in
         return None
     if state.seat_slot(seat).kind == "bot":
         return bot_due(seat)
-    deadline = state.turn_deadline(settings.turn_seconds)
+    deadline = state.act_deadline(settings.turn_seconds)
     grace = 0.0 if online(seat) else state.grace_until
     times = [state.turn_started + settings.inactivity_seconds]
     if not online(seat):
@@ -101,6 +108,9 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
     to_act = t.to_act if t is not None else -1
     started = state.turn_started if to_act >= 0 else None
     deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
+    # C11: at a cash table the time bank runs from the clock's deadline; R26 acts at its end
+    out = state.act_deadline(settings.turn_seconds) if started is not None else None
+    banked = cash.is_cash(t) and out is not None
     deal_at = state.deal_due(settings.pause_seconds)
     # R30: a finished hand's result stays on the table until then (the game's last hand too)
     shown = state.hand_ended_at is not None and t is not None and not t.in_hand
@@ -109,7 +119,8 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
         "to_act": to_act,
         "turn_started": started,
         "turn_deadline": deadline,
-        "expired": deadline is not None and now >= deadline,
+        "bank_deadline": out if banked else None,
+        "expired": out is not None and now >= out,
         "inactivity_deadline": started + settings.inactivity_seconds if started is not None else None,
         "next_hand_at": deal_at,
         "grace_until": state.grace_until if state.grace_until > now else None,

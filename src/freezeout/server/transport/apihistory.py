@@ -141,7 +141,11 @@ async def table_hand_steps(request: Request, table_id: str, number: int, found: 
     """A finished hand of the game a table plays now (or last played), as the replayer's
     steps for the asker: a hand still being played is not replayed.  One process (or a
     table's owner) reads the table's own recorder; a gateway of a cluster, which drives
-    no table, folds the table's log from the database (table.records.record_of_log)."""
+    no table, folds the table's log from the database (table.records.record_of_log).  A cash
+    table's hands are folded from its log (table.replaysteps.cash_hand_steps)."""
+    steps = await _cash_steps(request, table_id, number, found)
+    if steps is not None:
+        return steps
     game, record = await _live_record(request, table_id)
     done = game.hand_number - (1 if game.in_hand else 0)
     if not record or not 1 <= number <= min(done, len(record.get("hands", ()))):
@@ -149,6 +153,69 @@ async def table_hand_steps(request: Request, table_id: str, number: int, found: 
     record = {**record, "hands": record["hands"][:number]}
     viewer = await _viewer_name(request, found, record.get("players", ()))
     return _steps(record, number, viewer)
+
+
+async def _cash_steps(request: Request, table_id: str, number: int, found: Auth) -> dict[str, Any] | None:
+    """A cash table's hand as the replayer's steps for the asker, or None: not a cash table."""
+    from freezeout.formats.record import RecordError
+    from freezeout.server.table.replaysteps import cash_hand_steps
+
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    state = getattr(actor, "state", None)
+    if state is not None and state.spec.format != "cash":
+        return None
+    entries = await ctx(request).store.log.table_entries(table_id)
+    if not entries or entries[0].data.get("game", {}).get("format") != "cash":
+        return None
+    names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
+    try:
+        return cash_hand_steps(entries, number, set(names))
+    except RecordError as error:
+        raise ApiError(404, "not_found", str(error)) from None
+
+
+async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) -> dict[str, Any]:
+    """A finished hand of a cash table as the asker saw it (table.records.cash_hand_for)."""
+    from freezeout.server.table.actor import TableActor
+    from freezeout.server.table.records import cash_hand_for, cash_hands_of_log
+
+    try:
+        actor = ctx(request).room.get(table_id)
+    except Refused as error:
+        raise refused(error) from None
+    hand = actor.recorder.cash.hand(number) if isinstance(actor, TableActor) else None  # this process drives it
+    if hand is None:  # a gateway, or a hand older than the recorder keeps: the table's log is in the database
+        entries = await ctx(request).store.log.table_entries(table_id)
+        if not entries:
+            raise ApiError(404, "not_found", f"no table {table_id!r}")
+        try:
+            hand = cash_hands_of_log(entries, number).hand(number)
+        except Refused as error:
+            raise refused(error) from None
+    if hand is None:
+        raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not a finished cash hand")
+    return cash_hand_for(hand, await _viewer_name(request, found, hand["players"]))
+
+
+@router.get("/tables/{table_id}/hands/{number}.phh")
+async def table_hand_phh(request: Request, table_id: str, number: int, found: AuthDep) -> PlainTextResponse:
+    """A finished cash hand as PHH, as the asker saw it (docs/protocol.md "Cash tables")."""
+    hand = await _cash_hand(request, table_id, number, found)
+    if "phh" not in hand:
+        raise ApiError(501, "unavailable", f"hand {number} cannot be written as PHH: {hand.get('phh_error')}")
+    headers = {"Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'}
+    return PlainTextResponse(hand["phh"], media_type="application/toml", headers=headers)
+
+
+@router.get("/tables/{table_id}/hands/{number}")
+async def table_hand(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
+    """A finished cash hand's history as the asker saw it: posts, cards, moves, rake (C5), each
+    run's board and winners (C7), hands shown and mucked (V17), the stacks after it."""
+    hand = await _cash_hand(request, table_id, number, found)
+    return {k: v for k, v in hand.items() if k != "phh"}
 
 
 async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict[str, Any]]:

@@ -156,14 +156,22 @@ class RunTwice(_Intent):
     agree: bool = True
 
 
-CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice
+class AutoTopUp(_Intent):
+    """C2: between hands, top the seat up from the balance to ``to`` chips whenever it has
+    fewer (null: stop); docs/protocol.md "Cash tables"."""
+
+    type: Literal["auto_top_up"]
+    to: CashChips | None
+
+
+CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp
 _Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 
 # What a client asks of a table (the rest of the client's messages are the connection's own).
 Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
-INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice)
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
 
@@ -197,6 +205,7 @@ class ClockModel(_Server):
     to_act: int
     turn_started: float | None
     turn_deadline: float | None
+    bank_deadline: float | None = None  # C11: a cash table's time bank of the player to act runs out
     expired: bool
     inactivity_deadline: float | None
     next_hand_at: float | None
