@@ -243,6 +243,15 @@ def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_s
     _wait_view(page, "(v, n) => v.seats[v.you].stack === n", stack + 1000)
     _badge(page, GRANT - 5000)
 
+    # the time bank (C11) as the view gives it, and auto top-up (C2) to the table's maximum
+    bank = _mine(page)["time_bank"]
+    assert controls.locator(".bank").inner_text() == words["cash.timeBank"].replace("{s}", fmt(round(bank)))
+    controls.locator(".autotopup input").check()
+    _wait_view(page, "v => v.seats[v.you].auto_top_up === v.buy_in.max")
+    controls.locator(".autotopup input:checked").wait_for()
+    controls.locator(".autotopup input").uncheck()
+    _wait_view(page, "v => v.seats[v.you].auto_top_up == null")
+
     # sit out, sit in
     controls.locator("button.sitout").click()
     _wait_view(page, "v => v.seats[v.you].status === 'sitting out'")
@@ -422,6 +431,8 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
     page.fill("#cash-cap", "30")
     page.select_option("#cash-seats", "3")
     page.uncheck("#cash-straddle")
+    assert page.locator("#cash-button-straddle").is_disabled(), "a button straddle needs straddles (C6)"
+    page.check("#cash-show-called")
     dialog.locator("button.create-go").click()
     error = dialog.locator(".cash-error")
     error.filter(has_text="stakes too small").wait_for()
@@ -430,12 +441,13 @@ def test_the_create_cash_table_dialog_sends_the_contracts_request_and_says_a_ref
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     assert sent[-1] == {"format": "cash", "game": "PO", "seats": 3,
                         "cash": {"big_blind": 50, "max_buy_in": 4000, "rake_bp": 250, "rake_cap": 30, "straddle": False,
-                                 "run_twice": True}}
+                                 "button_straddle": False, "run_twice": True, "show_called": True}}
     assert len(sent) == 2
     page.wait_for_function("() => { const t = window.__fzTable; return !!t && !!t.state.view && t.state.view.format === 'cash'; }")
     view = _view(page)
     assert (view["game"], view["stakes"]["big_blind"], view["buy_in"]["max"], len(view["seats"])) == ("PO", 50, 4000, 3)
     assert (view["rake"]["basis_points"], view["rake"]["cap"], view["straddle"], view["run_twice"]) == (250, 30, False, True)
+    assert (view["button_straddle"], view["show_called"]) == (False, True)
     assert page.locator(".cash-controls .cash-hint").inner_text() == words["cash.pickSeat"], "the creator is not seated"
     # the creator buys in through the dialog: the header's balance is the ledger's at once
     _buy_in(page, 1, 1500)

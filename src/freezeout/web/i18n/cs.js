@@ -477,6 +477,8 @@ export default {
   'cashLobby.rakeCap': 'Strop rake (žetony, 0: bez stropu)',
   'cashLobby.straddle': 'Straddle povolen',
   'cashLobby.runTwice': 'Rozdávat dvakrát (run it twice) povoleno',
+  'cashLobby.buttonStraddle': 'Straddle z pozice dealera povolen',
+  'cashLobby.showCalled': 'Ukazovat všechny dorovnané karty (jinak se prohrávající karty zahodí)',
   'cashLobby.refused': 'Stůl nebyl založen: {message}',
   'cash.pill': 'Žetony',
   'cash.controls': 'Tvé místo u stolu na žetony',

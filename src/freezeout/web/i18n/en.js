@@ -479,6 +479,8 @@ export default {
   'cashLobby.rakeCap': 'Rake cap (chips, 0: none)',
   'cashLobby.straddle': 'Straddles allowed',
   'cashLobby.runTwice': 'Run it twice allowed',
+  'cashLobby.buttonStraddle': 'Button straddle allowed',
+  'cashLobby.showCalled': 'Show all called hands (else a losing hand is mucked)',
   'cashLobby.refused': 'The table was not created: {message}',
   'cash.pill': 'Cash',
   'cash.controls': 'Your seat at the cash table',

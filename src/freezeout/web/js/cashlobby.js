@@ -112,6 +112,9 @@ export class CashLobby {
     const rakeCap = number('cash-cap', 0);
     const straddle = h('input#cash-straddle', {type: 'checkbox', checked: true});
     const twice = h('input#cash-twice', {type: 'checkbox', checked: true});
+    const buttonStraddle = h('input#cash-button-straddle', {type: 'checkbox'});  // C6: needs straddles
+    const showCalled = h('input#cash-show-called', {type: 'checkbox'});  // V17: else a losing hand is mucked unseen
+    straddle.addEventListener('change', () => { buttonStraddle.disabled = !straddle.checked; if (!straddle.checked) buttonStraddle.checked = false; });
     const hint = h('p.hint.buyin-hint');
     const err = h('p.error-text.cash-error', {role: 'alert', hidden: true});
     const sync = () => {
@@ -137,7 +140,7 @@ export class CashLobby {
       err.hidden = true;
       const whole = input => (input.value === '' ? 0 : Number(input.value));
       const cash = {big_blind: whole(bb), rake_bp: Math.round(Number(rakePct.value || 0) * 100), rake_cap: whole(rakeCap),
-        straddle: straddle.checked, run_twice: twice.checked};
+        straddle: straddle.checked, button_straddle: buttonStraddle.checked, run_twice: twice.checked, show_called: showCalled.checked};
       if (minIn.value !== '') cash.min_buy_in = whole(minIn);
       if (maxIn.value !== '') cash.max_buy_in = whole(maxIn);
       submit.disabled = true;
@@ -162,7 +165,9 @@ export class CashLobby {
       field(t('cashLobby.rakePct'), rakePct),
       field(t('cashLobby.rakeCap'), rakeCap)),
     h('label.check', straddle, t('cashLobby.straddle')),
+    h('label.check', buttonStraddle, t('cashLobby.buttonStraddle')),
     h('label.check', twice, t('cashLobby.runTwice')),
+    h('label.check', showCalled, t('cashLobby.showCalled')),
     err,
     h('div.actions', submit));
     const d = dialog({title: t('cashLobby.createTitle'), body});
