@@ -146,6 +146,18 @@ async def test_a_cash_table_with_a_player_seated_never_closes_and_an_emptied_one
     assert h.table(table).state.status == "closed"
 
 
+async def test_a_closed_cash_table_counts_against_no_open_table_cap(cash_harness):
+    h = cash_harness
+    ana = await (await h.player()).register("ana")
+    for _ in range(h.settings.max_open_tables_per_user):
+        await open_cash(ana)
+    response = await ana.post("/api/tables", {"format": "cash", "game": "NT"})
+    assert response.status_code == 429, response.text
+    await h.advance(IDLE)  # all empty: all closed (and not yet retired by the sweep)
+    assert {actor.state.status for actor in h.ctx.room.tables.values()} == {"closed"}
+    await open_cash(ana)
+
+
 def test_the_close_entry_folds_only_at_an_empty_cash_table_and_nothing_follows_it():
     spec = GameSpec.parse_cash("NT", OPTIONS)
     create = LogEntry("t1", 1, 0.0, "create", {"slots": [None] * 4, "ranked": False, "created_by": 1,
