@@ -5,7 +5,9 @@
 // after RESEND_MS of silence (a table changing server).  The server applies a
 // key at most once (docs/protocol.md "Resending"), so a move is never lost.
 
-const INTENTS = new Set(['act', 'dont_wait', 'resign', 'rematch']);
+// a cash table's intents too (docs/protocol.md "Cash tables"): a resent buy-in is applied once
+const INTENTS = new Set(['act', 'dont_wait', 'resign', 'rematch', 'buy_in', 'top_up', 'stand', 'sit_out', 'sit_in', 'straddle',
+  'run_twice', 'auto_top_up']);
 const RESEND_MS = 4000;
 const GIVE_UP_MS = 60000;
 

@@ -9,6 +9,8 @@ import {shownName, botOf, displayOf, gameLine} from './names.js';
 import {rating, familyPicker} from './rating.js';
 import {LobbyFeed} from './lobbyfeed.js';
 import {SeatWatch, leftTables} from './seatwatch.js';
+import {CashLobby} from './cashlobby.js';
+import {isCashTable} from './cashview.js';
 
 export class LobbyPage {
   constructor(main) {
@@ -30,8 +32,8 @@ export class LobbyPage {
     // your seats at tables you left: your turn there is told here (issue #21-2)
     this.watch = new SeatWatch(() => this.watch.render(this.turnEl));
     this.watch.follow(leftTables());
-    this.feed = new LobbyFeed(tables => { this.tables = tables; this.renderTables(tables); this.followMine(tables); });  // the server pushes every change
-    this.offUser = api.onUser(() => this.renderCreate());
+    this.feed = new LobbyFeed(tables => { this.tables = tables; this.renderTables(tables); this.followMine(tables); this.cash.setTables(tables); });  // the server pushes every change
+    this.offUser = api.onUser(() => { this.renderCreate(); this.cash.render(); });
   }
 
   destroy() { this.feed.close(); this.offUser(); this.watch.destroy(); }
@@ -49,7 +51,8 @@ export class LobbyPage {
     this.tablesEl = h('section.panel.tables', {'aria-labelledby': 'tables-title'});
     this.createEl = h('section.panel.create', {'aria-labelledby': 'create-title'});
     this.leaderEl = h('section.panel.leader', {'aria-labelledby': 'leader-title'});
-    fill(this.main, h('div.lobby', this.turnEl, this.quickEl, this.tablesEl, this.createEl, this.leaderEl));
+    this.cash = new CashLobby(this);  // issue #25: the cash tables and their create dialog (cashlobby.js)
+    fill(this.main, h('div.lobby', this.turnEl, this.quickEl, this.tablesEl, this.cash.el, this.createEl, this.leaderEl));
     this.renderQuick();
     this.renderTables([]);
     this.renderCreate();
@@ -64,6 +67,7 @@ export class LobbyPage {
       if (!this.chosen()) this.game = null;  // a stored game this server does not deal
       this.useGame();
       this.renderTables(this.tables);
+      this.cash.render();
     }).catch(() => {});
     this.loadLeader();
   }
@@ -167,6 +171,7 @@ export class LobbyPage {
   }
 
   renderTables(all) {
+    all = all.filter(table => !isCashTable(table));  // cash tables have a section of their own
     const me = api.currentUser();
     const gameOf = table => (table.format && table.format.game) || this.house;
     const present = this.games.filter(g => all.some(table => gameOf(table) === g.game));

@@ -17,6 +17,8 @@ import {renderEnd} from './endscreen.js';
 import {TurnAlerts, soundOn, setSound} from './alerts.js';
 import * as api from './api.js';
 import {toast, dialog, confirmDialog} from './ui.js';
+import {isCash} from './cashview.js';
+import {CashTable} from './cashtable.js';
 
 const HURRY_SECONDS = 10;
 
@@ -63,6 +65,7 @@ export class TablePage {
     this.barObserver.disconnect();
     this.felt.destroy();
     if (this.replayer) this.replayer.destroy();
+    if (this.cash) this.cash.destroy();
   }
 
   // ------------------------------------------------------------------ DOM
@@ -220,7 +223,7 @@ export class TablePage {
   syncSeat() {
     const s = this.state;
     if (!s.you) s.you = {user: api.currentUser(), seat: null, slot: null};
-    if (s.view) s.you.seat = s.view.viewer ?? null;
+    if (s.view) s.you.seat = s.view.viewer ?? s.view.you ?? null;  // a cash view names its viewer `you`
   }
 
   noteMyCards() {
@@ -230,6 +233,7 @@ export class TablePage {
   }
 
   noteTableEvents(events) {
+    if (isCash(this.state)) this.cashTable().onEvents(events);  // issue #25: seats, chips, the balance
     for (const e of events) {
       if (e.type === 'game_over') {
         this.gameOver = e;
@@ -266,6 +270,7 @@ export class TablePage {
 
   onError(msg) {
     this.busy = false;
+    if (this.cash && this.cash.onError(msg)) return;  // a cash intent's refusal, said where it was asked
     const key = 'err.' + msg.code;
     const text = t(key, {message: msg.message || msg.code});
     if (msg.code === 'not_found') {
@@ -345,6 +350,7 @@ export class TablePage {
 
   async seatClicked(seat) {
     const s = this.state;
+    if (isCash(s)) { this.cashTable().seatClicked(seat); return; }  // a cash seat is taken with a buy-in
     if (s.view || !s.table || s.table.status !== 'waiting') return;
     const slot = s.table.slots[seat];
     if (!slot || slot.user || slot.bot) return;
@@ -445,6 +451,7 @@ export class TablePage {
   render() {
     const s = this.state;
     if (!s.table) return;
+    if (s.view && isCash(s)) { this.cashTable().render(); return; }  // issue #25: cashtable.js draws a cash table
     this.renderInfo();
     const you = s.you || {};
     const playing = s.view && !s.view.finished;
@@ -463,6 +470,12 @@ export class TablePage {
     this.felt.render({...model, result: null});
     this.renderBar(model, now, ended);
     renderEnd(this);
+  }
+
+  /** The cash table's part of the page (cashtable.js), made when a cash table is seen. */
+  cashTable() {
+    if (!this.cash) this.cash = new CashTable(this);
+    return this.cash;
   }
 
   holdBarHeight() {

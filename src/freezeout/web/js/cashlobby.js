@@ -1,0 +1,176 @@
+// The lobby's cash tables (issue #25): the list by game and stakes with seats free, average
+// pot and hands per hour (the lobby feed and GET /api/tables?format=cash, docs/protocol.md),
+// a filter by game, and the "Create cash table" dialog.  Guests see the list and are told to
+// log in: play chips belong to an account.  The limits are the server's: the dialog shows
+// C1's defaults as placeholders and leaves anything left empty to the server.
+import {h, fill, setText} from './dom.js';
+import {t, num} from './i18n.js';
+import * as api from './api.js';
+import {openAuth} from './auth.js';
+import {dialog} from './ui.js';
+import {isCashTable, stakesText} from './cashview.js';
+
+const FILTER_KEY = 'fz-cash-filter';
+
+/** The game a table deals, from its summary (its own game code in every shape the server gives). */
+function gameOf(table) {
+  if (table.table_game && table.table_game.code) return table.table_game.code;
+  if (table.game && typeof table.game === 'string') return table.game;
+  if (table.format && typeof table.format === 'object' && table.format.game) return table.format.game;
+  return table.game_code || '';
+}
+
+export class CashLobby {
+  /** `lobby`: the LobbyPage (its catalogue of games, `games`). */
+  constructor(lobby) {
+    this.lobby = lobby;
+    this.filter = localStorage.getItem(FILTER_KEY) || '';
+    this.fromFeed = [];
+    this.fromList = [];
+    this.el = h('section.panel.cash-tables', {'aria-labelledby': 'cash-title'});
+    this.render();
+    this.load();
+  }
+
+  /** GET /api/tables?format=cash: the cash tables, also those the feed's first pages left out. */
+  load() {
+    api.get('/api/tables?format=cash&limit=200').then(d => {
+      this.fromList = ((d && d.tables) || []).filter(isCashTable);
+      this.render();
+    }).catch(() => {});  // a server without the cash listing: the feed alone
+  }
+
+  /** The lobby feed's tables (every kind): the cash ones are ours. */
+  setTables(tables) {
+    this.fromFeed = tables.filter(isCashTable);
+    this.render();
+  }
+
+  tables() {
+    const byId = new Map(this.fromList.map(x => [x.id, x]));
+    for (const x of this.fromFeed) byId.set(x.id, x);  // the feed is newer
+    return [...byId.values()].sort((a, b) => gameOf(a).localeCompare(gameOf(b)) ||
+      ((a.stakes || {}).big_blind || 0) - ((b.stakes || {}).big_blind || 0) || (b.created_at || 0) - (a.created_at || 0));
+  }
+
+  gameName(code) {
+    const game = (this.lobby.games || []).find(g => g.game === code);
+    return game ? game.name : code;
+  }
+
+  render() {
+    const user = api.currentUser();
+    const all = this.tables();
+    const present = [...new Set(all.map(gameOf))];
+    const shown = this.filter ? all.filter(x => gameOf(x) === this.filter) : all;
+    const filter = present.length > 1 || this.filter ? h('select#cash-filter', {'aria-label': t('cashLobby.filter'),
+      onchange: () => { this.filter = filter.value; localStorage.setItem(FILTER_KEY, this.filter); this.render(); }},
+      h('option', {value: ''}, t('tables.allGames')),
+      ...[...new Set([...present, this.filter].filter(Boolean))].map(code => h('option', {value: code}, this.gameName(code)))) : null;
+    if (filter) filter.value = this.filter;
+    const list = shown.length ? h('ul.table-list.cash-list', ...shown.map(table => this.row(table, user))) : h('p.empty', t('cashLobby.empty'));
+    const guest = !user || user.kind === 'guest';
+    const create = guest ? null : h('button.btn.small.primary.create-cash', {type: 'button', onclick: () => this.openCreate()}, '+ ', t('cashLobby.create'));
+    fill(this.el,
+      h('div.section-head', h('h2#cash-title', t('cashLobby.title')), filter, create),
+      guest ? h('p.cash-guest', t('cashLobby.guest'), ' ',
+        h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')), ' ',
+        h('button.btn.small.ghost', {type: 'button', onclick: () => openAuth('register')}, t('nav.register'))) : null,
+      list);
+  }
+
+  row(table, user) {
+    const seated = (table.slots || []).filter(s => s.user).length;
+    const size = table.size || (table.slots || []).length;
+    const free = table.seats_free ?? Math.max(0, size - seated);
+    const mine = user && (table.slots || []).some(s => s.user && s.user.id === user.id);
+    const buyIn = table.buy_in || {};
+    const label = mine ? t('tables.open') : free && user && user.kind !== 'guest' ? t('cashLobby.sit') : t('tables.watch');
+    return h('li', {dataset: {table: table.id, game: gameOf(table)}},
+      h('div',
+        h('div.cash-line', h('b.game', this.gameName(gameOf(table))), ' ', h('span.stakes', stakesText(table.stakes))),
+        h('div.meta',
+          h('span.free', t('cashLobby.seats', {free, size})),
+          buyIn.min != null ? h('span.buyin', t('cashLobby.buyIn', {min: num(buyIn.min), max: num(buyIn.max)})) : null,
+          h('span.avgpot', t('cashLobby.avgPot', {n: num(table.avg_pot || 0)})),
+          h('span.hph', t('cashLobby.handsPerHour', {n: num(table.hands_per_hour || 0)})))),
+      h('a.btn.small' + (label === t('cashLobby.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label));
+  }
+
+  /** The "Create cash table" dialog: game, stakes, buy-ins, seats, rake, straddle, run it twice. */
+  openCreate() {
+    const games = this.lobby.games || [];
+    const pick = h('select#cash-game', ...games.map(g => h('option', {value: g.game}, g.name)));
+    pick.value = this.lobby.game || this.lobby.house || (games[0] && games[0].game) || 'NT';
+    const field = (label, input, hint) => h('div.field', h('label', {for: input.id}, label), input, hint || null);
+    const number = (id, value, extra = {}) => h('input', {type: 'number', id, inputmode: 'numeric', min: 0, step: 1, value, ...extra});
+    const bb = number('cash-bb', 20, {min: 2});
+    const minIn = number('cash-min', '');
+    const maxIn = number('cash-max', '');
+    const seats = h('select#cash-seats');
+    const rakePct = number('cash-rake', 0, {step: 0.5, max: 100, inputmode: 'decimal'});
+    const rakeCap = number('cash-cap', 0);
+    const straddle = h('input#cash-straddle', {type: 'checkbox', checked: true});
+    const twice = h('input#cash-twice', {type: 'checkbox', checked: true});
+    const buttonStraddle = h('input#cash-button-straddle', {type: 'checkbox'});  // C6: needs straddles
+    const showCalled = h('input#cash-show-called', {type: 'checkbox'});  // V17: else a losing hand is mucked unseen
+    straddle.addEventListener('change', () => { buttonStraddle.disabled = !straddle.checked; if (!straddle.checked) buttonStraddle.checked = false; });
+    const hint = h('p.hint.buyin-hint');
+    const err = h('p.error-text.cash-error', {role: 'alert', hidden: true});
+    const sync = () => {
+      const game = games.find(g => g.game === pick.value);
+      const most = game ? game.max_seats : 4;
+      const least = game ? game.min_seats || 2 : 2;
+      const was = Number(seats.value) || most;
+      fill(seats, ...Array.from({length: most - least + 1}, (_, i) => least + i).map(n => h('option', {value: n}, String(n))));
+      seats.value = String(Math.min(was, most));
+      // C1's defaults, as placeholders: what the server takes when the boxes are left empty
+      const big = Math.max(2, Math.floor(Number(bb.value) || 0));
+      const limit = game && game.betting === 'fixed-limit';
+      maxIn.placeholder = limit ? '' : String(100 * big);
+      minIn.placeholder = limit ? '' : String(20 * big);
+      setText(hint, t(limit ? 'cashLobby.defaultsLimit' : 'cashLobby.defaults', {min: num(20 * big), max: num(100 * big)}));
+    };
+    pick.addEventListener('change', sync);
+    bb.addEventListener('input', sync);
+    sync();
+    const submit = h('button.btn.primary.create-go', {type: 'submit'}, t('cashLobby.createGo'));
+    const body = h('form.cash-create', {onsubmit: async e => {
+      e.preventDefault();
+      err.hidden = true;
+      const whole = input => (input.value === '' ? 0 : Number(input.value));
+      const cash = {big_blind: whole(bb), rake_bp: Math.round(Number(rakePct.value || 0) * 100), rake_cap: whole(rakeCap),
+        straddle: straddle.checked, button_straddle: buttonStraddle.checked, run_twice: twice.checked, show_called: showCalled.checked};
+      if (minIn.value !== '') cash.min_buy_in = whole(minIn);
+      if (maxIn.value !== '') cash.max_buy_in = whole(maxIn);
+      submit.disabled = true;
+      try {
+        const data = await api.post('/api/tables', {format: 'cash', game: pick.value, seats: Number(seats.value), cash});
+        d.close('done');
+        location.hash = '#/table/' + encodeURIComponent(data.table.id);
+      } catch (error) {
+        submit.disabled = false;
+        err.hidden = false;
+        setText(err, t('cashLobby.refused', {message: error.message}));
+      }
+    }},
+    field(t('game.label'), pick),
+    h('div.cash-grid',
+      field(t('cashLobby.bigBlind'), bb),
+      field(t('cashLobby.seatsLabel'), seats),
+      field(t('cashLobby.minBuyIn'), minIn),
+      field(t('cashLobby.maxBuyIn'), maxIn)),
+    hint,
+    h('div.cash-grid',
+      field(t('cashLobby.rakePct'), rakePct),
+      field(t('cashLobby.rakeCap'), rakeCap)),
+    h('label.check', straddle, t('cashLobby.straddle')),
+    h('label.check', buttonStraddle, t('cashLobby.buttonStraddle')),
+    h('label.check', twice, t('cashLobby.runTwice')),
+    h('label.check', showCalled, t('cashLobby.showCalled')),
+    err,
+    h('div.actions', submit));
+    const d = dialog({title: t('cashLobby.createTitle'), body});
+    d.el.classList.add('cash-create-dialog');
+  }
+}

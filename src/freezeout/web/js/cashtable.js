@@ -1,0 +1,369 @@
+// The cash table on the live table page (issue #25, docs/protocol.md "Cash tables"): the
+// felt drawn from the cash view, the buy-in and top-up dialogs, and the seat's controls —
+// Top up (between hands), Sit out / Sit in, Leave table, Straddle next hand, Run it twice?,
+// auto top-up.  Every limit and refusal is the server's: the page offers what the view
+// says, sends the intent, and shows the server's answer in words.
+import {h, fill, setText, announce} from './dom.js';
+import {t, num} from './i18n.js';
+import * as api from './api.js';
+import {openAuth} from './auth.js';
+import {dialog, confirmDialog, toast} from './ui.js';
+import {refreshBalance, currentBalance, onBalance} from './balance.js';
+import {shownName} from './names.js';
+import {cashModel, cashResult, barView, stakesText} from './cashview.js';
+
+/** The refusal codes the cash intents get, in the page's words (the server's message kept). */
+function refusal(msg) {
+  const code = msg.code || 'generic';
+  const known = ['insufficient', 'illegal', 'forbidden', 'transfer_mismatch', 'bad_message', 'not_seated', 'stale', 'storage', 'busy',
+    'closed'];
+  return t('cash.err.' + (known.includes(code) ? code : 'generic'), {message: msg.message || code});
+}
+
+export class CashTable {
+  /** `page`: the TablePage (its state, connection, felt, action bar and elements). */
+  constructor(page) {
+    this.page = page;
+    this.pending = new Map();  // message id -> what to do with its error: {onError}
+    this.straddleWanted = false;
+    this.el = h('section.cash-controls', {'aria-label': t('cash.controls')});
+    this.offBalance = onBalance(() => { if (this.lastModel) this.renderControls(); });
+  }
+
+  destroy() {
+    this.offBalance();
+    if (this.buyIn) this.buyIn.close();
+  }
+
+  get view() { return this.page.state.view; }
+  get me() {
+    const v = this.view;
+    return v && v.you != null ? v.seats[v.you] : null;
+  }
+
+  /** Send a cash intent; `onError(msg)` gets its refusal (else a toast says it). */
+  send(message, onError = null) {
+    const id = this.page.conn.send(message);
+    if (id == null) { toast(t('err.network')); return null; }
+    this.pending.set(id, {onError});
+    return id;
+  }
+
+  /** An error the page received: ours when it answers a cash intent. Returns true when handled. */
+  onError(msg) {
+    if (msg.ref == null || !this.pending.has(msg.ref)) return false;
+    const {onError} = this.pending.get(msg.ref);
+    this.pending.delete(msg.ref);
+    if (onError) onError(msg); else toast(refusal(msg));
+    this.renderControls();
+    return true;
+  }
+
+  /** The table's events: say what happened at the seats; the balance moves with my chips. */
+  onEvents(events) {
+    const v = this.view;
+    const mine = v && v.you != null ? v.you : null;
+    const myName = api.currentUser() ? api.currentUser().name : null;
+    for (const e of events) {
+      const me = (e.slot != null && e.slot === mine) || (e.seat != null && e.seat === mine) || (e.name && e.name === myName);
+      const who = shownName(e.name || ((v && v.seats[e.seat ?? e.slot]) || {}).player || '?');
+      if (e.type === 'seated') {
+        if (me) { refreshBalance(); if (this.buyIn) this.buyIn.close('done'); announce(t('cash.youSat', {chips: num(e.chips)})); }
+        else announce(t('cash.sat', {name: who, chips: num(e.chips)}));
+      } else if (e.type === 'topped_up') {
+        if (me) {
+          refreshBalance();
+          if (this.topUp) this.topUp.close('done');
+          toast(t(e.auto ? 'cash.autoToppedUp' : 'cash.youToppedUp', {chips: num(e.chips)}), 'info');
+        }
+      } else if (e.type === 'auto_top_up_skipped' && me) {
+        toast(t('cash.autoTopUpSkipped', {reason: e.reason || ''}), 'info', 6000);
+      } else if (e.type === 'stood') {
+        if (me || e.name === myName) { refreshBalance(); toast(t('cash.youLeft', {chips: num(e.chips)}), 'info', 6000); }
+        else announce(t('cash.left', {name: who}));
+      } else if (e.type === 'leaving' && me) toast(t('cash.leavingAtEnd'), 'info', 6000);
+      else if (e.type === 'straddle' && me) { this.straddleWanted = false; announce(t('cash.straddlePosted')); }
+      else if (e.type === 'run_twice' && me) this.runVote = e.flag ?? true;  // the server's word on your vote (C7)
+      else if (e.type === 'hand_started') this.runVote = null;
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing
+  render() {
+    const page = this.page;
+    const s = page.state;
+    const v = s.view;
+    const now = page.now();
+    const model = cashModel(s, now);
+    this.lastModel = model;
+    page.model = model;
+    page.waitingEl.hidden = true;
+    page.resignBtn.hidden = true;
+    page.endEl.hidden = true;
+    page.feltBox.hidden = false;
+    page.felt.el.hidden = false;
+    if (!page.page.classList.contains('fit')) { page.page.classList.add('fit'); page.fit(); }
+    if (!this.el.isConnected) page.bar.el.after(this.el);
+    this.renderInfo();
+    page.felt.render({...model, result: null});
+    this.renderBar(model, now);
+    this.renderControls();
+    // the straddle the player asked for goes in between hands (C6: before the deal)
+    if (this.straddleWanted && !v.in_hand && !this.straddleSent && this.me) {
+      this.straddleSent = true;
+      this.send({type: 'straddle'}, msg => { this.straddleWanted = false; this.straddleSent = false; toast(refusal(msg)); this.renderControls(); });
+    }
+    if (v.in_hand) this.straddleSent = false;
+  }
+
+  renderInfo() {
+    const v = this.view;
+    const parts = [h('span.pill.cash', t('cash.pill'))];
+    if (v.hand > 0) parts.push(h('b', t('table.hand', {n: v.hand})));
+    if (v.game_name) parts.push(h('span.game', {title: v.game_name}, v.game_name));
+    parts.push(h('span.stakes', {title: t('cash.stakesLong')}, stakesText(v.stakes)));
+    const rake = v.rake || {};
+    if (rake.basis_points) parts.push(h('span.muted.rake', {title: t('cash.rakeLong')},
+      t('cash.rakeShort', {pct: num(rake.basis_points / 100), cap: num(rake.cap || 0)})));
+    const info = this.page.info;
+    const key = 'cash|' + parts.map(p => p.textContent).join('|');
+    if (info.dataset.key !== key) { info.dataset.key = key; fill(info, ...parts); }
+  }
+
+  renderBar(model, now) {
+    const page = this.page;
+    const s = page.state;
+    const v = s.view;
+    const clock = s.clock || {};
+    const me = this.me;
+    let status = '';
+    let hurry = false;
+    let dontWait = null;
+    // C11: once the turn's clock runs out, the time bank runs (the clock's bank_deadline)
+    const left = clock.turn_deadline ? Math.max(0, Math.ceil(clock.turn_deadline - now)) : null;
+    const bank = left === 0 && clock.bank_deadline ? Math.max(0, Math.ceil(clock.bank_deadline - now)) : null;
+    const timeText = bank != null ? t('cash.timeBankRunning', {s: bank}) : left != null ? t('table.timeLeft', {s: left}) : '';
+    if (model.acting != null && model.acting === v.you) {
+      hurry = left != null && (bank ?? left) <= 10;
+      status = t('table.yourTurn') + (timeText ? ' · ' + timeText : '');
+    } else if (model.acting != null) {
+      const name = shownName(v.seats[model.acting].player || '');
+      status = t('act.wait', {name}) + (timeText ? ' ' + timeText : '');
+      // C8, R26: the clock and the bank ran out; a player still in the hand may end the turn
+      if (clock.expired && me && me.in_hand) dontWait = name;
+    } else {
+      const result = cashResult(model.facts, v, v.you);
+      const next = clock.next_hand_at ? t('act.handOver', {s: Math.max(0, Math.ceil(clock.next_hand_at - now))}) : '';
+      const seated = v.seats.filter(x => x.player != null).length;
+      const waiting = seated < 2 ? t('cash.needTwo') : '';
+      if (result) status = resultNode(result, next || waiting);
+      else status = waiting || next;
+    }
+    if (!me && typeof status === 'string') status = t('cash.notSeated') + (status ? ' · ' + status : '');
+    page.bar.el.hidden = false;
+    page.bar.el.classList.toggle('hurry', hurry);
+    page.keysHint.hidden = !me;
+    const legal = model.acting != null && model.acting === v.you ? v.legal || null : null;
+    const canPre = !!me && v.in_hand && me.in_hand && me.stack > 0 && model.acting != null && model.acting !== v.you;
+    page.bar.update({legal, view: barView(v), status, dontWait, busy: page.busy, canPre});
+    const turnKey = legal ? `${v.hand}:${clock.turn_started}` : null;
+    if (turnKey && turnKey !== page.turnKey) {
+      const pre = page.bar.takePre(legal);
+      if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return; }
+      announce(t('table.yourTurn'));
+      page.alerts.turn();
+    }
+    if (!turnKey) page.alerts.stopFlash();
+    page.turnKey = turnKey;
+  }
+
+  /** The seat's controls, as the view allows them right now. */
+  renderControls() {
+    const v = this.view;
+    if (!v) return;
+    const me = this.me;
+    const user = api.currentUser();
+    if (!me) {
+      const free = v.seats.some(x => x.player == null);
+      const words = !user || user.kind === 'guest' ? t('cash.loginToPlay') : free ? t('cash.pickSeat') : t('cash.full');
+      const key = 'out|' + words;
+      if (this.el.dataset.key === key) return;
+      this.el.dataset.key = key;
+      fill(this.el, h('p.cash-hint', words,
+        !user || user.kind === 'guest' ? [' ', h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login'))] : null));
+      return;
+    }
+    const inHand = !!(v.in_hand && (me.in_hand || me.bet || (me.cards && me.cards.length)));
+    const sittingOut = me.status === 'sitting out' || me.status === 'away';
+    // C7: run it twice is agreed before the last chips go in; a player in the hand may agree
+    // (or take it back) at any time, and is asked outright once someone in the hand is all in
+    const voting = !!v.run_twice && !!v.in_hand && !!me.in_hand && (v.offers ? !!v.offers.run_twice : true);
+    const allIn = voting && v.seats.some(x => x.player != null && x.in_hand && x.stack === 0);
+    const bank = me.time_bank ?? me.bank ?? null;
+    const key = JSON.stringify([inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, allIn, this.runVote, this.straddleWanted,
+      v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance]);
+    if (this.el.dataset.key === key) return;
+    this.el.dataset.key = key;
+    const topUp = h('button.btn.small.topup', {type: 'button', disabled: inHand || me.leaving, onclick: () => this.openTopUp(),
+      title: inHand ? t('cash.topUpInHand') : ''}, t('cash.topUp'));
+    const sit = sittingOut
+      ? h('button.btn.small.sitin', {type: 'button', disabled: me.leaving, onclick: () => this.sitIn()}, t('cash.sitIn'))
+      : h('button.btn.small.ghost.sitout', {type: 'button', disabled: me.leaving, onclick: () => this.send({type: 'sit_out'})}, t('cash.sitOut'));
+    const leave = h('button.btn.small.danger.leave', {type: 'button', disabled: me.leaving, onclick: () => this.leave(inHand)},
+      me.leaving ? t('cash.status.leaving') : t('cash.leave'));
+    const row = [topUp, sit, leave];
+    if (v.straddle && !sittingOut && !me.leaving && (v.offers ? !!v.offers.straddle : true)) {
+      const box = h('input', {type: 'checkbox', checked: this.straddleWanted, onchange: () => { this.straddleWanted = box.checked; this.straddleSent = false; this.page.render(); }});
+      row.push(h('label.check.straddle', box, t('cash.straddle')));
+    }
+    if (me.auto_top_up !== undefined) {
+      const box = h('input', {type: 'checkbox', checked: me.auto_top_up != null && me.auto_top_up !== false,
+        onchange: () => this.send({type: 'auto_top_up', to: box.checked ? v.buy_in.max : null})});
+      row.push(h('label.check.autotopup', box, t('cash.autoTopUp', {n: num(v.buy_in.max)})));
+    }
+    const vote = agree => { this.runVote = agree; this.send({type: 'run_twice', agree}); this.renderControls(); };
+    if (voting && !allIn) {
+      const box = h('input', {type: 'checkbox', checked: this.runVote === true, onchange: () => vote(box.checked)});
+      row.push(h('label.check.runtwice-box', box, t('cash.runTwiceBox')));
+    }
+    const parts = [h('div.cash-row', ...row)];
+    if (inHand && !me.leaving) parts.push(h('p.cash-hint.why', t('cash.topUpInHand')));
+    if (allIn) {
+      parts.push(h('div.cash-row.runtwice', {role: 'group', 'aria-label': t('cash.runTwice')},
+        h('span', t('cash.runTwice')),
+        h('button.btn.small.yes', {type: 'button', 'aria-pressed': String(this.runVote === true), onclick: () => vote(true)}, t('cash.yes')),
+        h('button.btn.small.no', {type: 'button', 'aria-pressed': String(this.runVote === false), onclick: () => vote(false)}, t('cash.no'))));
+    }
+    if (bank != null) parts.push(h('p.cash-hint.bank', t('cash.timeBank', {s: num(Math.round(bank))})));
+    fill(this.el, ...parts);
+  }
+
+  // ------------------------------------------------------------------ intents
+  leave(inHand) {
+    if (!inHand) { this.send({type: 'stand'}); return; }
+    confirmDialog({title: t('cash.leave'), text: t('cash.leaveInHand'), yes: t('cash.leaveYes'), no: t('cash.stay')})
+      .then(ok => { if (ok) this.send({type: 'stand'}); });
+  }
+
+  sitIn() {
+    const me = this.me;
+    if (!me || !me.owes) { this.send({type: 'sit_in'}); return; }
+    // C4, C10: owing missed blinds, post them now or wait for the big blind
+    const done = post => { d.close(); this.send({type: 'sit_in', post}); };
+    const d = dialog({title: t('cash.sitIn'), body: h('p', t('cash.owes')), actions: [
+      h('button.btn.wait', {type: 'button', onclick: () => done(false)}, t('cash.waitBB')),
+      h('button.btn.primary.post', {type: 'button', onclick: () => done(true)}, t('cash.postNow'))]});
+  }
+
+  /** The seat is empty and you are not seated: the buy-in dialog (guests are told to log in). */
+  seatClicked(seat) {
+    const v = this.view;
+    if (!v || this.me || !v.seats[seat] || v.seats[seat].player != null) return;
+    const user = api.currentUser();
+    if (!user || user.kind === 'guest') { toast(t('cash.loginToPlay'), 'info', 6000); openAuth('login'); return; }
+    this.openBuyIn(seat);
+  }
+
+  openBuyIn(seat) {
+    if (this.buyIn) return;
+    const v = this.view;
+    const low = v.buy_in.min;
+    const balance = currentBalance();
+    const high = balance ? Math.min(v.buy_in.max, balance.balance) : v.buy_in.max;
+    const form = this.chipsForm({low, high, start: Math.min(high, v.buy_in.max), balance, id: 'buyin'});
+    // C4: post a big blind now or wait for it, where the view says the choice is there
+    const choice = v.post_choice ?? v.hand > 0;
+    let post = null;
+    const radios = choice ? h('fieldset.post-choice', h('legend', t('cash.postLegend')),
+      ...[['wait', false, t('cash.waitBB')], ['post', true, t('cash.postBB')]].map(([k, value, text]) => {
+        const input = h('input', {type: 'radio', name: 'post', id: 'post-' + k, value: k, checked: value === false, onchange: () => { post = value; }});
+        return h('label.check', {for: 'post-' + k}, input, text);
+      })) : null;
+    if (choice) post = false;
+    const submit = h('button.btn.primary.buyin-go', {type: 'submit', disabled: high < low}, t('cash.buyIn'));
+    const body = h('form.cash-form', {novalidate: true, onsubmit: e => {
+      e.preventDefault();
+      const chips = form.value();
+      if (!(chips >= low && chips <= high)) { form.error(t('cash.outOfRange', {min: num(low), max: num(high)})); return; }
+      submit.disabled = true;
+      form.error('');
+      const message = {type: 'buy_in', chips, slot: seat};
+      if (post != null) message.post = post;
+      const id = this.send(message, msg => {
+        submit.disabled = false;
+        form.error(refusal(msg));
+        // the balance moved behind this dialog's back (another tab): its limit and the header follow
+        if (msg.code === 'insufficient') refreshBalance().then(fresh => { if (fresh && this.buyIn) form.setHigh(Math.min(v.buy_in.max, fresh.balance), fresh, false); });
+      });
+      if (id == null) submit.disabled = false;
+    }}, form.el, radios, h('div.actions', submit));
+    this.buyIn = dialog({title: t('cash.buyInTitle', {n: seat + 1}), body, onClose: () => { this.buyIn = null; }});
+    this.buyIn.el.classList.add('buyin-dialog');
+    refreshBalance().then(fresh => { if (fresh && this.buyIn) form.setHigh(Math.min(v.buy_in.max, fresh.balance), fresh); });
+  }
+
+  openTopUp() {
+    if (this.topUp) return;
+    const v = this.view;
+    const me = this.me;
+    if (!me) return;
+    const balance = currentBalance();
+    const room = Math.max(0, v.buy_in.max - me.stack);
+    const high = balance ? Math.min(room, balance.balance) : room;
+    const form = this.chipsForm({low: 1, high, start: high, balance, id: 'topup', stack: me.stack, max: v.buy_in.max});
+    const submit = h('button.btn.primary.topup-go', {type: 'submit', disabled: high < 1}, t('cash.topUp'));
+    const body = h('form.cash-form', {novalidate: true, onsubmit: e => {
+      e.preventDefault();
+      const chips = form.value();
+      if (!(chips >= 1 && chips <= high)) { form.error(t('cash.outOfRange', {min: num(1), max: num(high)})); return; }
+      submit.disabled = true;
+      form.error('');
+      const id = this.send({type: 'top_up', chips}, msg => { submit.disabled = false; form.error(refusal(msg)); });
+      if (id == null) submit.disabled = false;
+    }}, form.el, h('div.actions', submit));
+    this.topUp = dialog({title: t('cash.topUpTitle'), body, onClose: () => { this.topUp = null; }});
+    this.topUp.el.classList.add('topup-dialog');
+    refreshBalance().then(fresh => { if (fresh && this.topUp) form.setHigh(Math.min(room, fresh.balance), fresh); });
+  }
+
+  /** An amount between `low` and `high`: a slider and a number box, the limits in words. */
+  chipsForm({low, high, start, balance, id, stack = null, max = null}) {
+    const range = h('input', {type: 'range', id: id + '-range', step: 1, 'aria-label': t('cash.amount')});
+    const input = h('input', {type: 'number', id: id + '-amount', inputmode: 'numeric', step: 1, 'aria-label': t('cash.amount')});
+    const limits = h('p.limits');
+    const have = h('p.have');
+    const err = h('p.error-text.cash-error', {role: 'alert', hidden: true});
+    const set = (lo, hi, bal) => {
+      range.min = input.min = String(lo);
+      range.max = input.max = String(Math.max(lo, hi));
+      setText(limits, t('cash.limits', {min: num(lo), max: num(Math.max(lo, hi))}));
+      setText(have, (bal ? t('cash.balance', {n: num(bal.balance)}) : '') + (stack != null ? ' · ' + t('cash.stackNow', {n: num(stack), max: num(max)}) : ''));
+      if (hi < lo) { err.hidden = false; setText(err, bal && bal.balance < lo ? t('cash.tooPoor', {min: num(lo)}) : t('cash.atMax')); }
+    };
+    set(low, high, balance);
+    const value0 = Math.max(low, Math.min(high, start));
+    range.value = input.value = String(value0);
+    range.addEventListener('input', () => { input.value = range.value; });
+    input.addEventListener('input', () => { range.value = input.value; });
+    const el = h('div.chips-form', h('label', {for: id + '-amount'}, t('cash.amount')), h('div.amount-row', range, input), limits, have, err);
+    return {
+      el,
+      value: () => Number(input.value),
+      error: text => { err.hidden = !text; setText(err, text); },
+      setHigh: (hi, bal, clear = true) => {
+        if (clear) err.hidden = true;
+        set(low, hi, bal);
+        if (Number(input.value) > hi) range.value = input.value = String(Math.max(low, hi));
+      },
+    };
+  }
+}
+
+/** The hand's result under the felt: each run's board and winners (C7) and the rake (C5). */
+function resultNode(result, next) {
+  return h('div.hand-result.cash-result',
+    ...result.lines.map(line => h('p' + (line.run ? '.run' : ''), line.run ? {dataset: {run: String(line.run)}} : {},
+      h('b', line.text), line.hand ? h('span.hand', line.hand) : null)),
+    result.rake ? h('p.rake.muted', t('cash.rakeTaken', {n: num(result.rake)})) : null,
+    next ? h('p.next.muted', next) : null);
+}
