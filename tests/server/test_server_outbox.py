@@ -214,36 +214,3 @@ async def test_the_served_connections_keepalive_waits_for_silence(tmp_path, monk
         for pings in installed:
             assert pings is not None and pings.protocol.send_keepalive_ping == pings.due
             assert pings.protocol.ping_timer is not None
-
-
-async def test_a_keyed_moves_update_and_applied_reach_the_mover_in_one_write(tmp_path, monkeypatch):
-    """One turn of the loop tells the mover two things (the page keys its intents): the update
-    and ``applied`` go out in one socket write, and the client still reads two messages, in order."""
-    flushed: list[list[bytes]] = []
-    flush = DirectWriter.flush
-
-    def recording(self: DirectWriter) -> None:
-        if self.pending is not None:
-            flushed.append(list(self.pending))
-        flush(self)
-
-    monkeypatch.setattr(DirectWriter, "flush", recording)
-    async with serve(fast_settings(tmp_path), FakeClock()) as h:
-        table, ana, bo = await heads_up_table(h)
-        for p in (ana, bo):
-            await p.join(table)
-        actor = h.table(table)
-        version = actor.state.version
-        for p in (ana, bo):
-            await p.until_version(version)
-        mover = ana if ana.view["viewer"] == actor.state.table_game.to_act else bo
-        move = "call" if "call" in mover.view["legal"]["moves"] else "check"
-        await mover.send({"type": "act", "version": version, "move": move, "key": "k-one-write"})
-        applied = await mover.until(lambda m: m["type"] == "applied")
-        assert applied["key"] == "k-one-write" and applied["version"] == version + 1
-        order = [(m["type"], m.get("version")) for m in mover.messages if m["type"] in ("update", "applied")]
-        assert order.index(("update", version + 1)) < order.index(("applied", version + 1))  # the move's update first
-        both = [frames for frames in flushed if len(frames) >= 2 and any(b'"type":"applied"' in f for f in frames)]
-        assert both, "the update and its applied went out in separate writes"
-        update, reply = both[0][-2:]
-        assert b'"type":"update"' in update and b'"type":"applied"' in reply

@@ -22,8 +22,6 @@ import contextlib
 import logging
 import socket
 import struct
-import weakref
-from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -63,73 +61,24 @@ def text_frame(payload: bytes) -> bytes:
     return head + payload
 
 
-# A connection's frames of one turn are written at once when they pass this size (a turn
-# can read many messages of one client): the outbox's limits see the transport's state.
-PENDING_BYTES = 16_384
-
-
-class _Turn:
-    """The direct writes of one turn of the event loop, written out once the turn's callbacks
-    have run: each connection's frames of the turn in one ``write`` (one system call)."""
-
-    __slots__ = ("loop", "scheduled", "writers")
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.writers: list[DirectWriter] = []
-        self.scheduled = False
-
-    def add(self, writer: DirectWriter) -> None:
-        self.writers.append(writer)
-        if not self.scheduled:
-            self.scheduled = True
-            self.loop.call_soon(self.flush)
-
-    def flush(self) -> None:
-        writers, self.writers, self.scheduled = self.writers, [], False
-        for writer in writers:
-            writer.flush()
-
-
-_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Turn] = weakref.WeakKeyDictionary()
-
-
-def _turn_of(loop: asyncio.AbstractEventLoop) -> _Turn:
-    turn = _turns.get(loop)
-    if turn is None:
-        turn = _turns[loop] = _Turn(loop)
-    return turn
-
-
 class DirectWriter:
-    """Writes text frames straight to the transport of uvicorn's sans-I/O WebSocket protocol
+    """Writes a text frame straight to the transport of uvicorn's sans-I/O WebSocket protocol
     (``websockets_sansio_impl``, uvicorn's choice when ``websockets`` is installed) — what its
     ASGI ``send`` does once it is writable, without the ASGI layers, the queue and the task
     switch.  Only while that send would not wait (:meth:`ready`); otherwise, and under any
     other server, the outbox's task sends through ASGI as before.  Without extensions (the
     room's default: ``ws_compression`` off) the frame is built here (:func:`text_frame`);
-    with permessage-deflate, ``websockets`` builds it, as uvicorn's ``send`` would.
+    with permessage-deflate, ``websockets`` builds it, as uvicorn's ``send`` would."""
 
-    The frames are written at the end of the event loop's turn (:class:`_Turn`), all of a
-    connection's frames of that turn in one ``write``: a socket write is the dearest part
-    of a message (docs/scaling.md), and one turn often tells a connection two things — a
-    move's update and its ``applied`` (a keyed intent, as the page sends), or the steps a
-    table takes back to back (a hand's end, the next commitment and deal).  Each frame stays
-    a frame of its own (RFC 6455 5.2): what the client reads is the same, message by message."""
+    __slots__ = ("conn", "frames", "protocol", "transport", "writable")
 
-    __slots__ = ("conn", "failed", "frames", "pending", "pending_bytes", "protocol", "transport", "turn", "writable")
-
-    def __init__(self, protocol: Any, loop: asyncio.AbstractEventLoop, failed: Callable[[], None]) -> None:
+    def __init__(self, protocol: Any) -> None:
         self.protocol, self.conn = protocol, protocol.conn
         self.transport, self.writable = protocol.transport, protocol.writable
         self.frames = not self.conn.extensions  # plain frames: ours to build
-        self.turn = _turn_of(loop)
-        self.failed = failed  # the transport refused a write: the connection is cut off
-        self.pending: list[bytes] | None = None  # this turn's frames, not yet written
-        self.pending_bytes = 0
 
     @classmethod
-    def of(cls, websocket: WebSocket, loop: asyncio.AbstractEventLoop, failed: Callable[[], None]) -> DirectWriter | None:
+    def of(cls, websocket: WebSocket) -> DirectWriter | None:
         protocol = _protocol_of(websocket)
         conn = getattr(protocol, "conn", None)
         needed = ("transport", "writable", "close_sent", "disconnected", "handshake_complete", "initial_response")
@@ -137,7 +86,7 @@ class DirectWriter:
             return None
         if not all(hasattr(conn, name) for name in ("state", "extensions", "send_text", "data_to_send")):
             return None
-        return cls(protocol, loop, failed)
+        return cls(protocol)
 
     def ready(self) -> bool:
         """Whether uvicorn's ``send`` would write at once: open, accepted, not closing, below the
@@ -152,41 +101,14 @@ class DirectWriter:
     _last: tuple[str, bytes] = ("", text_frame(b""))
 
     def write(self, text: str) -> None:
-        """Frame ``text``; it goes out with the turn's other frames of this connection."""
         if self.frames:
             last = DirectWriter._last
             if last[0] is not text:
                 last = DirectWriter._last = (text, text_frame(text.encode()))
-            frame = last[1]
-        else:  # permessage-deflate: its context must see the messages in order, so it compresses now
-            self.conn.send_text(text.encode())
-            frame = b""
-        if self.pending is None:
-            self.pending = [frame]
-            self.pending_bytes = len(text)
-            self.turn.add(self)
+            self.transport.write(last[1])
         else:
-            self.pending.append(frame)
-            self.pending_bytes += len(text)
-            if self.pending_bytes > PENDING_BYTES:  # a burst (many joins in one read): let the transport say
-                self.flush()                          # whether the peer keeps up before the next (:meth:`ready`)
-
-    def flush(self) -> None:
-        """Write what this turn framed (also before anything else goes out: the ASGI send, a close)."""
-        pending, self.pending = self.pending, None
-        if pending is None:
-            return
-        try:
-            if self.frames:
-                self.transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
-            else:
-                self.transport.write(b"".join(self.conn.data_to_send()))
-        except Exception:  # the transport is gone: end it as a failed send would
-            self.failed()
-
-    def discard(self) -> None:
-        """The connection is cut off: nothing more goes out."""
-        self.pending = None
+            self.conn.send_text(text.encode())
+            self.transport.write(b"".join(self.conn.data_to_send()))
 
 
 class IdlePings:
@@ -275,7 +197,7 @@ class Outbox:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._queued = 0  # characters waiting (bounded: ws_outbox_bytes)
         self._sending = False  # the task is sending a text through ASGI
-        self.direct = DirectWriter.of(websocket, self.loop, self.abort) if settings.ws_direct_send else None
+        self.direct = DirectWriter.of(websocket) if settings.ws_direct_send else None
         self.pings = IdlePings.of(websocket, self.loop)
         self.closed = asyncio.Event()
         self.stalled = False
@@ -293,8 +215,6 @@ class Outbox:
                      self.link.address, self.link.user_id)
         self.stalled = True
         self.closed.set()
-        if self.direct is not None:
-            self.direct.discard()
         if self.transport is not None:
             self.transport.abort()  # the reader gets its disconnect at once
         self._queue.put_nowait(None)
@@ -303,14 +223,12 @@ class Outbox:
         if self.closed.is_set():
             return
         direct = self.direct
-        if direct is not None:
-            if not self._sending and self._queue.empty() and direct.ready():
-                try:  # nothing waits before it: at the end of this turn, in order
-                    direct.write(text)
-                except Exception:  # the transport is gone: end it as a failed send would
-                    self.abort()
-                return
-            direct.flush()  # what this turn framed goes before the queue
+        if direct is not None and not self._sending and self._queue.empty() and direct.ready():
+            try:  # nothing waits before it: at once, in order
+                direct.write(text)
+            except Exception:  # the transport is gone: end it as a failed send would
+                self.abort()
+            return
         if self._queued + len(text) > self.settings.ws_outbox_bytes:  # the client cannot keep up: drop it
             self.abort()
             return
@@ -326,8 +244,6 @@ class Outbox:
         """A last ``error``, then a normal close (log-out, a revoked token, a flood)."""
         if self.closed.is_set():
             return
-        if self.direct is not None:
-            self.direct.flush()  # before the error and the close, through ASGI
         self._queue.put_nowait(error_text(code, message))
         self.closed.set()
         self._queue.put_nowait(None)
@@ -342,8 +258,6 @@ class Outbox:
                 self._queued -= len(text)
                 link.blocked_since = self.loop.time()
                 self._sending = True
-                if self.direct is not None:
-                    self.direct.flush()  # frames of this turn first (none: the queue was empty for them)
                 await websocket.send_text(text)
                 self._sending = False
                 link.blocked_since = None
@@ -353,8 +267,6 @@ class Outbox:
         finally:
             link.blocked_since = None
             if not self.stalled:
-                if self.direct is not None:
-                    self.direct.flush()
                 with contextlib.suppress(Exception):
                     await websocket.close(code=1008 if self.closed.is_set() else 1000)
                 if self.closed.is_set():  # we closed it: a peer that never answers the close is cut off
@@ -370,8 +282,6 @@ class Outbox:
         self.finished = True
         if self.pings is not None:
             self.pings.remove()
-        if self.direct is not None:
-            self.direct.flush()
         self._queue.put_nowait(None)
         if self.task is not None:
             with contextlib.suppress(BaseException):
