@@ -295,8 +295,9 @@ class Player:
     so a player costs the client no task and no task switch per message."""
 
     def __init__(self, table: str, size: int, stats: Stats, think: tuple[float, float], rng: random.Random,
-                 gateway: int = 0, cash_seat: int | None = None) -> None:
+                 gateway: int = 0, cash_seat: int | None = None, *, keyed: bool = False) -> None:
         self.table, self.size, self.stats, self.think, self.rng = table, size, stats, think, rng
+        self.keyed = keyed  # each move carries a "key", as the page's do: the server answers "applied" too
         self.cash_seat = cash_seat  # a cash table (--cash): the seat this player buys in at
         self.asking = False  # --cash: a buy-in or top-up is on its way (one at a time)
         self.topped = -1  # --cash: the hand after which it last topped up
@@ -377,6 +378,8 @@ class Player:
         message = choose_move(view, self.rng)
         assert self.conn is not None
         self.stats.pending[self.table] = Pending(version, time.perf_counter())
+        if self.keyed:
+            message["key"] = f"k{self.rng.getrandbits(64):016x}"
         self.conn.send_text(orjson.dumps({**message, "version": version}))
         self.stats.actions += self.stats.measuring
         if self.stats.measuring:
@@ -494,8 +497,8 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             for seat, cookie in enumerate(cookies):  # a table's seats on different gateways
                 everyone.append((Player(table, args.table_size, stats, (args.think_min, args.think_max),
                                         random.Random(rng.random()), (index + seat) % len(ws_urls),
-                                        cash_seat=seat if cash else None), cookie))
-        conns = await asyncio.wait_for(open_players(ws_urls, everyone), 300)
+                                        cash_seat=seat if cash else None, keyed=args.keys), cookie))
+        conns = await asyncio.wait_for(open_players(ws_urls, everyone), args.handshake_timeout)
         await asyncio.sleep(args.warmup)
         me = psutil.Process()
         me.cpu_percent(None)
@@ -699,6 +702,10 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", help="cProfile (CPU time) the server (a cluster: the first gateway and worker) over the measured window "
                                           "into this directory (a folder per game)")
+    parser.add_argument("--keys", action="store_true",
+                        help="every move carries a key, as the page's do (the server also answers each with applied)")
+    parser.add_argument("--handshake-timeout", type=float, default=300.0,
+                        help="seconds for every player's WebSocket handshake (a busy machine needs more)")
     parser.add_argument("--py-spy", help="with --profile: this py-spy binary samples the single server over the measured window "
                                          "instead of cProfile (not a dependency: e.g. pip install --target /tmp/pyspy py-spy)")
     parser.add_argument("--quota", help='a CPU budget per process of a role (cgroup CFS quota, cores), e.g. "worker=0.25"')

@@ -33,16 +33,30 @@ NAME_LANGS = ("en", "cs")
 
 def names(ranking: str, rank: int) -> dict[str, str]:
     """A rank of ``ranking`` in words, in every language of :data:`NAME_LANGS`."""
+    return dict(_names(ranking, rank))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _names(ranking: str, rank: int) -> tuple[tuple[str, str], ...]:
+    """:func:`names` as (language, name) pairs, remembered: a finished hand's shown hands and
+    pots are named again in every view of every version until the next deal (issue #22
+    "Speed": 15 % of a table's views in process), and a ranking has a few thousand ranks."""
     if not rank:
-        return {}
+        return ()
     if ranking in ("", "high"):
         from freezeout.evaluate.describe import describe_rank
 
-        return {lang: describe_rank(rank, lang) for lang in NAME_LANGS}
+        return tuple((lang, describe_rank(rank, lang)) for lang in NAME_LANGS)
     from freezeout.evaluate.rankings import get_ranking
 
     named = get_ranking(ranking)
-    return {lang: named.describe(rank, lang) for lang in NAME_LANGS}
+    return tuple((lang, named.describe(rank, lang)) for lang in NAME_LANGS)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _described(ranking: str, rank: int) -> str:
+    """:func:`describe` (the English name a pot's winner's hand is given), remembered as :func:`_names`."""
+    return describe(ranking, rank)
 
 
 def card_slots(cards: tuple[Card | None, ...] | None, up: tuple[bool, ...], held: int) -> tuple[str, ...]:
@@ -480,11 +494,11 @@ def _shown_hands(tournament: Tournament) -> dict[int, ShownHand]:
     for event in tournament.hand_log:
         if not isinstance(event, CardsShown):
             continue
-        said = tuple(names(event.ranking, event.rank).items())
+        said = _names(event.ranking, event.rank)
         high = ShownHand(event.description, best_cards(event.ranking, event.cards, board), names=said)
         if event.low_ranking and event.low:
             high = ShownHand(high.hand, high.best, event.low_description, best_cards(event.low_ranking, event.cards, board),
-                             said, tuple(names(event.low_ranking, event.low).items()))
+                             said, _names(event.low_ranking, event.low))
         shown[event.seat] = high
     return shown
 
@@ -503,6 +517,6 @@ def _result(tournament: Tournament, shown: dict[int, ShownHand]) -> tuple[PotVie
             WinnerView(seat, chips, (shown[seat].best_low if low else shown[seat].best) if seat in shown and event.rank else ())
             for seat, chips in event.shares
         )
-        name = describe(event.ranking, event.rank) if event.rank else ""
-        pots.append(PotView(event.pot, event.half, event.amount, name, winners, tuple(names(event.ranking, event.rank).items())))
+        name = _described(event.ranking, event.rank) if event.rank else ""
+        pots.append(PotView(event.pot, event.half, event.amount, name, winners, _names(event.ranking, event.rank)))
     return tuple(pots)

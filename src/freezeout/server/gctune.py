@@ -15,7 +15,7 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 __all__ = ["tuned_gc"]
 
@@ -51,19 +51,31 @@ async def _collect(period: float = YOUNG_PERIOD, older_every: int = OLDER_EVERY,
             gc.collect(1 if ticks % older_every == 0 else 0)
 
 
-def _slow_collection_logger(limit: float = 0.05) -> Callable[[str, dict[str, int]], None]:
-    """A ``gc.callbacks`` entry that logs slow collections (a full one stops every table at once)."""
-    started: list[float] = []
+class _Collections:
+    """A ``gc.callbacks`` entry: logs slow collections (a full one stops every table at once) and
+    counts every collection's passes and time per generation, logged when the server stops
+    (docs/scaling.md "A move's cost in one process": what the collector costs a move)."""
 
-    def callback(phase: str, info: dict[str, int]) -> None:
+    def __init__(self, limit: float = 0.05) -> None:
+        self.limit = limit
+        self.started = 0.0
+        self.passes = [0, 0, 0]
+        self.seconds = [0.0, 0.0, 0.0]
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            started[:] = [time.perf_counter()]
-        elif started:
-            took = time.perf_counter() - started[0]
-            if took > limit:
-                log.warning("garbage collection of generation %d took %.0f ms", info["generation"], took * 1000)
+            self.started = time.perf_counter()
+        elif self.started:
+            took = time.perf_counter() - self.started
+            generation = info["generation"]
+            self.passes[generation] += 1
+            self.seconds[generation] += took
+            if took > self.limit:
+                log.warning("garbage collection of generation %d took %.0f ms", generation, took * 1000)
 
-    return callback
+    def summary(self) -> str:
+        return ", ".join(f"generation {g}: {n} passes, {s * 1000:.0f} ms"
+                         for g, (n, s) in enumerate(zip(self.passes, self.seconds, strict=True)))
 
 
 @contextlib.asynccontextmanager
@@ -71,7 +83,7 @@ async def tuned_gc() -> AsyncIterator[None]:
     """Tune the collector while the block runs (inside the server's event loop), then undo it:
     thresholds, frozen objects, the slow-collection logger and the clock-driven collector."""
     thresholds = gc.get_threshold()
-    callback = _slow_collection_logger()
+    callback = _Collections()
     gc.callbacks.append(callback)
     # Everything alive after start-up (modules, the bots' tables) is moved out of the
     # collector's sight; a full collection waits for CPython's own rule or the clock above.
@@ -88,3 +100,4 @@ async def tuned_gc() -> AsyncIterator[None]:
         gc.unfreeze()
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(callback)
+        log.info("garbage collection while serving: %s", callback.summary())

@@ -82,6 +82,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
+            outbox.heard()  # alive: no keepalive ping needed for a while
             now = context.clock.now()
             if link.expires_at is not None and now >= link.expires_at:
                 outbox.end("unauthorized", "your session or API token has expired: log in again")

@@ -12,6 +12,7 @@ characters (``ws_outbox_bytes``: a client that cannot keep up is dropped) and
 how long a send may stay blocked (a peer that stopped reading is cut off by
 the room's watchdog through ``link.blocked_since``, and ``transport.abort()``
 frees its socket and kernel buffers at once: it counts as offline).
+Keepalive pings go only to connections that went quiet (:class:`IdlePings`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.transport.links import Link
 from freezeout.server.transport.protocol import error_text
 
-__all__ = ["DirectWriter", "Outbox", "bound_send_buffer", "text_frame", "transport_of"]
+__all__ = ["DirectWriter", "IdlePings", "Outbox", "bound_send_buffer", "text_frame", "transport_of"]
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,69 @@ class DirectWriter:
             self.transport.write(b"".join(self.conn.data_to_send()))
 
 
+class IdlePings:
+    """Keepalive pings only for a connection the peer has been silent on for a whole interval.
+
+    uvicorn pings every connection every ``ws_ping_interval`` (``WS_PING_SECONDS``) and
+    closes it when the pong is late: a frame out, a frame back and two timers per
+    connection and period — at 10,000 connections and 20 s, 500 pings a second, as many
+    as half the moves (docs/scaling.md "A move's cost in one process").  A message from
+    the peer proves it alive just as well as a pong, so when the ping falls due this
+    defers it to one interval after the peer's last message (:meth:`heard`); a silent
+    connection is pinged as before.  A connection that dies is therefore still pinged
+    at most one interval after the last thing it sent, and closed one timeout later:
+    the same bound as uvicorn's (presence, R26's instant forfeit).
+
+    It replaces the ``send_keepalive_ping`` of uvicorn's sans-I/O protocol object (the
+    instance's attribute, which ``schedule_ping`` reads each time); under any other
+    protocol :meth:`of` gives None and uvicorn's own pings stay."""
+
+    __slots__ = ("last", "loop", "ping", "protocol")
+
+    def __init__(self, protocol: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.protocol, self.loop = protocol, loop
+        self.ping = protocol.send_keepalive_ping  # uvicorn's: sends the ping, starts the pong deadline
+        self.last = loop.time()  # when the peer last sent a message (the handshake, at first)
+
+    @classmethod
+    def of(cls, websocket: WebSocket, loop: asyncio.AbstractEventLoop) -> IdlePings | None:
+        """Installed on the connection's protocol when it keeps uvicorn's keepalive (else None)."""
+        protocol = _protocol_of(websocket)
+        needed = ("ping_interval", "ping_timer", "send_keepalive_ping", "schedule_ping")
+        if protocol is None or not all(hasattr(protocol, name) for name in needed):
+            return None
+        if not protocol.ping_interval or "send_keepalive_ping" in vars(protocol):  # no pings, or not uvicorn's own
+            return None
+        pings = cls(protocol, loop)
+        protocol.send_keepalive_ping = pings.due
+        timer = protocol.ping_timer  # the first ping, scheduled at the handshake with uvicorn's method
+        if timer is not None:
+            timer.cancel()
+            protocol.ping_timer = loop.call_later(protocol.ping_interval, pings.due)
+        return pings
+
+    def heard(self) -> None:
+        """The peer sent a message: it is alive now."""
+        self.last = self.loop.time()
+
+    def due(self) -> None:
+        """The ping's time: sent only if the peer has been silent for the whole interval."""
+        protocol = self.protocol
+        protocol.ping_timer = None
+        quiet = self.loop.time() - self.last
+        interval = protocol.ping_interval
+        if quiet < interval:
+            protocol.ping_timer = self.loop.call_later(interval - quiet, self.due)
+        else:
+            self.ping()
+
+    def remove(self) -> None:
+        """Give the protocol its own method back (no cycle between it and this object)."""
+        with contextlib.suppress(AttributeError):
+            if vars(self.protocol).get("send_keepalive_ping") == self.due:
+                del self.protocol.send_keepalive_ping
+
+
 def bound_send_buffer(transport: Any, size: int) -> None:
     """A fixed kernel send buffer for the connection.  Linux grows an autotuned one to 4 MB
     for a peer that stopped reading, and a send only blocks (and the connection is cut off,
@@ -134,6 +198,7 @@ class Outbox:
         self._queued = 0  # characters waiting (bounded: ws_outbox_bytes)
         self._sending = False  # the task is sending a text through ASGI
         self.direct = DirectWriter.of(websocket) if settings.ws_direct_send else None
+        self.pings = IdlePings.of(websocket, self.loop)
         self.closed = asyncio.Event()
         self.stalled = False
         self.finished = False  # the endpoint has returned
@@ -169,6 +234,11 @@ class Outbox:
             return
         self._queued += len(text)
         self._queue.put_nowait(text)
+
+    def heard(self) -> None:
+        """The peer sent a message (its keepalive ping waits: :class:`IdlePings`)."""
+        if self.pings is not None:
+            self.pings.heard()
 
     def end(self, code: str, message: str) -> None:
         """A last ``error``, then a normal close (log-out, a revoked token, a flood)."""
@@ -210,6 +280,8 @@ class Outbox:
     async def close(self) -> None:
         """The endpoint is returning: let the last error (a flood, a log-out) go out first, then stop."""
         self.finished = True
+        if self.pings is not None:
+            self.pings.remove()
         self._queue.put_nowait(None)
         if self.task is not None:
             with contextlib.suppress(BaseException):
