@@ -35,6 +35,21 @@ from freezeout.terminal.session import GameSession
 __all__ = ["AmountScreen", "ConfirmScreen", "GameScreen", "PokerApp"]
 
 
+#: The keys of a hand in any game, at a freezeout and at a cash table (the cash screen adds its own).
+GAME_KEYS: list[BindingType] = [
+    Binding("f", "fold", "Fold"),
+    Binding("c", "check_call", "Check/Call"),
+    Binding("r", "raise", "Bet/Raise"),
+    Binding("a", "allin", "All-in"),
+    Binding("b", "bring_in", "Bring in"),
+    Binding("R", "raise_big", "Big bet"),
+    Binding("d", "draw", "Draw", show=False),
+    Binding("s", "stand_pat", "Stand pat", show=False),
+    *(Binding(str(n), f"pick({n - 1})", f"Card {n}", show=False) for n in range(1, 6)),
+    Binding("space", "next_hand", "Deal now"),
+]
+
+
 class GameScreen(KeyActions):
     """The table: seats, board, pots, your cards, the moves, the hand's log.
 
@@ -42,16 +57,7 @@ class GameScreen(KeyActions):
     classes; here are its layout and the game loop."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "fold", "Fold"),
-        Binding("c", "check_call", "Check/Call"),
-        Binding("r", "raise", "Bet/Raise"),
-        Binding("a", "allin", "All-in"),
-        Binding("b", "bring_in", "Bring in"),
-        Binding("R", "raise_big", "Big bet"),
-        Binding("d", "draw", "Draw", show=False),
-        Binding("s", "stand_pat", "Stand pat", show=False),
-        *(Binding(str(n), f"pick({n - 1})", f"Card {n}", show=False) for n in range(1, 6)),
-        Binding("space", "next_hand", "Deal now"),
+        *GAME_KEYS,
         Binding("n", "rematch", "Rematch"),
         Binding("x", "resign", "Resign"),
         Binding("q", "leave", "Quit"),

@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from freezeout.rules.errors import RulesError
 from freezeout.rules.views import TableView
 from freezeout.terminal import render
-from freezeout.terminal.app import GameScreen, PokerApp
+from freezeout.terminal.app import GAME_KEYS, GameScreen, PokerApp
 from freezeout.terminal.cash import CashSession
 from freezeout.terminal.dialogs import ConfirmScreen
 
@@ -38,16 +38,7 @@ class CashScreen(GameScreen):
     """A cash table: :class:`GameScreen`'s drawing and game keys over a :class:`CashSession`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "fold", "Fold"),
-        Binding("c", "check_call", "Check/Call"),
-        Binding("r", "raise", "Bet/Raise"),
-        Binding("a", "allin", "All-in"),
-        Binding("b", "bring_in", "Bring in"),
-        Binding("R", "raise_big", "Big bet"),
-        Binding("d", "draw", "Draw", show=False),
-        Binding("s", "stand_pat", "Stand pat", show=False),
-        *(Binding(str(n), f"pick({n - 1})", f"Card {n}", show=False) for n in range(1, 6)),
-        Binding("space", "next_hand", "Deal now"),
+        *GAME_KEYS,
         Binding("t", "top_up", "Top up"),
         Binding("o", "sit_out_in", "Sit out/in"),
         Binding("q", "leave", "Leave"),
