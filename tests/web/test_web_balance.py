@@ -11,8 +11,8 @@ The reload tests run their own server whose starting grant is below the reload f
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -36,7 +36,9 @@ def reload_server(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """A server where a new account starts below the reload floor: it may reload at once.  It
     starts the way tests/web/conftest.py starts the session's ``server`` (its ``_serving``, found
     through that fixture's module: ``import conftest`` could name tests/conftest.py)."""
-    web = sys.modules[type(server).__module__]
+    # The module that defined the server's class, by its functions' globals: several test
+    # folders have a module named ``conftest``, so sys.modules["conftest"] may be another one.
+    web = SimpleNamespace(**type(server).__init__.__globals__)
     env = {"FREEZEOUT_LEDGER_GRANT": str(GRANT), "FREEZEOUT_LEDGER_RELOAD_FLOOR": str(FLOOR),
            "FREEZEOUT_LEDGER_RELOAD_AMOUNT": str(AMOUNT)}
     with web._serving(tmp_path_factory.mktemp("web-balance"), env) as running:

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -81,7 +81,9 @@ def cash_server(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """A server with the cash tables of TABLES open, a long pause between hands and a long turn
     clock; it starts the way tests/web/conftest.py starts the session's ``server`` (its
     ``_serving``, found through that fixture's module)."""
-    web = sys.modules[type(server).__module__]
+    # The module that defined the server's class, by its functions' globals: several test
+    # folders have a module named ``conftest``, so sys.modules["conftest"] may be another one.
+    web = SimpleNamespace(**type(server).__init__.__globals__)
     tmp: Path = tmp_path_factory.mktemp("web-cash")
     # in a thread of its own: Playwright's sync API runs an event loop in this one
     with ThreadPoolExecutor(1) as pool:
