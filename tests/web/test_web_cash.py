@@ -51,7 +51,7 @@ NUMBER_JS = "async n => new Intl.NumberFormat((await import('/static/js/i18n.js'
 VIEW_JS = "() => { const t = window.__fzTable; return t && t.state.view ? t.state.view : null; }"
 
 #: the seeded tables, by name: (game, seats); each test takes its own
-TABLES = ({f"session{i}": ("NT", 4) for i in range(4)} | {f"twice_{lang}": ("NT", 4) for lang in ("en", "cs")}
+TABLES = ({f"session{i}": ("NT", 4) for i in range(2)} | {f"twice_{lang}": ("NT", 4) for lang in ("en", "cs")}
           | {f"refuse_{lang}_{which}": ("NT", 2) for lang in ("en", "cs") for which in ("here", "there")} | {"po": ("PO", 4)})
 
 
@@ -171,7 +171,9 @@ def _inside(page: Any, locator: Any, width: int, height: int) -> None:
     assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (box, width, height)
 
 
-VIEWPORTS = [(1366, 900, "en-US"), (360, 740, "cs-CZ"), (375, 667, "en-US"), (1366, 900, "cs-CZ")]
+# The desktop in English and the shortest phone in Czech (the longer words): the session is the
+# same at every size, and tests/web/test_web_phone_layout.py covers the phones one by one.
+VIEWPORTS = [(1366, 900, "en-US"), (375, 667, "cs-CZ")]
 
 
 @pytest.mark.parametrize(("width", "height", "locale"), VIEWPORTS)
@@ -281,7 +283,7 @@ def _register_on(page: Any, name: str) -> None:
 RUNS_JS = "() => window.__fzTable.state.events.filter(e => e.type === 'run_twice').map(e => e.seat).sort()"
 
 
-@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+@pytest.mark.parametrize("locale", ["cs-CZ"])  # one run: the second player's page is in English
 def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_the_rake(new_page, cash_server, ui, locale):
     table = cash_server.cash[f"twice_{locale[:2]}"]
     page = new_page(locale=locale, server=cash_server)
