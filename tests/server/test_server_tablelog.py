@@ -38,3 +38,27 @@ async def test_a_plain_entry_waits_off_the_loop_while_another_writer_holds_the_d
         blocker.close()
         await store.close()
         await engine.dispose()
+
+
+def test_a_transactions_transfers_take_balance_rows_in_account_order():
+    """Two workers' batches that rake into the house and move one player's chips at two tables
+    must lock the balance rows in one order, or PostgreSQL aborts one as a deadlock: the writer
+    moves a batch's transfers by account, keeping one account's movements in their order (a
+    cash-out here still pays for a buy-in behind it)."""
+    from types import SimpleNamespace
+
+    from freezeout.server.storage.ledger import HOUSE, Transfer
+    from freezeout.server.storage.tablelog import TableLog
+
+    moved: list[tuple[int, str]] = []
+    log = TableLog.__new__(TableLog)  # only the writer's transaction body: no engine, no loop
+    log._move = lambda conn, t: moved.append((t.account_id, t.transfer_id))
+    log._write_game = lambda conn, op: None
+    conn = SimpleNamespace(dialect=SimpleNamespace(name="sqlite"), exec_driver_sql=lambda sql, rows: None)
+    ana, bo = HOUSE + 7, HOUSE + 3
+    jobs = [([LogEntry("t1", 9, 1.0, "act", {})], [Transfer("t1:out", ana, "cash_out", 50, 1.0, "t1", None, 9),
+                                                  Transfer("t1:rake", HOUSE, "rake", 5, 1.0, "t1", None, 9)]),
+            ([LogEntry("t2", 4, 1.0, "sit", {})], [Transfer("t2:in", ana, "buy_in", 80, 1.0, "t2", None, 4),
+                                                  Transfer("t2:in:bo", bo, "buy_in", 80, 1.0, "t2", None, 4)])]
+    log._write_jobs(conn, jobs)  # type: ignore[arg-type]
+    assert moved == [(HOUSE, "t1:rake"), (bo, "t2:in:bo"), (ana, "t1:out"), (ana, "t2:in")]

@@ -212,20 +212,28 @@ class TableLog:
             future.set_exception(RuntimeError("the database refused the write"))
 
     def _write_jobs(self, conn: Connection, jobs: list[_Job]) -> None:
-        """Synchronous: the jobs' game rows (``write_game``), then every plain log entry in one statement."""
+        """Synchronous: the jobs' game rows (``write_game``), their chip transfers, then every
+        plain log entry in one statement.
+
+        The transfers go in account order (a stable sort: one account's movements keep theirs,
+        so a cash-out still pays for a buy-in behind it in the same batch).  Each takes its
+        balance row's lock until the commit; two workers' transactions that both rake into the
+        house and move one player's chips at two tables would otherwise take those rows in
+        opposite orders, and PostgreSQL would abort one of them as a deadlock."""
         plain: list[LogEntry] = []
+        transfers: list[Transfer] = []
         for entries, ops in jobs:
-            if not ops:
-                plain.extend(entries)
-                continue
             for op in ops:
                 if isinstance(op, Transfer):
-                    if self._move is None:
-                        raise RuntimeError("this log has no ledger to move chips with")
-                    self._move(conn, op)
+                    transfers.append(op)
                 else:
                     self._write_game(conn, op)
             plain.extend(entries)
+        if transfers and self._move is None:
+            raise RuntimeError("this log has no ledger to move chips with")
+        for transfer in sorted(transfers, key=lambda t: t.account_id):
+            assert self._move is not None
+            self._move(conn, transfer)
         if crashpoint.ARMED:  # the crash drills only: die with the rows written, not committed
             crashpoint.reached("written", [op.kind for _, ops in jobs for op in ops if isinstance(op, Transfer)])
         if not plain:
