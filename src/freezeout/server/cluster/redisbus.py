@@ -328,7 +328,7 @@ class RedisUpdates:
                 for event in self._subscribed.values():
                     event.clear()
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # typed in some redis-py releases only
             await backoff.wait()
 
     def _dispatch(self, message: dict[str, Any]) -> None:
