@@ -29,6 +29,15 @@ and send it right after the kill, while the gateways still route to the dead
 worker.  Clients resend a move that got no answer within ``--resend`` seconds,
 with the same key (the bus delivers at most once; the key makes the resend
 safe), and reconnect to the other gateway, with ``since``, when theirs dies.
+Every keyed request first sent between a kill and the new owner (a move, and
+with ``--cash`` a buy-in, top-up or cash-out) is counted, with what became of
+it (``during_takeovers``: applied once, refused by code, lost, applied
+twice); a drill that killed a worker and sent none fails.
+
+With ``--cash``, a player who is not seated also decides again every 1-2 s
+(whether to buy in), not only when the table tells something: a table
+where nobody chose to buy in tells nothing more, and such a table was what
+the drill used to report as stalled after a Redis restart.
 
     .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20 --redis-restarts 5
 
@@ -349,18 +358,18 @@ class CashHuman(Human):
         await super().run()
 
     async def _think_again(self) -> None:
-        """A player out of a hand decides again now and then, not only when the table tells
-        something: otherwise a table where nobody chose to buy in (or one player sits alone)
-        tells nothing more, and its players never decide again (the drill's stall, not the
-        server's).  A move in a hand is decided on the table's messages only."""
+        """A player not seated (or leaving at the end) decides again now and then, not only when
+        the table tells something: otherwise a table where nobody chose to buy in (or one
+        player sits alone) tells nothing more, and its players never decide again (the drill's
+        stall, not the server's).  A seated player decides on the table's messages only."""
         while True:
             await asyncio.sleep(self.rng.uniform(1.0, 2.0))
             latest = self.latest
             if latest is None or self.pending or self.stopping or self.ws is None or self.holding:
                 continue
             view = latest["view"] or {}
-            if view.get("you") is not None and view.get("in_hand"):
-                continue
+            if view.get("you") is not None and not self.finishing:  # seated: a player decides on the table's news
+                continue  # (deciding every second between hands, they cashed out so often that hardly a hand was played)
             move = self.decide(latest)
             if move is not None:
                 self._background(self.act(move))
