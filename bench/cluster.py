@@ -29,6 +29,15 @@ and send it right after the kill, while the gateways still route to the dead
 worker.  Clients resend a move that got no answer within ``--resend`` seconds,
 with the same key (the bus delivers at most once; the key makes the resend
 safe), and reconnect to the other gateway, with ``since``, when theirs dies.
+Every keyed request first sent between a kill and the new owner (a move, and
+with ``--cash`` a buy-in, top-up or cash-out) is counted, with what became of
+it (``during_takeovers``: applied once, refused by code, lost, applied
+twice); a drill that killed a worker and sent none fails.
+
+With ``--cash``, a player who is not seated also decides again every 1-2 s
+(whether to buy in), not only when the table tells something: a table
+where nobody chose to buy in tells nothing more, and such a table was what
+the drill used to report as stalled after a Redis restart.
 
     .venv/bin/python bench/cluster.py --kills 20 --gateway-kills 20 --redis-restarts 5
 
@@ -74,7 +83,7 @@ class Seen:
     sent: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (version decided on, seat)
     acked: dict[str, int] = field(default_factory=dict)  # key -> the version ``applied`` named
     refused: dict[str, str] = field(default_factory=dict)  # key -> the error's code
-    during: set[str] = field(default_factory=set)  # keys first sent while the table had no live owner
+    during: dict[str, str] = field(default_factory=dict)  # key -> intent type, first sent while the table had no live owner
     resends: int = 0
     transfers: dict[str, str] = field(default_factory=dict)  # --cash: transfer id -> the key of its request
     errors: dict[str, int] = field(default_factory=dict)  # error answers by code (busy ones included)
@@ -194,6 +203,15 @@ class Human:
             return {"type": "act", "version": msg["version"], "move": move, "key": key, "id": key}
         return None
 
+    def describe(self) -> str:
+        """What this client last knew (for a problem's report)."""
+        view = (self.latest or {}).get("view") or {}
+        me = view.get("you")
+        seat = view["seats"][me] if me is not None and view.get("seats") else None
+        return (f"v{self.version} pending {[m['type'] for m in self.pending.values()]} in_hand {view.get('in_hand')} "
+                f"to_act {view.get('to_act')} you {me} seat {seat} refused_at {getattr(self, 'refused_at', None)} "
+                f"{getattr(self, 'last_refusal', '')}")
+
     def debug(self, what: str) -> None:
         if os.environ.get("DRILL_DEBUG"):
             print(f"{time.time():.2f} {self.table} {id(self) % 1000} {what}", file=sys.stderr, flush=True)
@@ -211,8 +229,8 @@ class Human:
             self.holding = True
             await hold.wait()
             self.holding = False
-        if self.seen.orphaned and move["type"] == "act":
-            self.seen.during.add(key)
+        if self.seen.orphaned and key in self.seen.sent:  # a move or (--cash) a buy-in, top-up or cash-out
+            self.seen.during[key] = move["type"]
         first = True
         while key in self.pending:
             ws = self.ws
@@ -248,14 +266,18 @@ def check(log: dict[int, tuple[str, dict[str, Any]]], seen: Seen, in_flight: set
             if kind != "act" or int(data["seat"]) != seat:
                 lost.append(f"version {version}: a client saw seat {seat} move, the log has {kind} {data}")
     bot: int | None = None  # the bot's seat in the game being played (slot 2; seats move at a rematch)
+    cash_bots: set[int] = set()  # --cash: the seats a bot took (bots fill a table where a human sits alone)
     keyed: dict[str, list[int]] = {}
     for seq, (kind, data) in sorted(log.items()):
         if kind == "start":
             bot = list(data["seat_slots"]).index(2)
+        elif kind == "sit":
+            (cash_bots.add if data.get("kind") == "bot" else cash_bots.discard)(int(data["slot"]))
         key = (data.get("intent") or {}).get("key")
         if key is not None:
             keyed.setdefault(key, []).append(seq)
-        human = kind == "act" and int(data["seat"]) != bot and data.get("move") != "timeout"
+        human = (kind == "act" and int(data["seat"]) != bot and int(data["seat"]) not in cash_bots
+                 and data.get("move") != "timeout")
         if not human:
             continue
         sent = seen.sent.get(key) if key is not None else None
@@ -329,10 +351,33 @@ class CashHuman(Human):
         self.refused_at = -1  # the version a cash request was refused at: no other until the table moves
         self.finishing = False
         self.seated: bool | None = None
+        self.last_refusal = ""
+
+    async def run(self) -> None:
+        self._background(self._think_again())
+        await super().run()
+
+    async def _think_again(self) -> None:
+        """A player not seated (or leaving at the end) decides again now and then, not only when
+        the table tells something: otherwise a table where nobody chose to buy in (or one
+        player sits alone) tells nothing more, and its players never decide again (the drill's
+        stall, not the server's).  A seated player decides on the table's messages only."""
+        while True:
+            await asyncio.sleep(self.rng.uniform(1.0, 2.0))
+            latest = self.latest
+            if latest is None or self.pending or self.stopping or self.ws is None or self.holding:
+                continue
+            view = latest["view"] or {}
+            if view.get("you") is not None and not self.finishing:  # seated: a player decides on the table's news
+                continue  # (deciding every second between hands, they cashed out so often that hardly a hand was played)
+            move = self.decide(latest)
+            if move is not None:
+                self._background(self.act(move))
 
     def on_answer(self, msg: dict[str, Any]) -> None:
         if msg["type"] == "error" and msg.get("code") in CASH_RETRY_CODES:
             self.refused_at = self.version or 0
+            self.last_refusal = f"{msg.get('code')}: {msg.get('message')}"
         super().on_answer(msg)
 
     def decide(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -357,13 +402,15 @@ class CashHuman(Human):
             move = "check" if "check" in moves else "call" if self.rng.random() < 0.85 else "fold"
             self.seen.sent[key] = (version, me)
             return {"type": "act", "version": version, "move": move, "key": key, "id": key}
-        if seat["leaving"] or (view["in_hand"] and not self.finishing) or version <= self.refused_at:
+        if seat["leaving"] or (view["in_hand"] and not self.finishing):
             return None
         roll = self.rng.random()
         if self.finishing or roll < 0.1:  # a cash-out (between hands) or a leave at the hand's end (C3)
             self.left_with = seat["stack"]
             self.seen.sent[key] = (version, -1)
             return {"type": "stand", "key": key, "id": key}
+        if version <= self.refused_at:  # a refused top-up waits for the table to move; a cash-out does not
+            return None
         if roll < 0.2:
             self.transfers += 1
             transfer = f"{self.name}-t{self.transfers}-{secrets.token_hex(3)}"
@@ -448,7 +495,7 @@ async def cash_checks(pg: str, seen: dict[str, Seen], humans: list[CashHuman]) -
     for r in rows:
         held[r["table_id"]] = held.get(r["table_id"], 0) + signs[r["kind"]] * r["amount"]
     problems["stuck_seats"] += [f"{t}: the ledger still puts {c} chips on it after everyone left" for t, c in held.items() if c]
-    problems["stuck_seats"] += [f"{h.table} {h.name}: still seated at the end" for h in humans if h.seated]
+    problems["stuck_seats"] += [f"{h.table} {h.name}: still seated at the end ({h.describe()})" for h in humans if h.seated]
     kinds: dict[str, int] = {}
     for r in rows:
         kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
@@ -502,7 +549,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     kills.append((time.time(), "redis"))
                     redis.stop()
                     redis.start()
-                    stuck.extend(await _stalled(seen, before, f"kill {number} (redis)"))
+                    stuck.extend(await _stalled(seen, before, f"kill {number} (redis)", humans, postgres.url))
                     stuck.extend(await _unlisted(gateways[0], set(seen), f"kill {number} (redis)"))
                     print(json.dumps({"kill": number, "redis": True}), flush=True)
                     continue
@@ -556,7 +603,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 for t in theirs:
                     seen[t].orphaned = False
                 workers[index] = start_process("worker", workers[index].port, env, base / f"worker-{index}.log")
-                stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}"))
+                stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}", humans, postgres.url))
                 print(json.dumps({"kill": number, "worker": node, "tables": len(theirs), "takeover_s": round(took, 2)}),
                       flush=True)
                 await asyncio.to_thread(wait_ready, [workers[index]], READY)
@@ -581,11 +628,15 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             in_flight = {key for h in humans for key in h.pending}
             problems: dict[str, list[str]] = {"lost": [], "doubled": [], "moves": [], "stuck": stuck, "forfeits": []}
             entries = moves = keyed = 0
+            in_log: dict[str, int] = {}  # intent key -> entries naming it, at every table
             for table, _ in tables:
                 log = await read_log(postgres.url, table)
                 entries += len(log)
                 moves += sum(1 for k, _ in log.values() if k == "act")
                 keyed += sum(1 for k, d in log.values() if k == "act" and "intent" in d)
+                for _, d in log.values():
+                    if (named := (d.get("intent") or {}).get("key")) is not None:
+                        in_log[named] = in_log.get(named, 0) + 1
                 found = check(log, seen[table], in_flight)
                 for key, values in found.items():
                     problems[key] += [f"{table} {v}" for v in values]
@@ -598,7 +649,10 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             ordered = sorted(takeovers)
             all_seen = list(seen.values())
             sent = {key for s in all_seen for key in s.sent}
-            during = {key for s in all_seen for key in s.during}
+            during = {key: kind for s in all_seen for key, kind in s.during.items()}
+            taken_over = _during_takeovers(during, all_seen, in_log, in_flight)
+            if takeovers and not during:
+                problems["takeovers"] = ["no move or cash request was sent while a killed worker's tables had no owner"]
             acked = {key: s.acked[key] for s in all_seen for key in s.sent if key in s.acked}
             refused = {key: s.refused[key] for s in all_seen for key in s.sent if key in s.refused}
             return {
@@ -609,7 +663,8 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 "moves_keyed": {"sent": len(sent), "acknowledged": len(acked), "in_log": keyed,
                                 "refused": len(refused), "refused_stale": sum(1 for c in refused.values() if c == "stale"),
                                 "in_flight": len(in_flight), "resends": sum(s.resends for s in all_seen),
-                                "sent_during_takeover": len(during), "acknowledged_during_takeover": len(during & set(acked))},
+                                "sent_during_takeover": len(during), "acknowledged_during_takeover": len(set(during) & set(acked))},
+                "during_takeovers": taken_over,
                 "errors": {code: sum(s.errors.get(code, 0) for s in all_seen) for code in sorted({c for s in all_seen for c in s.errors})},
                 "counts": {key: len(values) for key, values in problems.items()}, "problems": problems,
                 **({"cash": cash} if cash else {}),
@@ -625,12 +680,50 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             postgres.stop()
 
 
-async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str) -> list[str]:
-    """The tables of ``seen`` that tell no new version within 30 s."""
+def _during_takeovers(during: dict[str, str], seen: list[Seen], in_log: dict[str, int], in_flight: set[str]) -> dict[str, Any]:
+    """What became of each request first sent between a worker's kill and its tables' new
+    owner: applied once (acknowledged, one entry), refused (by code, and none in the log), lost
+    (neither), applied twice (two entries)."""
+    acked = {key for s in seen for key in s.acked}
+    refused = {key: code for s in seen for key, code in s.refused.items()}
+    outcome: dict[str, Any] = {"sent": len(during), "by_type": {}, "applied_once": 0, "refused": {}, "lost": 0,
+                               "applied_twice": 0, "refused_but_applied": 0, "in_flight": 0,
+                               "acknowledged_without_entry": 0}
+    for key, kind in during.items():
+        outcome["by_type"][kind] = outcome["by_type"].get(kind, 0) + 1
+        entries = in_log.get(key, 0)
+        if entries > 1:
+            outcome["applied_twice"] += 1
+        if key in refused:
+            outcome["refused"][refused[key]] = outcome["refused"].get(refused[key], 0) + 1
+            outcome["refused_but_applied"] += entries > 0
+        elif key in acked and entries == 1:
+            outcome["applied_once"] += 1
+        elif key in acked and entries == 0:  # applied without an entry of its own (e.g. a leave marked on a seat)
+            outcome["acknowledged_without_entry"] += 1
+        elif key in in_flight:
+            outcome["in_flight"] += 1
+        elif entries == 0:
+            outcome["lost"] += 1
+    return outcome
+
+
+async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, humans: list[Human], pg: str) -> list[str]:
+    """The tables of ``seen`` that tell no new version within 30 s, each with what its log and its
+    clients had then (the log's last entries; each client's version, unanswered intents and turn)."""
     deadline = time.monotonic() + 30
     while any(max(s.updates, default=0) <= before[t] for t, s in seen.items()) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
-    return [f"{what}: {t} made no move in 30 s" for t, s in seen.items() if max(s.updates, default=0) <= before[t]]
+    found = []
+    for t, s in seen.items():
+        if max(s.updates, default=0) > before[t]:
+            continue
+        log = await read_log(pg, t)
+        tail = [f"{seq} {kind}" for seq, (kind, _) in sorted(log.items())[-3:]]
+        clients = [f"v{h.version} pending {[m['type'] for m in h.pending.values()]} "
+                   f"to_act {((h.latest or {}).get('view') or {}).get('to_act')}" for h in humans if h.table == t]
+        found.append(f"{what}: {t} made no move in 30 s (log ends {tail}; clients {clients})")
+    return found
 
 
 async def _unlisted(gateway: Process, tables: set[str], what: str) -> list[str]:

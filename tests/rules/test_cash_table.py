@@ -457,3 +457,20 @@ def test_c9_random_requests_never_create_or_lose_a_chip(game):
         on_table = sum(t.current_stacks()) + (t.hand.pot_total if t.in_hand else 0)
         assert on_table + t.rake_total + cashed == bought
     assert t.hand_number > 10
+
+
+def test_c4_players_waiting_for_the_big_blind_alone_at_the_table_are_dealt_in():
+    """Everyone who played left and two new players sat down, both waiting for the big blind:
+    without a hand the big blind never comes, so the table deals as at its first hand (the
+    cluster drill's cash tables stalled this way)."""
+    t, _ = hand(table(0, 1))
+    for seat in (0, 1):
+        t, _ = t.leave(seat, 0.0)
+    t, _ = t.join(2, "cy", 100, now=0.0)
+    t, _ = t.join(3, "di", 100, now=0.0)
+    assert t.seats[2].status is Status.WAITING and t.seats[3].status is Status.WAITING
+    t, _ = deal(t)
+    assert t.hand_seats == (2, 3)
+    t = finish(t)
+    assert t.seats[2].status is Status.PLAYING and t.seats[3].status is Status.PLAYING
+    t, _ = hand(t)  # and the next hand follows the usual rules

@@ -118,6 +118,11 @@ def plan_hand(
         if other.owes:
             posts.append((index, other.owes))
     dealt = tuple(sorted(dealt_set))
+    if len(dealt) < 2 and sum(1 for index in range(n) if ready(index)) >= 2:
+        # C4: the big blind a waiting player waits for comes only with a hand, and none can be
+        # dealt without them (everyone who played has left): the table starts afresh, as at its
+        # first hand, everyone ready dealt in and nobody posting.  Else it never deals again.
+        return plan_hand(seats, variant, button, small_pos, -1, first_button)
     _need_two(dealt)
     if len(dealt) == 2:  # R5: heads-up the other player has the button and posts the small blind
         other_seat = next(s for s in dealt if s != big)
