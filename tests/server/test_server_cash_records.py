@@ -81,10 +81,11 @@ def test_each_asker_sees_their_own_cards_and_the_hands_shown_not_the_mucked():  
     assert mucked and "p12" in hand["shown"]
     for viewer in (None, "p11", "p12", "p13"):
         seen = cash_hand_for(hand, viewer)
-        assert "seed" not in seen and "deck" not in seen
+        assert "seed" not in seen and seen["commitment"] == hand["commitment"]
         for name, cards in hand["hole"].items():
             visible = name == viewer or name in hand["shown"]
             assert seen["hole"][name] == (cards if visible else "????")
+            assert all((cards[i : i + 2] in seen["deck"]) == visible for i in (0, 2))  # opened: only what they saw
             assert (cards in seen["phh"]) == visible, (viewer, name)
         pokerkit_plays(seen["phh"])  # what an asker gets still plays to the end
 
