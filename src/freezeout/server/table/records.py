@@ -25,16 +25,12 @@ from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
 from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
-from freezeout.server.table.fairness import UNKNOWN, Deal
+from freezeout.server.table.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.transport.wire import pack
 
 __all__ = ["CASH_HAND_FORMAT", "CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
            "record_to_phh"]
-
-
-#: The ``format`` of one cash hand's history (docs/formats.md "Cash hand histories").
-CASH_HAND_FORMAT = "freezeout.cash_hand/1"
 
 
 class GameRecorder:
@@ -252,7 +248,7 @@ def cash_hand_for(hand: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     cards the asker saw (``commitment``, ``leaves``, ``deck`` with ``??``, ``salts`` with
     null, as :func:`player_record`), so ``freezeout record verify`` checks their copy too.
     The PHH likewise."""
-    from freezeout.rules.games import VARIANTS
+    from freezeout.rules.variant import VARIANTS
 
     variant = VARIANTS.get(str(hand.get("game")))
     up = _up_flags(variant) if variant is not None else []
@@ -313,8 +309,9 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
             elif deal:
                 first = dealt.get(who, 0)
                 dealt[who] = first + len(cards)
-                kept = [card if not (card in thrown.get(who, ()) or hidden and not (first + i < len(up) and up[first + i]))
-                        else UNKNOWN for i, card in enumerate(cards)]
+                face_up = [first + i < len(up) and up[first + i] for i in range(len(cards))]
+                kept = [UNKNOWN if card in thrown.get(who, ()) or (hidden and not face_up[i]) else card
+                        for i, card in enumerate(cards)]
                 line = f"{start}{deal}{who} {''.join(kept)}{end}"
         out.append(line)
     return "\n".join(out) + "\n"
