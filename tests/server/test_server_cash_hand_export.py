@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import tomllib
 from collections import deque
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from test_server_cash_records import RecordedLog
 
 from freezeout.cli import main
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.rules.variant import VARIANTS
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, LogEntry
 from freezeout.server.table.game import GameSpec
 from freezeout.server.table.records import cash_hand_for
@@ -214,7 +214,7 @@ def test_pokerkit_plays_every_copy_to_the_same_stacks(exported):  # #22: PokerKi
 
 
 def test_what_an_asker_downloads_shows_what_they_saw_and_nothing_more(exported):  # R17, V7, V11, V17
-    name, hand = exported
+    _, hand = exported
     for viewer in (None, *hand["players"]):
         seen = cash_hand_for(hand, viewer)
         assert "seed" not in seen
@@ -235,10 +235,9 @@ def test_what_an_asker_downloads_shows_what_they_saw_and_nothing_more(exported):
 
 def test_stud_up_cards_are_in_everyones_copy_and_down_cards_only_when_shown():  # V7, R17
     hand = stud()
-    ups = [flag for street in __import__("freezeout.rules.variant", fromlist=["VARIANTS"]).VARIANTS["F7S"].streets
-           for flag in street.hole]
+    ups = [flag for street in VARIANTS["F7S"].streets for flag in street.hole]
+    seen = cash_hand_for(hand, None)
     for player, cards in hand["hole"].items():
-        seen = cash_hand_for(hand, None)
         shown = seen["hole"][player]
         for i in range(len(cards) // 2):
             card = cards[2 * i : 2 * i + 2]
@@ -259,4 +258,3 @@ def test_a_cash_hand_that_does_not_add_up_is_refused_with_its_reason(tmp_path, c
     path.write_text(json.dumps(forged))
     assert main(["record", "verify", str(path)]) == 2
     assert "the board" in capsys.readouterr().err
-    assert Path(path).exists()
