@@ -258,3 +258,45 @@ def test_a_cash_hand_that_does_not_add_up_is_refused_with_its_reason(tmp_path, c
     path.write_text(json.dumps(forged))
     assert main(["record", "verify", str(path)]) == 2
     assert "the board" in capsys.readouterr().err
+
+
+def run_twice_log() -> GameLog:
+    log = seated("NT", [8000, 8000])
+    log.deal_rigged(["AsAh", "KsKh"], "2c7d9hJc3s")
+    for seat in range(2):
+        log.write(CashSeatEntry("run_twice", seat, True))
+    while log.game.in_hand:
+        legal = log.game.legal_actions()
+        assert legal is not None
+        log.write(ActEntry(Action(legal.seat, ActionKind.ALLIN if legal.seat == 0 else ActionKind.CALL)))
+    return log
+
+
+@pytest.mark.parametrize("viewer", [["p11"], ["p12"], []])
+def test_a_run_out_run_twice_is_replayed_street_by_street_each_run_and_its_winners_a_step(viewer):  # R18, C7
+    from freezeout.server.table.replaysteps import cash_hand_steps
+
+    log = run_twice_log()
+    hand = hand_of(log)
+    steps = cash_hand_steps(log.entries, 1, viewer)["steps"]
+    kinds = [[event["type"] for event in step["events"]] for step in steps]
+    assert kinds[:3] == [["hand_started", "blind_posted", "blind_posted"], ["action_taken"], ["action_taken"]]
+    assert kinds[3:9] == [["street_dealt"]] * 3 + [["second_run_dealt"]] * 3
+    assert [step["view"]["board"] for step in steps[2:6]] == ["", "2c7d9h", "2c7d9hJc", "2c7d9hJc3s"]
+    assert "second_board" not in steps[5]["view"]
+    second = hand["second_board"]
+    assert [step["view"]["second_board"] for step in steps[6:]] == [second[:6], second[:8], second, second, second]
+    first, last = steps[-2], steps[-1]  # each run's result, its winners and amounts
+    assert next(e for e in first["events"] if e["type"] == "run_showdown")["run"] == 1
+    assert next(e for e in last["events"] if e["type"] == "run_showdown")["run"] == 2
+    awarded = [e["amount"] for step in (first, last) for e in step["events"] if e["type"] == "pot_awarded"]
+    assert awarded == [pot["amount"] for pot in hand["pots"]]
+    before = steps[5]["view"]  # the river of run one: nothing raked or won yet, the pot whole
+    assert before["pot"] == 16000 and sum(seat.get("stack", 0) for seat in before["seats"]) == 0
+    assert last["view"]["pot"] == 0 and [s["stack"] for s in last["view"]["seats"][:2]] == hand["finishing_stacks"]
+    for step in steps:  # every step's chips: the stacks, the pot (bets included) and the rake make the buy-ins
+        view = step["view"]
+        total = view["pot"] + view["rake"]["total"] + sum(s.get("stack", 0) for s in view["seats"])
+        assert total == 16000, step
+    if not viewer:  # not a player: down cards only once tabled for the run-out
+        assert steps[0]["view"]["seats"][0]["cards"] == "????"
