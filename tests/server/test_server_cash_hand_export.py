@@ -300,3 +300,26 @@ def test_a_run_out_run_twice_is_replayed_street_by_street_each_run_and_its_winne
         assert total == 16000, step
     if not viewer:  # not a player: down cards only once tabled for the run-out
         assert steps[0]["view"]["seats"][0]["cards"] == "????"
+
+
+async def test_a_hand_downloaded_over_http_replays_and_verifies(harness, tmp_path, capsys):  # #22, #25
+    from test_server_cash import open_cash_table, play_hands, request
+    from test_server_cash import seated as seated_players
+
+    h = harness
+    table = await open_cash_table(h)
+    ana, bo = await seated_players(h, table, "ana", "bo")
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
+    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    await play_hands(h, table, [ana, bo], 1)
+    spectator = await h.player()
+    for who in (ana, bo, spectator):
+        got = (await who.http.get(f"/api/tables/{table}/hands/1")).json()
+        phh = (await who.http.get(f"/api/tables/{table}/hands/1.phh")).text
+        path = tmp_path / "hand.json"
+        assert got["phh"] == phh
+        path.write_text(json.dumps(got))
+        assert main(["record", "verify", str(path)]) == 0, capsys.readouterr().err
+        assert main(["record", "replay", str(path)]) == 0, capsys.readouterr().err
+        assert json.loads(capsys.readouterr().out.splitlines()[-1])["finishing_stacks"] == got["finishing_stacks"]
+        assert pokerkit_stacks(phh) == dict(zip(got["players"], got["finishing_stacks"], strict=True))
