@@ -73,9 +73,9 @@ def raked_side_pot() -> dict[str, Any]:
     return hand_of(log)
 
 
-def run_twice() -> dict[str, Any]:
-    log = seated("NT", [8000, 8000])
-    log.deal_rigged(["AsAh", "KsKh"], "2c7d9hJc3s")
+def run_twice(hole: tuple[str, str] = ("AsAh", "KsKh"), options: dict[str, Any] = RAKED) -> dict[str, Any]:
+    log = seated("NT", [8000, 8000], options)
+    log.deal_rigged(list(hole), "2c7d9hJc3s")
     for seat in range(2):
         log.write(CashSeatEntry("run_twice", seat, True))
     while log.game.in_hand:
@@ -123,7 +123,14 @@ def hand_of(log: GameLog) -> dict[str, Any]:
     return hand
 
 
-HANDS = {"raked side pot": raked_side_pot, "run twice": run_twice, "missed blind": missed_blind, "stud": stud,
+def run_twice_split() -> dict[str, Any]:
+    """Both runs split, an odd chip in the second (a cap of 301: 15699 chips, C7's odd chip to run one)."""
+    hand = run_twice(("AsKd", "AhKc"), {**RAKED, "rake_cap": 301})
+    assert hand["rake"] == 301 and len(hand["pots"]) == 2
+    return hand
+
+
+HANDS = {"raked side pot": raked_side_pot, "run twice": run_twice, "run twice split": run_twice_split, "missed blind": missed_blind, "stud": stud,
          "draw": draw}
 
 
@@ -323,3 +330,19 @@ async def test_a_hand_downloaded_over_http_replays_and_verifies(harness, tmp_pat
         assert main(["record", "replay", str(path)]) == 0, capsys.readouterr().err
         assert json.loads(capsys.readouterr().out.splitlines()[-1])["finishing_stacks"] == got["finishing_stacks"]
         assert pokerkit_stacks(phh) == dict(zip(got["players"], got["finishing_stacks"], strict=True))
+
+
+def test_a_run_out_run_once_is_a_step_per_street_then_the_result():  # R18
+    from freezeout.server.table.replaysteps import cash_hand_steps
+
+    log = seated("NT", [8000, 8000])
+    log.deal_rigged(["AsAh", "KsKh"], "2c7d9hJc3s")
+    while log.game.in_hand:
+        legal = log.game.legal_actions()
+        assert legal is not None
+        log.write(ActEntry(Action(legal.seat, ActionKind.ALLIN if legal.seat == 0 else ActionKind.CALL)))
+    steps = cash_hand_steps(log.entries, 1, ["p12"])["steps"]
+    kinds = [[event["type"] for event in step["events"]] for step in steps]
+    assert kinds[3:6] == [["street_dealt"]] * 3 and "pot_awarded" in kinds[6] and len(steps) == 7
+    assert all("second_board" not in step["view"] for step in steps)
+    assert [step["view"]["pot"] for step in steps[2:]] == [16000] * 4 + [0]
