@@ -261,6 +261,10 @@ def test_a_cash_hand_that_does_not_add_up_is_refused_with_its_reason(tmp_path, c
     path.write_text(json.dumps(bad))
     assert main(["record", "replay", str(path)]) == 2
     assert "on replay, the history says" in capsys.readouterr().err
+    pots = [{**pot, "winners": [[hand["players"][0], pot["amount"]]]} for pot in hand["pots"]]
+    path.write_text(json.dumps({**hand, "pots": pots}))
+    assert main(["record", "replay", str(path)]) == 2
+    assert "the history's pots say" in capsys.readouterr().err
     forged = {**hand, "board": "AdAc" + hand["board"][4:]}
     path.write_text(json.dumps(forged))
     assert main(["record", "verify", str(path)]) == 2

@@ -7,7 +7,7 @@ hand as PHH, whose setup says all of that (starting stacks, blinds and straddles
 blinds as antes, C4, C6) and which our PHH replayer plays with the rake (``_rake``, C5)
 and a second run (``_second_board``, C7).  Replaying the hand is playing that PHH with
 the rules and checking that it ends where the history says: the same stacks, player by
-player, the same rake, and every chip accounted for (the stacks at the start are the
+player, the same pots won by the same players, the same rake, and every chip accounted for (the stacks at the start are the
 stacks at the end plus the rake).  Pure: no I/O.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 
 from freezeout.formats.phh import PhhError
 from freezeout.formats.record import RecordError
+from freezeout.rules.events import PotAwarded
 
 __all__ = ["CASH_HAND_FORMAT", "is_cash_hand", "replay_cash_hand"]
 
@@ -60,6 +61,13 @@ def replay_cash_hand(data: Mapping[str, Any]) -> dict[str, Any]:
                               f"the history says {stated}")
     if replayed.state.rake != rake:
         raise RecordError(f"hand {data.get('number')}: the replay rakes {replayed.state.rake}, the history says {rake}")
+    awarded = sorted((event.amount, sorted((names[seat], chips) for seat, chips in event.shares))
+                     for event in replayed.events if isinstance(event, PotAwarded))
+    pots = data.get("pots")
+    stated = sorted((pot.get("amount"), sorted((str(w[0]), w[1]) for w in pot.get("winners", ())))
+                    for pot in pots if isinstance(pot, Mapping)) if isinstance(pots, list) else None
+    if stated != awarded:
+        raise RecordError(f"hand {data.get('number')}: the replay awards {awarded}, the history's pots say {stated}")
     if sum(stacks) != sum(finishing) + rake:
         raise RecordError(f"hand {data.get('number')}: {sum(stacks)} chips at the start, "
                           f"{sum(finishing)} at the end and {rake} raked")
