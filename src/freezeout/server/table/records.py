@@ -299,13 +299,14 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
     for line in lines:
         found = move.match(line)
         if found and (found.group(2) or found.group(4)):
-            start, deal, who, kind, shown, _comment, end = found.groups()
+            start, deal, who, kind, shown, comment, end = found.groups()
+            comment = comment or ""  # a timeout's note stays (R26, V12)
             hidden = label.get(who) not in visible
             cards = [shown[i : i + 2] for i in range(0, len(shown), 2)]
             if kind == "sm" and hidden:
                 line = f"{start}{who} sm{end}"
             elif kind == "sd" and label.get(who) != viewer:
-                line = f"{start}{who} sd {UNKNOWN * len(cards)}".rstrip() + end
+                line = f"{start}{who} sd {UNKNOWN * len(cards)}".rstrip() + comment + end
             elif deal:
                 first = dealt.get(who, 0)
                 dealt[who] = first + len(cards)
