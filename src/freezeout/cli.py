@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from freezeout.formats.record import ReplayResult
@@ -45,7 +45,29 @@ def _replay_file(path: str) -> ReplayResult | None:
         return None
 
 
+def _cash_hand_file(path: str) -> dict[str, Any] | None:
+    """The file as one cash hand's history (``freezeout.cash_hand/1``), or None for anything
+    else (a record, or a file that does not read: the record's reader names the problem)."""
+    from freezeout.formats.cash_hand import is_cash_hand
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if is_cash_hand(data) else None
+
+
 def cmd_record_replay(args: argparse.Namespace) -> int:
+    cash = _cash_hand_file(args.file)
+    if cash is not None:
+        from freezeout.formats.cash_hand import replay_cash_hand
+        from freezeout.formats.record import RecordError
+
+        try:
+            print(json.dumps(replay_cash_hand(cash), ensure_ascii=False))
+        except RecordError as error:
+            return _fail(str(error))
+        return 0
     result = _replay_file(args.file)
     if result is None:
         return 2
@@ -68,6 +90,16 @@ def _write_output(path: str | None, output: str) -> int:
 def cmd_record_phh(args: argparse.Namespace) -> int:
     from freezeout.formats.phh_export import record_to_phh
 
+    cash = _cash_hand_file(args.file)
+    if cash is not None:  # a cash hand carries its PHH: checked by replaying it, then written as it is
+        from freezeout.formats.cash_hand import replay_cash_hand
+        from freezeout.formats.record import RecordError
+
+        try:
+            replay_cash_hand(cash)
+        except RecordError as error:
+            return _fail(str(error))
+        return _write_output(args.output, str(cash["phh"]))
     result = _replay_file(args.file)
     if result is None:
         return 2

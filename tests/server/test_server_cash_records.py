@@ -81,10 +81,11 @@ def test_each_asker_sees_their_own_cards_and_the_hands_shown_not_the_mucked():  
     assert mucked and "p12" in hand["shown"]
     for viewer in (None, "p11", "p12", "p13"):
         seen = cash_hand_for(hand, viewer)
-        assert "seed" not in seen and "deck" not in seen
+        assert "seed" not in seen and seen["commitment"] == hand["commitment"]
         for name, cards in hand["hole"].items():
             visible = name == viewer or name in hand["shown"]
             assert seen["hole"][name] == (cards if visible else "????")
+            assert all((cards[i : i + 2] in seen["deck"]) == visible for i in (0, 2))  # opened: only what they saw
             assert (cards in seen["phh"]) == visible, (viewer, name)
         pokerkit_plays(seen["phh"])  # what an asker gets still plays to the end
 
@@ -116,7 +117,7 @@ async def test_get_a_cash_hand_and_its_phh_over_http(harness):
     assert full is not None
     got = (await ana.http.get(f"/api/tables/{table}/hands/1")).json()
     assert got["hole"]["ana"] == full["hole"]["ana"] and got["rake"] == full["rake"] == 20
-    assert "seed" not in got and "phh" not in got
+    assert "seed" not in got and full["hole"]["ana"] in got["phh"]  # a file that replays on its own
     spectator = await h.player()
     seen = (await spectator.http.get(f"/api/tables/{table}/hands/1")).json()
     assert all(seen["hole"][name] == ("????" if name not in full["shown"] else cards)

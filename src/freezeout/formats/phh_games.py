@@ -137,7 +137,24 @@ def game_hand_to_phh(
     lines[at:at] = [f"{who} sm {format_phh_cards(cards[: held[who]])}" for who, cards in shown]
     lines += [f"{who} sm {format_phh_cards(cards)}" for who, cards in shown if held[who] < len(cards)]
     ended = next(e for e in events if isinstance(e, HandEnded))
-    return _render(setup, hand_order, [seats[s] for s in hand_order], lines, ended, hand_number, event)
+    return _render(setup, hand_order, [seats[s] for s in hand_order], lines, ended, hand_number, event,
+                   _posted_out_of_turn(setup, seats, events))
+
+
+def _posted_out_of_turn(setup: HandSetup, seats: Sequence[int], events: Sequence[Event]) -> dict[int, bool]:
+    """The hand seats that posted a live big blind out of turn (C4: a new or returning
+    player), each with whether that blind ends up dead (they folded at their first turn, or
+    never had one).  PHH's third and later ``blinds_or_straddles`` are straddles, whose
+    poster acts last; such a player acts in their turn instead, so PHH gets the blind as
+    their first move (``cc``: the same chips), or as a dead ante when they fold it."""
+    if not setup.out_of_turn:
+        return {}
+    first: dict[int, str] = {}
+    for happened in events:
+        if isinstance(happened, ActionTaken) and happened.seat not in first:
+            first[happened.seat] = happened.kind
+    return {hand_seat: first.get(seats[hand_seat], "fold") == "fold"
+            for hand_seat, flag in enumerate(setup.out_of_turn) if flag and setup.blinds and setup.blinds[hand_seat]}
 
 
 class _Betting:
@@ -211,17 +228,24 @@ def _render(
     ended: HandEnded,
     hand_number: int | None,
     event: str | None,
+    out_of_turn: dict[int, bool] | None = None,
 ) -> str:
     variant = setup.variant
     n = len(hand_order)
-    antes = [setup.antes[seat] if setup.antes else 0 for seat in hand_order]
-    blinds = [setup.blinds[seat] if setup.blinds else 0 for seat in hand_order]
+    # a dead blind (C4) is dead money, as an ante that is not trimmed; so is a blind posted
+    # out of turn and folded (see _posted_out_of_turn), one called is the poster's first move
+    dead = [(setup.antes[seat] if setup.antes else 0, setup.dead[seat] if setup.dead else 0) for seat in hand_order]
+    late = out_of_turn or {}
+    antes = [ante + extra + (setup.blinds[seat] if late.get(seat) else 0)
+             for seat, (ante, extra) in zip(hand_order, dead, strict=True)]
+    blinds = [0 if seat in late else setup.blinds[seat] if setup.blinds else 0 for seat in hand_order]
     if n == 2 and variant.uses_button:  # PHH applies forced bets reversed heads-up
         antes.reverse()
         blinds.reverse()
     out = [f"variant = {toml_string(variant.code)}"]
     if any(antes):
-        out.append(f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}")
+        trimming = setup.ante_trimming and not any(extra for _, extra in dead) and not any(late.values())
+        out.append(f"ante_trimming_status = {'true' if trimming else 'false'}")
     out.append(f"antes = {toml_ints(antes)}")
     if variant.forced is Forced.BLINDS:
         out.append(f"blinds_or_straddles = {toml_ints(blinds)}")

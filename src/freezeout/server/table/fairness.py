@@ -46,12 +46,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from freezeout.cards import Card, CardError, format_cards, parse_cards
+from freezeout.formats.cash_hand import CASH_HAND_FORMAT
 from freezeout.formats.record import RecordError, parse_record, replay_record
 from freezeout.rules.dealing import flop_deal_positions
 from freezeout.rules.hand import HandState
 from freezeout.rules.variant import NLHE, Variant
 
 __all__ = [
+    "CASH_HAND_FORMAT",
     "UNKNOWN",
     "Deal",
     "HandCards",
@@ -64,6 +66,7 @@ __all__ = [
     "leaf",
     "new_deal",
     "record_where",
+    "verify_cash_hand",
     "verify_record",
 ]
 
@@ -427,6 +430,8 @@ def verify_record(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             return {"ok": False, "hands": [], "error": f"malformed JSON: {error}"}
     if not isinstance(data, Mapping):
         return {"ok": False, "hands": [], "error": "the record must be a JSON object"}
+    if data.get("format") == CASH_HAND_FORMAT:
+        return verify_cash_hand(data)
     try:
         record = parse_record(data)
         config = replay_record(record).tournament.config
@@ -439,3 +444,35 @@ def verify_record(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         results.append({"hand": number, "ok": True} if reason is None else {"hand": number, "ok": False, "reason": reason})
     ok = bool(results) and all(r["ok"] for r in results)
     return {"ok": ok, "hands": results}
+
+
+def verify_cash_hand(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """Check one cash hand's history (``GET /api/tables/{id}/hands/{n}``, the server's or an
+    asker's copy) as :func:`verify_record` checks a record's hands: each opened card against
+    the commitment, every card the history shows (hole cards, the board, a second run's board,
+    C7) against the opened deck.  Same report shape, one hand."""
+    from freezeout.rules.variant import VARIANTS
+
+    number = hand.get("number")
+    variant = VARIANTS.get(str(hand.get("game")))
+    players = hand.get("players")
+    if variant is None:
+        return {"ok": False, "hands": [], "error": f"unknown game {hand.get('game')!r}"}
+    if not isinstance(number, int) or not isinstance(players, list) or not isinstance(hand.get("hole"), Mapping):
+        return {"ok": False, "hands": [], "error": "a cash hand needs its number, players and hole cards"}
+    reason = _check_hand(hand, [str(p) for p in players], variant)
+    if reason is None and hand.get("second_board"):
+        try:
+            deck = _positions_text(hand.get("deck"))
+            second = _positions_text(hand["second_board"])
+        except CardError as error:
+            reason = f"bad second board: {error}"
+        else:
+            opened = {card for card in deck if card is not None}
+            missing = next((card for card in second if card is not None and card not in opened), None)
+            if missing is not None:
+                reason = f"the second board: {missing} is not opened in the commitment"
+    result: dict[str, Any] = {"hand": number, "ok": reason is None}
+    if reason is not None:
+        result["reason"] = reason
+    return {"ok": reason is None, "hands": [result]}

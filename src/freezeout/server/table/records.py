@@ -25,11 +25,11 @@ from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
 from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
-from freezeout.server.table.fairness import UNKNOWN, Deal
+from freezeout.server.table.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.transport.wire import pack
 
-__all__ = ["CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
+__all__ = ["CASH_HAND_FORMAT", "CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
            "record_to_phh"]
 
 
@@ -148,7 +148,7 @@ class CashHands:
 
 def cash_hand(game: Any, actions: Sequence[Action], deal: dict[str, Any]) -> dict[str, Any]:
     """A finished cash hand's full history (see :class:`CashHands`)."""
-    from freezeout.rules.events import BlindPosted, PotAwarded, RunShowdown
+    from freezeout.rules.events import BlindPosted, PotAwarded, RakeTaken, RunShowdown
 
     t = game.table
     hand = t.hand
@@ -174,15 +174,19 @@ def cash_hand(game: Any, actions: Sequence[Action], deal: dict[str, Any]) -> dic
              and names[i] not in mucked]
     variant = setup.variant
     final = hand.final_stacks()
+    cuts: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, RakeTaken):
+            cuts[event.pot] = cuts.get(event.pot, 0) + event.amount
     data: dict[str, Any] = {
-        "number": t.hand_number, "game": variant.code, "players": names, "seats": seats,
+        "format": CASH_HAND_FORMAT, "number": t.hand_number, "game": variant.code, "players": names, "seats": seats,
         "button": t.button, "stacks": list(setup.stacks),
         "posts": [[names[e.seat], e.kind, e.amount] for e in events if isinstance(e, BlindPosted)],
         "hole": {names[i]: "".join(str(c) for c in hand.cards[i] if c is not None) for i in range(len(names))},
         "board": "".join(str(c) for c in hand.board_cards if c is not None),
         "actions": [[names[a.seat], a.kind.value, *([a.amount] if a.amount is not None else []),
                      *(["".join(map(str, a.cards))] if a.cards else [])] for a in actions],
-        "rake": hand.rake, "pots": pots, "shown": shown, "mucked": mucked,
+        "rake": hand.rake, "rake_pots": [[pot, cuts[pot]] for pot in sorted(cuts)], "pots": pots, "shown": shown, "mucked": mucked,
         "finishing_stacks": list(final),
         **{k: v for k, v in deal.items() if k != "hand"},
     }
@@ -212,7 +216,8 @@ def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Eve
     """The hand as PHH (every card: :func:`cash_hand_for` hides what the asker did not see):
     the exporter of every game (formats/phh_games.py) over the hand's own events, in hand
     seats; the rake (C5) and a second run's board (C7), which PHH has no field for, are the
-    user-defined fields ``_rake`` and ``_second_board``."""
+    user-defined fields ``_rake`` (with ``_rake_pots``: each raked pot's chips before the rake
+    and its cut) and ``_second_board`` (docs/formats.md "PHH of cash hands")."""
     from freezeout.formats.phh_games import game_hand_to_phh
     from freezeout.formats.phh_toml import toml_string
     from freezeout.rules.events import CardsDealt, HandStarted
@@ -224,6 +229,12 @@ def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Eve
         head.append(CardsDealt(tuple((i, tuple(hand.cards[i])) for i in range(k)), tuple(hand.board_cards), (), ()))
     text = game_hand_to_phh(setup, [*head, *events], hand_number=number)
     extra = [f"_rake = {hand.rake}"]
+    if data["rake_pots"]:  # each raked pot before the rake, and its cut: a reader's rake function (PokerKit's ``rake``)
+        awarded: dict[int, int] = {}
+        for pot in data["pots"]:
+            awarded[pot["pot"]] = awarded.get(pot["pot"], 0) + pot["amount"]
+        pairs = ", ".join(f"[{awarded.get(index, 0) + cut}, {cut}]" for index, cut in data["rake_pots"])
+        extra.append(f"_rake_pots = [{pairs}]")
     if "second_board" in data:
         extra.append(f"_second_board = {toml_string(data['second_board'])}")
     return text + "\n".join(extra) + "\n"
@@ -231,41 +242,78 @@ def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Eve
 
 def cash_hand_for(hand: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """A cash hand's history as ``viewer`` (a player's name; None: anyone else) saw it: their
-    own cards and the hands shown down (R17; not a mucked one, V17), every other hole card
-    ``??`` (stud's up-cards too: they are in the public events); the deck's seed and the cards
-    nobody saw are left out; the PHH likewise."""
+    own cards and the hands shown down (R17; not a mucked one, V17), stud's up-cards of
+    everyone (V7), every other card ``??`` — and another player's discards never (V11, not
+    even of a hand shown).  The deck's seed is left out: the fairness keys open exactly the
+    cards the asker saw (``commitment``, ``leaves``, ``deck`` with ``??``, ``salts`` with
+    null, as :func:`player_record`), so ``freezeout record verify`` checks their copy too.
+    The PHH likewise."""
+    from freezeout.rules.variant import VARIANTS
+
+    variant = VARIANTS.get(str(hand.get("game")))
+    up = _up_flags(variant) if variant is not None else []
     visible = set(hand.get("shown", ())) | ({viewer} if viewer is not None else set())
-    hole = {name: cards if name in visible else UNKNOWN * (len(cards) // 2) for name, cards in hand["hole"].items()}
-    out = {k: v for k, v in hand.items() if k not in ("deck", "seed", "phh", "hole")}
-    out["hole"] = hole
+    thrown: dict[str, set[Card]] = {}
+    for action in hand["actions"]:
+        if action[1] == "discard" and action[0] != viewer:
+            thrown.setdefault(action[0], set()).update(_card_list(action[2]))
+    hole = {name: _without(cards if name in visible else _hidden(cards, up), thrown.get(name, set()))
+            for name, cards in hand["hole"].items()}
+    actions = [[a[0], a[1], UNKNOWN * len(_card_list(a[2]))] if a[1] == "discard" and a[0] != viewer else a
+               for a in hand["actions"]]
+    out = {k: v for k, v in hand.items() if k not in ("deck", "seed", "phh", "hole", "actions")}
+    out["hole"], out["actions"] = hole, actions
+    if "seed" in hand and "deck" in hand:
+        deal = Deal(int(hand["number"]), parse_cards(hand["deck"]), str(hand["seed"]))
+        position = {card: i for i, card in enumerate(deal.deck)}
+        own = [card for a in hand["actions"] if a[1] == "discard" and a[0] == viewer for card in _card_list(a[2])]
+        seen = {*_card_list(hand.get("board", "")), *_card_list(hand.get("second_board", "")), *own,
+                *(card for cards in hole.values() for card in _card_list(cards))}
+        out.update(deal.opening(position[card] for card in seen if card in position))
     phh = hand.get("phh")
     if phh is not None:
-        out["phh"] = _phh_for(phh, hand, visible)
+        out["phh"] = _phh_for(phh, visible, viewer, up)
     return out
 
 
-def _phh_for(text: str, hand: dict[str, Any], visible: set[str]) -> str:
-    """The PHH text with the cards of players not in ``visible`` written ``??`` (their deals and
-    discards) and their showdown a muck (``pN sm``)."""
+def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool]) -> str:
+    """The PHH text as an asker who saw the hands of ``visible`` (their own, ``viewer``'s, and
+    those shown down) saw it: another player's cards ``??`` — but stud's up-cards (``up``: per
+    card dealt, V7) — and their showdown a muck (``pN sm``); a discard of anyone but the
+    viewer ``??`` wherever it appears (V11: never seen, not even in a hand shown down)."""
     import re
 
-    players_line = next(line for line in text.splitlines() if line.startswith("players = "))
+    lines = text.splitlines()
+    players_line = next(line for line in lines if line.startswith("players = "))
     order = re.findall(r'"((?:[^"\\]|\\.)*)"', players_line)
-    hidden = {f"p{i + 1}" for i, name in enumerate(order) if name not in visible}
-
-    def cards(match: re.Match[str]) -> str:
-        return UNKNOWN * (len(match.group(0)) // 2)
-
+    label = {f"p{i + 1}": name for i, name in enumerate(order)}
+    move = re.compile(r'(\s*")(d dh |)(p\d+) (sm|sd|)\s*([^"#]*?)(\s*#[^"]*)?(",?)$')
+    thrown: dict[str, set[str]] = {}
+    for line in lines:
+        found = move.match(line)
+        if found and found.group(4) == "sd" and label.get(found.group(3)) != viewer:
+            shown = found.group(5)
+            thrown.setdefault(found.group(3), set()).update(shown[i : i + 2] for i in range(0, len(shown), 2))
+    dealt: dict[str, int] = {}
     out = []
-    for line in text.splitlines():
-        found = re.match(r'(\s*")(d dh |)(p\d+) (sm|sd|)\s*([^"#]*?)(\s*#[^"]*)?(",?)$', line)
-        if found and found.group(3) in hidden and (found.group(2) or found.group(4)):
-            start, dealt, who, move, shown, _comment, end = found.groups()
-            if move == "sm":
+    for line in lines:
+        found = move.match(line)
+        if found and (found.group(2) or found.group(4)):
+            start, deal, who, kind, shown, comment, end = found.groups()
+            comment = comment or ""  # a timeout's note stays (R26, V12)
+            hidden = label.get(who) not in visible
+            cards = [shown[i : i + 2] for i in range(0, len(shown), 2)]
+            if kind == "sm" and hidden:
                 line = f"{start}{who} sm{end}"
-            else:
-                hidden_cards = re.sub(r"[2-9TJQKA][shdc]|\?\?", cards, shown)
-                line = f"{start}{dealt}{who}{' ' + move if move else ''} {hidden_cards}".rstrip() + end
+            elif kind == "sd" and label.get(who) != viewer:
+                line = f"{start}{who} sd {UNKNOWN * len(cards)}".rstrip() + comment + end
+            elif deal:
+                first = dealt.get(who, 0)
+                dealt[who] = first + len(cards)
+                face_up = [first + i < len(up) and up[first + i] for i in range(len(cards))]
+                kept = [UNKNOWN if card in thrown.get(who, ()) or (hidden and not face_up[i]) else card
+                        for i, card in enumerate(cards)]
+                line = f"{start}{deal}{who} {''.join(kept)}{end}"
         out.append(line)
     return "\n".join(out) + "\n"
 

@@ -44,6 +44,9 @@ from freezeout.rules.events import (
     HandEnded,
     HoleDealt,
     PotAwarded,
+    RakeTaken,
+    RunShowdown,
+    SecondRunDealt,
     StreetDealt,
     TournamentEnded,
 )
@@ -222,7 +225,11 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
     ``{"events": [...], "view": {...}}`` where the view is the cash table's own view
     (``CashGame.view``, docs/protocol.md "Cash tables") for the viewer's seat then, and the
     events are the public ones of that entry (with the table's own, such as ``mucked``).
-    Step 0 is the table right after the deal, then one step per move.  The same gates as
+    Step 0 is the table right after the deal, then one step per move — but a move that runs
+    the cards out (all in before the river) is cut as the live table deals it: the move, each
+    street of the board (of each run of a board run twice, C7: the view's ``second_board`` is
+    the second run's whole board so far, once it deals a card), then each run's result (its hands, rake and pots) in a
+    step of its own (:func:`_cash_run_out`, :func:`_cash_before`).  The same gates as
     at the live table: another player's down cards only when shown down (never mucked,
     V17).  Raises :class:`RecordError` for a hand the log has not finished."""
     from freezeout.server.table.cash import CashGame
@@ -252,9 +259,93 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
                 continue
             view = game.view(seat)
             view.pop("legal", None)  # the viewer's moves then are no move now
-            steps.append({"events": [*told, *events_json(events, game.board)], "view": view})
+            parts = _cash_run_out(events) if isinstance(body, ActEntry) else None
+            if parts is None:
+                steps.append({"events": [*told, *events_json(events, game.board)], "view": view})
+            else:  # the move, each street of each run, each run's result: as the live table deals them
+                second = "".join(str(c) for e in events if isinstance(e, SecondRunDealt) for c in e.cards)
+                if second:  # the second run's whole board: the cards it shares with the first, then its own
+                    first = sum(len(e.cards) for e in events if isinstance(e, StreetDealt))
+                    view["second_board"] = view["board"][: len(view["board"]) - 2 * first] + second
+                for cut, part in enumerate(parts[:-1]):
+                    later = [event for after in parts[cut + 1 :] for event in after]
+                    steps.append({"events": events_json(part, game.board), "view": _cash_before(view, events, later)})
+                steps.append({"events": [*told, *events_json(parts[-1], game.board)], "view": view})
             if game.hand_over:
                 return {"number": number, "players": players, "viewer": seat, "game": game_code, "steps": steps}
     except (Refused, RulesError) as error:
         raise RecordError(f"the table's log does not fold: {error}") from None
     raise RecordError(f"hand {number} of this table is not finished")
+
+
+def _cash_run_out(events: Sequence[Event]) -> list[list[Event]] | None:
+    """A cash move's events cut where the live table deals them (R18, C7): the move, each
+    street of the run-out (a second run's streets too), the result — and a second run's
+    result (from its ``RunShowdown``) apart from the first's; None when the move ran nothing
+    out."""
+    if not any(isinstance(event, HandEnded) for event in events):
+        return None
+    parts: list[list[Event]] = [[]]
+    dealing = False
+    for index, event in enumerate(events):
+        if (isinstance(event, StreetDealt) and _deals(events, index)) or isinstance(event, SecondRunDealt):
+            parts.append([event])
+            dealing = True
+        elif dealing and isinstance(event, (HoleDealt, StreetDealt)):
+            parts[-1].append(event)
+        elif dealing or (isinstance(event, RunShowdown) and event.run > 1):
+            parts.append([event])
+            dealing = False
+        else:
+            parts[-1].append(event)
+    if len(parts) < 3 or dealing:
+        return None
+    return [part for part in parts if part]
+
+
+def _cash_before(final: dict[str, Any], events: Sequence[Event], later: Sequence[Event]) -> dict[str, Any]:
+    """A cash hand's ``final`` view (``CashGame.view``) as it stood before the ``later``
+    events of its run-out: their cards not dealt yet (either run's), nothing raked or won
+    yet (the stacks before the pots, the pot whole), the players of the pots still in the
+    hand.  The hands tabled for the run-out stay face up (R17, R18)."""
+    board_later = sum(len(event.cards) for event in later if isinstance(event, StreetDealt))
+    second_later = sum(len(event.cards) for event in later if isinstance(event, SecondRunDealt))
+    hole_later: dict[int, int] = {}
+    won: dict[int, int] = {}
+    pot = raked = 0
+    for event in later:
+        if isinstance(event, HoleDealt):
+            hole_later[event.seat] = hole_later.get(event.seat, 0) + len(event.cards)
+        elif isinstance(event, PotAwarded):
+            pot += event.amount
+            for winner, chips in event.shares:
+                won[winner] = won.get(winner, 0) + chips
+        elif isinstance(event, RakeTaken):
+            pot += event.amount
+            raked += event.amount
+    playing = {seat for event in events if isinstance(event, PotAwarded) for seat in event.eligible}
+    view = dict(final)
+    view["board"] = final["board"][: len(final["board"]) - 2 * board_later]
+    if "second_board" in final:  # shown once the second run deals its first card
+        if second_later < sum(len(event.cards) for event in events if isinstance(event, SecondRunDealt)):
+            view["second_board"] = final["second_board"][: len(final["second_board"]) - 2 * second_later]
+        else:
+            del view["second_board"]
+    view["pot"] = final.get("pot", 0) + pot
+    if isinstance(final.get("rake"), dict) and "total" in final["rake"]:
+        view["rake"] = {**final["rake"], "total": final["rake"]["total"] - raked}
+    view["in_hand"] = True
+    seats = []
+    for seat in final["seats"]:
+        seat = dict(seat)
+        number = seat.get("seat")
+        if number in won:
+            seat["stack"] -= won[number]
+        if number in playing:
+            seat["in_hand"] = True
+        cut = hole_later.get(number, 0) if isinstance(number, int) else 0
+        if cut and isinstance(seat.get("cards"), str):
+            seat["cards"] = seat["cards"][: len(seat["cards"]) - 2 * cut]
+        seats.append(seat)
+    view["seats"] = seats
+    return view

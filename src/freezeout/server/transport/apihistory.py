@@ -213,9 +213,10 @@ async def table_hand_phh(request: Request, table_id: str, number: int, found: Au
 @router.get("/tables/{table_id}/hands/{number}")
 async def table_hand(request: Request, table_id: str, number: int, found: AuthDep) -> dict[str, Any]:
     """A finished cash hand's history as the asker saw it: posts, cards, moves, rake (C5), each
-    run's board and winners (C7), hands shown and mucked (V17), the stacks after it."""
-    hand = await _cash_hand(request, table_id, number, found)
-    return {k: v for k, v in hand.items() if k != "phh"}
+    run's board and winners (C7), hands shown and mucked (V17), the stacks after it, the
+    fairness keys of the cards they saw, and its PHH — a file ``freezeout record replay`` and
+    ``verify`` check on their own (docs/formats.md "Cash hand histories")."""
+    return await _cash_hand(request, table_id, number, found)
 
 
 async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict[str, Any]]:
