@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from freezeout.rules.cashoffers import post_choice, run_twice_agreed, run_twice_open, sit_in_choice
 from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
+from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     view["result"] = [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)]
     view["post_choice"] = post_choice(t)
     view["offers"] = _offers(game, viewer)
+    view["bots"] = list(bots_for(game.spec.game.code))  # the levels "Add bot" offers (table/botseat.py)
     if legal is not None and legal.seat == viewer:
         view["legal"] = legal.to_dict()
     return view
