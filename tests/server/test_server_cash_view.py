@@ -55,8 +55,10 @@ def test_offers_say_who_may_straddle_and_agree_to_run_it_twice():  # C6, C7
     utg = next(s for s in plan.seats if s not in (plan.small_blind, plan.big_blind))
     assert log.game.view(utg)["offers"]["straddle"] is True
     assert all(not log.game.view(s)["offers"]["straddle"] for s in range(3) if s != utg)
-    assert log.game.view(None)["offers"] == {"straddle": False, "run_twice": False, "run_twice_agreed": [],
-                                             "sit_in_choice": False}
+    assert log.game.view(None)["offers"] == {"straddle": False, "straddling": False, "run_twice": False,
+                                             "run_twice_agreed": [], "sit_in_choice": False}
+    log.write(CashSeatEntry("straddle", utg))
+    assert log.game.view(utg)["offers"]["straddling"] is True and not log.game.view(None)["offers"]["straddling"]
     log.deal()
     acting = log.game.to_act
     assert log.game.view(acting)["offers"]["run_twice"] is True

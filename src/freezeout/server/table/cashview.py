@@ -50,13 +50,14 @@ def _shown(game: CashGame) -> dict[int, ShownHand]:
 
 def _offers(game: CashGame, viewer: int | None) -> dict[str, Any]:
     """What the table offers ``viewer`` now (rules/cashoffers.py): a straddle for the next hand
-    (C6), agreeing to run it twice (C7, with who agreed), and on coming back from sitting out
+    (C6) and whether it is in, agreeing to run it twice (C7, with who agreed), and on coming back from sitting out
     owing blinds, posting them now or waiting for the big blind (C10)."""
     t = game.table
     options = game.spec.cash or CashOptions()
     seated = viewer is not None and 0 <= viewer < len(t.seats) and t.seats[viewer] is not None
     return {
         "straddle": seated and options.straddle and viewer is not None and not game.is_leaving(viewer) and t.may_straddle(viewer),
+        "straddling": viewer is not None and viewer >= 0 and t.straddler == viewer,  # C6: its straddle is in for the next hand
         "run_twice": seated and options.run_twice and viewer is not None and run_twice_open(t, viewer),
         "run_twice_agreed": list(run_twice_agreed(t)) if options.run_twice and t.in_hand else [],
         "sit_in_choice": seated and viewer is not None and sit_in_choice(t, viewer),

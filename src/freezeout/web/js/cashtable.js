@@ -213,8 +213,9 @@ export class CashTable {
     const leave = h('button.btn.small.danger.leave', {type: 'button', disabled: me.leaving, onclick: () => this.leave(inHand)},
       me.leaving ? t('cash.status.leaving') : t('cash.leave'));
     const row = [topUp, sit, leave];
-    if (v.straddle && !sittingOut && !me.leaving && (v.offers ? !!v.offers.straddle : true)) {
-      const box = h('input', {type: 'checkbox', checked: this.straddleWanted, onchange: () => { this.straddleWanted = box.checked; this.straddleSent = false; this.page.render(); }});
+    const straddling = !!(v.offers && v.offers.straddling);  // C6: the server has it for the next hand
+    if (v.straddle && !sittingOut && !me.leaving && (v.offers ? !!v.offers.straddle || straddling : true)) {
+      const box = h('input', {type: 'checkbox', checked: this.straddleWanted || straddling, disabled: straddling, onchange: () => { this.straddleWanted = box.checked; this.straddleSent = false; this.page.render(); }});
       row.push(h('label.check.straddle', box, t('cash.straddle')));
     }
     if (me.auto_top_up !== undefined) {
