@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from test_web_cash import (
     CATALOG_JS,
+    NUMBER_JS,
     VIEW_JS,
     _buy_in,
     _inside,
@@ -45,7 +46,7 @@ from freezeout.server.table.game import GameSpec
 pytestmark = pytest.mark.browser
 
 OPTIONS = {"big_blind": 100, "rake_bp": 500, "rake_cap": 50, "straddle": True, "run_twice": True}
-SLOW = {"straddle": 4, "twice": 2}  # name: seats (a long pause between hands)
+SLOW = {"straddle": 4, "twice": 2, "history": 2}  # name: seats (a long pause between hands)
 QUICK = {"sitin": 3, "bot0": 3, "bot1": 3}  # a short pause: hands follow each other
 
 
@@ -247,4 +248,29 @@ def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_
                         for card in (w["best"][i:i + 2] for i in range(0, len(w["best"]), 2))}
                 marked = set(row.locator(".card.win").evaluate_all("els => els.map(e => e.dataset.card)"))
                 assert marked == wins & set(boards[n - 1]), (n, marked, wins)
+    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+
+
+def test_the_hand_history_at_a_cash_table_shows_the_rake_and_the_result(new_page, slow_server):  # C5
+    table = slow_server.cash["history"]
+    page, other = _players(new_page, slow_server, "history", 2, width=375, height=667, locale="cs-CZ")
+    words = page.evaluate(CATALOG_JS)
+    _open(page, table)
+    _buy_in(page, 0, 3000)
+    _open(other, table)
+    _buy_in(other, 1, 3000)
+    _play_hand([page, other])  # checked and called down: a flop was seen, so the pot was raked
+    _wait_view(page, "v => !v.in_hand && v.hand === 1 && v.result.length > 0")
+    view = _view(page)
+    rake = view["rake"]["total"]
+    assert rake > 0
+    page.locator(f".side-tools button[aria-label='{words['table.history']}']").click()
+    lines = page.locator(".replayer ol.log li")
+    lines.first.wait_for()
+    said = lines.all_inner_texts()
+    assert words["cash.rakeTaken"].replace("{n}", page.evaluate(NUMBER_JS, rake)) in said, said
+    pot = view["result"][0]
+    winners = [w["seat"] for w in pot["winners"] if w["chips"] > 0]
+    assert any(str(page.evaluate(NUMBER_JS, pot["amount"])) in line for line in said), said  # the result's line, its pot
+    assert winners and not any("undefined" in line for line in said), said
     assert page.errors == [] and other.errors == [], (page.errors, other.errors)
