@@ -63,7 +63,7 @@ export class Felt {
     this.board.setAttribute('role', 'group');
     this.board.setAttribute('aria-label', t('table.board'));
     // C7: a board run twice: the second run's board, under the first (hidden otherwise)
-    this.board2 = cardRow(5, 'board.board2');
+    this.board2 = cardRow(5, 'board2');
     this.board2.setAttribute('role', 'group');
     this.board2.setAttribute('aria-label', t('cash.board2'));
     this.board2.hidden = true;
