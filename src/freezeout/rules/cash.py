@@ -439,6 +439,15 @@ class CashTable:
         if held.stack < 2 * self.config.level(variant).big_blind:
             raise IllegalAction(f"{held.player} has fewer chips than a straddle of 2 big blinds (C6)")
 
+    def may_straddle(self, seat: int) -> bool:
+        """C6: whether ``seat`` may straddle the next hand as the table stands now (during a
+        hand: the next one's plan), what a view offers it."""
+        try:
+            self._check_straddle(self.plan(), seat)
+        except (IllegalAction, InvalidInput):
+            return False
+        return True
+
     def straddle(self, seat: int) -> tuple[CashTable, list[TableEvent]]:
         """C6: ``seat`` will post a straddle of 2 big blinds before the next
         deal (under the gun, or on the button where the table allows it) and

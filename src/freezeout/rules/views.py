@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
-from freezeout.rules.events import BlindPosted, CardsShown, Event, PotAwarded, describe
+from freezeout.rules.events import BlindPosted, CardsShown, Event, PotAwarded, RunShowdown, describe
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.showdown import best_cards, collected_pots, hand_name
+from freezeout.rules.state import HandState
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "seat_view", "view_dicts"]
+__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_result", "seat_view",
+           "shown_down", "view_dicts"]
 
 SPECTATOR = None
 
@@ -158,6 +160,7 @@ class PotView:
     hand: str  # the winning hand's name, "" without a showdown
     winners: tuple[WinnerView, ...]
     names: tuple[tuple[str, str], ...] = ()  # (language, the winning hand's name), NAME_LANGS
+    run: int = 0  # C7: the run (1 or 2) of a board run twice that won it; 0: the board was run once
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -169,6 +172,8 @@ class PotView:
         }
         if self.names:
             data["names"] = dict(self.names)
+        if self.run:
+            data["run"] = self.run
         return data
 
 
@@ -337,7 +342,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
     hand = tournament.hand
     n = len(tournament.players)
     stacks = tournament.current_stacks()
-    shown_hands = _shown_hands(tournament)
+    shown_hands = shown_down(tournament.hand, tournament.hand_log)
     seats: list[SeatView] = []
     for seat in range(n):
         hand_seat = tournament.seats.index(seat) if hand is not None and seat in tournament.seats else -1
@@ -412,7 +417,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         game=tournament.variant.code,
         level=level,
         drawing=bool(hand is not None and hand.drawing),
-        result=_result(tournament, shown_hands),
+        result=hand_result(tournament.hand, tournament.hand_log, shown_hands),
         mix=_mix_view(tournament),
         **_drawing_facts(tournament, level),
     )
@@ -424,14 +429,7 @@ def _drawing_facts(tournament: Tournament, level: Level) -> dict[str, Any]:
     fixed-limit cap (V3) and the level schedule (R6, V18)."""
     hand = tournament.hand
     variant = hand.setup.variant if hand is not None else tournament.variant
-    small = big = None
-    if hand is not None:
-        for event in tournament.hand_log:
-            if isinstance(event, BlindPosted):
-                if event.kind == "small blind":
-                    small = event.seat
-                elif event.kind == "big blind":
-                    big = event.seat
+    small, big = blind_seats(tournament.hand_log) if hand is not None else (None, None)
     limit = None
     cap = variant.raise_cap
     if hand is not None and not hand.finished and cap is not None and not hand.drawing:
@@ -484,14 +482,26 @@ def _hand_name_now(rankings: tuple[str, ...], hole: tuple[Card | None, ...], boa
     return hand_name(rankings, hole, board)
 
 
-def _shown_hands(tournament: Tournament) -> dict[int, ShownHand]:
-    """The hands shown at this hand's showdown (R17), by table seat."""
-    hand = tournament.hand
+def blind_seats(log: Iterable[Event]) -> tuple[int | None, int | None]:
+    """R5: the seats that posted a hand's small and big blind, from its public events (None: none)."""
+    small = big = None
+    for event in log:
+        if isinstance(event, BlindPosted):
+            if event.kind == "small blind":
+                small = event.seat
+            elif event.kind == "big blind" and big is None:
+                big = event.seat
+    return small, big
+
+
+def shown_down(hand: HandState | None, log: Iterable[Event]) -> dict[int, ShownHand]:
+    """The hands shown at a hand's showdown (R17), by table seat: ``log`` is the hand's public
+    events in table seats (a tournament's or a cash table's, which leaves out the mucked, V17)."""
     if hand is None or not hand.finished or not hand.showdown:
         return {}
     board = tuple(card for card in hand.board if card is not None)
     shown: dict[int, ShownHand] = {}
-    for event in tournament.hand_log:
+    for event in log:
         if not isinstance(event, CardsShown):
             continue
         said = _names(event.ranking, event.rank)
@@ -503,20 +513,35 @@ def _shown_hands(tournament: Tournament) -> dict[int, ShownHand]:
     return shown
 
 
-def _result(tournament: Tournament, shown: dict[int, ShownHand]) -> tuple[PotView, ...]:
-    """R16, R17, V6: every pot (and half) of a finished hand and who won it."""
-    hand = tournament.hand
+def hand_result(hand: HandState | None, log: Iterable[Event], shown: dict[int, ShownHand]) -> tuple[PotView, ...]:
+    """R16, R17, V6, C7: every pot (and half) of a finished hand and who won it; a board run
+    twice gives each pot twice, each with its run and the winners' best five of that run's board."""
     if hand is None or not hand.finished:
         return ()
     pots: list[PotView] = []
-    for event in tournament.hand_log:
+    run = 0
+    run_board: tuple[Card, ...] = ()
+    cards: dict[int, tuple[Card, ...]] = {}
+    for event in log:
+        if isinstance(event, CardsShown):
+            cards[event.seat] = event.cards
+        elif isinstance(event, RunShowdown):
+            run, run_board = event.run, tuple(event.board)
         if not isinstance(event, PotAwarded):
             continue
-        low = event.half == "low"
-        winners = tuple(
-            WinnerView(seat, chips, (shown[seat].best_low if low else shown[seat].best) if seat in shown and event.rank else ())
-            for seat, chips in event.shares
-        )
+        winners = tuple(WinnerView(seat, chips, _winning_cards(event, seat, shown, cards.get(seat), run_board if run == 2 else ()))
+                        for seat, chips in event.shares)
         name = _described(event.ranking, event.rank) if event.rank else ""
-        pots.append(PotView(event.pot, event.half, event.amount, name, winners, _names(event.ranking, event.rank)))
+        pots.append(PotView(event.pot, event.half, event.amount, name, winners, _names(event.ranking, event.rank), run))
     return tuple(pots)
+
+
+def _winning_cards(award: PotAwarded, seat: int, shown: dict[int, ShownHand], cards: tuple[Card, ...] | None,
+                   second_board: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The five cards that won ``seat`` its share of ``award``: of the board the pot was won on
+    (``second_board``: the second run's, C7), high or low (V6); () without a showdown."""
+    if seat not in shown or not award.rank:
+        return ()
+    if second_board and cards is not None:
+        return best_cards(award.ranking, cards, second_board)
+    return shown[seat].best_low if award.half == "low" else shown[seat].best

@@ -49,6 +49,7 @@ from freezeout.server.cluster.ownership import Lease, Leases
 from freezeout.server.cluster.routing import (
     MOVED,
     REQUEST_PREFIX,
+    AddBot,
     Alive,
     Answer,
     AttachConn,
@@ -381,6 +382,17 @@ class GatewayRoom(Room):
         """Ask the table's owner to apply ``intent`` (None: nothing) and wait for its answer (the
         summary), or :class:`Refused`."""
         request_id = self.new_conn_id()
+        return await self._ask(table_id, request_id, Request(request_id, user, intent))
+
+    async def add_cash_bot(self, table_id: str, user: UserRow, level: str) -> dict[str, Any]:
+        """A cash table's "add a bot" (Room.add_cash_bot): the table's owner seats it
+        (table/room.py ``seat_cash_bot``) and answers with the summary, or :class:`Refused`."""
+        if level not in self.bots:
+            raise Refused("bad_message", f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+        request_id = self.new_conn_id()
+        return await self._ask(table_id, request_id, AddBot(request_id, user, level))
+
+    async def _ask(self, table_id: str, request_id: str, command: Request | AddBot) -> dict[str, Any]:
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._requests[request_id] = future
 
@@ -388,7 +400,7 @@ class GatewayRoom(Room):
             if not future.done():
                 future.set_exception(refusal)
 
-        self.send(table_id, Request(request_id, user, intent), failed)
+        self.send(table_id, command, failed)
         try:
             async with asyncio.timeout(2 * self.settings.route_timeout_seconds):
                 answer = await future

@@ -34,7 +34,7 @@ from freezeout.server.transport.protocol import INTENT, Intent
 from freezeout.server.transport.wire import Fragment
 
 __all__ = [
-    "MOVED", "REQUEST_PREFIX", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "OwnerChanged", "PresenceText",
+    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "OwnerChanged", "PresenceText",
     "Refresh", "Request", "TableTexts", "ToOwner", "Versioned", "decode_answer", "decode_command", "decode_update",
     "encode_answer", "encode_command", "owner_update", "presence_update", "table_update", "user_from_json", "user_json",
     "versioned",
@@ -98,6 +98,19 @@ class Request:
 
 
 @dataclass(frozen=True, slots=True)
+class AddBot:
+    """A cash table's "add a bot" (table/room.py ``seat_cash_bot``) asked through a gateway:
+    answered as a :class:`Request` is, with the table's summary or the refusal."""
+
+    req: str
+    user: UserRow | None
+    level: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"op": "add_bot", "req": self.req, "user": user_json(self.user), "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
 class Refresh:
     """Every connection of the gateway following the table: (its name, account, version seen)."""
 
@@ -115,7 +128,7 @@ class Alive:
         return {"op": "alive"}
 
 
-ToOwner = AttachConn | DetachConn | ForConn | Request | Refresh | Alive
+ToOwner = AttachConn | DetachConn | ForConn | Request | AddBot | Refresh | Alive
 
 
 def encode_command(command: ToOwner) -> bytes:
@@ -140,6 +153,8 @@ def decode_command(body: bytes) -> ToOwner:
         msg = data["msg"]
         intent = None if isinstance(msg, dict) and msg.get("type") == "summary" else INTENT.validate_python(msg)
         return Request(str(data["req"]), user_from_json(data.get("user")), intent)
+    if op == "add_bot":
+        return AddBot(str(data["req"]), user_from_json(data.get("user")), str(data["level"]))
     if op == "refresh":
         return Refresh(tuple((str(conn), user_from_json(user), _since(since)) for conn, user, since in data["conns"]))
     if op == "alive":

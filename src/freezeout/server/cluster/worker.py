@@ -39,6 +39,7 @@ from freezeout.server.cluster.ownership import Lease, Leases
 from freezeout.server.cluster.routing import (
     MOVED,
     REQUEST_PREFIX,
+    AddBot,
     Alive,
     Answer,
     AttachConn,
@@ -56,7 +57,7 @@ from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import Store
 from freezeout.server.table.botseat import BOT_LEVELS
-from freezeout.server.table.room import idle_tables
+from freezeout.server.table.room import idle_tables, seat_cash_bot
 from freezeout.server.table.state import Refused
 from freezeout.server.tasks import stop_tasks
 
@@ -408,7 +409,7 @@ class Worker:
                 actor.send_catchup(remote.conn, order.since)
         elif isinstance(order, DetachConn):
             actor.forget(gateway, order.conn)
-        elif isinstance(order, Request):
+        elif isinstance(order, (Request, AddBot)):
             self._background(self._answer(actor, command, order))
         else:
             self._refresh(actor, gateway, order, now)
@@ -435,9 +436,13 @@ class Worker:
         for key in [k for k in actor.remote if k[0] == gateway and k[1] not in listed]:
             actor.forget(*key)
 
-    async def _answer(self, actor: OwnedTable, command: Command, request: Request) -> None:
+    async def _answer(self, actor: OwnedTable, command: Command, request: Request | AddBot) -> None:
         try:
-            if request.intent is None:
+            if isinstance(request, AddBot):
+                if request.user is None:
+                    raise Refused("forbidden", "log in to add a bot")
+                answer = Answer(summary=await seat_cash_bot(actor, request.user, request.level))
+            elif request.intent is None:
                 answer = Answer(summary=actor.summary())
             else:
                 answer = Answer(summary=await actor.request(request.user, request.intent))
@@ -447,7 +452,7 @@ class Worker:
 
     def _moved(self, command: Command, order: ToOwner) -> None:
         """This worker does not own the table (any more): the gateway must route again."""
-        if isinstance(order, Request):
+        if isinstance(order, (Request, AddBot)):
             answer = Answer(error=("busy", "the table is moving to another server: try again in a moment"))
             self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + order.req, encode_answer(answer)))
         self.reply(command.gateway, Command(command.table_id, "", MOVED, b"{}"))

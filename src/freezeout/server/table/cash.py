@@ -321,71 +321,21 @@ class CashGame:
             raise IllegalAction("this table does not run it twice (C7)")
         return self._with(self.table.agree_to_run_twice(seat, agree)[0])
 
-    # -- views ---------------------------------------------------------------------
+    # -- views (built in table/cashview.py) --------------------------------------
     def seat_view(self, viewer: int | None) -> TableView:
-        """The rules' view as far as a cash table fills it: the hand's public events (a snapshot's
-        history), the board, whose turn and the viewer's moves.  Its seats are left out: a client
-        draws a cash table from :meth:`view` (bots do not sit at cash tables yet)."""
-        t = self.table
-        hand = t.hand
-        legal = t.legal_actions()
-        small, big = t.config.blinds
-        return TableView(viewer=viewer, hand_number=t.hand_number, button=t.button, small_blind=small, big_blind=big,
-                         hands_to_next_level=0, seats=(), board=self.board, pots=(), to_act=t.to_act,
-                         legal=legal if legal is not None and legal.seat == viewer else None,
-                         hand_over=hand is not None and hand.finished, showdown=hand is not None and hand.showdown,
-                         finished=False, winner=None, history=t.hand_log, game=self.variant.code)
+        from freezeout.server.table.cashview import seat_view
+
+        return seat_view(self, viewer)
 
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return {viewer: self.view(viewer) for viewer in viewers}
+        from freezeout.server.table.cashview import view_dicts
+
+        return view_dicts(self, viewers)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        """What ``viewer`` (a seat, or None: a spectator) sees: the game and stakes, each seat's
-        player, chips (behind now, and in the pot this hand), status and what they owe (C10),
-        whether they leave at the hand's end; the board, the pot, whose turn; one's own cards
-        only (cards shown down are public once the hand is over, R17); the viewer's legal moves."""
-        t = self.table
-        hand = t.hand
-        options = self.spec.cash or CashOptions()
-        stacks = t.current_stacks()
-        seats: list[dict[str, Any]] = []
-        for index, held in enumerate(t.seats):
-            if held is None:
-                seats.append({"seat": index, "player": None})
-                continue
-            entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
-                                     "owes": held.owes, "leaving": self.is_leaving(index), "in_hand": False,
-                                     "time_bank": held.time_bank, "auto_top_up": self.auto_top_up_of(index)}
-            if hand is not None and index in t.hand_seats:
-                hand_seat = t.hand_seats.index(index)
-                entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
-                entry["bet"] = hand.bets[hand_seat] if t.in_hand else 0
-                cards = hand.cards[hand_seat] if hand.cards else ()
-                shown = t.shown_down(index)  # R17, V17: not a mucked hand
-                up = hand.up[hand_seat] if hand.up else ()
-                if index == viewer or shown:
-                    entry["cards"] = "".join(str(card) if card is not None else "??" for card in cards)
-                else:
-                    entry["cards"] = "".join(str(card) if card is not None and i < len(up) and up[i] else "??"
-                                             for i, card in enumerate(cards))
-            seats.append(entry)
-        legal = t.legal_actions()
-        view: dict[str, Any] = {
-            "format": "cash", "game": self.variant.code, "game_name": self.variant.name, "hand": t.hand_number,
-            "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
-            "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
-            "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
-            "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
-                     "total": t.rake_total},
-            "straddle": options.straddle, "button_straddle": options.button_straddle, "run_twice": options.run_twice,
-            "show_called": options.show_called,
-            "board": "".join(str(card) for card in self.board if card is not None),
-            "pot": hand.pot_total if hand is not None and t.in_hand else 0,
-            "seats": seats, "you": viewer,
-        }
-        if legal is not None and legal.seat == viewer:
-            view["legal"] = legal.to_dict()
-        return view
+        from freezeout.server.table.cashview import view
+
+        return view(self, viewer)
 
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------

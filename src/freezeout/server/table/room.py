@@ -164,20 +164,12 @@ class Room:
         the table's game buys in with its own play chips at the next free seat; the table's
         summary, or :class:`Refused` saying why not.  (Kept apart from the freezeout's bots,
         which are seated when the table is opened.)"""
-        from freezeout.server.table.bots import check_add_bot
-
         actor = self.tables.get(table_id)
         if actor is None:
             raise Refused("not_found", f"no table {table_id!r}")
         if level not in self.bots:
             raise Refused("bad_message", f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
-        check_add_bot(actor.state, user, level, self.bot_levels(actor.state.spec))
-        actor.bots.asked = level
-        await actor.sync()  # the bot's ``sit`` is the table's next step
-        if actor.bots.asked is not None:
-            actor.bots.asked = None
-            raise Refused("busy", "the bot could not sit down just now: try again")
-        return actor.summary()
+        return await seat_cash_bot(actor, user, level)
 
     @staticmethod
     def bot_levels(spec: GameSpec) -> tuple[str, ...]:
@@ -330,3 +322,18 @@ def listing_filter(format: str | None, game: str | None) -> tuple[str | None, st
         return format, parse_game(game).code
     except RulesError as error:
         raise Refused("bad_message", str(error)) from None
+
+
+async def seat_cash_bot(actor: TableActor, user: UserRow, level: str) -> dict[str, Any]:
+    """A bot of ``level`` asked by ``user`` sits at the cash table ``actor`` runs (its next step:
+    the bot's ``sit``), the table's summary after; :class:`Refused` says why not.  The table's
+    owner does it: a room's table here, a cluster worker's for a gateway (cluster/worker.py)."""
+    from freezeout.server.table.bots import check_add_bot
+
+    check_add_bot(actor.state, user, level, bots_for(actor.state.spec.game.code))
+    actor.bots.asked = level
+    await actor.sync()  # the bot's ``sit`` is the table's next step
+    if actor.bots.asked is not None:
+        actor.bots.asked = None
+        raise Refused("busy", "the bot could not sit down just now: try again")
+    return actor.summary()

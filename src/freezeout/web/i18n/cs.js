@@ -550,4 +550,8 @@ export default {
   'cash.err.busy': 'Stůl je zaneprázdněný; zkus to znovu.',
   'cash.err.closed': 'Tento stůl na žetony byl zavřen.',
   'cash.err.generic': 'Odmítnuto: {message}',
+  'cash.addBot': 'Přidat bota',
+  'cash.addBotLevel': 'Úroveň bota',
+  'cash.botAdded': 'Přisedl bot ({level}).',
+  'cash.board2': 'Společné karty druhého rozdání',
 };

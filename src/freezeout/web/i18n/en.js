@@ -552,4 +552,8 @@ export default {
   'cash.err.busy': 'The table is busy; please try again.',
   'cash.err.closed': 'This cash table has closed.',
   'cash.err.generic': 'Refused: {message}',
+  'cash.addBot': 'Add bot',
+  'cash.addBotLevel': 'Bot level',
+  'cash.botAdded': 'A {level} bot sat down.',
+  'cash.board2': 'Board of the second run',
 };

@@ -200,8 +200,9 @@ export class CashTable {
     const voting = !!v.run_twice && !!v.in_hand && !!me.in_hand && (v.offers ? !!v.offers.run_twice : true);
     const allIn = voting && v.seats.some(x => x.player != null && x.in_hand && x.stack === 0);
     const bank = me.time_bank ?? me.bank ?? null;
+    const free = v.seats.filter(x => x.player == null).length;
     const key = JSON.stringify([inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, allIn, this.runVote, this.straddleWanted,
-      v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance]);
+      v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance, v.offers, v.bots, free, this.botLevel]);
     if (this.el.dataset.key === key) return;
     this.el.dataset.key = key;
     const topUp = h('button.btn.small.topup', {type: 'button', disabled: inHand || me.leaving, onclick: () => this.openTopUp(),
@@ -212,8 +213,9 @@ export class CashTable {
     const leave = h('button.btn.small.danger.leave', {type: 'button', disabled: me.leaving, onclick: () => this.leave(inHand)},
       me.leaving ? t('cash.status.leaving') : t('cash.leave'));
     const row = [topUp, sit, leave];
-    if (v.straddle && !sittingOut && !me.leaving && (v.offers ? !!v.offers.straddle : true)) {
-      const box = h('input', {type: 'checkbox', checked: this.straddleWanted, onchange: () => { this.straddleWanted = box.checked; this.straddleSent = false; this.page.render(); }});
+    const straddling = !!(v.offers && v.offers.straddling);  // C6: the server has it for the next hand
+    if (v.straddle && !sittingOut && !me.leaving && (v.offers ? !!v.offers.straddle || straddling : true)) {
+      const box = h('input', {type: 'checkbox', checked: this.straddleWanted || straddling, disabled: straddling, onchange: () => { this.straddleWanted = box.checked; this.straddleSent = false; this.page.render(); }});
       row.push(h('label.check.straddle', box, t('cash.straddle')));
     }
     if (me.auto_top_up !== undefined) {
@@ -227,6 +229,16 @@ export class CashTable {
       row.push(h('label.check.runtwice-box', box, t('cash.runTwiceBox')));
     }
     const parts = [h('div.cash-row', ...row)];
+    // a bot to play with, where a seat is free: the levels are the view's (the bots that play
+    // this table's game); the server says whether one may sit now
+    const levels = v.bots || [];
+    if (free && levels.length) {
+      if (!levels.includes(this.botLevel)) this.botLevel = levels.includes('medium') ? 'medium' : levels[0];
+      const pick = h('select.bot-level', {'aria-label': t('cash.addBotLevel'), onchange: () => { this.botLevel = pick.value; }},
+        ...levels.map(level => h('option', {value: level, selected: level === this.botLevel}, t('level.' + level))));
+      const add = h('button.btn.small.addbot', {type: 'button', onclick: () => this.addBot(add)}, t('cash.addBot'));
+      parts.push(h('div.cash-row.addbot-row', h('label.bot-pick', h('span.sr-only', t('cash.addBotLevel')), pick), add));
+    }
     if (inHand && !me.leaving) parts.push(h('p.cash-hint.why', t('cash.topUpInHand')));
     if (allIn) {
       parts.push(h('div.cash-row.runtwice', {role: 'group', 'aria-label': t('cash.runTwice')},
@@ -239,6 +251,16 @@ export class CashTable {
   }
 
   // ------------------------------------------------------------------ intents
+  /** "Add bot" (POST /api/tables/{id}/bots): the server seats it, or says why not. */
+  addBot(button) {
+    const level = this.botLevel;
+    button.disabled = true;
+    api.post(`/api/tables/${encodeURIComponent(this.page.tableId)}/bots`, {level})
+      .then(() => announce(t('cash.botAdded', {level: t('level.' + level)})))
+      .catch(error => toast(refusal({code: error.code, message: error.message})))
+      .finally(() => { button.disabled = false; });
+  }
+
   leave(inHand) {
     if (!inHand) { this.send({type: 'stand'}); return; }
     confirmDialog({title: t('cash.leave'), text: t('cash.leaveInHand'), yes: t('cash.leaveYes'), no: t('cash.stay')})
@@ -247,7 +269,9 @@ export class CashTable {
 
   sitIn() {
     const me = this.me;
-    if (!me || !me.owes) { this.send({type: 'sit_in'}); return; }
+    const v = this.view;
+    const choice = v && v.offers ? !!v.offers.sit_in_choice : !!(me && me.owes);
+    if (!me || !choice) { this.send({type: 'sit_in'}); return; }
     // C4, C10: owing missed blinds, post them now or wait for the big blind
     const done = post => { d.close(); this.send({type: 'sit_in', post}); };
     const d = dialog({title: t('cash.sitIn'), body: h('p', t('cash.owes')), actions: [

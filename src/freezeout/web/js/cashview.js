@@ -21,60 +21,56 @@ export function isCash(state) {
   return !!((state.view && state.view.format === 'cash') || isCashTable(state.table));
 }
 
-/** What the current hand's public events say about its result: each pot's award (per run
- * when the board was run twice, C7), the rake (C5), and whether the hand is over. */
+/** What the current hand's public events say: whether it is over, its number and the rake
+ * taken (C5, shown in the result's words).  Who won what is the view's `result`. */
 export function cashFacts(events) {
-  const facts = {ended: false, runs: [], awards: [], rake: 0, shown: {}, blinds: {}, straddles: [], number: null};
-  let run = null;
+  const facts = {ended: false, rake: 0, number: null};
   for (const e of events || []) {
-    switch (e.type) {
-      case 'hand_started': facts.number = e.number ?? facts.number; break;
-      case 'blind_posted':
-        if (e.kind === 'small blind') facts.blinds.sb = e.seat;
-        else if (e.kind === 'big blind' && facts.blinds.bb == null) facts.blinds.bb = e.seat;
-        else if (e.kind === 'straddle') facts.straddles.push(e.seat);
-        break;
-      case 'run_showdown': run = {run: e.run, board: splitCards(e.board), awards: []}; facts.runs.push(run); break;
-      case 'pot_awarded': (run ? run.awards : facts.awards).push(e); break;
-      case 'rake_taken': facts.rake += e.amount || 0; break;
-      case 'cards_shown': facts.shown[e.seat] = e; break;
-      case 'hand_ended': facts.ended = true; break;
-      default: break;
-    }
+    if (e.type === 'hand_started') facts.number = e.number ?? facts.number;
+    else if (e.type === 'rake_taken') facts.rake += e.amount || 0;
+    else if (e.type === 'hand_ended') facts.ended = true;
   }
   return facts;
 }
 
-/** Chips each seat won in the hand (every pot of every run). */
-export function cashWinnings(facts) {
+/** Chips each seat won in the hand (every pot of every run), as the view's result says. */
+export function cashWinnings(view) {
   const won = {};
-  const all = [...facts.awards, ...facts.runs.flatMap(r => r.awards)];
-  for (const a of all) for (const [seat, chips] of a.shares || []) if (chips > 0) won[seat] = (won[seat] || 0) + chips;
+  for (const pot of view.result || []) for (const w of pot.winners || []) if (w.chips > 0) won[w.seat] = (won[w.seat] || 0) + w.chips;
   return won;
 }
 
 /** The hand's result in words: "Run 1 (board): Alice wins 380 — Three of a kind" per run,
- * or one line per pot, and the rake taken.  Null before the hand is over. */
+ * or one line per pot, and the rake taken.  Null before the hand is over.  The pots, their
+ * halves and runs, the winners and the hand names are the view's `result` (as a freezeout
+ * table's); the boards are its `boards`. */
 export function cashResult(facts, view, me) {
-  if (!facts.ended) return null;
+  const pots = view.result || [];
+  if (view.in_hand || (!facts.ended && !pots.length)) return null;
   const who = seat => seat === me ? t('result.you') : shownName(((view.seats || [])[seat] || {}).player || '?');
-  const line = (award, prefix) => {
-    const winners = (award.shares || []).filter(x => x[1] > 0).map(x => x[0]);
+  const boards = (view.boards || [view.board || '']).map(splitCards);
+  const line = (pot, prefix) => {
+    const winners = (pot.winners || []).filter(w => w.chips > 0).map(w => w.seat);
     const names = winners.map(who).join(' & ');
-    const text = winners.length === 1 && winners[0] === me ? t('result.youWin', {amount: award.amount})
-      : t('cash.wins', {names, amount: award.amount});
-    return {text: prefix ? `${prefix}: ${text}` : text, hand: handName(award), winners};
+    const text = winners.length === 1 && winners[0] === me ? t('result.youWin', {amount: pot.amount})
+      : t('cash.wins', {names, amount: pot.amount});
+    return {text: prefix ? `${prefix}: ${text}` : text, hand: handName(pot), winners, run: pot.run || 0};
   };
-  const lines = [];
-  if (facts.runs.length) {
-    for (const r of facts.runs) {
-      const prefix = t('cash.run', {n: r.run, board: cardsText(r.board)});
-      for (const award of r.awards) lines.push({...line(award, prefix), run: r.run});
-    }
-  } else {
-    for (const award of facts.awards) lines.push(line(award, facts.awards.length > 1 && award.pot ? t('result.sidePot', {n: award.pot}) : ''));
+  const runs = [...new Set(pots.map(p => p.run || 0).filter(Boolean))];
+  const lines = pots.map(pot => line(pot, pot.run ? t('cash.run', {n: pot.run, board: cardsText(boards[pot.run - 1] || [])})
+    : pots.length > 1 && pot.pot ? t('result.sidePot', {n: pot.pot}) : ''));
+  return {lines, rake: facts.rake, runs: runs.map(run => ({run, board: boards[run - 1] || []}))};
+}
+
+/** The cards that won each seat a share, per board: index 0 the (first) board, 1 the second
+ * run's (C7); from the view's result. */
+function winningCards(view) {
+  const byBoard = [{}, {}];
+  for (const pot of view.result || []) {
+    const at = byBoard[pot.run === 2 ? 1 : 0];
+    for (const w of pot.winners || []) if (w.chips > 0 && w.best) at[w.seat] = [...(at[w.seat] || []), ...splitCards(w.best)];
   }
-  return {lines, rake: facts.rake, runs: facts.runs.map(r => ({run: r.run, board: r.board}))};
+  return byBoard;
 }
 
 /** A seat's words under its name: to act, all in, folded, or its cash status (C3, C4, C10). */
@@ -98,7 +94,8 @@ export function cashModel(state, now) {
   const inHand = !!view.in_hand;
   const acting = inHand && view.to_act != null && view.to_act >= 0 ? view.to_act : null;
   const clock = state.clock || {};
-  const won = inHand ? {} : cashWinnings(facts);
+  const won = inHand ? {} : cashWinnings(view);
+  const wins = inHand ? [{}, {}] : winningCards(view);
   const seats = view.seats.map(s => {
     if (s.player == null) {
       return {seat: s.seat, name: '', stack: 0, bet: 0, cards: null, empty: true,
@@ -112,13 +109,13 @@ export function cashModel(state, now) {
     // hands: only the cards someone may see (your own, the hands shown down, R17)
     let cards = null;
     if (dealtIn && (inHand ? !folded : known)) cards = text.map(c => (c === '??' ? 'back' : c));
-    const shown = facts.shown[s.seat];
+    const shown = s.shown || null;  // the hand shown down, named as the freezeout view names it
     const flags = {me: s.seat === me, acting: acting === s.seat, folded, allin: inHand && dealtIn && !folded && s.stack === 0,
       winner: (won[s.seat] || 0) > 0, out: s.status === 'sitting out' || s.status === 'away'};
     return {seat: s.seat, name: s.player, stack: s.stack, bet: inHand ? s.bet || 0 : 0, cards, up: null, flags,
       stateText: seatState(s, {acting: flags.acting, dealtIn, folded, inHand}),
       handName: !inHand && shown ? handName(shown) : '', handLabel: '', won: won[s.seat] || 0,
-      winCards: !inHand && shown && won[s.seat] ? splitCards(shown.best) : null};
+      winCards: wins[0][s.seat] || wins[1][s.seat] ? [...(wins[0][s.seat] || []), ...(wins[1][s.seat] || [])] : null};
   });
   const bets = view.seats.reduce((a, s) => a + (inHand ? s.bet || 0 : 0), 0);
   const pots = [];
@@ -130,12 +127,15 @@ export function cashModel(state, now) {
   return {
     viewer: me ?? 0,
     seats,
-    button: view.button != null && view.button >= 0 && view.hand > 0 ? view.button : null,
-    sb: inHand ? facts.blinds.sb ?? null : null,
-    bb: inHand ? facts.blinds.bb ?? null : null,
+    button: view.dealer_button ?? null,
+    sb: inHand ? (view.blind_seats || [])[0] ?? null : null,
+    bb: inHand ? (view.blind_seats || [])[1] ?? null : null,
     pots,
     board: splitCards(view.board),
-    boardSize: view.board_size ?? (view.board ? Math.max(5, splitCards(view.board).length) : 5),
+    boardSize: view.board_size ?? 5,
+    // C7: a board run twice: the second run's board under the first, each with its winners' cards
+    secondBoard: view.boards && view.boards.length > 1 ? splitCards(view.boards[1]) : null,
+    boardWins: [new Set(Object.values(wins[0]).flat()), new Set(Object.values(wins[1]).flat())],
     clock: acting != null ? {seat: acting, started: clock.turn_started ?? now, deadline: clock.turn_deadline, now} : null,
     result: null,
     facts,

@@ -62,8 +62,13 @@ export class Felt {
     this.board = cardRow(5, 'board');
     this.board.setAttribute('role', 'group');
     this.board.setAttribute('aria-label', t('table.board'));
+    // C7: a board run twice: the second run's board, under the first (hidden otherwise)
+    this.board2 = cardRow(5, 'board2');
+    this.board2.setAttribute('role', 'group');
+    this.board2.setAttribute('aria-label', t('cash.board2'));
+    this.board2.hidden = true;
     this.msg = h('div.table-msg');
-    this.center = h('div.center', this.pots, this.board, this.msg);
+    this.center = h('div.center', this.pots, this.board, this.board2, this.msg);
     this.dealer = h('div.marker.dealer', {title: t('table.dealer'), 'aria-label': t('table.dealer'), role: 'img'}, 'D');
     this.sbEl = h('div.marker.blind.sb', {title: t('table.sbLong')}, t('table.sb'));
     this.bbEl = h('div.marker.blind.bb', {title: t('table.bbLong')}, t('table.bb'));
@@ -173,8 +178,17 @@ export class Felt {
     this.board.hidden = !slots;
     this.board.dataset.n = String(slots);
     fillRow(this.board, boardCards, {animate: model.animate !== false});
-    const winning = new Set(model.seats.flatMap(x => x.winCards || []));
+    const winning = model.boardWins ? model.boardWins[0] : new Set(model.seats.flatMap(x => x.winCards || []));
     for (const c of this.board.children) toggle(c, 'win', winning.has(c.dataset.card));
+    const second = model.secondBoard || null;
+    this.board2.hidden = !second;
+    if (second) {
+      while (this.board2.children.length < second.length) this.board2.append(cardRow(1).firstChild);
+      while (this.board2.children.length > second.length) this.board2.lastChild.remove();
+      fillRow(this.board2, second, {animate: model.animate !== false});
+      const wins2 = model.boardWins ? model.boardWins[1] : new Set();
+      for (const c of this.board2.children) toggle(c, 'win', wins2.has(c.dataset.card));
+    }
     setText(this.msg, model.message || '');
     this.renderResult(model.result);
   }

@@ -3,11 +3,12 @@
 // the page draws those views and words their events (issue #22: the page holds
 // no poker, so every game replays, from hold'em to badugi and the mixes).
 import {h, setText, fill} from './dom.js';
-import {t, ordinal} from './i18n.js';
+import {t, ordinal, num} from './i18n.js';
 import {splitCards, handName, cardsText, inSentence} from './poker.js';
 import {shownName} from './names.js';
 import {Felt} from './felt.js';
 import {tableModel} from './model.js';
+import {cashModel, cashFacts, cashResult} from './cashview.js';
 import * as api from './api.js';
 
 /** The opened cards in their places: the server says which deck position became whose
@@ -76,6 +77,7 @@ export function eventText(e, name) {
     }
     case 'resigned': return t('history.resigned', {name: name(e.seat), n: e.vanished});
     case 'eliminated': return t('history.eliminated', {name: name(e.seat), place: ordinal(e.place)});
+    case 'rake_taken': return t('cash.rakeTaken', {n: num(e.amount)});  // C5: the house's cut, in the history
     case 'hand_ended': return t('history.ended');
     default: return '';
   }
@@ -91,20 +93,26 @@ export function handSteps(data) {
   const out = [];
   (data.steps || []).forEach((step, i) => {
     const view = step.view;
-    const built = tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
+    // a cash table's steps carry its own view (docs/protocol.md "Cash tables"), drawn as the live cash table is
+    const cash = view.format === 'cash';
+    const built = cash ? {...cashModel({view, events: step.events, clock: {}}, 0), result: null}
+      : tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
+    const cashWords = cash ? cashResult(cashFacts(step.events), view, view.you ?? viewer) : null;
     const model = {...built, animate: false, clock: null, result: null};
     const words = [];
+    const blinds = cash ? [(view.stakes || {}).small_blind, (view.stakes || {}).big_blind] : view.blinds;
     if (i === 0) {
       const level = view.level || {};
-      words.push(view.dealer_button != null ? t('history.start', {sb: view.blinds[0], bb: view.blinds[1], name: name(view.dealer_button)})
+      words.push(view.dealer_button != null ? t('history.start', {sb: blinds[0], bb: blinds[1], name: name(view.dealer_button)})
         : t('history.startAnte', {ante: level.ante || 0, bringIn: level.bring_in || 0}));
     }
     const twice = new Set(step.events.filter(e => e.type === 'forfeited' && e.in_a_row >= 2).map(e => e.seat));
     for (const e of step.events) {
       if (e.type === 'blind_posted' && i === 0 && e.kind === 'ante') continue;  // the first line names the antes
       if (e.type === 'resigned' && twice.has(e.seat)) { words.push(t('history.timedOut', {name: name(e.seat)})); continue; }
-      if (e.type === 'pot_awarded' && view.result) continue;  // the result's lines say it, halves and all
+      if (e.type === 'pot_awarded' && (view.result || []).length) continue;  // the result's lines say it, halves and all
       if (e.type === 'hand_ended' && built.result) words.push(...resultWords(built.result));
+      if (e.type === 'hand_ended' && cashWords) words.push(...resultWords(cashWords));
       const text = eventText(e, name);
       if (text) words.push(text);
     }

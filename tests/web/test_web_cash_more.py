@@ -1,0 +1,276 @@
+"""Issue #25: the cash table's page draws what the cash view says (docs/protocol.md "Cash tables").
+
+Coming back from sitting out owing blinds asks to post them or wait for the big blind where
+the view offers that choice (C10); the straddle box shows only for the seat the view offers a
+straddle (C6) and the straddle goes in; a board run twice is drawn twice on the felt, each run
+with its winners' cards (C7); "Add bot" offers the bots the view names and seats one where a
+seat is free.
+
+Two servers, seeded as tests/web/test_web_cash.py seeds its own (a ``create`` entry per
+table): one with a long pause between hands, so "between hands" lasts until the test is done
+with it, and one with a short pause, where hands follow each other (to miss blinds).  The
+turn clock is long on both: no move is made by a timeout; every wait is for a condition.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from test_web_cash import (
+    CATALOG_JS,
+    NUMBER_JS,
+    VIEW_JS,
+    _buy_in,
+    _inside,
+    _open,
+    _play_hand,
+    _register_on,
+    _view,
+    _wait_view,
+)
+
+from freezeout.server.settings import async_database_url
+from freezeout.server.storage.db import create_engine, run_migrations
+from freezeout.server.storage.store import Store
+from freezeout.server.table.entries import LogEntry
+from freezeout.server.table.game import GameSpec
+
+pytestmark = pytest.mark.browser
+
+OPTIONS = {"big_blind": 100, "rake_bp": 500, "rake_cap": 50, "straddle": True, "run_twice": True}
+SLOW = {"straddle": 4, "twice": 2, "history": 2}  # name: seats (a long pause between hands)
+QUICK = {"sitin": 3, "bot0": 3, "bot1": 3}  # a short pause: hands follow each other
+
+
+async def _seed(url: str, tables: dict[str, int]) -> dict[str, str]:
+    engine = create_engine(async_database_url(url))
+    await run_migrations(engine)
+    store = Store(engine)
+    await store.start()
+    ids = {}
+    try:
+        for name, seats in tables.items():
+            table_id = "m" + secrets.token_hex(6)
+            entry = LogEntry(table_id, 1, time.time(), "create", {"slots": [None] * seats, "ranked": False, "created_by": None,
+                                                            "game": GameSpec.parse_cash("NT", OPTIONS).to_json()})
+            await store.log.create_table(table_id, entry)
+            ids[name] = table_id
+    finally:
+        await store.close()
+    return ids
+
+
+def _serve(server: Any, tmp: Path, tables: dict[str, int], pause: str) -> Iterator[Any]:
+    web = SimpleNamespace(**type(server).__init__.__globals__)  # tests/web/conftest.py (see test_web_cash.py)
+    with ThreadPoolExecutor(1) as pool:
+        ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}", tables)).result()
+    env = {"FREEZEOUT_PAUSE_SECONDS": pause, "FREEZEOUT_TURN_SECONDS": "600", "FREEZEOUT_CASH_IDLE_SECONDS": "36000"}
+    with web._serving(tmp, env) as running:
+        running.cash = ids
+        yield running
+
+
+@pytest.fixture(scope="module")
+def slow_server(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from _serve(server, tmp_path_factory.mktemp("web-cash-slow"), SLOW, "600")
+
+
+@pytest.fixture(scope="module")
+def quick_server(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from _serve(server, tmp_path_factory.mktemp("web-cash-quick"), QUICK, "0.3")
+
+
+def _players(new_page: Any, server: Any, tag: str, n: int, *, width: int = 1366, height: int = 900,
+             locale: str = "en-US") -> list[Any]:
+    pages = [new_page(width=width, height=height, locale=locale, server=server)]
+    pages += [new_page(locale="en-US", server=server) for _ in range(n - 1)]
+    for i, p in enumerate(pages):
+        _register_on(p, f"{tag}{i}")
+    return pages
+
+
+VERSION_JS = "() => window.__fzTable.state.version"
+
+
+def _next_move(pages: list[Any]) -> None:
+    """The player to act (as the first page's view says) checks if they may, else folds; between
+    hands, wait for the next change (the next deal)."""
+    view = pages[0].evaluate(VIEW_JS)
+    version = pages[0].evaluate(VERSION_JS)
+    if not view["in_hand"] or view["to_act"] < 0:
+        pages[0].wait_for_function("v => window.__fzTable.state.version > v", arg=version)
+        return
+    actor = next(p for p in pages if p.evaluate(VIEW_JS)["you"] == view["to_act"])
+    actor.wait_for_function("v => window.__fzTable.state.version >= v", arg=version)
+    button = actor.locator(".actionbar .moves:not(.off) .btn.check:enabled, .actionbar .moves:not(.off) .btn.fold:enabled")
+    button.first.wait_for()
+    button.first.click()
+    pages[0].wait_for_function("v => window.__fzTable.state.version > v", arg=version)
+
+
+VIEWPORTS = [(1366, 900, "en-US"), (375, 667, "cs-CZ")]
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), VIEWPORTS[1:])  # the phone: the dialog's buttons on its screen
+def test_coming_back_owing_blinds_asks_to_post_or_wait(new_page, quick_server, width, height, locale):  # C10
+    table = quick_server.cash["sitin"]
+    page, b, c = _players(new_page, quick_server, "sitin", 3, width=width, height=height, locale=locale)
+    words = page.evaluate(CATALOG_JS)
+    for seat, p in enumerate((page, b, c)):
+        _open(p, table)
+        _buy_in(p, seat, 3000)
+    page.locator(".cash-controls button.sitout").click()
+    _wait_view(page, "v => v.seats[v.you].status === 'sitting out'")
+    # hand after hand, everyone checks or folds until the blinds have passed the seat sitting out
+    for _ in range(100):
+        if page.evaluate("() => window.__fzTable.state.view.seats[0].owes > 0"):
+            break
+        _next_move([page, b, c])
+    else:
+        raise AssertionError("the blinds never passed the seat that sat out")
+    _wait_view(page, "v => v.offers.sit_in_choice")
+    page.locator(".cash-controls button.sitin").click()
+    dialog = page.locator("dialog").filter(has=page.locator("button.wait"))
+    dialog.wait_for()
+    assert dialog.locator("p").first.inner_text() == words["cash.owes"]
+    for button in ("button.wait", "button.post"):
+        _inside(page, dialog.locator(button), width, height)
+    dialog.locator("button.wait").click()
+    _wait_view(page, "v => v.seats[v.you].status === 'waiting'")
+    assert page.errors == [] and b.errors == [] and c.errors == [], (page.errors, b.errors, c.errors)
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), VIEWPORTS)
+def test_add_bot_offers_the_views_bots_and_seats_one_where_a_seat_is_free(new_page, quick_server, width, height, locale):
+    table = quick_server.cash[f"bot{VIEWPORTS.index((width, height, locale))}"]
+    (page,) = _players(new_page, quick_server, f"addbot{width}", 1, width=width, height=height, locale=locale)
+    words = page.evaluate(CATALOG_JS)
+    _open(page, table)
+    assert page.locator(".cash-controls button.addbot").count() == 0, "only a seated player adds a bot"
+    _buy_in(page, 0, 3000)
+    view = _view(page)
+    add = page.locator(".cash-controls button.addbot")
+    add.wait_for()
+    assert add.inner_text() == words["cash.addBot"]
+    pick = page.locator(".cash-controls select.bot-level")
+    levels = pick.locator("option").evaluate_all("els => els.map(e => e.value)")
+    assert levels == view["bots"] and levels, "the levels are the server's, for this table's game"
+    assert pick.locator("option").first.inner_text() == words["level." + levels[0]]
+    _inside(page, add, width, height)
+    _inside(page, pick, width, height)
+    pick.select_option(levels[0])
+    bots = sum(1 for s in view["seats"] if s["player"] and s["player"].startswith("bot-"))
+    add.click()
+    _wait_view(page, "(v, n) => v.seats.filter(s => s.player && s.player.startsWith('bot-')).length > n", bots)
+    assert page.errors == [], page.errors
+
+
+def test_the_straddle_box_shows_for_the_seat_the_view_offers_and_the_straddle_goes_in(new_page, slow_server):  # C6
+    table = slow_server.cash["straddle"]
+    pages = _players(new_page, slow_server, "straddle", 3)
+    for seat, p in enumerate(pages[:2]):
+        _open(p, table)
+        _buy_in(p, seat, 3000)
+    _wait_view(pages[0], "v => v.in_hand")
+    third = pages[2]
+    _open(third, table)
+    third.locator(".felt-wrap .seat[data-seat='2']").click()
+    dialog = third.locator("dialog.buyin-dialog")
+    dialog.locator("#post-post").check()  # C4: post a big blind to be dealt the next hand
+    dialog.locator("input[type=number]").fill("3000")
+    dialog.locator("button.buyin-go").click()
+    dialog.wait_for(state="detached")
+    _play_hand(pages[:2])
+    for p in pages:
+        _wait_view(p, "v => !v.in_hand && v.hand === 1")
+    offered = [p for p in pages if p.evaluate(VIEW_JS)["offers"]["straddle"]]
+    assert len(offered) == 1, [p.evaluate(VIEW_JS)["offers"] for p in pages]
+    for p in pages:
+        p.wait_for_function("() => !!document.querySelector('.cash-controls .cash-row')")
+        assert p.locator(".cash-controls .straddle input").count() == (1 if p in offered else 0)
+    mine = offered[0]
+    box = mine.locator(".cash-controls .straddle input")
+    _inside(mine, box, 1366, 900)
+    box.click()
+    seat = mine.evaluate(VIEW_JS)["you"]
+    mine.wait_for_function("s => window.__fzTable.state.events.some(e => e.type === 'straddle' && e.seat === s)", arg=seat)
+    _wait_view(mine, "v => v.offers.straddling")
+    straddled = mine.locator(".cash-controls .straddle input:checked:disabled")  # in for the next hand: said so
+    straddled.wait_for()
+    assert all(p.errors == [] for p in pages), [p.errors for p in pages]
+
+
+def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_server, ui):  # C7
+    table = slow_server.cash["twice"]
+    page, other = _players(new_page, slow_server, "twice", 2)
+    _open(page, table)
+    _buy_in(page, 0, 3000)
+    _open(other, table)
+    _buy_in(other, 1, 3000)
+    for p in (page, other):
+        _wait_view(p, "v => v.in_hand && v.offers.run_twice")
+        p.locator(".cash-controls .runtwice-box input").check()
+    page.wait_for_function("() => window.__fzTable.state.view.offers.run_twice_agreed.length === 2")
+    for _ in range(4):
+        views = [p.evaluate(VIEW_JS) for p in (page, other)]
+        if not views[0]["in_hand"]:
+            break
+        turn = next((p for p, v in zip((page, other), views, strict=True) if v["to_act"] == v["you"]), None)
+        if turn is None:
+            page.wait_for_function("v => window.__fzTable.state.version > v", arg=page.evaluate("() => window.__fzTable.state.version"))
+            continue
+        version = turn.evaluate("() => window.__fzTable.state.version")
+        ui.push(turn)  # all in when the rules allow it, else call
+        turn.wait_for_function("v => window.__fzTable.state.version > v", arg=version)
+    _wait_view(page, "v => !v.in_hand && v.boards.length === 2")
+    view = _view(page)
+    boards = [[b[i:i + 2] for i in range(0, len(b), 2)] for b in view["boards"]]
+    for p in (page, other):
+        for size in ((1366, 900), (375, 667)):  # on the desktop and the phone: both boards on the screen
+            p.set_viewport_size({"width": size[0], "height": size[1]})
+            rows = [p.locator(".felt-wrap .center .board"), p.locator(".felt-wrap .center .board2")]
+            rows[1].wait_for()
+            for row, board in zip(rows, boards, strict=True):
+                drawn = row.locator(".card").evaluate_all("els => els.map(e => e.dataset.card)")
+                assert drawn == board, (drawn, board)
+                _inside(p, row, *size)
+            # each run's winners' cards are marked on that run's board
+            for n, row in enumerate(rows, 1):
+                wins = {card for pot in view["result"] if pot.get("run") == n for w in pot["winners"] if w["chips"] > 0
+                        for card in (w["best"][i:i + 2] for i in range(0, len(w["best"]), 2))}
+                marked = set(row.locator(".card.win").evaluate_all("els => els.map(e => e.dataset.card)"))
+                assert marked == wins & set(boards[n - 1]), (n, marked, wins)
+    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+
+
+def test_the_hand_history_at_a_cash_table_shows_the_rake_and_the_result(new_page, slow_server):  # C5
+    table = slow_server.cash["history"]
+    page, other = _players(new_page, slow_server, "history", 2, width=375, height=667, locale="cs-CZ")
+    words = page.evaluate(CATALOG_JS)
+    _open(page, table)
+    _buy_in(page, 0, 3000)
+    _open(other, table)
+    _buy_in(other, 1, 3000)
+    _play_hand([page, other])  # checked and called down: a flop was seen, so the pot was raked
+    _wait_view(page, "v => !v.in_hand && v.hand === 1 && v.result.length > 0")
+    view = _view(page)
+    rake = view["rake"]["total"]
+    assert rake > 0
+    page.locator(f".side-tools button[aria-label='{words['table.history']}']").click()
+    lines = page.locator(".replayer ol.log li")
+    lines.first.wait_for()
+    said = lines.all_inner_texts()
+    assert words["cash.rakeTaken"].replace("{n}", page.evaluate(NUMBER_JS, rake)) in said, said
+    pot = view["result"][0]
+    winners = [w["seat"] for w in pot["winners"] if w["chips"] > 0]
+    assert any(str(page.evaluate(NUMBER_JS, pot["amount"])) in line for line in said), said  # the result's line, its pot
+    assert winners and not any("undefined" in line for line in said), said
+    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
