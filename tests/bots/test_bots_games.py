@@ -125,6 +125,14 @@ def test_cash_resets_stacks_every_hand() -> None:
     assert abs(sum(session.won)) < 1e-9 and all(abs(w) <= 30 * 100 for w in session.won)
 
 
+def test_a_mix_cash_session_changes_game_every_six_hands_at_one_big_blind() -> None:  # V19, C1
+    session = play_session(("hard", "station"), seed=3, deal=0, rotation=1, game="HORSE", hands=30, stack=100)
+    assert session.games == ("FT", "FO/8", "FR", "F7S", "F7S/8")
+    assert abs(sum(session.won)) < 1e-9 and all(abs(w) <= 30 * 100 for w in session.won)
+    mixed = play_session(("random", "station"), seed=3, deal=0, rotation=0, game="8GAME", hands=48, stack=100)
+    assert len(mixed.games) == 8 and abs(sum(mixed.won)) < 1e-9
+
+
 def test_match_refuses_a_bot_that_does_not_play_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     from freezeout.cli import main
 

@@ -36,7 +36,6 @@ from freezeout.bots.match import (
     shuffled,
     tournament_config,
 )
-from freezeout.rules.games import Mix, parse_game
 from freezeout.rules.tournament import Tournament, level_for_hand
 
 __all__ = ["CashResult", "SessionResult", "play_session", "run_cash"]
@@ -50,15 +49,19 @@ class SessionResult:
     hands: int
     decisions: tuple[int, ...]
     seconds: tuple[tuple[float, ...], ...]
+    games: tuple[str, ...] = ()  # the games dealt, in order of their first hand (V19: a mix's several)
 
 
 def play_session(
     lineup: Sequence[str], *, seed: int, deal: int, rotation: int, game: str = "NT", hands: int = 100, stack: int = 100
 ) -> SessionResult:
-    """``hands`` hands at the first level with everyone reset to ``stack`` big blinds each hand."""
+    """``hands`` hands at the first level with everyone reset to ``stack`` big blinds each hand.
+
+    A mix (V19) keeps its first level's big blind and changes game every
+    ``hands_per_level`` hands as a cash table of the mix does (C1, V19): every
+    game takes its sizes from that one big blind, so a stack of ``stack`` big
+    blinds is the same chips in each game and the results add up."""
     n = len(lineup)
-    if isinstance(parse_game(game), Mix):
-        raise ValueError("cash sessions are played in one game, not a mix")
     sitting = Sitting.of(lineup, seed=seed, deal=deal, rotation=rotation)
     button = random.Random(_seed(seed, deal, 1)).randrange(n)
     names = tuple(f"p{seat}" for seat in range(n))
@@ -70,6 +73,7 @@ def play_session(
     tournament = Tournament.start(config)
     cards = deck_of(game)
     won = [0] * n
+    games: list[str] = []
     for number in range(hands):
         tournament = replace(
             tournament, stacks=(chips,) * n, alive=(True,) * n, places=(None,) * n, winner=-1
@@ -77,9 +81,12 @@ def play_session(
         deck_rng = random.Random(_seed(seed, deal, 2, number))
         tournament, _ = tournament.deal_deck(shuffled(cards, deck_rng), shuffled(cards, deck_rng))
         tournament = sitting.play_hand(tournament)
+        code = tournament.variant_for_hand(tournament.hand_number).code
+        if code not in games:
+            games.append(code)
         for seat in range(n):
             won[sitting.seat_entry[seat]] += tournament.stacks[seat] - chips
-    return SessionResult(deal, rotation, tuple(w / unit for w in won), hands, *sitting.costs())
+    return SessionResult(deal, rotation, tuple(w / unit for w in won), hands, *sitting.costs(), games=tuple(games))
 
 
 def _play(args: tuple[tuple[str, ...], int, int, int, str, int, int]) -> SessionResult:

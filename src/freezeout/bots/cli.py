@@ -140,10 +140,6 @@ def _with_progress(args: argparse.Namespace, what: str, play: Any) -> Any:
 
 def _cmd_cash(args: argparse.Namespace, lineup: list[str], game: str) -> int:
     from freezeout.bots.cash import run_cash
-    from freezeout.rules.games import Mix, parse_game
-
-    if isinstance(parse_game(game), Mix):
-        return _fail("--cash is played in one game, not a mix")
     if args.stack < 1 or args.hands < 1 or args.session_hands < 1:
         return _fail("--stack, --hands and --session-hands must be positive")
 
