@@ -55,18 +55,20 @@ TABLES = ({f"session{i}": ("NT", 4) for i in range(2)} | {f"twice_{lang}": ("NT"
           | {f"refuse_{lang}_{which}": ("NT", 2) for lang in ("en", "cs") for which in ("here", "there")} | {"po": ("PO", 4)})
 
 
-async def _seed(url: str) -> dict[str, str]:
-    """Open the cash tables in a fresh database as the room opens one: a ``create`` entry
-    naming the cash game (server/table/cash.py ``opened``); the server restores them."""
+async def _seed(url: str, tables: dict[str, tuple[str, int]] = TABLES,
+                options: dict[str, Any] | None = None) -> dict[str, str]:
+    """Open the cash tables (name: game, seats) in a fresh database as the room opens one: a
+    ``create`` entry naming the cash game (server/table/cash.py ``opened``); the server restores
+    them.  tests/web/test_web_cash_more.py seeds its own tables and options with it."""
     engine = create_engine(async_database_url(url))
     await run_migrations(engine)
     store = Store(engine)
     await store.start()
     ids = {}
     try:
-        for name, (game, seats) in TABLES.items():
+        for name, (game, seats) in tables.items():
             table_id = "c" + secrets.token_hex(6)
-            spec = GameSpec.parse_cash(game, OPTIONS)
+            spec = GameSpec.parse_cash(game, OPTIONS if options is None else options)
             entry = LogEntry(table_id, 1, time.time(), "create", {"slots": [None] * seats, "ranked": False, "created_by": None,
                                                             "game": spec.to_json()})
             await store.log.create_table(table_id, entry)
@@ -139,6 +141,11 @@ def _wait_view(page: Any, js: str, arg: Any = None) -> None:
 def _play_hand(pages: list[Any], on_turn: Any = None) -> None:
     """Play the hand in progress to its end, each page checking or calling on its turn."""
     for _ in range(200):
+        # read before looking for a turn: an update that lands while the pages are looked at
+        # must not be the change the loop then waits for, in vain
+        seen = pages[0].evaluate("() => window.__fzTable.state.version")
+        for p in pages[1:]:  # every page has what the first has: a turn there is drawn by now
+            p.wait_for_function("v => window.__fzTable.state.version >= v", arg=seen)
         views = [p.evaluate(VIEW_JS) for p in pages]
         if views[0] and not views[0]["in_hand"] and views[0]["hand"] > 0:
             return
@@ -153,13 +160,9 @@ def _play_hand(pages: list[Any], on_turn: Any = None) -> None:
                 p.wait_for_function("v => window.__fzTable.state.version > v", arg=version)
                 acted = True
         if not acted:
-            version = pages[0].evaluate("() => window.__fzTable.state.version")
             pages[0].wait_for_function(
                 """v => { const t = window.__fzTable; return t.state.version > v
-                  || document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null; }""", arg=version)
-            for p in pages[1:]:
-                p.wait_for_function("v => window.__fzTable.state.version >= v",
-                                    arg=pages[0].evaluate("() => window.__fzTable.state.version"))
+                  || document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null; }""", arg=seen)
     raise AssertionError("the hand did not end")
 
 

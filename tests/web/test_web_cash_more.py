@@ -15,8 +15,6 @@ turn clock is long on both: no move is made by a timeout; every wait is for a co
 from __future__ import annotations
 
 import asyncio
-import secrets
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -33,15 +31,10 @@ from test_web_cash import (
     _open,
     _play_hand,
     _register_on,
+    _seed,
     _view,
     _wait_view,
 )
-
-from freezeout.server.settings import async_database_url
-from freezeout.server.storage.db import create_engine, run_migrations
-from freezeout.server.storage.store import Store
-from freezeout.server.table.entries import LogEntry
-from freezeout.server.table.game import GameSpec
 
 pytestmark = pytest.mark.browser
 
@@ -50,28 +43,10 @@ SLOW = {"straddle": 4, "twice": 2, "history": 2}  # name: seats (a long pause be
 QUICK = {"sitin": 3, "bot0": 3, "bot1": 3}  # a short pause: hands follow each other
 
 
-async def _seed(url: str, tables: dict[str, int]) -> dict[str, str]:
-    engine = create_engine(async_database_url(url))
-    await run_migrations(engine)
-    store = Store(engine)
-    await store.start()
-    ids = {}
-    try:
-        for name, seats in tables.items():
-            table_id = "m" + secrets.token_hex(6)
-            entry = LogEntry(table_id, 1, time.time(), "create", {"slots": [None] * seats, "ranked": False, "created_by": None,
-                                                            "game": GameSpec.parse_cash("NT", OPTIONS).to_json()})
-            await store.log.create_table(table_id, entry)
-            ids[name] = table_id
-    finally:
-        await store.close()
-    return ids
-
-
 def _serve(server: Any, tmp: Path, tables: dict[str, int], pause: str) -> Iterator[Any]:
     web = SimpleNamespace(**type(server).__init__.__globals__)  # tests/web/conftest.py (see test_web_cash.py)
     with ThreadPoolExecutor(1) as pool:
-        ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}", tables)).result()
+        ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}", {name: ("NT", seats) for name, seats in tables.items()}, OPTIONS)).result()
     env = {"FREEZEOUT_PAUSE_SECONDS": pause, "FREEZEOUT_TURN_SECONDS": "600", "FREEZEOUT_CASH_IDLE_SECONDS": "36000"}
     with web._serving(tmp, env) as running:
         running.cash = ids
@@ -97,14 +72,15 @@ def _players(new_page: Any, server: Any, tag: str, n: int, *, width: int = 1366,
     return pages
 
 
-VERSION_JS = "() => window.__fzTable.state.version"
+VIEW_AND_VERSION_JS = "() => [window.__fzTable.state.view, window.__fzTable.state.version]"
 
 
 def _next_move(pages: list[Any]) -> None:
     """The player to act (as the first page's view says) checks if they may, else folds; between
     hands, wait for the next change (the next deal)."""
-    view = pages[0].evaluate(VIEW_JS)
-    version = pages[0].evaluate(VERSION_JS)
+    # one read of both: a deal between two reads would leave the loop waiting for a change
+    # that only its own next move can make
+    view, version = pages[0].evaluate(VIEW_AND_VERSION_JS)
     if not view["in_hand"] or view["to_act"] < 0:
         pages[0].wait_for_function("v => window.__fzTable.state.version > v", arg=version)
         return
