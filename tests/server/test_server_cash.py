@@ -268,6 +268,16 @@ async def seated(h: Harness, table: str, *names: str) -> list[Player]:
     return players
 
 
+async def cash_heads_up(h: Harness) -> tuple[str, Player, Player]:
+    """A fresh cash table with ana (8,000 in seat 0) and bo (6,000 in seat 1) bought in."""
+    table = await open_cash_table(h)
+    ana, bo = await seated(h, table, "ana", "bo")
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
+    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    await h.settle()
+    return table, ana, bo
+
+
 async def request(h: Harness, table: str, p: Player, msg: dict[str, Any]) -> dict[str, Any] | None:
     """Send ``msg``; the error it got, or None once the table has applied it."""
     actor = h.table(table)

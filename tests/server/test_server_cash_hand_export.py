@@ -297,6 +297,9 @@ def test_a_run_out_run_twice_is_replayed_street_by_street_each_run_and_its_winne
     assert "second_board" not in steps[5]["view"]
     second = hand["second_board"]
     assert [step["view"]["second_board"] for step in steps[6:]] == [second[:6], second[:8], second, second, second]
+    # the page draws the cash view's boards (the live table's): each step's are the step's own
+    assert [step["view"]["boards"] for step in steps[2:6]] == [[""], ["2c7d9h"], ["2c7d9hJc"], ["2c7d9hJc3s"]]
+    assert [step["view"]["boards"] for step in steps[6:]] == [["2c7d9hJc3s", step["view"]["second_board"]] for step in steps[6:]]
     first, last = steps[-2], steps[-1]  # each run's result, its winners and amounts
     assert next(e for e in first["events"] if e["type"] == "run_showdown")["run"] == 1
     assert next(e for e in last["events"] if e["type"] == "run_showdown")["run"] == 2
@@ -314,14 +317,10 @@ def test_a_run_out_run_twice_is_replayed_street_by_street_each_run_and_its_winne
 
 
 async def test_a_hand_downloaded_over_http_replays_and_verifies(harness, tmp_path, capsys):  # #22, #25
-    from test_server_cash import open_cash_table, play_hands, request
-    from test_server_cash import seated as seated_players
+    from test_server_cash import cash_heads_up, play_hands
 
     h = harness
-    table = await open_cash_table(h)
-    ana, bo = await seated_players(h, table, "ana", "bo")
-    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
-    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    table, ana, bo = await cash_heads_up(h)
     await play_hands(h, table, [ana, bo], 1)
     spectator = await h.player()
     for who in (ana, bo, spectator):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_server_cash import open_cash_table, play_hands, request, seated
+from test_server_cash import cash_heads_up, play_hands
 from test_server_cash_play import EventLog
 
 from freezeout.rules.actions import Action, ActionKind
@@ -108,10 +108,7 @@ def test_the_hands_fold_from_the_log_as_the_table_recorded_them():  # design pri
 
 async def test_get_a_cash_hand_and_its_phh_over_http(harness):
     h = harness
-    table = await open_cash_table(h)
-    ana, bo = await seated(h, table, "ana", "bo")
-    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
-    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    table, ana, bo = await cash_heads_up(h)
     await play_hands(h, table, [ana, bo], 1)
     full = h.table(table).recorder.cash.hand(1)
     assert full is not None
@@ -149,10 +146,7 @@ def test_our_phh_replay_reads_the_rake_and_the_second_run_and_matches(hole, boar
 
 async def test_the_replayer_steps_of_a_cash_hand_show_each_asker_what_they_saw(harness):
     h = harness
-    table = await open_cash_table(h)
-    ana, bo = await seated(h, table, "ana", "bo")
-    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
-    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    table, ana, bo = await cash_heads_up(h)
     await play_hands(h, table, [ana, bo], 1)
     full = h.table(table).recorder.cash.hand(1)
     assert full is not None
@@ -176,10 +170,7 @@ async def test_a_hand_older_than_the_recorder_keeps_is_folded_from_the_log(harne
 
     monkeypatch.setattr(CashHands, "KEEP", 1)
     h = harness
-    table = await open_cash_table(h)
-    ana, bo = await seated(h, table, "ana", "bo")
-    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
-    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
+    table, ana, bo = await cash_heads_up(h)
     await play_hands(h, table, [ana, bo], 2)
     recorder = h.table(table).recorder.cash
     assert recorder.hand(1) is None and recorder.hand(2) is not None

@@ -5,7 +5,7 @@ Every time comes from the injected fake clock; the bank a move used is in its lo
 from __future__ import annotations
 
 import pytest
-from test_server_cash import open_cash_table, play_hands, request, seated
+from test_server_cash import cash_heads_up, play_hands
 
 from freezeout.rules.cash import Status
 from freezeout.server.table.actor import TableActor
@@ -13,15 +13,6 @@ from freezeout.server.table.cash import CashGame
 from freezeout.server.table.entries import ActEntry
 
 from serverkit import Harness, Player
-
-
-async def cash_heads_up(h: Harness) -> tuple[str, Player, Player]:
-    table = await open_cash_table(h)
-    ana, bo = await seated(h, table, "ana", "bo")
-    assert await request(h, table, ana, {"type": "buy_in", "chips": 8000, "slot": 0}) is None
-    assert await request(h, table, bo, {"type": "buy_in", "chips": 6000, "slot": 1}) is None
-    await h.settle()
-    return table, ana, bo
 
 
 def game_of(h: Harness, table: str) -> CashGame:

@@ -166,6 +166,13 @@ def _play_hand(pages: list[Any], on_turn: Any = None) -> None:
     raise AssertionError("the hand did not end")
 
 
+def _sit_in_order(pages: list[Any], table: str, chips: int) -> None:
+    """Each page opens the table and buys ``chips`` in the seat of its place in the list."""
+    for seat, page in enumerate(pages):
+        _open(page, table)
+        _buy_in(page, seat, chips)
+
+
 def _inside(page: Any, locator: Any, width: int, height: int) -> None:
     """The element is on the screen as it is, without scrolling (Playwright would scroll to click)."""
     box = locator.bounding_box()
@@ -294,10 +301,7 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
     _register_on(page, f"twice_a{locale[:2]}")
     _register_on(other, f"twice_b{locale[:2]}")
     words = page.evaluate(CATALOG_JS)
-    _open(page, table)
-    _buy_in(page, 0, 3000)
-    _open(other, table)
-    _buy_in(other, 1, 3000)
+    _sit_in_order([page, other], table, 3000)
     for p in (page, other):
         _wait_view(p, "v => v.in_hand")
         box = p.locator(".cash-controls .runtwice-box input")

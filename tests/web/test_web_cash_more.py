@@ -32,6 +32,7 @@ from test_web_cash import (
     _play_hand,
     _register_on,
     _seed,
+    _sit_in_order,
     _view,
     _wait_view,
 )
@@ -100,9 +101,7 @@ def test_coming_back_owing_blinds_asks_to_post_or_wait(new_page, quick_server, w
     table = quick_server.cash["sitin"]
     page, b, c = _players(new_page, quick_server, "sitin", 3, width=width, height=height, locale=locale)
     words = page.evaluate(CATALOG_JS)
-    for seat, p in enumerate((page, b, c)):
-        _open(p, table)
-        _buy_in(p, seat, 3000)
+    _sit_in_order([page, b, c], table, 3000)
     page.locator(".cash-controls button.sitout").click()
     _wait_view(page, "v => v.seats[v.you].status === 'sitting out'")
     # hand after hand, everyone checks or folds until the blinds have passed the seat sitting out
@@ -152,9 +151,7 @@ def test_add_bot_offers_the_views_bots_and_seats_one_where_a_seat_is_free(new_pa
 def test_the_straddle_box_shows_for_the_seat_the_view_offers_and_the_straddle_goes_in(new_page, slow_server):  # C6
     table = slow_server.cash["straddle"]
     pages = _players(new_page, slow_server, "straddle", 3)
-    for seat, p in enumerate(pages[:2]):
-        _open(p, table)
-        _buy_in(p, seat, 3000)
+    _sit_in_order(pages[:2], table, 3000)
     _wait_view(pages[0], "v => v.in_hand")
     third = pages[2]
     _open(third, table)
@@ -187,10 +184,7 @@ def test_the_straddle_box_shows_for_the_seat_the_view_offers_and_the_straddle_go
 def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_server, ui):  # C7
     table = slow_server.cash["twice"]
     page, other = _players(new_page, slow_server, "twice", 2)
-    _open(page, table)
-    _buy_in(page, 0, 3000)
-    _open(other, table)
-    _buy_in(other, 1, 3000)
+    _sit_in_order([page, other], table, 3000)
     for p in (page, other):
         _wait_view(p, "v => v.in_hand && v.offers.run_twice")
         p.locator(".cash-controls .runtwice-box input").check()
@@ -231,10 +225,7 @@ def test_the_hand_history_at_a_cash_table_shows_the_rake_and_the_result(new_page
     table = slow_server.cash["history"]
     page, other = _players(new_page, slow_server, "history", 2, width=375, height=667, locale="cs-CZ")
     words = page.evaluate(CATALOG_JS)
-    _open(page, table)
-    _buy_in(page, 0, 3000)
-    _open(other, table)
-    _buy_in(other, 1, 3000)
+    _sit_in_order([page, other], table, 3000)
     _play_hand([page, other])  # checked and called down: a flop was seen, so the pot was raked
     _wait_view(page, "v => !v.in_hand && v.hand === 1 && v.result.length > 0")
     view = _view(page)

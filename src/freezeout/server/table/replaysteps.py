@@ -331,6 +331,9 @@ def _cash_before(final: dict[str, Any], events: Sequence[Event], later: Sequence
             view["second_board"] = final["second_board"][: len(final["second_board"]) - 2 * second_later]
         else:
             del view["second_board"]
+    if "boards" in final:  # the page draws the boards the live view names (C7), as they stood then
+        view["boards"] = [view["board"], *([view["second_board"]] if "second_board" in view else [])]
+    view.pop("result", None)  # no pot is won yet; each run's result is a step of its own
     view["pot"] = final.get("pot", 0) + pot
     if isinstance(final.get("rake"), dict) and "total" in final["rake"]:
         view["rake"] = {**final["rake"], "total": final["rake"]["total"] - raked}
