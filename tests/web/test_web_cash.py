@@ -174,9 +174,13 @@ def _sit_in_order(pages: list[Any], table: str, chips: int) -> None:
 
 
 def _inside(page: Any, locator: Any, width: int, height: int) -> None:
-    """The element is on the screen as it is, without scrolling (Playwright would scroll to click)."""
-    box = locator.bounding_box()
-    assert box is not None, locator
+    """The element is on the screen as it is, without scrolling (Playwright would scroll to click).
+
+    Measured in the page in one task, once the element is there: the controls are drawn again
+    when the view or the balance changes, and a box taken across two steps can miss the element."""
+    box = locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                           "return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; }")
+    assert box is not None, (locator, "not drawn")
     assert box["x"] >= -0.5 and box["y"] >= -0.5, box
     assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (box, width, height)
 

@@ -19,12 +19,14 @@ export class ActionBar {
     this.legal = null;
     this.amount = 0;
     this.status = h('div.status', {role: 'status'});
-    this.foldBtn = h('button.btn.fold', {type: 'button', onclick: () => this.fold()}, h('span.lbl'), h('kbd', 'F'));
-    this.callBtn = h('button.btn.call', {type: 'button', onclick: () => this.checkCall()}, h('span.lbl'), h('kbd', 'C'));
+    // no move until the first update says there is one: a bar drawn before the table's first
+    // message offers nothing to press
+    this.foldBtn = h('button.btn.fold', {type: 'button', disabled: true, onclick: () => this.fold()}, h('span.lbl'), h('kbd', 'F'));
+    this.callBtn = h('button.btn.call', {type: 'button', disabled: true, onclick: () => this.checkCall()}, h('span.lbl'), h('kbd', 'C'));
     // fixed limit (V3): the cap as the server counts it (view.limit), under the raise's label
     this.capEl = h('small.cap', {hidden: true});
-    this.raiseBtn = h('button.btn.raise', {type: 'button', onclick: () => this.confirm()}, h('span.lbl'), this.capEl, h('kbd', 'R'));
-    this.moves = h('div.moves', this.foldBtn, this.callBtn, this.raiseBtn);
+    this.raiseBtn = h('button.btn.raise', {type: 'button', disabled: true, onclick: () => this.confirm()}, h('span.lbl'), this.capEl, h('kbd', 'R'));
+    this.moves = h('div.moves.off', this.foldBtn, this.callBtn, this.raiseBtn);
     this.sizes = h('div.quick-sizes');
     this.range = h('input', {type: 'range', min: 0, max: 1, step: 1, 'aria-label': t('act.slider'),
       oninput: () => this.setAmount(this.snap(Number(this.range.value)), 'range')});

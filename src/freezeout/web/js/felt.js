@@ -69,9 +69,10 @@ export class Felt {
     this.board2.hidden = true;
     this.msg = h('div.table-msg');
     this.center = h('div.center', this.pots, this.board, this.board2, this.msg);
-    this.dealer = h('div.marker.dealer', {title: t('table.dealer'), 'aria-label': t('table.dealer'), role: 'img'}, 'D');
-    this.sbEl = h('div.marker.blind.sb', {title: t('table.sbLong')}, t('table.sb'));
-    this.bbEl = h('div.marker.blind.bb', {title: t('table.bbLong')}, t('table.bb'));
+    // hidden until a model places them: unplaced, all three would sit on one spot of the felt
+    this.dealer = h('div.marker.dealer', {hidden: true, title: t('table.dealer'), 'aria-label': t('table.dealer'), role: 'img'}, 'D');
+    this.sbEl = h('div.marker.blind.sb', {hidden: true, title: t('table.sbLong')}, t('table.sb'));
+    this.bbEl = h('div.marker.blind.bb', {hidden: true, title: t('table.bbLong')}, t('table.bb'));
     this.resultEl = h('div.result', {hidden: true, role: 'status'});
     this.el.append(this.felt, this.center, this.dealer, this.sbEl, this.bbEl, this.resultEl);
     this._onMedia = () => this.position();
