@@ -539,6 +539,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
             tasks = [asyncio.create_task(h.run()) for h in humans]
             takeovers: list[float] = []
             stuck: list[str] = []
+            idle: list[str] = []  # cash tables whose players cannot afford a seat (not a problem)
             kills: list[tuple[float, str]] = []
             plan = ["worker"] * args.kills + ["gateway"] * args.gateway_kills + ["redis"] * args.redis_restarts
             rng.shuffle(plan)
@@ -549,7 +550,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                     kills.append((time.time(), "redis"))
                     redis.stop()
                     redis.start()
-                    stuck.extend(await _stalled(seen, before, f"kill {number} (redis)", humans, postgres.url))
+                    stuck.extend(await _stalled(seen, before, f"kill {number} (redis)", humans, postgres.url, idle))
                     stuck.extend(await _unlisted(gateways[0], set(seen), f"kill {number} (redis)"))
                     print(json.dumps({"kill": number, "redis": True}), flush=True)
                     continue
@@ -603,7 +604,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 for t in theirs:
                     seen[t].orphaned = False
                 workers[index] = start_process("worker", workers[index].port, env, base / f"worker-{index}.log")
-                stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}", humans, postgres.url))
+                stuck.extend(await _stalled({t: seen[t] for t in theirs}, before, f"kill {number}", humans, postgres.url, idle))
                 print(json.dumps({"kill": number, "worker": node, "tables": len(theirs), "takeover_s": round(took, 2)}),
                       flush=True)
                 await asyncio.to_thread(wait_ready, [workers[index]], READY)
@@ -668,6 +669,7 @@ async def drill(args: argparse.Namespace) -> dict[str, Any]:
                 "errors": {code: sum(s.errors.get(code, 0) for s in all_seen) for code in sorted({c for s in all_seen for c in s.errors})},
                 "counts": {key: len(values) for key, values in problems.items()}, "problems": problems,
                 **({"cash": cash} if cash else {}),
+                **({"idle_tables": idle} if idle else {}),
             }
         finally:
             for task in tasks:
@@ -708,9 +710,21 @@ def _during_takeovers(during: dict[str, str], seen: list[Seen], in_log: dict[str
     return outcome
 
 
-async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, humans: list[Human], pg: str) -> list[str]:
+def _priced_out(players: list[Human]) -> bool:
+    """Every cash player of a table is out of a seat and was refused a buy-in at the table's
+    present version (``insufficient``: the balance; ``illegal``: C3's return with fewer chips
+    than one left with): nobody asks again until the table moves, and nothing can move it.  An
+    empty table of players without the chips to sit is the room working, not a stall."""
+    return bool(players) and all(isinstance(h, CashHuman) and h.seated is False and h.version is not None
+                                 and h.refused_at >= h.version for h in players)
+
+
+async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, humans: list[Human], pg: str,
+                   idle: list[str] | None = None) -> list[str]:
     """The tables of ``seen`` that tell no new version within 30 s, each with what its log and its
-    clients had then (the log's last entries; each client's version, unanswered intents and turn)."""
+    clients had then (the log's last entries; each client's version, unanswered intents and turn).
+    A cash table whose players are all priced out (:func:`_priced_out`) goes to ``idle`` instead,
+    with each player's last refusal."""
     deadline = time.monotonic() + 30
     while any(max(s.updates, default=0) <= before[t] for t, s in seen.items()) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
@@ -720,8 +734,13 @@ async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, hum
             continue
         log = await read_log(pg, t)
         tail = [f"{seq} {kind}" for seq, (kind, _) in sorted(log.items())[-3:]]
+        players = [h for h in humans if h.table == t]
         clients = [f"v{h.version} pending {[m['type'] for m in h.pending.values()]} "
-                   f"to_act {((h.latest or {}).get('view') or {}).get('to_act')}" for h in humans if h.table == t]
+                   f"to_act {((h.latest or {}).get('view') or {}).get('to_act')}" for h in players]
+        if idle is not None and _priced_out(players):
+            refusals = [h.last_refusal for h in players if isinstance(h, CashHuman)]
+            idle.append(f"{what}: {t} empty, no player can buy in (log ends {tail}; refused {refusals})")
+            continue
         found.append(f"{what}: {t} made no move in 30 s (log ends {tail}; clients {clients})")
     return found
 
