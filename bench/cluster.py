@@ -52,6 +52,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import subprocess
@@ -378,6 +379,11 @@ class CashHuman(Human):
         if msg["type"] == "error" and msg.get("code") in CASH_RETRY_CODES:
             self.refused_at = self.version or 0
             self.last_refusal = f"{msg.get('code')}: {msg.get('message')}"
+            # C3: the room counts the chips one left with at the hand's end (a leave asked for
+            # during a hand takes what the hand brought); the refusal names the least buy-in
+            least = re.search(r"a buy-in here is (\d+) to", str(msg.get("message", "")))
+            if least is not None:
+                self.left_with = max(self.left_with, int(least.group(1)))
         super().on_answer(msg)
 
     def decide(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -711,12 +717,14 @@ def _during_takeovers(during: dict[str, str], seen: list[Seen], in_log: dict[str
 
 
 def _priced_out(players: list[Human]) -> bool:
-    """Every cash player of a table is out of a seat and was refused a buy-in at the table's
+    """Every cash player of a table but one at the most is out of a seat and was refused a buy-in at the table's
     present version (``insufficient``: the balance; ``illegal``: C3's return with fewer chips
     than one left with): nobody asks again until the table moves, and nothing can move it.  An
-    empty table of players without the chips to sit is the room working, not a stall."""
-    return bool(players) and all(isinstance(h, CashHuman) and h.seated is False and h.version is not None
-                                 and h.refused_at >= h.version for h in players)
+    empty table (or one player waiting alone) whose others lack the chips to sit is the room
+    working, not a stall."""
+    out = [h for h in players if not (isinstance(h, CashHuman) and h.seated)]
+    return bool(players) and len(players) - len(out) <= 1 and all(
+        isinstance(h, CashHuman) and h.seated is False and h.version is not None and h.refused_at >= h.version for h in out)
 
 
 async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, humans: list[Human], pg: str,
@@ -739,7 +747,7 @@ async def _stalled(seen: dict[str, Seen], before: dict[str, int], what: str, hum
                    f"to_act {((h.latest or {}).get('view') or {}).get('to_act')}" for h in players]
         if idle is not None and _priced_out(players):
             refusals = [h.last_refusal for h in players if isinstance(h, CashHuman)]
-            idle.append(f"{what}: {t} empty, no player can buy in (log ends {tail}; refused {refusals})")
+            idle.append(f"{what}: {t} no second player can buy in (log ends {tail}; refused {refusals})")
             continue
         found.append(f"{what}: {t} made no move in 30 s (log ends {tail}; clients {clients})")
     return found
