@@ -57,16 +57,25 @@ def _cash_hand_file(path: str) -> dict[str, Any] | None:
     return data if is_cash_hand(data) else None
 
 
+def _replayed_cash_hand(cash: dict[str, Any]) -> dict[str, Any] | None:
+    """The cash hand replayed (formats/cash_hand.py), or None once the first difference is said."""
+    from freezeout.formats.cash_hand import replay_cash_hand
+    from freezeout.formats.record import RecordError
+
+    try:
+        return replay_cash_hand(cash)
+    except RecordError as error:
+        _fail(str(error))
+        return None
+
+
 def cmd_record_replay(args: argparse.Namespace) -> int:
     cash = _cash_hand_file(args.file)
     if cash is not None:
-        from freezeout.formats.cash_hand import replay_cash_hand
-        from freezeout.formats.record import RecordError
-
-        try:
-            print(json.dumps(replay_cash_hand(cash), ensure_ascii=False))
-        except RecordError as error:
-            return _fail(str(error))
+        replayed = _replayed_cash_hand(cash)
+        if replayed is None:
+            return 2
+        print(json.dumps(replayed, ensure_ascii=False))
         return 0
     result = _replay_file(args.file)
     if result is None:
@@ -92,14 +101,7 @@ def cmd_record_phh(args: argparse.Namespace) -> int:
 
     cash = _cash_hand_file(args.file)
     if cash is not None:  # a cash hand carries its PHH: checked by replaying it, then written as it is
-        from freezeout.formats.cash_hand import replay_cash_hand
-        from freezeout.formats.record import RecordError
-
-        try:
-            replay_cash_hand(cash)
-        except RecordError as error:
-            return _fail(str(error))
-        return _write_output(args.output, str(cash["phh"]))
+        return 2 if _replayed_cash_hand(cash) is None else _write_output(args.output, str(cash["phh"]))
     result = _replay_file(args.file)
     if result is None:
         return 2

@@ -39,11 +39,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from freezeout.cards import Card
 from freezeout.rules import hand as hand_engine
 from freezeout.rules.actions import PLAYER_MOVES, Action, ActionKind
+from freezeout.rules.cashconfig import CashConfig
+from freezeout.rules.cashevents import ChipsAdded, Departure, SeatLeft, SeatTaken, StatusChanged, TableEvent
 from freezeout.rules.cashpositions import (
     OWES_BIG,
     OWES_SMALL,
@@ -65,10 +67,8 @@ from freezeout.rules.events import (
     PotAwarded,
     public_event,
 )
-from freezeout.rules.games import Mix
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.pots import Rake
 from freezeout.rules.timebank import (
     TIME_BANK_EVERY,
     TIME_BANK_MAX,
@@ -79,12 +79,12 @@ from freezeout.rules.timebank import (
     bank_after_turn,
     turn_limit,
 )
-from freezeout.rules.tournament import Level, _to_table, game_level
-from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
+from freezeout.rules.tournament import _to_table
+from freezeout.rules.variant import BettingStructure, Forced, Variant
 
-# The seats and positions (C4, C10, rules/cashpositions.py) and the time bank
-# (C11, rules/timebank.py) live in modules of their own; their public names
-# are this module's too.
+# The table's statement (C1, rules/cashconfig.py), its own events (rules/cashevents.py),
+# the seats and positions (C4, C10, rules/cashpositions.py) and the time bank (C11,
+# rules/timebank.py) live in modules of their own; their public names are this module's too.
 __all__ = [
     "HIT_AND_RUN_SECONDS",
     "OWES_BIG",
@@ -111,119 +111,6 @@ __all__ = [
 
 #: C3: a player who left may not come back with fewer chips for 30 minutes.
 HIT_AND_RUN_SECONDS: Final = 30 * 60
-
-
-# -- values -------------------------------------------------------------------
-class Departure(NamedTuple):
-    """C3: who left with how many chips, and when (seconds on the caller's clock)."""
-
-    player: str
-    chips: int
-    time: float
-
-
-class SeatTaken(NamedTuple):
-    seat: int
-    player: str
-    chips: int
-
-
-class ChipsAdded(NamedTuple):
-    seat: int
-    chips: int
-
-
-class SeatLeft(NamedTuple):
-    seat: int
-    player: str
-    chips: int
-
-
-class StatusChanged(NamedTuple):
-    seat: int
-    status: str
-    owes: int
-
-
-def _same_kind_eq(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _same_kind_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _same_kind_eq(self, other)
-
-
-def _kind_hash(self: tuple[Any, ...]) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-for _kind in (SeatTaken, ChipsAdded, SeatLeft, StatusChanged):  # as rules.events: kinds never compare equal
-    _kind.__eq__ = _same_kind_eq  # type: ignore[method-assign]
-    _kind.__ne__ = _same_kind_ne  # type: ignore[method-assign,assignment]
-    _kind.__hash__ = _kind_hash  # type: ignore[method-assign]
-
-TableEvent = Event | SeatTaken | ChipsAdded | SeatLeft | StatusChanged
-
-
-@dataclass(frozen=True, slots=True)
-class CashConfig:
-    """C1: a table states its game, its stakes and its buy-ins.
-
-    ``blinds`` name the stakes (small, big); each game takes its forced
-    bets from them (V18/V19: fixed limit bets one and two big blinds, stud
-    antes and brings in by :func:`~freezeout.rules.tournament.stud_level`).
-    The buy-ins default to at most 100 big blinds — 100 big bets in limit
-    games, the largest of its games in a mix — and at least a fifth of
-    that."""
-
-    game: Variant | Mix = NLHE
-    blinds: tuple[int, int] = (1, 2)
-    seats: int = 9
-    min_buy_in: int = 0  # 0: the default
-    max_buy_in: int = 0  # 0: the default (C1)
-    rake: Rake | None = None  # C5, C10
-    straddles: bool = True  # C6: under the gun
-    button_straddle: bool = False  # C6: the table may also allow one from the button
-    show_called: bool = False  # V17: every called hand is shown; else a losing hand is mucked
-    ruleset: Ruleset = Ruleset.HOUSE
-    hands_per_game: int = 0  # V19 in a mix; 0: the mix's own (6)
-    first_button: int = 0  # the first hand's button (drawn by the caller)
-
-    def __post_init__(self) -> None:
-        small, big = self.blinds
-        if type(big) is not int or type(small) is not int or big < 2 or not 0 < small <= big:
-            raise InvalidInput(f"a cash table's blinds are a small blind of at least 1 and a big blind of at least 2, got {self.blinds}")
-        if not self.game.min_players <= self.seats <= self.game.max_players:
-            raise InvalidInput(f"{self.game.name} seats {self.game.min_players} to {self.game.max_players}, got {self.seats}")
-        if not 0 <= self.first_button < self.seats:
-            raise InvalidInput(f"button seat {self.first_button} is not at the table")
-        if isinstance(self.game, Mix) and not self.hands_per_game:
-            object.__setattr__(self, "hands_per_game", self.game.hands_per_game)
-        if type(self.hands_per_game) is not int or self.hands_per_game < 0:
-            raise InvalidInput(f"hands per game must be a whole number, got {self.hands_per_game!r}")
-        games = self.game.games if isinstance(self.game, Mix) else (self.game,)
-        largest = max(self._max_for(game) for game in games)
-        if not self.max_buy_in:
-            object.__setattr__(self, "max_buy_in", largest)
-        if not self.min_buy_in:
-            object.__setattr__(self, "min_buy_in", max(1, self.max_buy_in // 5))
-        if type(self.min_buy_in) is not int or type(self.max_buy_in) is not int or not 0 < self.min_buy_in <= self.max_buy_in:
-            raise InvalidInput(f"buy-ins need 0 < minimum <= maximum, got {self.min_buy_in} and {self.max_buy_in}")
-
-    def _max_for(self, game: Variant) -> int:
-        """C1: 100 big blinds, or 100 maximum bets in limit games."""
-        level = self.level(game)
-        return 100 * (level.big_bet if game.betting is BettingStructure.FIXED_LIMIT else level.big_blind)
-
-    def level(self, game: Variant) -> Level:
-        return game_level(self.blinds, game)
-
-    def variant_for_hand(self, number: int) -> Variant:
-        """V19: the game of hand ``number`` (1-based)."""
-        if isinstance(self.game, Mix):
-            games = self.game.games
-            return games[((max(number, 1) - 1) // self.hands_per_game) % len(games)]
-        return self.game
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ __all__ = [
     "SecondRunDealt",
     "StreetDealt",
     "TournamentEnded",
+    "distinct_kinds",
     "public_event",
 ]
 
@@ -278,10 +279,14 @@ def _kind_hash(self: tuple[Any, ...]) -> int:
     return hash((type(self).__name__, tuple.__hash__(self)))
 
 
-# NamedTuples compare as plain tuples (BetReturned(1, 5) == Resigned(1, 5));
-# events of different kinds must never be equal.
-for _kind in (HandStarted, CardsDealt, HoleDealt, Drew, BlindPosted, ActionTaken, BetReturned, StreetDealt, CardsShown,
-              PotAwarded, RakeTaken, SecondRunDealt, RunShowdown, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded):
-    _kind.__eq__ = _same_kind_eq  # type: ignore[method-assign]
-    _kind.__ne__ = _same_kind_ne  # type: ignore[method-assign,assignment]
-    _kind.__hash__ = _kind_hash  # type: ignore[method-assign]
+def distinct_kinds(*kinds: type[tuple[Any, ...]]) -> None:
+    """NamedTuples compare as plain tuples (BetReturned(1, 5) == Resigned(1, 5)); events
+    of different kinds must never be equal, here and in the cash table's own events."""
+    for kind in kinds:
+        kind.__eq__ = _same_kind_eq  # type: ignore[method-assign]
+        kind.__ne__ = _same_kind_ne  # type: ignore[method-assign,assignment]
+        kind.__hash__ = _kind_hash  # type: ignore[method-assign]
+
+
+distinct_kinds(HandStarted, CardsDealt, HoleDealt, Drew, BlindPosted, ActionTaken, BetReturned, StreetDealt, CardsShown,
+               PotAwarded, RakeTaken, SecondRunDealt, RunShowdown, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded)

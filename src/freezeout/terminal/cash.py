@@ -26,7 +26,8 @@ from typing import Final
 from freezeout.bots.cashview import cash_table_view, current_variant
 from freezeout.cards import Card, system_random
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.cash import CashConfig, CashTable, Status, TableEvent
+from freezeout.rules.cash import CashConfig, CashTable, Status
+from freezeout.rules.cashevents import TableEvent
 from freezeout.rules.errors import IllegalAction, InvalidInput, RulesError
 from freezeout.rules.games import Game, parse_game
 from freezeout.rules.legal import LegalActions
