@@ -75,20 +75,24 @@ native-background: $(RUN_STAMP)
 cluster: install system-deps
 	$(VENV)/bin/freezeout cluster --gateways 2 --workers 3
 
-lint: install
+lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
 
-typecheck: install
+typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
 		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server
 
-# Everything against the compiled engine, then the rules and formats tests
-# again against the pure one (the reference, and what runs without a compiler).
+# Everything against the compiled engine, then the rules tests again against
+# the pure one (the reference, and what runs without a compiler).
 pytest: install system-deps
 	FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1) $(VENV)/bin/pytest -n 2
-	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 2 -q tests/rules tests/formats
+	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 2 -q tests/rules
 
-test: lint typecheck pytest
+# The Debian packages, the compiled engine, the linter and the type checks
+# share the two cores (none needs another's result), then the tests run.
+test:
+	$(MAKE) --no-print-directory -j2 system-deps $(NATIVE) lint typecheck
+	$(MAKE) --no-print-directory pytest
 
 bench: install
 	$(PIP) install -q -e '.[bench]'

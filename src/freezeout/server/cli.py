@@ -14,14 +14,11 @@ __all__ = ["cmd_cluster", "cmd_ledger_check", "cmd_verify_record", "register"]
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    # The settings are checked before the app (and everything it imports) is loaded: a refused
+    # command line is answered at once.
     from pydantic import ValidationError
 
-    from freezeout.server.app import create_app
-    from freezeout.server.cluster.ownership import worker_name
-    from freezeout.server.logs import configure_logging
     from freezeout.server.settings import Settings
-    from freezeout.server.transport.httpguard import http_protocol
 
     overrides: dict[str, object] = {"host": args.host, "port": args.port}
     for option, setting in (("db", "database_url"), ("role", "role"), ("redis", "redis_url"), ("name", "node_name")):
@@ -43,6 +40,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
+    import uvicorn
+
+    from freezeout.server.app import create_app
+    from freezeout.server.cluster.ownership import worker_name
+    from freezeout.server.logs import configure_logging
+    from freezeout.server.transport.httpguard import http_protocol
+
     node = settings.node_name or (worker_name() if settings.role != "all" else "room")
     configure_logging(role=settings.role, node=node, json_lines=settings.json_logs)
     logging.getLogger(__name__).info("serving as %s on %s:%d", settings.role, settings.host, settings.port)
