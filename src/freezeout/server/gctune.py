@@ -22,7 +22,7 @@ __all__ = ["tuned_gc"]
 log = logging.getLogger(__name__)
 
 YOUNG_PERIOD = 0.05  # seconds between generation-0 collections
-OLDER_EVERY = 10  # every 10th pass collects generation 1 too (0.5 s)
+OLDER_EVERY = 2  # every 2nd pass collects generation 1 too (0.1 s)
 FULL_EVERY = 600.0  # seconds between full collections (cyclic garbage in the old generation)
 
 
@@ -34,8 +34,13 @@ async def _collect(period: float = YOUNG_PERIOD, older_every: int = OLDER_EVERY,
     count stays low while the young generation grows to 100,000+ objects, and
     the collection that finally comes stopped every table for 70-130 ms
     (measured at 4,000 players).  Collecting generation 0 every 50 ms and
-    generation 1 every 0.5 s keeps each pass to the objects born since the
-    last one.  Explicit collections never trigger a full one, and cyclic
+    generation 1 every 0.1 s keeps each pass to the objects born since the
+    last one.  A generation-1 pass costs about what is alive of what was born
+    since the last one (a table's state lives until its next move, seconds):
+    every 0.5 s that was 50-70,000 objects and passes of 50-85 ms at 10,000
+    players, every 0.1 s a fifth of it per pass for the same CPU in all
+    (docs/scaling.md "Garbage collection at 10,000 players").  Explicit
+    collections never trigger a full one, and cyclic
     garbage that reached the old generation (a closed connection's objects)
     would otherwise stay for ever: a full collection runs every
     ``full_every`` seconds."""
@@ -86,9 +91,11 @@ async def tuned_gc() -> AsyncIterator[None]:
     callback = _Collections()
     gc.callbacks.append(callback)
     # Everything alive after start-up (modules, the bots' tables) is moved out of the
-    # collector's sight; a full collection waits for CPython's own rule or the clock above.
+    # collector's sight; a full collection waits for the clock above: CPython's own rule
+    # (the third threshold, counted in generation-1 passes: ten a second here) is put out of
+    # reach, since a full pass over a room of 10,000 connections stops every table at once.
     gc.freeze()
-    gc.set_threshold(10_000, 20, 1000)
+    gc.set_threshold(10_000, 20, 1_000_000)
     collector = asyncio.create_task(_collect(), name="gc-collector")
     try:
         yield
