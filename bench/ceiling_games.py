@@ -12,6 +12,14 @@ otherwise it folds (:func:`freezeout.bots.game_wild.knowing_action`, which
 lower bound on the true best response, the yardstick for ``hard``'s gap.
 
     python bench/ceiling_games.py --games NS,NO --premiums 0.6,0.65,0.7 --ks 1,1.5,2 --tournaments 200
+
+With ``--players 4`` it sits against three ``random``: while three or four
+are left it plays :func:`freezeout.bots.wild_multiway.multiway_action`
+(the all-in valued over who may call it) with the same ``k``, heads-up the
+rule above — what ``hard`` plays once it has read the table, from the
+first hand on.
+
+    python bench/ceiling_games.py --games NO --players 4 --premiums 0.65 --ks 1 --tournaments 2000
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 
 Heads-up, :mod:`.game_wild` plays the knowing player's strategy against a
 player read as card-independent.  Four-handed against three such players
-the every-game bot still priced every bet as if the bettor held a range:
-pot-odds calls of wild shoves for the whole stack with a hand that is a
-small favourite against one random hand but an underdog against the two
-or three who may still call behind.  When every opponent left in the hand
-reads as wild (:func:`.reads.wild_seats`), every one of them holds any
+the every-game bot called wild shoves on pot odds in chips — near coin
+flips for the whole stack — and never valued an all-in by how many may
+still call it; it reached heads-up often but short, and won under 40 %.
+When every opponent left in the hand reads as wild (``wild_probability``
+of :data:`.game_wild.MULTIWAY_READ` or more), every one of them holds any
 hand, so a decision is only which confrontation to accept, valued in
 skill-adjusted chips (:func:`.versus_wild.skill_utility`, a share of every
 chip at the table) like the heads-up rule:
@@ -17,16 +17,19 @@ chip at the table) like the heads-up rule:
   :data:`CALL_CHANCE`), with our share against as many random hands as
   are in (:func:`.game_equity.shares_by_callers`: one deal serves every
   count), side pots capped at what we cover.
-* **All-in with a premium.**  As heads-up, all the chips go in when the
-  share against those who call — weighted by how likely each count is —
-  is the game's ``premium`` or more: heads-up it is exactly the knowing
-  player's rule.  Checks are free; a bet is called when calling, valued as
-  a showdown against those in and those who may still come in behind,
-  beats folding.
+* **All-in when it is worth most.**  Moving all-in is taken when its
+  value beats both calling (or checking, valued as a showdown of the pot
+  as it stands) and folding by :data:`SHOVE_MARGIN`; otherwise checks are
+  free and a bet is called when calling, valued as a showdown against
+  those in and those who may still come in behind, beats folding.  The
+  heads-up rule's fixed ``premium`` share against those who call did no
+  better four-handed than the every-game bot (docs/bots.md): what an
+  all-in is worth depends on how many may call it, and the value says so.
 
-With one opponent in the hand this is the heads-up rule again, so
-``hard`` uses it from the moment a multiway table's pot is down to wild
-players, whether one or three.
+With one opponent left in the hand at a bigger table this is the same
+valuation heads-up, so ``hard`` uses it from the moment a multiway
+table's pot is down to wild players, whether one or three; a heads-up
+tournament keeps :mod:`.game_wild`'s tuned rule.
 """
 
 from __future__ import annotations
