@@ -12,6 +12,14 @@ otherwise it folds (:func:`freezeout.bots.game_wild.knowing_action`, which
 lower bound on the true best response, the yardstick for ``hard``'s gap.
 
     python bench/ceiling_games.py --games NS,NO --premiums 0.6,0.65,0.7 --ks 1,1.5,2 --tournaments 200
+
+With ``--players 4`` it sits against three ``random``: while three or four
+are left it plays :func:`freezeout.bots.wild_multiway.multiway_action`
+(the all-in valued over who may call it) with the same ``k``, heads-up the
+rule above — what ``hard`` plays once it has read the table, from the
+first hand on.
+
+    python bench/ceiling_games.py --games NO --players 4 --premiums 0.65 --ks 1 --tournaments 2000
 """
 
 from __future__ import annotations
@@ -28,9 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import freezeout.bots.match as match
 from freezeout.bots.base import Bot
 from freezeout.bots.game_bot import MEDIUM, GameBot
+from freezeout.bots.game_equity import shares_by_callers
 from freezeout.bots.game_spot import read_spot
 from freezeout.bots.game_wild import knowing_action
+from freezeout.bots.montecarlo import numpy_rng
 from freezeout.bots.registry import get_bot
+from freezeout.bots.wild_multiway import multiway_action
 from freezeout.rules.actions import Action
 from freezeout.rules.views import TableView
 
@@ -47,6 +58,10 @@ class KnowingBot(GameBot):
         spot = read_spot(view)
         if spot.drawing or spot.legal.bring_in:
             return super().act(view, rng)
+        if sum(1 for seat in view.seats if seat.in_tournament) > 2 and spot.opponents:
+            # a bigger table: the same rule over who may call (bots/wild_multiway.py)
+            shares = shares_by_callers(spot.variant, self._seen(spot), self.level.samples, numpy_rng(rng))
+            return multiway_action(view, spot, shares, k=self.k)
         return knowing_action(view, spot, self._share(spot, {}, rng), premium=self.premium, k=self.k)
 
 
@@ -57,6 +72,7 @@ def main() -> int:
     parser.add_argument("--ks", default="1.5")
     parser.add_argument("--tournaments", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=int, default=2, help="4: against three random (bots/wild_multiway.py's rule while three or four are left)")
     args = parser.parse_args()
     for game in args.games.split(","):
         for premium in (float(p) for p in args.premiums.split(",")):
@@ -68,11 +84,12 @@ def main() -> int:
 
                 match.get_bot = bots  # type: ignore[assignment]  # one process (jobs=1): the player under test
                 start = time.perf_counter()
-                result = match.run_match(["knowing", "random"], tournaments=args.tournaments, seed=args.seed, jobs=1, game=game)
+                lineup = ["knowing"] + ["random"] * (args.players - 1)
+                result = match.run_match(lineup, tournaments=args.tournaments, seed=args.seed, jobs=1, game=game)
                 entry = result.entries[0]
                 low, high = entry.confidence()
                 print(json.dumps({
-                    "game": game, "premium": premium, "k": k, "tournaments": result.tournaments,
+                    "game": game, "players": args.players, "premium": premium, "k": k, "tournaments": result.tournaments,
                     "win_rate": round(entry.win_rate, 4), "ci95": [round(low, 4), round(high, 4)],
                     "seconds": round(time.perf_counter() - start, 1),
                 }), flush=True)

@@ -36,11 +36,12 @@ from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.game_draws import discard, snow_worthy
-from freezeout.bots.game_equity import Seen, pot_share
+from freezeout.bots.game_equity import Seen, pot_share, shares_by_callers
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
-from freezeout.bots.game_wild import knowing_action, plays_wild
+from freezeout.bots.game_wild import knowing_action, plays_wild, wild_pot, wild_settings
 from freezeout.bots.montecarlo import numpy_rng
 from freezeout.bots.reads import wild_seats
+from freezeout.bots.wild_multiway import multiway_action
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
 from freezeout.rules.events import ActionTaken, Drew, HandStarted, HoleDealt
@@ -76,6 +77,11 @@ class GameBot:
         if self.level.reads and not spot.legal.bring_in and plays_wild(spot, view) and wild_seats(view, [spot.opponents[0].seat]):
             # any hand is their range: the knowing player's strategy (game_wild), equity against any hand
             return knowing_action(view, spot, self._share(spot, {}, rng, reads=False))
+        if self.level.reads and not spot.legal.bring_in and wild_pot(spot, view):
+            # a bigger table, every opponent in the hand card-independent: the same rule over who may call (wild_multiway)
+            _, k = wild_settings(spot.variant.code)
+            shares = shares_by_callers(spot.variant, self._seen(spot), self.level.samples, numpy_rng(rng))
+            return multiway_action(view, spot, shares, k=k)
         share = self._share(spot, styles, rng)
         return self._bet(view, spot, styles, share, rng)
 
@@ -95,8 +101,9 @@ class GameBot:
             result.append(power)
         return result
 
-    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
-        seen = Seen(
+    @staticmethod
+    def _seen(spot: Spot) -> Seen:
+        return Seen(
             spot.mine,
             spot.my_future,
             spot.board,
@@ -104,9 +111,11 @@ class GameBot:
             [(o.shown, o.hidden, o.future) for o in spot.opponents],
             spot.dead,
         )
+
+    def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
         return pot_share(
             spot.variant,
-            seen,
+            self._seen(spot),
             self._narrowing(spot, styles) if reads else [0.0] * len(spot.opponents),
             self.level.samples,
             numpy_rng(rng),

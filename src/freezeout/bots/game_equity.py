@@ -33,7 +33,7 @@ from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
 
-__all__ = ["Seen", "pot_share"]
+__all__ = ["Seen", "pot_share", "shares_by_callers"]
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -123,11 +123,36 @@ def pot_share(
     given, is what we keep at the first of them (otherwise our policy)."""
     if variant.has_draws:
         return _draw_share(variant, seen, narrowing, samples, rng, draws_left, keep)
+    ranks = _showdown_ranks(variant, seen, samples, rng)
+    if ranks is None:
+        return 1.0 / (len(seen.opponents) + 1)
+    return _shares(ranks, _weights(ranks, narrowing))
+
+
+def shares_by_callers(variant: Variant, seen: Seen, samples: int, rng: np.random.Generator) -> list[float]:
+    """Our pot share at a showdown against the first ``j`` of ``seen``'s
+    opponents, for ``j = 1 .. m``, every hidden card any card (no narrowing).
+
+    Against players whose cards do not decide their moves (:mod:`.game_wild`)
+    any ``j`` of them hold the same random hands, so this is the share
+    against however many call: one deal of all ``m`` serves every ``j``.
+    Flop and stud games only (no draws)."""
+    m = len(seen.opponents)
+    ranks = _showdown_ranks(variant, seen, samples, rng)
+    if ranks is None:
+        return [1.0 / (j + 1) for j in range(1, m + 1)]
+    ones: Floats = np.ones(samples)
+    return [_shares([table[:, : j + 1] for table in ranks], ones) for j in range(1, m + 1)]
+
+
+def _showdown_ranks(variant: Variant, seen: Seen, samples: int, rng: np.random.Generator) -> list[Ints] | None:
+    """Every player's final rank (us in column 0) per deal and ranking, or
+    ``None`` when too few cards are unseen to deal."""
     unseen = np.array(seen.unseen(variant), dtype=np.int64)
     opponents = seen.opponents
     need = seen.my_future + seen.board_future + sum(hidden + future for _, hidden, future in opponents)
     if need > len(unseen):
-        return 1.0 / (len(opponents) + 1)
+        return None
     dealt = _deal(unseen, need, samples, rng)
     at = 0
 
@@ -155,7 +180,7 @@ def pot_share(
             else:
                 columns.append(ranking.rank_batch(cards).astype(np.int64))
         ranks.append(np.stack(columns, axis=1))
-    return _shares(ranks, _weights(ranks, narrowing))
+    return ranks
 
 
 def _deal(unseen: Ints, need: int, samples: int, rng: np.random.Generator) -> Ints:

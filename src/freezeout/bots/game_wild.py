@@ -22,12 +22,13 @@ from typing import Final
 
 from freezeout.bots.base import legal_action
 from freezeout.bots.game_spot import Spot
+from freezeout.bots.reads import wild_probability
 from freezeout.bots.versus_wild import skill_utility
 from freezeout.rules.actions import Action
 from freezeout.rules.variant import BettingStructure
 from freezeout.rules.views import TableView
 
-__all__ = ["SETTINGS", "knowing_action", "plays_wild"]
+__all__ = ["MULTIWAY_READ", "SETTINGS", "knowing_action", "plays_wild", "wild_pot", "wild_settings"]
 
 #: (premium, k) per game: the best of bench/ceiling_games.py's sweep; others take the default.
 SETTINGS: Final[dict[str, tuple[float, float]]] = {"NO": (0.65, 1.0), "NS": (0.6, 1.5)}
@@ -42,12 +43,36 @@ def plays_wild(spot: Spot, view: TableView) -> bool:
     return sum(1 for s in view.seats if s.in_tournament) == 2 and len(spot.opponents) == 1
 
 
+#: From this probability on (:func:`.reads.wild_probability`) a seat in a
+#: multiway pot is played as card-independent: more likely wild than not.
+#: Heads-up the bar stays :data:`.reads.WILD_READ`; at a bigger table every
+#: opponent in the pot must clear it, and ``random``'s ordinary moves (half
+#: of them) keep a read under 0.75 in many pots it has given itself away in.
+MULTIWAY_READ: Final = 0.5
+
+
+def wild_pot(spot: Spot, view: TableView) -> bool:
+    """A no-limit flop game at a table of three or more, every opponent
+    still in the hand read as card-independent (:func:`.reads.wild_seats`)."""
+    variant = spot.variant
+    if variant.betting is not BettingStructure.NO_LIMIT or variant.has_draws or variant.board_size == 0:
+        return False
+    if sum(1 for s in view.seats if s.in_tournament) < 3 or not spot.opponents:
+        return False
+    return all(wild_probability(view, o.seat) >= MULTIWAY_READ for o in spot.opponents)
+
+
+def wild_settings(code: str) -> tuple[float, float]:
+    """The game's (premium, k): its best of the ceiling sweep, or the default."""
+    return SETTINGS.get(code, DEFAULT)
+
+
 def knowing_action(
     view: TableView, spot: Spot, share: float, *, premium: float | None = None, k: float | None = None
 ) -> Action:
     """The knowing player's move (module docstring) with our ``share`` against
     any hand; ``premium`` and ``k`` default to the game's :data:`SETTINGS`."""
-    default_premium, default_k = SETTINGS.get(spot.variant.code, DEFAULT)
+    default_premium, default_k = wild_settings(spot.variant.code)
     premium = default_premium if premium is None else premium
     k = default_k if k is None else k
     can_raise = spot.legal.can_raise and spot.active > 0
