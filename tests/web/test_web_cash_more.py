@@ -218,6 +218,20 @@ def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_
                         for card in (w["best"][i:i + 2] for i in range(0, len(w["best"]), 2))}
                 marked = set(row.locator(".card.win").evaluate_all("els => els.map(e => e.dataset.card)"))
                 assert marked == wins & set(boards[n - 1]), (n, marked, wins)
+    # the hand's history: the replayer's last step draws both runs' boards as the table did (its
+    # steps come from the server, server/table/replaysteps.py), and no earlier step shows a second board
+    words = page.evaluate(CATALOG_JS)
+    page.locator(f".side-tools button[aria-label='{words['table.history']}']").click()
+    steps = page.locator(".replayer ol.log li")
+    steps.first.wait_for()
+    steps.last.click()
+    replayed = [page.locator(".replayer .stage .board"), page.locator(".replayer .stage .board2")]
+    replayed[1].wait_for()
+    for row, board in zip(replayed, boards, strict=True):
+        page.wait_for_function("([el, want]) => [...el.querySelectorAll('.card')].map(e => e.dataset.card).join() === want",
+                               arg=[row.element_handle(), ",".join(board)])
+    steps.first.click()
+    replayed[1].wait_for(state="hidden")
     assert page.errors == [] and other.errors == [], (page.errors, other.errors)
 
 
