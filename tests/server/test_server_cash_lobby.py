@@ -146,6 +146,30 @@ async def test_a_cash_table_with_a_player_seated_never_closes_and_an_emptied_one
     assert h.table(table).state.status == "closed"
 
 
+async def test_a_restart_does_not_restart_an_empty_cash_tables_countdown_to_its_close(tmp_path):
+    """The countdown runs from the table's last entry; a restart writes none at an empty cash
+    table (no hand, no turn to give grace to), so it closes when it would have without one."""
+    settings, clock = fast_settings(tmp_path, cash_idle_seconds=IDLE), FakeClock()
+    async with serve(settings, clock) as h:
+        ana = await (await h.player()).register("ana")
+        table = (await open_cash(ana))["id"]
+        assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 8000})).status_code == 200
+        assert (await ana.post(f"/api/tables/{table}/stand")).status_code == 200
+        await h.settle()
+        emptied = h.table(table).state
+        await h.advance(IDLE / 2)
+    async with serve(settings, clock) as h:  # the same database: the room restores its tables
+        await h.settle()
+        assert h.table(table).state.version == emptied.version, "a restart wrote an entry"
+        await h.advance(IDLE / 2 - 1)
+        assert h.table(table).state.status == "playing"
+        await h.advance(1)
+        assert h.table(table).state.status == "closed"
+        entries = await h.ctx.store.log.table_entries(table)
+        assert [e.kind for e in entries[-2:]] == ["stand", "close"]
+        assert entries[-1].at == emptied.last_at + IDLE
+
+
 async def test_a_closed_cash_table_counts_against_no_open_table_cap(cash_harness):
     h = cash_harness
     ana = await (await h.player()).register("ana")

@@ -42,6 +42,7 @@ from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
+from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.entries import (
     ActEntry,
     CloseEntry,
@@ -142,6 +143,10 @@ class TableActor:
         (table.state._resume); ``outage`` (seconds without an owner) keeps the turn's deadlines."""
         t = self.state.table_game
         if t is None or t.finished or self.state.ended or self.state.closed:
+            return
+        if close_at(self.state, self.settings) is not None:
+            # An empty cash table: no hand, no turn to give grace to, and an entry written now
+            # would restart the countdown to its close (it runs from its last entry).
             return
         now = self.clock.now()
         grace = now + self.settings.restore_grace_seconds
