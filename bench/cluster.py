@@ -382,8 +382,9 @@ class CashHuman(Human):
             # C3: the room counts the chips one left with at the hand's end (a leave asked for
             # during a hand takes what the hand brought); the refusal names the least buy-in
             least = re.search(r"a buy-in here is (\d+) to", str(msg.get("message", "")))
-            if least is not None:
+            if least is not None:  # it says what to bring: back with that at once, not once the table moves
                 self.left_with = max(self.left_with, int(least.group(1)))
+                self.refused_at = -1
         super().on_answer(msg)
 
     def decide(self, msg: dict[str, Any]) -> dict[str, Any] | None:
