@@ -38,7 +38,7 @@ from freezeout.bots.base import Bot
 from freezeout.bots.game_bot import MEDIUM, GameBot
 from freezeout.bots.game_equity import shares_by_callers
 from freezeout.bots.game_spot import read_spot
-from freezeout.bots.game_wild import knowing_action
+from freezeout.bots.game_wild import knowing_action, players_left
 from freezeout.bots.montecarlo import numpy_rng
 from freezeout.bots.registry import get_bot
 from freezeout.bots.wild_multiway import multiway_action
@@ -58,7 +58,7 @@ class KnowingBot(GameBot):
         spot = read_spot(view)
         if spot.drawing or spot.legal.bring_in:
             return super().act(view, rng)
-        if sum(1 for seat in view.seats if seat.in_tournament) > 2 and spot.opponents:
+        if players_left(view) > 2 and spot.opponents:
             # a bigger table: the same rule over who may call (bots/wild_multiway.py)
             shares = shares_by_callers(spot.variant, self._seen(spot), self.level.samples, numpy_rng(rng))
             return multiway_action(view, spot, shares, k=self.k)

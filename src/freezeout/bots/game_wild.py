@@ -28,19 +28,27 @@ from freezeout.rules.actions import Action
 from freezeout.rules.variant import BettingStructure
 from freezeout.rules.views import TableView
 
-__all__ = ["MULTIWAY_READ", "SETTINGS", "knowing_action", "plays_wild", "wild_pot", "wild_settings"]
+__all__ = ["MULTIWAY_READ", "SETTINGS", "knowing_action", "players_left", "plays_wild", "wild_pot", "wild_settings"]
 
 #: (premium, k) per game: the best of bench/ceiling_games.py's sweep; others take the default.
 SETTINGS: Final[dict[str, tuple[float, float]]] = {"NO": (0.65, 1.0), "NS": (0.6, 1.5)}
 DEFAULT: Final = (0.65, 1.5)
 
 
+def _no_limit_flop(spot: Spot) -> bool:
+    """A no-limit game with a board and no draws: where the knowing player's rules apply."""
+    variant = spot.variant
+    return variant.betting is BettingStructure.NO_LIMIT and not variant.has_draws and variant.board_size > 0
+
+
+def players_left(view: TableView) -> int:
+    """How many players are still in the tournament."""
+    return sum(1 for s in view.seats if s.in_tournament)
+
+
 def plays_wild(spot: Spot, view: TableView) -> bool:
     """A no-limit flop game (no draws), two players left in the tournament."""
-    variant = spot.variant
-    if variant.betting is not BettingStructure.NO_LIMIT or variant.has_draws or variant.board_size == 0:
-        return False
-    return sum(1 for s in view.seats if s.in_tournament) == 2 and len(spot.opponents) == 1
+    return _no_limit_flop(spot) and players_left(view) == 2 and len(spot.opponents) == 1
 
 
 #: From this probability on (:func:`.reads.wild_probability`) a seat in a
@@ -54,10 +62,7 @@ MULTIWAY_READ: Final = 0.5
 def wild_pot(spot: Spot, view: TableView) -> bool:
     """A no-limit flop game at a table of three or more, every opponent
     still in the hand read as card-independent (:func:`.reads.wild_seats`)."""
-    variant = spot.variant
-    if variant.betting is not BettingStructure.NO_LIMIT or variant.has_draws or variant.board_size == 0:
-        return False
-    if sum(1 for s in view.seats if s.in_tournament) < 3 or not spot.opponents:
+    if not _no_limit_flop(spot) or players_left(view) < 3 or not spot.opponents:
         return False
     return all(wild_probability(view, o.seat) >= MULTIWAY_READ for o in spot.opponents)
 
