@@ -214,6 +214,10 @@ class Harness:
         for p in (ana, bo, eve):
             await p.join(table)
         await self.settle()
+        state = self.table(table).state
+        assert state.table_game is not None, "the second sitter starts the game"
+        for p in (ana, bo, eve):  # each has read the view of the game (a join may come before it starts)
+            await p.until_version(state.version)
         return table, ana, bo, eve
 
     async def advance(self, seconds: float) -> None:
