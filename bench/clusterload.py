@@ -192,6 +192,10 @@ class SingleTarget:
     def actions(self) -> dict[str, float]:
         return {}
 
+    def gc_seconds(self) -> dict[str, float]:
+        """The server's time in the cyclic garbage collector so far (its ``/metrics``)."""
+        return {"server": _metric(self.server.url, "freezeout_gc_seconds")}
+
     def profiling(self, on: bool) -> None:
         """Start (or stop and write out) the server's profile (``profile``)."""
         if self.profile and self.server.alive():
@@ -324,6 +328,10 @@ class ClusterTarget:
     def actions(self) -> dict[str, float]:
         """Each worker's ``freezeout_actions_total`` so far."""
         return {name: _metric(p.url, "freezeout_actions_total") for name, p in self._named() if p.role == "worker"}
+
+    def gc_seconds(self) -> dict[str, float]:
+        """Each gateway's and worker's time in the cyclic garbage collector so far."""
+        return {name: _metric(p.url, "freezeout_gc_seconds") for name, p in self._named()}
 
     def profiling(self, on: bool) -> None:
         """Start (or stop and write out) the profiles of the profiled processes."""

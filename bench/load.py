@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -98,6 +99,7 @@ class Pending:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each latency's action was sent (perf_counter)
     actions: int = 0
     messages: dict[int, int] = field(default_factory=dict)  # per gateway: messages in and out while measuring
     errors: int = 0
@@ -106,6 +108,83 @@ class Stats:
     measuring: bool = False
     pending: dict[str, Pending] = field(default_factory=dict)  # table -> the action in flight
     update_bytes: list[int] = field(default_factory=list)  # the size of each update a seat received while measuring
+
+
+class ClientStalls:
+    """The load client's own stalls while measuring (its event loop late, its collector's
+    pauses): a move's latency is read on the client, so a client that stalls adds to it
+    (reported as ``client_stalls``; a run whose client stalled measured the client)."""
+
+    def __init__(self) -> None:
+        self.gc_ms: list[float] = []
+        self.late_ms: list[float] = []
+        self._started = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    def _gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started:
+            self.gc_ms.append((time.perf_counter() - self._started) * 1000)
+
+    async def _watch(self, period: float = 0.01) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(period)
+            self.late_ms.append((loop.time() - before - period) * 1000)
+
+    @staticmethod
+    def quiet_collector() -> None:
+        """Turn the client's collector off until :meth:`stop` (called before the warm-up, whose
+        first moments absorb this last collection).  The newest view of each of 10,000 players
+        stays alive until the next one replaces it, so CPython's count of allocations passes
+        its threshold only now and then, and each pass then scans every kept view: passes of
+        100-220 ms, 10 in 30 s, each delaying every update then in flight (measured at 10,000
+        players).  The few cycles the client makes in a minute can wait."""
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+
+    def start(self) -> None:
+        gc.callbacks.append(self._gc)
+        self._task = asyncio.create_task(self._watch())
+
+    def stop(self) -> dict[str, float]:
+        gc.callbacks.remove(self._gc)
+        gc.enable()
+        gc.unfreeze()
+        if self._task is not None:
+            self._task.cancel()
+        late = sorted(self.late_ms) or [0.0]
+        return {"loop_late_ms_p99": round(late[int(0.99 * (len(late) - 1))], 1), "loop_late_ms_max": round(late[-1], 1),
+                "gc_passes": len(self.gc_ms), "gc_ms_total": round(sum(self.gc_ms), 1),
+                "gc_ms_max": round(max(self.gc_ms, default=0.0), 1)}
+
+
+def machine_probe_ms(loops: int = 2_000_000) -> float:
+    """How fast this machine's core runs Python right now: the best of three timings of a
+    fixed loop, before the server starts and after the players stop.  On a shared host the
+    same loop took 0.87-1.27 s minutes apart: runs whose probes differ that much are not
+    comparable, and a report quotes the probe with its p99."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for i in range(loops):
+            total += i
+        best = min(best, time.perf_counter() - started)
+    return round(best * 1000, 1)
+
+
+def latency_timeline(stats: Stats, t0: float) -> list[list[float]]:
+    """Per second of the measured window: [second, moves, p50 ms, p99 ms, max ms] of the moves
+    sent in it (a tail from a burst shows as a few bad seconds; from queueing, as every second)."""
+    seconds: dict[int, list[float]] = {}
+    for sent, latency in zip(stats.sent_at, stats.latencies, strict=True):
+        seconds.setdefault(int(sent - t0), []).append(latency)
+    return [[s, len(xs), round(percentile(xs, 0.5) * 1000, 1), round(percentile(xs, 0.99) * 1000, 1), round(max(xs) * 1000, 1)]
+            for s, xs in sorted(seconds.items())]
 
 
 async def make_guest(http: httpx.AsyncClient) -> tuple[str, str]:
@@ -339,6 +418,7 @@ class Player:
             if len(pending.seen) == self.size:
                 if stats.measuring:
                     stats.latencies.append(time.perf_counter() - pending.sent)
+                    stats.sent_at.append(pending.sent)
                 del stats.pending[self.table]
         if view["legal"] is not None and view["to_act"] == view["viewer"] and self.thinking is None:
             delay = self.rng.uniform(*self.think)
@@ -478,6 +558,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
     """Players at tables of ``game``: set up, connect, warm up, then measure ``args.duration``.
     The result's ``raw`` keeps the samples, so that runs of one game can be pooled."""
     cash = game == CASH
+    probe_before = machine_probe_ms()
     target = make_target(args, workdir, game, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
         target.start()
@@ -499,20 +580,25 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
                                         random.Random(rng.random()), (index + seat) % len(ws_urls),
                                         cash_seat=seat if cash else None, keyed=args.keys), cookie))
         conns = await asyncio.wait_for(open_players(ws_urls, everyone), args.handshake_timeout)
+        ClientStalls.quiet_collector()
         await asyncio.sleep(args.warmup)
         me = psutil.Process()
         me.cpu_percent(None)
         machine = psutil.cpu_times()
         cpu_before, actions_before, throttle_before = target.cpu(), target.actions(), throttling(target)
+        gc_before = target.gc_seconds()
         rows_before = ledger_rows(target.server.db) if cash and isinstance(target, SingleTarget) else 0
         target.profiling(True)
         sampler = sample_server(args, target, game)
         stats.measuring = True
-        t0 = time.perf_counter()
+        stalls = ClientStalls()
+        stalls.start()
+        t0, window_at = time.perf_counter(), time.time()
         print(f"{game}: measuring {args.duration:g} s with {stats.connected} players", file=sys.stderr, flush=True)
         rss_series = await sample_rss(target, args.duration, args.rss_every)
         elapsed = time.perf_counter() - t0
         stats.measuring = False
+        client_stalls = stalls.stop()
         target.profiling(False)
         if sampler is not None:
             try:
@@ -520,6 +606,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             except subprocess.TimeoutExpired:
                 sampler.kill()
         cpu_after, actions_after, throttle_after = target.cpu(), target.actions(), throttling(target)
+        gc_after = target.gc_seconds()
         rows_after = ledger_rows(target.server.db) if cash and isinstance(target, SingleTarget) else 0
         client_cpu = me.cpu_percent(None)
         busy = machine_busy_percent(machine)
@@ -532,6 +619,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             p.stop()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(c.closed for c in conns)), 30)
+        probe_after = machine_probe_ms()
         return {
             "game": game,
             "valid": stats.errors == 0,  # a run with refused moves measured refusals, not the room
@@ -542,6 +630,7 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             "latency_ms_p50": round(percentile(stats.latencies, 0.50) * 1000, 1),
             "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 1),
             "latency_samples": len(stats.latencies),
+            "latency_timeline": latency_timeline(stats, t0),
             **({"ledger_rows_per_second": round((rows_after - rows_before) / elapsed, 1),
                 "ledger_rows": rows_after - rows_before} if cash else {}),
             "errors": stats.errors,
@@ -550,18 +639,24 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             "cpu_seconds": cpu,
             **({"worker_actions": worker_actions} if worker_actions else {}),
             "cpu_ms_per_action": per_action(cpu, actions),
+            # the collector's share of each process's CPU in the window (its own clock, from /metrics)
+            "gc_percent_of_cpu": {name: round(100 * (gc_after[name] - gc_before.get(name, 0.0)) / cpu[name], 1)
+                                  for name in gc_after if cpu.get(name)},
             "gateway_messages_per_second": {f"gateway-{g + 1}": round(n / elapsed, 1) for g, n in sorted(stats.messages.items())},
             "gateway_messages_per_cpu_second": {f"gateway-{g + 1}": round(n / cpu[f"gateway-{g + 1}"], 1)
                                                 for g, n in sorted(stats.messages.items()) if cpu.get(f"gateway-{g + 1}")},
             "server_rss_mb": rss,
             "client_cpu_percent": round(client_cpu, 1),
+            "client_stalls": client_stalls,
             "other_cpu_percent": round(max(0.0, busy - 100 * served / elapsed - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
+            "window_started_at": round(window_at, 3),  # the server's log lines carry the same clock ("at")
             "pinning": Pinning.parse(args.pin).describe(),
             **({"quota": Quota.parse(args.quota).describe(),
                 "throttled": {name: {key: round(value - throttle_before[name][key], 2) for key, value in after.items()}
                               for name, after in throttle_after.items()}} if throttle_after else {}),
             "load_average": [round(x, 2) for x in os.getloadavg()],
+            "machine_probe_ms": [probe_before, probe_after],
             **({"server_rss_mb_series": rss_series} if rss_series else {}),
             "update_bytes_mean": round(sum(stats.update_bytes) / len(stats.update_bytes), 1) if stats.update_bytes else None,
             "update_bytes_p99": percentile([float(b) for b in stats.update_bytes], 0.99) if stats.update_bytes else None,
