@@ -38,7 +38,7 @@ async def test_an_app_leaves_the_garbage_collector_alone(tmp_path):
 async def test_the_serve_tuning_is_undone_at_shutdown(tmp_path):
     before = gc_state()
     async with serve(fast_settings(tmp_path), FakeClock(), tune_process=True):
-        assert gc.get_threshold() == (10_000, 20, 1_000_000) and gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (100_000, 20, 1_000_000) and gc.get_freeze_count() > 0
         assert len(gc.callbacks) == len(before[2]) + 1
     assert gc_state() == before
     async with serve(fast_settings(tmp_path, gc_tuning=False), FakeClock(), tune_process=True):

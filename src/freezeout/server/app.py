@@ -146,7 +146,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc())
+                await process.enter_async_context(tuned_gc(metrics))
             try:
                 yield
             finally:

@@ -15,45 +15,51 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Protocol
 
 __all__ = ["tuned_gc"]
 
 log = logging.getLogger(__name__)
 
-YOUNG_PERIOD = 0.05  # seconds between generation-0 collections
-OLDER_EVERY = 2  # every 2nd pass collects generation 1 too (0.1 s)
+YOUNG_PERIOD = 0.1  # seconds between collections of the young generations (0 and 1 together)
 FULL_EVERY = 600.0  # seconds between full collections (cyclic garbage in the old generation)
+# CPython's own rule starts a generation-0 pass when allocations minus deallocations pass the
+# first threshold: kept above what a busy room allocates in a period, so that the clock decides.
+YOUNG_THRESHOLD = 100_000
 
 
-async def _collect(period: float = YOUNG_PERIOD, older_every: int = OLDER_EVERY, full_every: float = FULL_EVERY) -> None:
-    """Collect the young generations on a clock, in small steps, and the old one now and then.
+async def _collect(period: float = YOUNG_PERIOD, full_every: float = FULL_EVERY) -> None:
+    """Collect the young generations on a clock, both in one pass, and the old one now and then.
 
     CPython starts a collection when allocations minus deallocations pass a
     threshold; a busy room frees an old table state for each new one, so that
     count stays low while the young generation grows to 100,000+ objects, and
     the collection that finally comes stopped every table for 70-130 ms
-    (measured at 4,000 players).  Collecting generation 0 every 50 ms and
-    generation 1 every 0.1 s keeps each pass to the objects born since the
-    last one.  A generation-1 pass costs about what is alive of what was born
-    since the last one (a table's state lives until its next move, seconds):
-    every 0.5 s that was 50-70,000 objects and passes of 50-85 ms at 10,000
-    players, every 0.1 s a fifth of it per pass for the same CPU in all
-    (docs/scaling.md "Garbage collection at 10,000 players").  Explicit
-    collections never trigger a full one, and cyclic
+    (measured at 4,000 players).  A pass costs about what is alive of what was
+    born since the last one (a table's state lives until its next move,
+    seconds), so passes on a clock stay small: generation 1 every 0.5 s took
+    50-85 ms a pass at 10,000 players, every 0.1 s a fifth of it
+    (docs/scaling.md "Garbage collection at 10,000 players").  Each pass takes
+    generations 0 and 1 together: a separate generation-0 pass in between
+    scanned every surviving object twice on its way to the old generation,
+    for 9 % of the server's CPU at 10,000 players (docs/scaling.md "Fifth
+    round").  Explicit collections never trigger a full one, and cyclic
     garbage that reached the old generation (a closed connection's objects)
     would otherwise stay for ever: a full collection runs every
     ``full_every`` seconds."""
-    ticks = 0
     last_full = time.monotonic()
     while True:
         await asyncio.sleep(period)
-        ticks += 1
         if time.monotonic() - last_full >= full_every:
             gc.collect()
             last_full = time.monotonic()
         else:
-            gc.collect(1 if ticks % older_every == 0 else 0)
+            gc.collect(1)
+
+
+class _Gauges(Protocol):
+    def gauge(self, name: str, read: Callable[[], float], help_text: str) -> None: ...
 
 
 class _Collections:
@@ -84,18 +90,23 @@ class _Collections:
 
 
 @contextlib.asynccontextmanager
-async def tuned_gc() -> AsyncIterator[None]:
+async def tuned_gc(metrics: _Gauges | None = None) -> AsyncIterator[None]:
     """Tune the collector while the block runs (inside the server's event loop), then undo it:
-    thresholds, frozen objects, the slow-collection logger and the clock-driven collector."""
+    thresholds, frozen objects, the slow-collection logger and the clock-driven collector.
+    With ``metrics``, ``/metrics`` shows the seconds spent collecting (a load run reads the
+    collector's share of the CPU in its measured window: bench/load.py)."""
     thresholds = gc.get_threshold()
     callback = _Collections()
     gc.callbacks.append(callback)
+    if metrics is not None:
+        metrics.gauge("freezeout_gc_seconds", lambda: sum(callback.seconds),
+                      "seconds this process spent in the cyclic garbage collector while serving")
     # Everything alive after start-up (modules, the bots' tables) is moved out of the
     # collector's sight; a full collection waits for the clock above: CPython's own rule
     # (the third threshold, counted in generation-1 passes: ten a second here) is put out of
     # reach, since a full pass over a room of 10,000 connections stops every table at once.
     gc.freeze()
-    gc.set_threshold(10_000, 20, 1_000_000)
+    gc.set_threshold(YOUNG_THRESHOLD, 20, 1_000_000)
     collector = asyncio.create_task(_collect(), name="gc-collector")
     try:
         yield

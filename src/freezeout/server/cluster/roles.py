@@ -81,7 +81,7 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
         await worker.start()
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc())
+                await process.enter_async_context(tuned_gc(metrics))
             try:
                 yield
             finally:
