@@ -30,16 +30,21 @@ def gc_state() -> tuple[object, ...]:
 async def test_an_app_leaves_the_garbage_collector_alone(tmp_path):
     before = gc_state()
     async with serve(fast_settings(tmp_path), FakeClock()) as h:
-        await (await h.player()).guest()
+        player = await (await h.player()).guest()
         assert gc_state() == before
+        assert "freezeout_gc_seconds" not in (await player.http.get("/metrics")).text  # nothing counted: nothing tuned
     assert gc_state() == before
 
 
 async def test_the_serve_tuning_is_undone_at_shutdown(tmp_path):
     before = gc_state()
-    async with serve(fast_settings(tmp_path), FakeClock(), tune_process=True):
+    async with serve(fast_settings(tmp_path), FakeClock(), tune_process=True) as h:
         assert gc.get_threshold() == (100_000, 20, 1_000_000) and gc.get_freeze_count() > 0
         assert len(gc.callbacks) == len(before[2]) + 1
+        gc.collect(1)  # a pass the tuning counts, shown in /metrics (bench/load.py reads its share of the CPU)
+        metrics = (await (await h.player()).http.get("/metrics")).text
+        seconds = [float(line.split()[1]) for line in metrics.splitlines() if line.startswith("freezeout_gc_seconds ")]
+        assert len(seconds) == 1 and seconds[0] > 0
     assert gc_state() == before
     async with serve(fast_settings(tmp_path, gc_tuning=False), FakeClock(), tune_process=True):
         assert gc_state() == before  # the setting turns it off
