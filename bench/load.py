@@ -156,8 +156,8 @@ class ClientStalls:
         gc.unfreeze()
         if self._task is not None:
             self._task.cancel()
-        late = sorted(self.late_ms) or [0.0]
-        return {"loop_late_ms_p99": round(late[int(0.99 * (len(late) - 1))], 1), "loop_late_ms_max": round(late[-1], 1),
+        late = self.late_ms or [0.0]
+        return {"loop_late_ms_p99": round(percentile(late, 0.99), 1), "loop_late_ms_max": round(max(late), 1),
                 "gc_passes": len(self.gc_ms), "gc_ms_total": round(sum(self.gc_ms), 1),
                 "gc_ms_max": round(max(self.gc_ms, default=0.0), 1)}
 
