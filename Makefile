@@ -76,7 +76,7 @@ cluster: install system-deps
 	$(VENV)/bin/freezeout cluster --gateways 2 --workers 3
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff check src tests bench tools
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
