@@ -192,6 +192,20 @@ def test_c3_no_return_within_30_minutes_with_fewer_chips():
     log.sit(1, 11, 4000, at=10.0 + 30 * 60)
 
 
+def test_c3_is_kept_by_account_not_by_the_name_shown():  # issue #32 item 2
+    log = Log()
+    log.sit(0, 11, 8000, at=0.0)
+    log.write(StandEntry(0, chips=8000), at=10.0)
+    renamed = SitEntry(1, Slot(11, "Someone Else", "user"), chips=4000)  # POST /api/me/display, then back
+    with pytest.raises(Refused, match="8000 to 20000"):
+        log.write(renamed, at=60.0)
+    assert not log.state.slots[1].taken
+    assert log.game.buy_in_range(11, 60.0) == (8000, 20000)  # what the buy-in intent checks (intents.py)
+    assert log.game.buy_in_range(12, 60.0) == (4000, 20000)  # another account is not held to it
+    log.write(SitEntry(2, Slot(12, "p11", "user"), chips=4000), at=60.0)  # not even under the name 11 showed
+    log.write(SitEntry(1, Slot(11, "Someone Else", "user"), chips=8000), at=60.0)
+
+
 def test_c2_a_top_up_during_the_players_hand_is_refused_and_changes_nothing():
     log = Log()
     log.sit(0, 11, 8000)

@@ -14,7 +14,9 @@ __all__ = ["ChipsAdded", "Departure", "SeatLeft", "SeatTaken", "StatusChanged", 
 
 
 class Departure(NamedTuple):
-    """C3: who left with how many chips, and when (seconds on the caller's clock)."""
+    """C3: who left with how many chips, and when (seconds on the caller's clock).  ``player``
+    is the seat's identity (``CashSeat.who``: an account's key where the caller gives one, so
+    a new display name is the same player)."""
 
     player: str
     chips: int

@@ -276,7 +276,7 @@ class BotSeats:
         name, n = base, 2
         while name in names:
             name, n = f"{base}-{n}", n + 1
-        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with)
+        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with; a bot by name)
         entry = SitEntry(move.seat, Slot(account, name, "bot", move.level), chips=chips, post=True)
         return entry, await self._stake(state, account, chips, now, engine)
 

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 #: a tenth of the big blind) is then at least one chip.
 STUD_MIN_BIG_BLIND = 10
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
            "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
@@ -250,9 +250,16 @@ class CashGame:
         raise GameRefused("a cash table has no rematch: players come and go")
 
     # -- the cash requests (C1–C7): each returns the new game or raises RulesError --------
-    def join(self, seat: int, player: str, chips: int, now: float, post: bool | None = None) -> CashGame:
-        table, _ = self.table.join(seat, player, chips, now, post=post)
+    def join(self, seat: int, player: str, chips: int, now: float, post: bool | None = None,
+             account: int | None = None) -> CashGame:
+        """``player`` (the name shown) of ``account`` sits down: C3 and C11 know them by the account."""
+        table, _ = self.table.join(seat, player, chips, now, post=post, key=account_key(account))
         return self._with(table)
+
+    def buy_in_range(self, account: int | None, now: float) -> tuple[int, int]:
+        """C1, C3: what ``account`` may buy in for now (at least what it left with in the last
+        30 minutes, whatever name it shows now)."""
+        return self.table.buy_in_range(account_key(account), now)
 
     def top_up(self, seat: int, chips: int) -> CashGame:
         if self.is_leaving(seat):
@@ -340,6 +347,12 @@ class CashGame:
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
+
+
+def account_key(account: int | None) -> str:
+    """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
+    never the name shown, which its owner may change (``POST /api/me/display``)."""
+    return "" if account is None else f"account:{account}"
 
 
 def is_cash(game: TableGame | None) -> bool:
@@ -462,7 +475,8 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     if body.chips is None:
         raise Refused("bad_message", "a seat at a cash table is taken with a buy-in (chips, C1)")
     _fresh_transfer(game, body.transfer)
-    changed = game.join(index, slot.name or "", body.chips, at, body.post)
+    # C3, C11: a player is known by the account; bots share one account a level, so by name
+    changed = game.join(index, slot.name or "", body.chips, at, body.post, slot.user_id if slot.kind != "bot" else None)
     if body.transfer is not None:
         changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
     slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
