@@ -27,7 +27,7 @@ def test_a_finished_hand_says_its_result_and_the_hands_shown_as_the_freezeout_vi
     view = log.game.view(None)
     name = "One pair, aces; kickers king, queen, jack"
     assert view["result"] == [{"pot": 0, "half": "", "amount": 570, "hand": name,
-                               "winners": [{"seat": 1, "chips": 570, "best": "AsAhKdQcJs"}],
+                               "winners": [{"seat": 1, "chips": 570, "best": "AsAhKdQcJs", "player": "p12"}],
                                "names": {"en": name, "cs": "Pár es; kickery král, dáma, kluk"}}]
     assert view["seats"][1]["shown"]["best"] == "AsAhKdQcJs" and "names" in view["seats"][1]["shown"]
     assert view["board_size"] == 5 and view["boards"] == ["9cKd4hJsQc"]

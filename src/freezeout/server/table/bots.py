@@ -10,7 +10,7 @@ has besides.
 
 At a cash table (docs/ledger.md "Bots at cash tables") bots are regulars with
 play chips of their own: :func:`cash_bot_due` (pure) says which seat change
-is due — a bot leaves when no human plays, makes room at a full table, tops
+is due — a bot leaves when no human is seated, makes room at a full table, tops
 up below half the maximum buy-in (a rebuy when bust), or sits down so a
 human has opponents — and :meth:`BotSeats.cash_entry` writes it through the
 same entries as a player's (``sit`` with its buy-in, ``top_up``, ``stand``
@@ -29,7 +29,7 @@ from freezeout.rules.cash import Status
 from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
-from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cash import CashGame, bots_welcome
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.table.state import Refused, TableState
 
@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
            "cash_bot_view", "check_add_bot", "fill_target"]
 
-#: How long bots wait for a human who sits out (or has no chips) before they leave; also
-#: a good ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before bots
-#: come to play (another human may be on the way).
+#: The default ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before
+#: bots come to play (another human may be on the way).  Bots wait for a human who sits out
+#: for as long as that human stays seated (C3).
 CASH_BOT_WAIT_SECONDS: Final = 20.0
 #: After a bot's seat change was refused (the ledger, a race with a player): try again then.
 CASH_BOT_RETRY_SECONDS: Final = 5.0
@@ -62,19 +62,6 @@ class CashBotMove:
     level: str | None = None
 
 
-def _humans(state: TableState, game: CashGame) -> list[int]:
-    """The seats of humans who play here: seated, not leaving, not sitting out, with chips (or
-    in the hand).  A human who sits out or lost everything keeps the seat, not the bots."""
-    found = []
-    dealt = set(game.table.hand_seats) if game.in_hand else set()
-    for index, slot in enumerate(state.slots):
-        held = game.table.seats[index]
-        if slot.taken and slot.kind != "bot" and held is not None and not game.is_leaving(index) \
-                and held.status in (Status.PLAYING, Status.WAITING) and (held.stack > 0 or index in dealt):
-            found.append(index)
-    return found
-
-
 def _bots(state: TableState) -> list[int]:
     return [index for index, slot in enumerate(state.slots) if slot.taken and slot.kind == "bot"]
 
@@ -85,19 +72,16 @@ def fill_target(seats: int) -> int:
     return max(2, seats - 1)
 
 
-def _seated_humans(state: TableState, game: CashGame) -> bool:
-    return any(slot.taken and slot.kind != "bot" and not game.is_leaving(index) for index, slot in enumerate(state.slots))
-
-
-def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wait: float = CASH_BOT_WAIT_SECONDS,
+def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
                  fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
-    """The bots' next seat change at a cash table, in this order:
+    """The bots' next seat change at a cash table, in this order (who may stay and play:
+    :func:`~.cash.bots_welcome`, the one place that decides it):
 
     1. no human is seated (or every one leaves): every bot leaves — bots never play each
        other for ever;
-    2. humans are seated but none plays (sitting out, or out of chips): the bots sit out
-       between hands (no hand is dealt among bots alone) and leave once nothing has changed
-       for ``wait`` seconds; a human who plays again brings them back in (``sit_in``);
+    2. humans are seated but none plays (sitting out, C3, or out of chips): the bots stay
+       seated and wait — no hand is dealt among bots alone (``cash.can_deal``) — and play
+       again as soon as a human does; a bot sitting out (an older table's) sits in then;
     3. the table is full and has more players than :func:`fill_target`: a bot not in the hand
        leaves to make room for the human who may come;
     4. a bot below half the maximum buy-in and not in the hand tops up to the maximum (C2: a
@@ -115,17 +99,10 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     table = game.table
     bots = [seat for seat in _bots(state) if not game.is_leaving(seat)]
     dealt = set(table.hand_seats) if game.in_hand else set()
-    if not _seated_humans(state, game):
+    welcome = bots_welcome(state.slots, game)
+    if welcome == "leave":
         return CashBotMove("leave", bots[0]) if bots else None
-    if not _humans(state, game):
-        for seat in bots:
-            held = table.seats[seat]
-            if seat in dealt or held is None:
-                continue
-            if now >= state.last_at + wait:
-                return CashBotMove("leave", seat)
-            if held.status not in (Status.SITTING_OUT, Status.AWAY):
-                return CashBotMove("sit_out", seat)
+    if welcome == "wait":
         return None
     for seat in bots:
         held = table.seats[seat]
@@ -155,19 +132,14 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     return CashBotMove("sit", free[0], 0, chosen)
 
 
-def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS, fill_after: float | None = None,
-                      ) -> float | None:
-    """When a wait runs out by itself: a lone human's for bots (``fill_after``), or the bots'
-    for a human who sits out or has no chips (``wait``); the actor sleeps until then."""
+def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> float | None:
+    """When a wait runs out by itself: a lone human's for bots (``fill_after``); the actor
+    sleeps until then.  (Bots wait for a human who sits out for as long as they are seated.)"""
     game = state.table_game
-    if not isinstance(game, CashGame) or not _seated_humans(state, game):
+    if fill_after is None or not isinstance(game, CashGame) or _bots(state):
         return None
-    bots = _bots(state)
-    playing = _humans(state, game)
     taken = sum(1 for slot in state.slots if slot.taken)
-    if bots and not playing:
-        return state.last_at + wait
-    if fill_after is not None and not bots and taken == 1 and playing:
+    if taken == 1 and bots_welcome(state.slots, game) == "play":
         return state.last_at + fill_after
     return None
 
@@ -181,8 +153,7 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
         raise Refused("illegal", "bots are added to a freezeout when it is opened; this is not a cash table")
     if level not in offered:
         raise Refused("illegal", f"the {level} bot does not play this table's game; choose from {', '.join(offered)}")
-    humans = _humans(state, game)
-    if not humans:
+    if bots_welcome(state.slots, game) != "play":
         raise Refused("illegal", "bots sit with a human who plays: buy in (and sit in) first")
     if state.slot_of_user(user.id) is None and state.created_by != user.id:
         raise Refused("forbidden", "only a player at this table or its creator adds bots")

@@ -47,15 +47,16 @@ from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, Hand
 
 if TYPE_CHECKING:
     from freezeout.server.storage.ledger import Transfer
-    from freezeout.server.table.entries import LogEntry
+    from freezeout.server.table.entries import LogEntry, Slot
     from freezeout.server.table.state import TableState
 
 #: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
 #: a tenth of the big blind) is then at least one chip.
 STUD_MIN_BIG_BLIND = 10
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
-           "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "is_cash", "opened", "time_bank"]
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
+           "auto_top_up_due", "auto_top_up_entry", "bots_welcome", "can_deal", "cash_config", "cash_transfers",
+           "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
@@ -383,9 +384,38 @@ def auto_top_up_due(state: TableState) -> int | None:
     return min(game.auto_due)
 
 
-def can_deal(game: TableGame) -> bool:
-    """Whether a table's next hand can be committed and dealt (a freezeout's always can)."""
-    return not isinstance(game, CashGame) or game.can_deal
+def bots_welcome(slots: Sequence[Slot], game: TableGame | None) -> str:
+    """The one answer to "may bots sit, stay, play here?" at a cash table (docs/ledger.md
+    "Bots at cash tables"): ``play`` while a human plays (seated with chips, or in the hand,
+    not sitting out, not leaving; waiting for the big blind counts): bots may sit down and
+    hands are dealt, bots' included; ``wait`` while humans are seated but none plays (sitting
+    out, C3, or out of chips): the bots stay seated, nobody new sits, and no hand is dealt
+    among bots alone; ``leave`` when no human is seated (or every one leaves): the bots go.
+    A freezeout's bots always ``play``."""
+    if not isinstance(game, CashGame):
+        return "play"
+    table = game.table
+    dealt = set(table.hand_seats) if table.in_hand else set()
+    seated = False
+    for index, slot in enumerate(slots):
+        held = table.seats[index] if index < len(table.seats) else None
+        if not slot.taken or slot.kind == "bot" or held is None or game.is_leaving(index):
+            continue
+        if held.status in (Status.PLAYING, Status.WAITING) and (held.stack > 0 or index in dealt):
+            return "play"
+        seated = True
+    return "wait" if seated else "leave"
+
+
+def can_deal(game: TableGame, slots: Sequence[Slot] = ()) -> bool:
+    """Whether a table's next hand can be committed and dealt (a freezeout's always can): at
+    a cash table two players with chips who are not sitting out, and — where bots sit
+    (``slots``) — a human who plays (:func:`bots_welcome`): never a hand of bots alone."""
+    if not isinstance(game, CashGame):
+        return True
+    if not game.can_deal:
+        return False
+    return not any(slot.kind == "bot" for slot in slots) or bots_welcome(slots, game) == "play"
 
 
 def opened(state: TableState, at: float) -> TableState:

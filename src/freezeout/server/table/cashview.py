@@ -64,6 +64,19 @@ def _offers(game: CashGame, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def _named(game: CashGame, pots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each winner of a result with the name the hand was dealt to (``player``): a result names
+    its winner even once that player (a bot whose human sat out, anyone) has left the seat."""
+    t = game.table
+    names = t.hand.setup.names if t.hand is not None else ()
+    for pot in pots:
+        for winner in pot["winners"]:
+            seat = winner["seat"]
+            if seat in t.hand_seats and t.hand_seats.index(seat) < len(names):
+                winner["player"] = names[t.hand_seats.index(seat)]
+    return pots
+
+
 def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None: a spectator) sees: the game and stakes, each seat's
     player, chips (behind now, and in the pot this hand), status and what they owe (C10),
@@ -121,7 +134,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
                                        if hand is not None and hand.second_board else [])]
     view["dealer_button"] = t.button if variant.uses_button and t.button >= 0 and t.hand_number > 0 else None
     view["blind_seats"] = list(blind_seats(t.hand_log)) if hand is not None else [None, None]
-    view["result"] = [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)]
+    view["result"] = _named(game, [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)])
     view["post_choice"] = post_choice(t)
     view["offers"] = _offers(game, viewer)
     view["bots"] = list(bots_for(game.spec.game.code))  # the levels "Add bot" offers (table/botseat.py)

@@ -136,11 +136,11 @@ class TableState:
     @property
     def needs_commit(self) -> bool:
         t = self.table_game
-        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cash.can_deal(t)
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cash.can_deal(t, self.slots)
 
     def deal_due(self, pause: float) -> float | None:
         t = self.table_game
-        if t is None or t.finished or t.in_hand or self.next_deal is None or not cash.can_deal(t):
+        if t is None or t.finished or t.in_hand or self.next_deal is None or not cash.can_deal(t, self.slots):
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 
