@@ -47,7 +47,9 @@ export function cashWinnings(view) {
 export function cashResult(facts, view, me) {
   const pots = view.result || [];
   if (view.in_hand || (!facts.ended && !pots.length)) return null;
-  const who = seat => seat === me ? t('result.you') : shownName(((view.seats || [])[seat] || {}).player || '?');
+  const dealt = {};  // the name each winner was dealt the hand under (the seat may be empty now)
+  for (const pot of pots) for (const w of pot.winners || []) if (w.player) dealt[w.seat] = w.player;
+  const who = seat => seat === me ? t('result.you') : shownName(((view.seats || [])[seat] || {}).player || dealt[seat] || '?');
   const boards = (view.boards || [view.board || '']).map(splitCards);
   const line = (pot, prefix) => {
     const winners = (pot.winners || []).filter(w => w.chips > 0).map(w => w.seat);
