@@ -234,7 +234,11 @@ class CashTable:
             status, owes = Status.PLAYING, OWES_BIG  # C4: a big blind to be dealt in before their natural one
         else:
             status, owes = Status.WAITING, 0
-        seats = _set(self.seats, seat, CashSeat(player, chips, status, owes, key=key))
+        bank, hands = TIME_BANK_START, 0
+        for departure in self.departures:  # C11: back within C3's 30 minutes, the bank they left with
+            if departure.player == who and now - departure.time < HIT_AND_RUN_SECONDS:
+                bank, hands = departure.time_bank, departure.hands
+        seats = _set(self.seats, seat, CashSeat(player, chips, status, owes, time_bank=bank, hands=hands, key=key))
         departures = tuple(d for d in self.departures if d.player != who)
         return replace(self, seats=seats, departures=departures), [SeatTaken(seat, player, chips)]
 
@@ -258,12 +262,13 @@ class CashTable:
 
     def leave(self, seat: int, now: float) -> tuple[CashTable, list[TableEvent]]:
         """C3: leave with the chips, between hands (a player dealt in plays
-        the hand out first); remembered for 30 minutes against hit-and-run."""
+        the hand out first); remembered for 30 minutes against hit-and-run,
+        with the time bank (C11), which a return within them keeps."""
         held = self._seated(seat)
         if self._dealt_in(seat):
             raise IllegalAction(f"{held.player} is in a hand: a player leaves between hands (C3)")
         departures = (*(d for d in self.departures if d.player != held.who and now - d.time < HIT_AND_RUN_SECONDS),
-                      Departure(held.who, held.stack, now))
+                      Departure(held.who, held.stack, now, held.time_bank, held.hands))
         table = replace(self, seats=_set(self.seats, seat, None), departures=departures,
                         straddler=-1 if self.straddler == seat else self.straddler)
         return table, [SeatLeft(seat, held.player, held.stack)]
@@ -345,9 +350,9 @@ class CashTable:
     def straddle(self, seat: int) -> tuple[CashTable, list[TableEvent]]:
         """C6: ``seat`` will post a straddle of 2 big blinds before the next
         deal (under the gun, or on the button where the table allows it) and
-        act last before the flop."""
-        if self.in_hand:
-            raise IllegalAction("a straddle is posted before the deal (C6)")
+        act last before the flop.  Asked during a hand, it is for the next
+        one (checked against the next hand's plan, as :meth:`may_straddle`
+        offers it); if the table changes before that deal, it lapses."""
         self._check_straddle(self.plan(), seat)
         return replace(self, straddler=seat), []
 

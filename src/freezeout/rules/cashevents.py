@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from freezeout.rules.events import Event, distinct_kinds
+from freezeout.rules.timebank import TIME_BANK_START
 
 __all__ = ["ChipsAdded", "Departure", "SeatLeft", "SeatTaken", "StatusChanged", "TableEvent"]
 
@@ -21,6 +22,8 @@ class Departure(NamedTuple):
     player: str
     chips: int
     time: float
+    time_bank: float = TIME_BANK_START  # C11: the bank they left with, kept when they return within C3's 30 minutes
+    hands: int = 0  # C11: the hands they were dealt in at the table (the bank's next 5 seconds count on)
 
 
 class SeatTaken(NamedTuple):

@@ -21,7 +21,8 @@ Choices (docs/ledger.md):
 * **A leave during a hand waits for its end**: the player is dealt out of
   nothing more, plays the hand out (or folds by timeout), and the entry that
   ends the hand leaves them and carries their cash-out.  The hit-and-run
-  clock (C3) starts at the leave request.
+  clock (C3) starts then, at the hand's end, when they really left with
+  their chips (not at the leave request; docs/rules.md, "C3, hit-and-run").
 * **Rake per hand**: the house's row rides with the entry that ended the
   hand, for that hand's rake.
 """
