@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_server_cash_play import EventLog
 from test_server_cash_records import play
 
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.server.table.cashlobby import cash_fields
 from freezeout.server.table.entries import ActEntry, CashSeatEntry
+from freezeout.server.table.replaysteps import cash_hand_steps
 
 
 def seated(options: dict[str, Any], players: int) -> EventLog:
@@ -87,3 +90,43 @@ def test_post_choice_and_the_sit_in_choice_follow_the_rules():  # C4, C10
     assert log.game.table.seats[0] is not None and log.game.table.seats[0].owes
     assert log.game.view(0)["offers"]["sit_in_choice"] is True
     assert log.game.view(1)["offers"]["sit_in_choice"] is False
+
+
+@pytest.mark.parametrize(("code", "stakes", "level"), [
+    ("NT", {"small_blind": 10, "big_blind": 20}, {"small_blind": 10, "big_blind": 20}),
+    ("FT", {"small_blind": 10, "big_blind": 20, "small_bet": 20, "big_bet": 40},
+     {"small_blind": 10, "big_blind": 20, "small_bet": 20, "big_bet": 40}),
+    ("F7S", {"small_blind": 10, "big_blind": 20, "ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40},
+     {"ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}),
+])
+def test_one_statement_of_stakes_in_the_lobby_the_view_and_the_hand_history(code, stakes, level):  # issue #31 item 7
+    log = _log_of(code)
+    for seat in range(3):
+        log.sit(seat, 11 + seat, 800)
+    assert cash_fields(log.state)["stakes"] == log.game.view(None)["stakes"] == stakes  # lobby and header agree
+    assert cash_fields(log.state)["level"] == log.game.view(0)["level"] == level
+    log.deal()
+    while log.game.in_hand:  # everyone brings in, calls or checks down
+        legal = log.game.legal_actions()
+        assert legal is not None
+        kind = ActionKind.BRINGIN if legal.bring_in else ActionKind.CALL if legal.call_amount else ActionKind.CHECK
+        log.write(ActEntry(Action(legal.seat, kind)))
+    steps = cash_hand_steps(log.entries, 1, ["p11"])["steps"]
+    assert steps[0]["view"]["level"] == level  # the history's first line: the real ante and bring-in
+    assert steps[0]["view"]["stakes"] == stakes
+    if "ante" in level:
+        posts = [(e["kind"], e["amount"]) for e in steps[0]["events"] if e["type"] == "blind_posted"]
+        assert posts.count(("ante", 2)) == 3
+
+
+def _log_of(code: str) -> EventLog:
+    from freezeout.server.table.entries import LogEntry
+    from freezeout.server.table.game import GameSpec
+    from freezeout.server.table.state import initial_state
+
+    log = EventLog({"big_blind": 20})
+    spec = GameSpec.parse_cash(code, {"big_blind": 20})
+    log.entries = [LogEntry("t1", 1, 0.0, "create", {"slots": [None] * 4, "ranked": False, "created_by": 1,
+                                                     "game": spec.to_json()})]
+    log.state = initial_state(log.entries[0])
+    return log

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from freezeout.rules.cashoffers import post_choice, run_twice_agreed, run_twice_open, sit_in_choice
 from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
 from freezeout.server.table.botseat import bots_for
+from freezeout.server.table.cashlobby import cash_level, cash_stakes
 from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     view: dict[str, Any] = {
         "format": "cash", "game": game.variant.code, "game_name": game.variant.name, "hand": t.hand_number,
         "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
-        "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
+        "stakes": cash_stakes(t.config, game.variant), "level": cash_level(t.config, game.variant),
         "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
         "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
                  "total": t.rake_total},
