@@ -369,6 +369,28 @@ def _stood_in(table_id: str, game: str, big_blind: int, *, seats: int = 4, seate
             "avg_pot": avg_pot, "hands_per_hour": hands_per_hour}
 
 
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_the_lobby_says_a_stud_tables_bets_ante_and_bring_in_and_a_limit_tables_bets(new_page, cash_server, locale):
+    """Issue #31 item 7: one statement of stakes, the server's (blinds; small/big bet; stud's
+    ante, bring-in and bets), drawn as the server gives it."""
+    page = new_page(width=1366, height=900, locale=locale, server=cash_server)
+    stud = _stood_in("cashF7S", "F7S", 20)
+    stud["stakes"] = {"small_blind": 10, "big_blind": 20, "ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}
+    limit = _stood_in("cashFT", "FT", 20)
+    limit["stakes"] = {"small_blind": 10, "big_blind": 20, "small_bet": 20, "big_bet": 40}
+    page.route("**/api/tables?format=cash*", lambda route: route.fulfill(json={"tables": [stud, limit], "next": None}))
+    page.goto("/")
+    words = page.evaluate(CATALOG_JS)
+    fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
+    section = page.locator("section.cash-tables")
+    row = section.locator("li[data-table='cashF7S']")
+    row.wait_for()
+    forced = ", ".join([words["game.level.ante"].replace("{n}", fmt(2)), words["game.level.bringIn"].replace("{n}", fmt(5))])
+    assert row.locator(".stakes").inner_text() == f"{fmt(20)}/{fmt(40)} ({forced})"
+    assert section.locator("li[data-table='cashFT'] .stakes").inner_text() == f"{fmt(20)}/{fmt(40)}"
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 740, "cs-CZ")])
 def test_the_lobby_lists_cash_tables_by_game_and_stakes_and_guests_are_told_to_log_in(new_page, cash_server, width, height, locale):
     page = new_page(width=width, height=height, locale=locale, server=cash_server)

@@ -155,9 +155,14 @@ export function barView(view) {
     pots: [{amount: Math.max(0, (view.pot || 0) - bets)}], seats: view.seats.map(s => ({...s, stack: s.stack ?? 0}))};
 }
 
-/** The stakes in words: "100/200" (limit games: their bets when the server names them). */
+/** The stakes in words, from the server's one statement of them (docs/protocol.md "stakes"):
+ * "100/200" (blinds), limit games their bets "20/40", stud its bets with the ante and
+ * bring-in "20/40 (ante 2, bring-in 5)". */
 export function stakesText(stakes) {
   if (!stakes) return '';
-  if (stakes.small_bet && stakes.big_bet) return `${num(stakes.small_bet)}/${num(stakes.big_bet)}`;
-  return `${num(stakes.small_blind)}/${num(stakes.big_blind)}`;
+  const bets = stakes.small_bet && stakes.big_bet ? `${num(stakes.small_bet)}/${num(stakes.big_bet)}`
+    : `${num(stakes.small_blind)}/${num(stakes.big_blind)}`;
+  const forced = [stakes.ante ? t('game.level.ante', {n: num(stakes.ante)}) : '',
+    stakes.bring_in ? t('game.level.bringIn', {n: num(stakes.bring_in)}) : ''].filter(Boolean);
+  return forced.length ? `${bets} (${forced.join(', ')})` : bets;
 }
