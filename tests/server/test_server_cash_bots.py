@@ -34,7 +34,8 @@ from freezeout.server.table.bots import (
     cash_bot_view,
     fill_target,
 )
-from freezeout.server.table.cash import CashGame, bots_welcome
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashbots import bots_welcome
 from freezeout.server.table.entries import (
     ActEntry,
     CashSeatEntry,
@@ -161,14 +162,14 @@ def test_bots_stay_and_wait_while_the_human_sits_out_and_play_resumes_when_she_s
     deal(log)
     log.write(CashSeatEntry("sit_out", 0), at=50.0)  # during the hand: from the next one on
     fold_round(log)
-    assert bots_welcome(log.state.slots, log.game) == "wait"
+    assert bots_welcome(log.game) == "wait"
     for now in (50.0, 50.0 + CASH_BOT_WAIT_SECONDS, 1e9):  # however long she sits out
         assert cash_bot_due(log.state, now, level="hard") is None  # the bots neither leave nor sit out
     assert not log.state.needs_commit and log.state.deal_due(4.0) is None  # no hand of bots alone
     assert [s.kind for s in log.state.slots] == ["user", "bot", "bot", None]
     assert cash_bot_deadline(log.state, fill_after=CASH_BOT_WAIT_SECONDS) is None  # nothing to wake for
     log.write(CashSeatEntry("sit_in", 0), at=500.0)
-    assert bots_welcome(log.state.slots, log.game) == "play"
+    assert bots_welcome(log.game) == "play"
     assert log.state.needs_commit  # play resumes at once
     deal(log, 4)
     assert log.game.table.hand_seats == (0, 1, 2)
@@ -194,7 +195,7 @@ def test_a_human_waiting_for_the_big_blind_plays_so_the_bots_deal_on_to_bring_it
     fold_round(log)
     log.write(SitEntry(2, Slot(12, "p12", "user"), chips=4000, post=False))  # waits for the big blind
     log.write(StandEntry(0, chips=log.game.table.seats[0].stack))  # the first human leaves
-    assert bots_welcome(log.state.slots, log.game) == "play"
+    assert bots_welcome(log.game) == "play"
     assert log.state.needs_commit
 
 
@@ -205,7 +206,7 @@ def test_bots_leave_once_no_human_is_seated_not_while_one_sits_out():  # C3
     log.write(CashSeatEntry("sit_out", 0), at=50.0)
     assert cash_bot_due(log.state, 1e9, level="hard") is None
     log.write(StandEntry(0, chips=4000), at=60.0)
-    assert bots_welcome(log.state.slots, log.game) == "leave"
+    assert bots_welcome(log.game) == "leave"
     assert cash_bot_due(log.state, 60.0, level="hard") == CashBotMove("leave", 1)
 
 

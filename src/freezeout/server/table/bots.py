@@ -29,7 +29,8 @@ from freezeout.rules.cash import Status
 from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
-from freezeout.server.table.cash import CashGame, bots_welcome
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashbots import add_bot_refusal, bots_welcome, fill_target
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.table.state import Refused, TableState
 
@@ -66,21 +67,15 @@ def _bots(state: TableState) -> list[int]:
     return [index for index, slot in enumerate(state.slots) if slot.taken and slot.kind == "bot"]
 
 
-def fill_target(seats: int) -> int:
-    """How many players bots fill a cash table of ``seats`` to: one seat stays free for the next
-    human (so at most ``seats - 1`` bots), but a heads-up table gets its one bot."""
-    return max(2, seats - 1)
-
-
 def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
                  fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
     """The bots' next seat change at a cash table, in this order (who may stay and play:
-    :func:`~.cash.bots_welcome`, the one place that decides it):
+    :func:`~.cashbots.bots_welcome`, the one place that decides it):
 
     1. no human is seated (or every one leaves): every bot leaves — bots never play each
        other for ever;
     2. humans are seated but none plays (sitting out, C3, or out of chips): the bots stay
-       seated and wait — no hand is dealt among bots alone (``cash.can_deal``) — and play
+       seated and wait — no hand is dealt among bots alone (``cashbots.can_deal``) — and play
        again as soon as a human does; a bot sitting out (an older table's) sits in then;
     3. the table is full and has more players than :func:`fill_target`: a bot not in the hand
        leaves to make room for the human who may come;
@@ -99,7 +94,7 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
     table = game.table
     bots = [seat for seat in _bots(state) if not game.is_leaving(seat)]
     dealt = set(table.hand_seats) if game.in_hand else set()
-    welcome = bots_welcome(state.slots, game)
+    welcome = bots_welcome(game)
     if welcome == "leave":
         return CashBotMove("leave", bots[0]) if bots else None
     if welcome == "wait":
@@ -139,7 +134,7 @@ def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> flo
     if fill_after is None or not isinstance(game, CashGame) or _bots(state):
         return None
     taken = sum(1 for slot in state.slots if slot.taken)
-    if taken == 1 and bots_welcome(state.slots, game) == "play":
+    if taken == 1 and bots_welcome(game) == "play":
         return state.last_at + fill_after
     return None
 
@@ -147,19 +142,20 @@ def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> flo
 def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
     """Whether ``user`` may ask for a bot of ``level`` at this cash table now (:class:`Refused`
     says why not): a bot that plays the table's game, for a human seated here (or the table's
-    creator while a human plays), with a free seat and the table below :func:`fill_target`."""
+    creator while a human plays), with a free seat and the table below
+    :func:`~.cashbots.fill_target` (:func:`~.cashbots.add_bot_refusal`, as the view says it)."""
     game = state.table_game
     if not isinstance(game, CashGame):
         raise Refused("illegal", "bots are added to a freezeout when it is opened; this is not a cash table")
     if level not in offered:
         raise Refused("illegal", f"the {level} bot does not play this table's game; choose from {', '.join(offered)}")
-    if bots_welcome(state.slots, game) != "play":
-        raise Refused("illegal", "bots sit with a human who plays: buy in (and sit in) first")
+    refusal = add_bot_refusal(game, offered)  # what the view's ``add_bot`` says (table/cashbots.py)
+    if refusal is not None and refusal[0] != "no_seat":
+        raise Refused("illegal", refusal[1])
     if state.slot_of_user(user.id) is None and state.created_by != user.id:
         raise Refused("forbidden", "only a player at this table or its creator adds bots")
-    taken = sum(1 for slot in state.slots if slot.taken)
-    if taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
-        raise Refused("illegal", f"no seat for a bot: one seat of {state.size} stays free for a player")
+    if refusal is not None:
+        raise Refused("illegal", refusal[1])
 
 
 def cash_bot_view(game: CashGame, viewer: int) -> TableView:

@@ -47,8 +47,6 @@ from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
-    from freezeout.server.storage.ledger import Transfer
-    from freezeout.server.table.entries import LogEntry, Slot
     from freezeout.server.table.state import TableState
 
 #: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
@@ -56,7 +54,7 @@ if TYPE_CHECKING:
 STUD_MIN_BIG_BLIND = 10
 
 __all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
-           "auto_top_up_due", "auto_top_up_entry", "bots_welcome", "can_deal", "cash_config", "cash_transfers",
+           "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
            "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
@@ -100,6 +98,7 @@ class CashGame:
     cash_outs: tuple[tuple[int, int], ...] = ()
     raked: int = 0
     transfer_ids: frozenset[str] = frozenset()  # the transfer ids the table's buy-ins and top-ups named
+    bot_seats: frozenset[int] = frozenset()  # the seats bots hold (the fold keeps it from the slots; table/cashbots.py)
 
     @classmethod
     def open(cls, spec: GameSpec, seats: int, button: int = 0) -> CashGame:
@@ -385,38 +384,11 @@ def auto_top_up_due(state: TableState) -> int | None:
     return min(game.auto_due)
 
 
-def bots_welcome(slots: Sequence[Slot], game: TableGame | None) -> str:
-    """The one answer to "may bots sit, stay, play here?" at a cash table (docs/ledger.md
-    "Bots at cash tables"): ``play`` while a human plays (seated with chips, or in the hand,
-    not sitting out, not leaving; waiting for the big blind counts): bots may sit down and
-    hands are dealt, bots' included; ``wait`` while humans are seated but none plays (sitting
-    out, C3, or out of chips): the bots stay seated, nobody new sits, and no hand is dealt
-    among bots alone; ``leave`` when no human is seated (or every one leaves): the bots go.
-    A freezeout's bots always ``play``."""
-    if not isinstance(game, CashGame):
-        return "play"
-    table = game.table
-    dealt = set(table.hand_seats) if table.in_hand else set()
-    seated = False
-    for index, slot in enumerate(slots):
-        held = table.seats[index] if index < len(table.seats) else None
-        if not slot.taken or slot.kind == "bot" or held is None or game.is_leaving(index):
-            continue
-        if held.status in (Status.PLAYING, Status.WAITING) and (held.stack > 0 or index in dealt):
-            return "play"
-        seated = True
-    return "wait" if seated else "leave"
-
-
-def can_deal(game: TableGame, slots: Sequence[Slot] = ()) -> bool:
-    """Whether a table's next hand can be committed and dealt (a freezeout's always can): at
-    a cash table two players with chips who are not sitting out, and — where bots sit
-    (``slots``) — a human who plays (:func:`bots_welcome`): never a hand of bots alone."""
-    if not isinstance(game, CashGame):
-        return True
-    if not game.can_deal:
-        return False
-    return not any(slot.kind == "bot" for slot in slots) or bots_welcome(slots, game) == "play"
+def can_deal(game: TableGame) -> bool:
+    """Whether a table's next hand can be committed and dealt by the rules (a freezeout's always
+    can): at a cash table two players with chips who are not sitting out.  Whether bots may be
+    dealt a hand is table/cashbots.py's (``cashbots.can_deal``)."""
+    return not isinstance(game, CashGame) or game.can_deal
 
 
 def opened(state: TableState, at: float) -> TableState:
@@ -434,7 +406,11 @@ def _game(state: TableState) -> CashGame:
 
 
 def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState:
-    return replace(state, table_game=game, players=game.players, slots=state.slots if slots is None else slots)
+    slots = state.slots if slots is None else slots
+    bots = frozenset(index for index, slot in enumerate(slots) if slot.taken and slot.kind == "bot")
+    if bots != game.bot_seats:
+        game = replace(game, bot_seats=bots)
+    return replace(state, table_game=game, players=game.players, slots=slots)
 
 
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
@@ -589,53 +565,5 @@ async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[
         await write(CashSeatEntry("auto_top_up_skipped", seat))
 
 
-# -- what the ledger records -----------------------------------------------------------
-def cash_transfers(old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
-    """The ledger rows ``entry`` (taking ``old`` to ``new``) must be written with, in its
-    transaction: a buy-in (``sit``), a top-up, the cash-outs of players who left (a ``stand``
-    between hands, or the entry that ended the hand they were leaving), the hand's rake to
-    the house.  The entry's own transfer id when it names one, else ``<table>.<seq>.<kind>``."""
-    from freezeout.server.storage.ledger import HOUSE, Transfer
-    from freezeout.server.table.entries import SitEntry, TopUpEntry
-
-    game = new.table_game
-    if not isinstance(game, CashGame) or game is old.table_game:  # an entry that changed no chips (a commit)
-        return []
-    table, seq, at = entry.table_id, entry.seq, entry.at
-
-    def transfer(kind: str, account: int | None, amount: int, named: str | None = None, suffix: str = "") -> Transfer:
-        if account is None:
-            raise GameRefused("chips move only for an account")
-        return Transfer(named or f"{table}.{seq}.{kind}{suffix}", account, kind, amount, at, table, epoch, seq)
-
-    body = entry.body
-    out: list[Transfer] = []
-    if isinstance(body, SitEntry) and body.chips is not None:
-        out.append(transfer("buy_in", body.player.user_id, body.chips, body.transfer))
-    elif isinstance(body, TopUpEntry):
-        out.append(transfer("top_up", old.slots[body.seat].user_id, body.chips, body.transfer))
-    for seat, chips in game.cash_outs:
-        if chips > 0:
-            out.append(transfer("cash_out", old.slots[seat].user_id, chips, suffix=f".{seat}"))
-    if game.raked > 0:
-        out.append(transfer("rake", HOUSE, game.raked))
-    return out
-
-
-def holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
-    """What a cash table's log says it holds (``ledgercheck.TableHoldings``): the fold of its
-    log, every seat's chips; None when the log is not a cash table's (or cannot be folded)."""
-    from freezeout.server.table.state import Refused, initial_state, reduce
-
-    if not entries:
-        return None
-    try:
-        state = initial_state(entries[0])
-        if not isinstance(state.table_game, CashGame):
-            return None
-        for entry in entries[1:]:
-            state = reduce(state, entry)[0]
-    except (Refused, RulesError, ValueError, KeyError):
-        return None
-    game = state.table_game
-    return game.held() if isinstance(game, CashGame) else None
+# What the ledger records (table/cashledger.py), named here as always.
+from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402
