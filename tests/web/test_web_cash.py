@@ -534,3 +534,22 @@ def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_serve
     assert _view(page)["you"] is None, "nothing changed"
     errors = [e for e in page.errors if "409" not in e]
     assert errors == [], page.errors
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_leaving_with_no_chips_does_not_say_they_are_back_on_the_balance(new_page, cash_server, locale):
+    """Issue #31 item 11: "You left the table with 0 chips; they are back on your balance" — with
+    nothing to give back, the page says the player left with no chips."""
+    page = new_page(locale=locale, server=cash_server)
+    name = f"left_empty_{locale[:2]}"
+    _register_on(page, name)
+    _open(page, cash_server.cash["po"])
+    words = page.evaluate(CATALOG_JS)
+    page.evaluate("n => window.__fzTable.cashTable().onEvents([{type: 'stood', slot: 3, name: n, chips: 0}])", name)
+    toast = page.locator(".toast", has_text=words["cash.youLeftEmpty"])
+    toast.wait_for()
+    assert words["cash.youLeftEmpty"] != words["cash.youLeft"]
+    fmt = page.evaluate(NUMBER_JS, 1500)
+    page.evaluate("n => window.__fzTable.cashTable().onEvents([{type: 'stood', slot: 3, name: n, chips: 1500}])", name)
+    page.locator(".toast", has_text=words["cash.youLeft"].replace("{chips}", fmt)).wait_for()
+    assert page.errors == []
