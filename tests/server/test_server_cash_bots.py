@@ -467,3 +467,27 @@ async def test_over_http_a_player_opens_a_cash_table_buys_in_and_adds_a_bot(harn
     assert [(s.kind, s.bot) for s in state.slots] == [("user", None), ("bot", "hard")]
     assert (await ana.post(f"/api/tables/{table}/bots", {"level": "hard", "extra": 1})).status_code == 400
     assert await h.ctx.store.ledger.check() == []
+
+
+async def test_over_the_websocket_bots_wait_while_she_sits_out_and_play_on_when_she_sits_in(filling):  # C3, #31 item 1
+    h = filling
+    table = await open_cash_table(h, seats=3)
+    ana = await (await h.player()).register("ana")
+    await ana.join(table)
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 4000, "slot": 0}) is None
+    await h.advance(CASH_BOT_WAIT_SECONDS)  # the documented fill time (FREEZEOUT_CASH_BOT_FILL_SECONDS)
+    assert [s.kind for s in h.table(table).state.slots] == ["user", "bot", None]
+    assert await request(h, table, ana, {"type": "sit_out"}) is None
+    while game_of(h, table).in_hand:  # she plays the hand she was dealt out
+        assert await human_moves(h, table, ana, "fold")
+    dealt = game_of(h, table).hand_number
+    for _ in range(5):  # however long she sits out
+        await h.advance(h.settings.pause_seconds + 60)
+    state = h.table(table).state
+    assert [s.kind for s in state.slots] == ["user", "bot", None]  # the bot stays seated and waits
+    assert game_of(h, table).hand_number == dealt  # no hand of bots alone
+    assert await request(h, table, ana, {"type": "sit_in"}) is None
+    await h.advance(h.settings.pause_seconds)
+    assert game_of(h, table).hand_number == dealt + 1  # play resumes at once
+    assert 0 in game_of(h, table).table.hand_seats
+    assert await h.ctx.store.ledger.check() == []
