@@ -298,8 +298,19 @@ def test_c6_straddle_out_of_turn_or_not_allowed_is_refused():
     with pytest.raises(IllegalAction, match="no straddle in"):
         table(0, 1, 2, game=variant("F7S"), seats=8).straddle(0)
     dealt, _ = deal(t)
-    with pytest.raises(IllegalAction, match="before the deal"):
+    with pytest.raises(IllegalAction, match="under the gun"):  # during a hand: checked for the next one
         dealt.straddle(3)
+
+
+def test_c6_a_straddle_asked_during_a_hand_is_posted_at_the_next_one_as_the_view_offers_it():
+    t, _ = deal(table(0, 1, 2, 3))
+    offered = [seat for seat in range(4) if t.may_straddle(seat)]
+    assert len(offered) == 1  # the next hand's under-the-gun player
+    t, _ = t.straddle(offered[0])
+    assert t.straddler == offered[0]
+    t, events = deal(finish(t))
+    assert (offered[0], "straddle", 4) in blinds_posted(events)
+    assert t.straddler == -1  # one hand's straddle
 
 
 def test_c6_a_button_straddle_where_the_table_allows_it():
@@ -375,6 +386,27 @@ def test_c11_the_table_keeps_each_players_bank():
     for _ in range(20):
         t, _ = hand(t)
     assert t.seats[0].hands == 20 and t.seats[0].time_bank == 35.0
+
+
+def test_c11_a_player_back_within_30_minutes_keeps_the_bank_they_left_with():
+    t, _ = deal(table(0, 1, 2))
+    t = finish(move(t, 0, "fold", thought=42.5))  # 12.5 s of the bank spent
+    assert t.seats[0].time_bank == 17.5
+    t, _ = t.leave(0, now=100.0)
+    back, _ = t.join(3, "ana", 100, now=100.0 + 29 * 60)
+    assert back.seats[3].time_bank == 17.5 and back.seats[3].hands == 1  # leaving never refills it
+    later, _ = t.join(3, "ana", 100, now=100.0 + 30 * 60)
+    assert later.seats[3].time_bank == 30.0 and later.seats[3].hands == 0  # after C3's 30 minutes: a fresh bank
+
+
+def test_c3_c11_a_key_names_the_player_whatever_name_they_show():
+    t = CashTable.open(CashConfig())
+    t, _ = t.join(0, "ana", 100, now=0.0, key="account:1")
+    t, _ = t.join(1, "bo", 100, now=0.0, key="account:2")
+    t, _ = t.leave(0, now=10.0)
+    assert t.buy_in_range("account:1", 20.0)[0] == 100 and t.buy_in_range("ana", 20.0)[0] == CashConfig().min_buy_in
+    with pytest.raises(IllegalAction, match="C3"):
+        t.join(0, "Anna", 60, now=20.0, key="account:1")
 
 
 # -- C5, C9 at the table ---------------------------------------------------------------

@@ -192,6 +192,20 @@ def test_c3_no_return_within_30_minutes_with_fewer_chips():
     log.sit(1, 11, 4000, at=10.0 + 30 * 60)
 
 
+def test_c3_is_kept_by_account_not_by_the_name_shown():  # issue #32 item 2
+    log = Log()
+    log.sit(0, 11, 8000, at=0.0)
+    log.write(StandEntry(0, chips=8000), at=10.0)
+    renamed = SitEntry(1, Slot(11, "Someone Else", "user"), chips=4000)  # POST /api/me/display, then back
+    with pytest.raises(Refused, match="8000 to 20000"):
+        log.write(renamed, at=60.0)
+    assert not log.state.slots[1].taken
+    assert log.game.buy_in_range(11, 60.0) == (8000, 20000)  # what the buy-in intent checks (intents.py)
+    assert log.game.buy_in_range(12, 60.0) == (4000, 20000)  # another account is not held to it
+    log.write(SitEntry(2, Slot(12, "p11", "user"), chips=4000), at=60.0)  # not even under the name 11 showed
+    log.write(SitEntry(1, Slot(11, "Someone Else", "user"), chips=8000), at=60.0)
+
+
 def test_c2_a_top_up_during_the_players_hand_is_refused_and_changes_nothing():
     log = Log()
     log.sit(0, 11, 8000)
@@ -214,6 +228,40 @@ def test_c6_a_straddle_out_of_turn_is_refused_and_under_the_gun_is_posted():
     log.write(CashSeatEntry("straddle", utg))
     log.deal()
     assert log.game.table.hand is not None and log.game.table.hand.bets[log.game.table.hand_seats.index(utg)] == 400
+
+
+def test_c6_the_view_offers_a_straddle_during_a_hand_only_where_it_is_taken_for_the_next_hand():  # issue #31 item 10
+    log = Log()
+    for seat, user in enumerate((11, 12, 13)):
+        log.sit(seat, user, 8000)
+    log.deal()
+    offered = [seat for seat in range(3) if log.game.view(seat)["offers"]["straddle"]]
+    assert len(offered) == 1
+    for seat in set(range(3)) - set(offered):
+        with pytest.raises(Refused, match="under the gun"):
+            log.write(CashSeatEntry("straddle", seat))
+    assert log.write(CashSeatEntry("straddle", offered[0])) == [{"type": "straddle", "seat": offered[0]}]
+    assert log.game.view(offered[0])["offers"]["straddling"]
+    log.call_down()
+    log.deal()
+    table = log.game.table
+    assert table.hand is not None and table.hand.bets[table.hand_seats.index(offered[0])] == 400
+
+
+def test_c11_a_player_back_within_30_minutes_keeps_their_time_bank_whatever_name_they_show():  # issue #31 item 10
+    log = Log()
+    log.sit(0, 11, 8000)
+    log.sit(1, 12, 8000)
+    log.deal()
+    legal = log.game.legal_actions()
+    assert legal is not None
+    log.write(ActEntry(Action(legal.seat, ActionKind.FOLD), bank=12.5))
+    user = log.state.slots[legal.seat].user_id
+    assert log.game.view(legal.seat)["seats"][legal.seat]["time_bank"] == 17.5
+    stack = log.game.table.seats[legal.seat].stack
+    log.write(StandEntry(legal.seat, chips=stack), at=100.0)
+    log.write(SitEntry(3, Slot(user, "renamed", "user"), chips=stack), at=200.0)
+    assert log.game.table.seats[3].time_bank == 17.5  # C11: leaving never refills it
 
 
 def test_c7_a_run_twice_vote_from_a_player_not_in_the_pot_is_refused():
@@ -403,7 +451,7 @@ async def test_bad_cash_requests_get_clear_errors_and_change_nothing(harness):  
     refused = await request(h, table, ana, {"type": "top_up", "chips": 100})
     assert refused is not None and refused["code"] == "illegal" and "between hands" in refused["message"]
     refused = await request(h, table, ana, {"type": "straddle"})
-    assert refused is not None and refused["code"] == "illegal" and "before the deal" in refused["message"]
+    assert refused is not None and refused["code"] == "illegal" and "heads-up" in refused["message"]  # C6
     assert await request(h, table, ana, {"type": "stand"}) is None
     await play_hands(h, table, [ana, bo], 1)
     refused = await request(h, table, ana, {"type": "buy_in", "chips": 4000})  # C3: back within 30 minutes

@@ -5,7 +5,7 @@ Bots are regulars: each bot account's chips are in the ledger (a house
 buys in with a ``sit`` entry and its ``buy_in`` row, tops up between hands
 below half the maximum (a rebuy when bust, C2), and leaves with its chips.
 They fill a table that has a human, but never the last free seat, and leave
-once no human plays, so bots never play each other for ever.  Every test
+once no human is seated (they wait while one sits out), so bots never play each other for ever.  Every test
 ends with ``freezeout ledger check`` green.
 """
 
@@ -22,17 +22,20 @@ from sqlalchemy import func, select
 
 from freezeout.bots.deep import DEEP_BB, effective_start_bb
 from freezeout.bots.registry import get_bot
+from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import FakeClock
 from freezeout.server.storage.ledger import HOUSE, Transfer, balances, ledger
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.bots import (
     CASH_BOT_WAIT_SECONDS,
     CashBotMove,
+    cash_bot_deadline,
     cash_bot_due,
     cash_bot_view,
     fill_target,
 )
 from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashbots import bots_welcome
 from freezeout.server.table.entries import (
     ActEntry,
     CashSeatEntry,
@@ -138,17 +141,107 @@ def test_bots_leave_a_table_that_no_human_is_left_at():
     assert cash_bot_due(log.state, 1e9, level="hard") is None
 
 
-def test_bots_sit_out_while_the_human_does_and_leave_if_the_break_lasts():  # C3
+def deal(log: Log, seed: int = 3) -> None:
+    log.write(CommitEntry(new_deal(log.game.hand_number + 1, random.Random(seed), log.state.spec.variant_for_hand(1))))
+    log.write(DealEntry())
+
+
+def fold_round(log: Log) -> None:
+    """Everyone to act folds or checks until the hand is over."""
+    while log.game.in_hand:
+        legal = log.game.legal_actions()
+        assert legal is not None
+        log.write(ActEntry(Action(legal.seat, ActionKind.CHECK if legal.can_check else ActionKind.FOLD)))
+
+
+def test_bots_stay_and_wait_while_the_human_sits_out_and_play_resumes_when_she_sits_in():  # C3, issue #31 item 1
+    log = Log(seats=4)
+    log.human(0, 11)
+    log.bot(1)
+    log.bot(2)
+    deal(log)
+    log.write(CashSeatEntry("sit_out", 0), at=50.0)  # during the hand: from the next one on
+    fold_round(log)
+    assert bots_welcome(log.game) == "wait"
+    for now in (50.0, 50.0 + CASH_BOT_WAIT_SECONDS, 1e9):  # however long she sits out
+        assert cash_bot_due(log.state, now, level="hard") is None  # the bots neither leave nor sit out
+    assert not log.state.needs_commit and log.state.deal_due(4.0) is None  # no hand of bots alone
+    assert [s.kind for s in log.state.slots] == ["user", "bot", "bot", None]
+    assert cash_bot_deadline(log.state, fill_after=CASH_BOT_WAIT_SECONDS) is None  # nothing to wake for
+    log.write(CashSeatEntry("sit_in", 0), at=500.0)
+    assert bots_welcome(log.game) == "play"
+    assert log.state.needs_commit  # play resumes at once
+    deal(log, 4)
+    assert log.game.table.hand_seats == (0, 1, 2)
+
+
+def test_a_hand_committed_before_she_sat_out_waits_for_her():  # no hand of bots alone
+    log = Log(seats=4)
+    log.human(0, 11)
+    log.bot(1)
+    log.bot(2)
+    log.write(CommitEntry(new_deal(1, random.Random(3), log.state.spec.variant_for_hand(1))))
+    log.write(CashSeatEntry("sit_out", 0))
+    assert log.state.deal_due(4.0) is None
+    log.write(CashSeatEntry("sit_in", 0))
+    assert log.state.deal_due(4.0) is not None
+
+
+def test_a_human_waiting_for_the_big_blind_plays_so_the_bots_deal_on_to_bring_it():  # C4, C10
+    log = Log(seats=4)
+    log.human(0, 11)
+    log.bot(1)
+    deal(log)
+    fold_round(log)
+    log.write(SitEntry(2, Slot(12, "p12", "user"), chips=4000, post=False))  # waits for the big blind
+    log.write(StandEntry(0, chips=log.game.table.seats[0].stack))  # the first human leaves
+    assert bots_welcome(log.game) == "play"
+    assert log.state.needs_commit
+
+
+def test_bots_leave_once_no_human_is_seated_not_while_one_sits_out():  # C3
     log = Log(seats=4)
     log.human(0, 11)
     log.bot(1)
     log.write(CashSeatEntry("sit_out", 0), at=50.0)
-    assert cash_bot_due(log.state, 50.0, level="hard") == CashBotMove("sit_out", 1)  # no hand among bots alone
-    log.write(CashSeatEntry("sit_out", 1), at=50.0)
-    assert cash_bot_due(log.state, 50.0 + CASH_BOT_WAIT_SECONDS - 1, level="hard") is None
-    assert cash_bot_due(log.state, 50.0 + CASH_BOT_WAIT_SECONDS, level="hard") == CashBotMove("leave", 1)
-    log.write(CashSeatEntry("sit_in", 0, True), at=60.0)
-    assert cash_bot_due(log.state, 60.0, level="hard") == CashBotMove("sit_in", 1)  # the human is back
+    assert cash_bot_due(log.state, 1e9, level="hard") is None
+    log.write(StandEntry(0, chips=4000), at=60.0)
+    assert bots_welcome(log.game) == "leave"
+    assert cash_bot_due(log.state, 60.0, level="hard") == CashBotMove("leave", 1)
+
+
+def test_a_bot_that_sat_out_on_an_older_table_sits_in_when_the_human_plays():
+    log = Log(seats=4)
+    log.human(0, 11)
+    log.bot(1)
+    log.write(CashSeatEntry("sit_out", 1))
+    assert cash_bot_due(log.state, 0.0, level="hard") == CashBotMove("sit_in", 1)
+
+
+def test_a_result_names_its_winner_after_the_winner_left():  # issue #31 item 1: never "? wins 60"
+    log = Log(seats=4)
+    log.human(0, 11)
+    log.bot(1)
+    deal(log)
+    fold_round(log)  # somebody folds: the other wins the blinds
+    winner = log.game.view(None)["result"][0]["winners"][0]
+    name = log.game.table.seats[winner["seat"]].player
+    assert winner["player"] == name
+    log.write(StandEntry(winner["seat"], chips=log.game.table.seats[winner["seat"]].stack))
+    view = log.game.view(None)
+    assert view["seats"][winner["seat"]]["player"] is None  # the seat is empty now
+    assert view["result"][0]["winners"][0]["player"] == name  # the result still says who won
+
+
+def test_only_a_human_who_plays_gets_new_bots_and_a_lone_human_sitting_out_waits_for_none():
+    log = Log(seats=4)
+    log.human(0, 11, at=100.0)
+    assert cash_bot_deadline(log.state, fill_after=CASH_BOT_WAIT_SECONDS) == 100.0 + CASH_BOT_WAIT_SECONDS
+    log.write(CashSeatEntry("sit_out", 0), at=110.0)
+    assert cash_bot_deadline(log.state, fill_after=CASH_BOT_WAIT_SECONDS) is None
+    assert cash_bot_due(log.state, 1e9, fill_after=CASH_BOT_WAIT_SECONDS, level="hard") is None
+    log.write(CashSeatEntry("sit_in", 0), at=120.0)  # the wait starts again from her sitting in
+    assert cash_bot_deadline(log.state, fill_after=CASH_BOT_WAIT_SECONDS) == 120.0 + CASH_BOT_WAIT_SECONDS
 
 
 def test_a_bots_view_of_a_cash_table_is_a_seat_view_with_its_own_cards_only():
@@ -373,4 +466,28 @@ async def test_over_http_a_player_opens_a_cash_table_buys_in_and_adds_a_bot(harn
     state = h.table(table).state
     assert [(s.kind, s.bot) for s in state.slots] == [("user", None), ("bot", "hard")]
     assert (await ana.post(f"/api/tables/{table}/bots", {"level": "hard", "extra": 1})).status_code == 400
+    assert await h.ctx.store.ledger.check() == []
+
+
+async def test_over_the_websocket_bots_wait_while_she_sits_out_and_play_on_when_she_sits_in(filling):  # C3, #31 item 1
+    h = filling
+    table = await open_cash_table(h, seats=3)
+    ana = await (await h.player()).register("ana")
+    await ana.join(table)
+    assert await request(h, table, ana, {"type": "buy_in", "chips": 4000, "slot": 0}) is None
+    await h.advance(CASH_BOT_WAIT_SECONDS)  # the documented fill time (FREEZEOUT_CASH_BOT_FILL_SECONDS)
+    assert [s.kind for s in h.table(table).state.slots] == ["user", "bot", None]
+    assert await request(h, table, ana, {"type": "sit_out"}) is None
+    while game_of(h, table).in_hand:  # she plays the hand she was dealt out
+        assert await human_moves(h, table, ana, "fold")
+    dealt = game_of(h, table).hand_number
+    for _ in range(5):  # however long she sits out
+        await h.advance(h.settings.pause_seconds + 60)
+    state = h.table(table).state
+    assert [s.kind for s in state.slots] == ["user", "bot", None]  # the bot stays seated and waits
+    assert game_of(h, table).hand_number == dealt  # no hand of bots alone
+    assert await request(h, table, ana, {"type": "sit_in"}) is None
+    await h.advance(h.settings.pause_seconds)
+    assert game_of(h, table).hand_number == dealt + 1  # play resumes at once
+    assert 0 in game_of(h, table).table.hand_seats
     assert await h.ctx.store.ledger.check() == []

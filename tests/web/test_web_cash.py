@@ -369,6 +369,28 @@ def _stood_in(table_id: str, game: str, big_blind: int, *, seats: int = 4, seate
             "avg_pot": avg_pot, "hands_per_hour": hands_per_hour}
 
 
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_the_lobby_says_a_stud_tables_bets_ante_and_bring_in_and_a_limit_tables_bets(new_page, cash_server, locale):
+    """Issue #31 item 7: one statement of stakes, the server's (blinds; small/big bet; stud's
+    ante, bring-in and bets), drawn as the server gives it."""
+    page = new_page(width=1366, height=900, locale=locale, server=cash_server)
+    stud = _stood_in("cashF7S", "F7S", 20)
+    stud["stakes"] = {"small_blind": 10, "big_blind": 20, "ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}
+    limit = _stood_in("cashFT", "FT", 20)
+    limit["stakes"] = {"small_blind": 10, "big_blind": 20, "small_bet": 20, "big_bet": 40}
+    page.route("**/api/tables?format=cash*", lambda route: route.fulfill(json={"tables": [stud, limit], "next": None}))
+    page.goto("/")
+    words = page.evaluate(CATALOG_JS)
+    fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
+    section = page.locator("section.cash-tables")
+    row = section.locator("li[data-table='cashF7S']")
+    row.wait_for()
+    forced = ", ".join([words["game.level.ante"].replace("{n}", fmt(2)), words["game.level.bringIn"].replace("{n}", fmt(5))])
+    assert row.locator(".stakes").inner_text() == f"{fmt(20)}/{fmt(40)} ({forced})"
+    assert section.locator("li[data-table='cashFT'] .stakes").inner_text() == f"{fmt(20)}/{fmt(40)}"
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 740, "cs-CZ")])
 def test_the_lobby_lists_cash_tables_by_game_and_stakes_and_guests_are_told_to_log_in(new_page, cash_server, width, height, locale):
     page = new_page(width=width, height=height, locale=locale, server=cash_server)
@@ -512,3 +534,22 @@ def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_serve
     assert _view(page)["you"] is None, "nothing changed"
     errors = [e for e in page.errors if "409" not in e]
     assert errors == [], page.errors
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+def test_leaving_with_no_chips_does_not_say_they_are_back_on_the_balance(new_page, cash_server, locale):
+    """Issue #31 item 11: "You left the table with 0 chips; they are back on your balance" — with
+    nothing to give back, the page says the player left with no chips."""
+    page = new_page(locale=locale, server=cash_server)
+    name = f"left_empty_{locale[:2]}"
+    _register_on(page, name)
+    _open(page, cash_server.cash["po"])
+    words = page.evaluate(CATALOG_JS)
+    page.evaluate("n => window.__fzTable.cashTable().onEvents([{type: 'stood', slot: 3, name: n, chips: 0}])", name)
+    toast = page.locator(".toast", has_text=words["cash.youLeftEmpty"])
+    toast.wait_for()
+    assert words["cash.youLeftEmpty"] != words["cash.youLeft"]
+    fmt = page.evaluate(NUMBER_JS, 1500)
+    page.evaluate("n => window.__fzTable.cashTable().onEvents([{type: 'stood', slot: 3, name: n, chips: 1500}])", name)
+    page.locator(".toast", has_text=words["cash.youLeft"].replace("{chips}", fmt)).wait_for()
+    assert page.errors == []

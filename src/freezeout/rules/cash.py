@@ -185,9 +185,9 @@ class CashTable:
         return self.in_hand and seat in self.hand_seats
 
     def buy_in_range(self, player: str, now: float) -> tuple[int, int]:
-        """C1, C3: the chips ``player`` may sit down with now: the table's
-        limits, but at least what they left with in the last 30 minutes
-        (even above the maximum)."""
+        """C1, C3: the chips ``player`` (a seat's identity, :attr:`CashSeat.who`: the key
+        it joined with, else its name) may sit down with now: the table's limits, but at
+        least what they left with in the last 30 minutes (even above the maximum)."""
         low, high = self.config.min_buy_in, self.config.max_buy_in
         for departure in self.departures:
             if departure.player == player and now - departure.time < HIT_AND_RUN_SECONDS:
@@ -195,8 +195,12 @@ class CashTable:
         return low, high
 
     # -- between hands: seats and chips -------------------------------------
-    def join(self, seat: int, player: str, chips: int, now: float, *, post: bool | None = None) -> tuple[CashTable, list[TableEvent]]:
+    def join(self, seat: int, player: str, chips: int, now: float, *, post: bool | None = None,
+             key: str = "") -> tuple[CashTable, list[TableEvent]]:
         """C1, C3, C4, C10: ``player`` sits down at ``seat`` with ``chips``.
+
+        ``key`` names who the player is for C3 and C11 (the server gives the account, so
+        a player who changed their shown name is still the one who left); "": the name.
 
         A new player posts a big blind to be dealt in at once (``post``) or
         waits for the big blind; in limit games they post (the default there;
@@ -212,7 +216,10 @@ class CashTable:
             raise IllegalAction(f"{player} is already seated at this table")
         if type(chips) is not int:
             raise InvalidInput(f"a buy-in is a whole number of chips, got {chips!r}")
-        low, high = self.buy_in_range(player, now)
+        who = key or player
+        if not isinstance(who, str):
+            raise InvalidInput("a player's key is a string")
+        low, high = self.buy_in_range(who, now)
         if not low <= chips <= high:
             why = (" (C3: within 30 minutes of leaving, at least the chips they left with)"
                    if low > self.config.min_buy_in or high > self.config.max_buy_in else " (C1)")
@@ -227,8 +234,12 @@ class CashTable:
             status, owes = Status.PLAYING, OWES_BIG  # C4: a big blind to be dealt in before their natural one
         else:
             status, owes = Status.WAITING, 0
-        seats = _set(self.seats, seat, CashSeat(player, chips, status, owes))
-        departures = tuple(d for d in self.departures if d.player != player)
+        bank, hands = TIME_BANK_START, 0
+        for departure in self.departures:  # C11: back within C3's 30 minutes, the bank they left with
+            if departure.player == who and now - departure.time < HIT_AND_RUN_SECONDS:
+                bank, hands = departure.time_bank, departure.hands
+        seats = _set(self.seats, seat, CashSeat(player, chips, status, owes, time_bank=bank, hands=hands, key=key))
+        departures = tuple(d for d in self.departures if d.player != who)
         return replace(self, seats=seats, departures=departures), [SeatTaken(seat, player, chips)]
 
     def top_up(self, seat: int, chips: int) -> tuple[CashTable, list[TableEvent]]:
@@ -251,12 +262,13 @@ class CashTable:
 
     def leave(self, seat: int, now: float) -> tuple[CashTable, list[TableEvent]]:
         """C3: leave with the chips, between hands (a player dealt in plays
-        the hand out first); remembered for 30 minutes against hit-and-run."""
+        the hand out first); remembered for 30 minutes against hit-and-run,
+        with the time bank (C11), which a return within them keeps."""
         held = self._seated(seat)
         if self._dealt_in(seat):
             raise IllegalAction(f"{held.player} is in a hand: a player leaves between hands (C3)")
-        departures = (*(d for d in self.departures if d.player != held.player and now - d.time < HIT_AND_RUN_SECONDS),
-                      Departure(held.player, held.stack, now))
+        departures = (*(d for d in self.departures if d.player != held.who and now - d.time < HIT_AND_RUN_SECONDS),
+                      Departure(held.who, held.stack, now, held.time_bank, held.hands))
         table = replace(self, seats=_set(self.seats, seat, None), departures=departures,
                         straddler=-1 if self.straddler == seat else self.straddler)
         return table, [SeatLeft(seat, held.player, held.stack)]
@@ -338,9 +350,9 @@ class CashTable:
     def straddle(self, seat: int) -> tuple[CashTable, list[TableEvent]]:
         """C6: ``seat`` will post a straddle of 2 big blinds before the next
         deal (under the gun, or on the button where the table allows it) and
-        act last before the flop."""
-        if self.in_hand:
-            raise IllegalAction("a straddle is posted before the deal (C6)")
+        act last before the flop.  Asked during a hand, it is for the next
+        one (checked against the next hand's plan, as :meth:`may_straddle`
+        offers it); if the table changes before that deal, it lapses."""
         self._check_straddle(self.plan(), seat)
         return replace(self, straddler=seat), []
 

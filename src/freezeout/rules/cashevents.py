@@ -9,16 +9,21 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from freezeout.rules.events import Event, distinct_kinds
+from freezeout.rules.timebank import TIME_BANK_START
 
 __all__ = ["ChipsAdded", "Departure", "SeatLeft", "SeatTaken", "StatusChanged", "TableEvent"]
 
 
 class Departure(NamedTuple):
-    """C3: who left with how many chips, and when (seconds on the caller's clock)."""
+    """C3: who left with how many chips, and when (seconds on the caller's clock).  ``player``
+    is the seat's identity (``CashSeat.who``: an account's key where the caller gives one, so
+    a new display name is the same player)."""
 
     player: str
     chips: int
     time: float
+    time_bank: float = TIME_BANK_START  # C11: the bank they left with, kept when they return within C3's 30 minutes
+    hands: int = 0  # C11: the hands they were dealt in at the table (the bank's next 5 seconds count on)
 
 
 class SeatTaken(NamedTuple):

@@ -43,6 +43,12 @@ class CashSeat(NamedTuple):
     forfeits: int = 0  # forfeited turns in a row (C8)
     time_bank: float = TIME_BANK_START  # C11
     hands: int = 0  # hands dealt in at this table (C11)
+    key: str = ""  # who the player is for C3 and C11 (an account); "": the player's name
+
+    @property
+    def who(self) -> str:
+        """The player's identity for C3 (hit-and-run) and C11 (the bank kept): ``key``, else the name."""
+        return self.key or self.player
 
 
 class HandPlan(NamedTuple):

@@ -10,7 +10,7 @@ has besides.
 
 At a cash table (docs/ledger.md "Bots at cash tables") bots are regulars with
 play chips of their own: :func:`cash_bot_due` (pure) says which seat change
-is due — a bot leaves when no human plays, makes room at a full table, tops
+is due — a bot leaves when no human is seated, makes room at a full table, tops
 up below half the maximum buy-in (a rebuy when bust), or sits down so a
 human has opponents — and :meth:`BotSeats.cash_entry` writes it through the
 same entries as a player's (``sit`` with its buy-in, ``top_up``, ``stand``
@@ -30,6 +30,7 @@ from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
 from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashbots import add_bot_refusal, bots_welcome, fill_target
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.table.state import Refused, TableState
 
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
 __all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
            "cash_bot_view", "check_add_bot", "fill_target"]
 
-#: How long bots wait for a human who sits out (or has no chips) before they leave; also
-#: a good ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before bots
-#: come to play (another human may be on the way).
+#: The default ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before
+#: bots come to play (another human may be on the way).  Bots wait for a human who sits out
+#: for as long as that human stays seated (C3).
 CASH_BOT_WAIT_SECONDS: Final = 20.0
 #: After a bot's seat change was refused (the ledger, a race with a player): try again then.
 CASH_BOT_RETRY_SECONDS: Final = 5.0
@@ -62,42 +63,20 @@ class CashBotMove:
     level: str | None = None
 
 
-def _humans(state: TableState, game: CashGame) -> list[int]:
-    """The seats of humans who play here: seated, not leaving, not sitting out, with chips (or
-    in the hand).  A human who sits out or lost everything keeps the seat, not the bots."""
-    found = []
-    dealt = set(game.table.hand_seats) if game.in_hand else set()
-    for index, slot in enumerate(state.slots):
-        held = game.table.seats[index]
-        if slot.taken and slot.kind != "bot" and held is not None and not game.is_leaving(index) \
-                and held.status in (Status.PLAYING, Status.WAITING) and (held.stack > 0 or index in dealt):
-            found.append(index)
-    return found
-
-
 def _bots(state: TableState) -> list[int]:
     return [index for index, slot in enumerate(state.slots) if slot.taken and slot.kind == "bot"]
 
 
-def fill_target(seats: int) -> int:
-    """How many players bots fill a cash table of ``seats`` to: one seat stays free for the next
-    human (so at most ``seats - 1`` bots), but a heads-up table gets its one bot."""
-    return max(2, seats - 1)
-
-
-def _seated_humans(state: TableState, game: CashGame) -> bool:
-    return any(slot.taken and slot.kind != "bot" and not game.is_leaving(index) for index, slot in enumerate(state.slots))
-
-
-def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wait: float = CASH_BOT_WAIT_SECONDS,
+def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
                  fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
-    """The bots' next seat change at a cash table, in this order:
+    """The bots' next seat change at a cash table, in this order (who may stay and play:
+    :func:`~.cashbots.bots_welcome`, the one place that decides it):
 
     1. no human is seated (or every one leaves): every bot leaves — bots never play each
        other for ever;
-    2. humans are seated but none plays (sitting out, or out of chips): the bots sit out
-       between hands (no hand is dealt among bots alone) and leave once nothing has changed
-       for ``wait`` seconds; a human who plays again brings them back in (``sit_in``);
+    2. humans are seated but none plays (sitting out, C3, or out of chips): the bots stay
+       seated and wait — no hand is dealt among bots alone (``cashbots.can_deal``) — and play
+       again as soon as a human does; a bot sitting out (an older table's) sits in then;
     3. the table is full and has more players than :func:`fill_target`: a bot not in the hand
        leaves to make room for the human who may come;
     4. a bot below half the maximum buy-in and not in the hand tops up to the maximum (C2: a
@@ -115,17 +94,10 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     table = game.table
     bots = [seat for seat in _bots(state) if not game.is_leaving(seat)]
     dealt = set(table.hand_seats) if game.in_hand else set()
-    if not _seated_humans(state, game):
+    welcome = bots_welcome(game)
+    if welcome == "leave":
         return CashBotMove("leave", bots[0]) if bots else None
-    if not _humans(state, game):
-        for seat in bots:
-            held = table.seats[seat]
-            if seat in dealt or held is None:
-                continue
-            if now >= state.last_at + wait:
-                return CashBotMove("leave", seat)
-            if held.status not in (Status.SITTING_OUT, Status.AWAY):
-                return CashBotMove("sit_out", seat)
+    if welcome == "wait":
         return None
     for seat in bots:
         held = table.seats[seat]
@@ -155,19 +127,14 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None, wai
     return CashBotMove("sit", free[0], 0, chosen)
 
 
-def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS, fill_after: float | None = None,
-                      ) -> float | None:
-    """When a wait runs out by itself: a lone human's for bots (``fill_after``), or the bots'
-    for a human who sits out or has no chips (``wait``); the actor sleeps until then."""
+def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> float | None:
+    """When a wait runs out by itself: a lone human's for bots (``fill_after``); the actor
+    sleeps until then.  (Bots wait for a human who sits out for as long as they are seated.)"""
     game = state.table_game
-    if not isinstance(game, CashGame) or not _seated_humans(state, game):
+    if fill_after is None or not isinstance(game, CashGame) or _bots(state):
         return None
-    bots = _bots(state)
-    playing = _humans(state, game)
     taken = sum(1 for slot in state.slots if slot.taken)
-    if bots and not playing:
-        return state.last_at + wait
-    if fill_after is not None and not bots and taken == 1 and playing:
+    if taken == 1 and bots_welcome(game) == "play":
         return state.last_at + fill_after
     return None
 
@@ -175,20 +142,20 @@ def cash_bot_deadline(state: TableState, wait: float = CASH_BOT_WAIT_SECONDS, fi
 def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
     """Whether ``user`` may ask for a bot of ``level`` at this cash table now (:class:`Refused`
     says why not): a bot that plays the table's game, for a human seated here (or the table's
-    creator while a human plays), with a free seat and the table below :func:`fill_target`."""
+    creator while a human plays), with a free seat and the table below
+    :func:`~.cashbots.fill_target` (:func:`~.cashbots.add_bot_refusal`, as the view says it)."""
     game = state.table_game
     if not isinstance(game, CashGame):
         raise Refused("illegal", "bots are added to a freezeout when it is opened; this is not a cash table")
     if level not in offered:
         raise Refused("illegal", f"the {level} bot does not play this table's game; choose from {', '.join(offered)}")
-    humans = _humans(state, game)
-    if not humans:
-        raise Refused("illegal", "bots sit with a human who plays: buy in (and sit in) first")
+    refusal = add_bot_refusal(game, offered)  # what the view's ``add_bot`` says (table/cashbots.py)
+    if refusal is not None and refusal[0] != "no_seat":
+        raise Refused("illegal", refusal[1])
     if state.slot_of_user(user.id) is None and state.created_by != user.id:
         raise Refused("forbidden", "only a player at this table or its creator adds bots")
-    taken = sum(1 for slot in state.slots if slot.taken)
-    if taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
-        raise Refused("illegal", f"no seat for a bot: one seat of {state.size} stays free for a player")
+    if refusal is not None:
+        raise Refused("illegal", refusal[1])
 
 
 def cash_bot_view(game: CashGame, viewer: int) -> TableView:
@@ -276,7 +243,7 @@ class BotSeats:
         name, n = base, 2
         while name in names:
             name, n = f"{base}-{n}", n + 1
-        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with)
+        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with; a bot by name)
         entry = SitEntry(move.seat, Slot(account, name, "bot", move.level), chips=chips, post=True)
         return entry, await self._stake(state, account, chips, now, engine)
 

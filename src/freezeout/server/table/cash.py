@@ -21,7 +21,8 @@ Choices (docs/ledger.md):
 * **A leave during a hand waits for its end**: the player is dealt out of
   nothing more, plays the hand out (or folds by timeout), and the entry that
   ends the hand leaves them and carries their cash-out.  The hit-and-run
-  clock (C3) starts at the leave request.
+  clock (C3) starts then, at the hand's end, when they really left with
+  their chips (not at the leave request; docs/rules.md, "C3, hit-and-run").
 * **Rake per hand**: the house's row rides with the entry that ended the
   hand, for that hand's rake.
 """
@@ -46,16 +47,15 @@ from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
-    from freezeout.server.storage.ledger import Transfer
-    from freezeout.server.table.entries import LogEntry
     from freezeout.server.table.state import TableState
 
 #: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
 #: a tenth of the big blind) is then at least one chip.
 STUD_MIN_BIG_BLIND = 10
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "apply", "auto_top_up", "auto_top_up_due", "auto_top_up_entry",
-           "can_deal", "cash_config", "cash_transfers", "fold_request", "holdings", "is_cash", "opened", "time_bank"]
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
+           "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
+           "fold_request", "holdings", "is_cash", "opened", "time_bank"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
@@ -98,6 +98,7 @@ class CashGame:
     cash_outs: tuple[tuple[int, int], ...] = ()
     raked: int = 0
     transfer_ids: frozenset[str] = frozenset()  # the transfer ids the table's buy-ins and top-ups named
+    bot_seats: frozenset[int] = frozenset()  # the seats bots hold (the fold keeps it from the slots; table/cashbots.py)
 
     @classmethod
     def open(cls, spec: GameSpec, seats: int, button: int = 0) -> CashGame:
@@ -250,9 +251,16 @@ class CashGame:
         raise GameRefused("a cash table has no rematch: players come and go")
 
     # -- the cash requests (C1–C7): each returns the new game or raises RulesError --------
-    def join(self, seat: int, player: str, chips: int, now: float, post: bool | None = None) -> CashGame:
-        table, _ = self.table.join(seat, player, chips, now, post=post)
+    def join(self, seat: int, player: str, chips: int, now: float, post: bool | None = None,
+             account: int | None = None) -> CashGame:
+        """``player`` (the name shown) of ``account`` sits down: C3 and C11 know them by the account."""
+        table, _ = self.table.join(seat, player, chips, now, post=post, key=account_key(account))
         return self._with(table)
+
+    def buy_in_range(self, account: int | None, now: float) -> tuple[int, int]:
+        """C1, C3: what ``account`` may buy in for now (at least what it left with in the last
+        30 minutes, whatever name it shows now)."""
+        return self.table.buy_in_range(account_key(account), now)
 
     def top_up(self, seat: int, chips: int) -> CashGame:
         if self.is_leaving(seat):
@@ -342,6 +350,12 @@ class CashGame:
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
 
 
+def account_key(account: int | None) -> str:
+    """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
+    never the name shown, which its owner may change (``POST /api/me/display``)."""
+    return "" if account is None else f"account:{account}"
+
+
 def is_cash(game: TableGame | None) -> bool:
     return isinstance(game, CashGame)
 
@@ -371,7 +385,9 @@ def auto_top_up_due(state: TableState) -> int | None:
 
 
 def can_deal(game: TableGame) -> bool:
-    """Whether a table's next hand can be committed and dealt (a freezeout's always can)."""
+    """Whether a table's next hand can be committed and dealt by the rules (a freezeout's always
+    can): at a cash table two players with chips who are not sitting out.  Whether bots may be
+    dealt a hand is table/cashbots.py's (``cashbots.can_deal``)."""
     return not isinstance(game, CashGame) or game.can_deal
 
 
@@ -390,7 +406,11 @@ def _game(state: TableState) -> CashGame:
 
 
 def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState:
-    return replace(state, table_game=game, players=game.players, slots=state.slots if slots is None else slots)
+    slots = state.slots if slots is None else slots
+    bots = frozenset(index for index, slot in enumerate(slots) if slot.taken and slot.kind == "bot")
+    if bots != game.bot_seats:
+        game = replace(game, bot_seats=bots)
+    return replace(state, table_game=game, players=game.players, slots=slots)
 
 
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
@@ -462,7 +482,8 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     if body.chips is None:
         raise Refused("bad_message", "a seat at a cash table is taken with a buy-in (chips, C1)")
     _fresh_transfer(game, body.transfer)
-    changed = game.join(index, slot.name or "", body.chips, at, body.post)
+    # C3, C11: a player is known by the account; bots share one account a level, so by name
+    changed = game.join(index, slot.name or "", body.chips, at, body.post, slot.user_id if slot.kind != "bot" else None)
     if body.transfer is not None:
         changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
     slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
@@ -544,53 +565,5 @@ async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[
         await write(CashSeatEntry("auto_top_up_skipped", seat))
 
 
-# -- what the ledger records -----------------------------------------------------------
-def cash_transfers(old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
-    """The ledger rows ``entry`` (taking ``old`` to ``new``) must be written with, in its
-    transaction: a buy-in (``sit``), a top-up, the cash-outs of players who left (a ``stand``
-    between hands, or the entry that ended the hand they were leaving), the hand's rake to
-    the house.  The entry's own transfer id when it names one, else ``<table>.<seq>.<kind>``."""
-    from freezeout.server.storage.ledger import HOUSE, Transfer
-    from freezeout.server.table.entries import SitEntry, TopUpEntry
-
-    game = new.table_game
-    if not isinstance(game, CashGame) or game is old.table_game:  # an entry that changed no chips (a commit)
-        return []
-    table, seq, at = entry.table_id, entry.seq, entry.at
-
-    def transfer(kind: str, account: int | None, amount: int, named: str | None = None, suffix: str = "") -> Transfer:
-        if account is None:
-            raise GameRefused("chips move only for an account")
-        return Transfer(named or f"{table}.{seq}.{kind}{suffix}", account, kind, amount, at, table, epoch, seq)
-
-    body = entry.body
-    out: list[Transfer] = []
-    if isinstance(body, SitEntry) and body.chips is not None:
-        out.append(transfer("buy_in", body.player.user_id, body.chips, body.transfer))
-    elif isinstance(body, TopUpEntry):
-        out.append(transfer("top_up", old.slots[body.seat].user_id, body.chips, body.transfer))
-    for seat, chips in game.cash_outs:
-        if chips > 0:
-            out.append(transfer("cash_out", old.slots[seat].user_id, chips, suffix=f".{seat}"))
-    if game.raked > 0:
-        out.append(transfer("rake", HOUSE, game.raked))
-    return out
-
-
-def holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
-    """What a cash table's log says it holds (``ledgercheck.TableHoldings``): the fold of its
-    log, every seat's chips; None when the log is not a cash table's (or cannot be folded)."""
-    from freezeout.server.table.state import Refused, initial_state, reduce
-
-    if not entries:
-        return None
-    try:
-        state = initial_state(entries[0])
-        if not isinstance(state.table_game, CashGame):
-            return None
-        for entry in entries[1:]:
-            state = reduce(state, entry)[0]
-    except (Refused, RulesError, ValueError, KeyError):
-        return None
-    game = state.table_game
-    return game.held() if isinstance(game, CashGame) else None
+# What the ledger records (table/cashledger.py), named here as always.
+from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402

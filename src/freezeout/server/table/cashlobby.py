@@ -22,15 +22,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from freezeout.rules.cashconfig import CashConfig
 from freezeout.rules.events import PotAwarded, RakeTaken
-from freezeout.rules.games import Mix
-from freezeout.rules.variant import BettingStructure
+from freezeout.rules.variant import Variant
 
 if TYPE_CHECKING:
     from freezeout.server.settings import Settings
     from freezeout.server.table.state import TableState
 
-__all__ = ["AVERAGE_HANDS", "HandStats", "cash_fields", "close_at"]
+__all__ = ["AVERAGE_HANDS", "HandStats", "cash_fields", "cash_level", "cash_stakes", "close_at"]
 
 AVERAGE_HANDS = 50  # the average pot is over this many last hands
 HOUR = 3600.0
@@ -86,25 +86,45 @@ def after_move(stats: HandStats, was_in_hand: bool, in_hand: bool, at: float, ev
     return stats
 
 
+def cash_level(config: CashConfig, variant: Variant) -> dict[str, int]:
+    """The forced bets and bet sizes of ``variant``'s hands at a cash table of ``config``, as
+    the deal posts them (``CashConfig.level``, V18, V19), only the non-zero ones — the same
+    shape as a freezeout's ``level`` (table/gameinfo.py): ``{"small_blind": 10, "big_blind":
+    20}`` in no-limit hold'em, ``{..., "small_bet": 20, "big_bet": 40}`` in limit hold'em,
+    ``{"ante": 2, "bring_in": 5, "small_bet": 20, "big_bet": 40}`` in stud."""
+    return {key: value for key, value in config.level(variant)._asdict().items() if value}
+
+
+def cash_stakes(config: CashConfig, variant: Variant) -> dict[str, int]:
+    """The one statement of a cash table's stakes (issue #31 item 7), which the lobby, the
+    table's view (its header) and its hand history all carry: the table's blinds
+    (``small_blind``, ``big_blind``: what the table was opened with, the stakes every game of
+    a mix takes its own from), and the current game's own (:func:`cash_level`): a fixed-limit
+    game's ``small_bet`` and ``big_bet``, stud's ``ante`` and ``bring_in`` with its bets.
+    The page says blinds for blind games, small/big bet for limit games, and ante, bring-in
+    and bets for stud, from these fields alone."""
+    small, big = config.blinds
+    stakes = {"small_blind": small, "big_blind": big}
+    level = cash_level(config, variant)
+    for key in ("ante", "bring_in", "small_bet", "big_bet"):
+        if key in level:
+            stakes[key] = level[key]
+    return stakes
+
+
 def cash_fields(state: TableState) -> dict[str, Any]:
-    """A cash table's lobby fields (docs/protocol.md "Cash tables"): ``stakes`` (the blinds; a
-    game with fixed-limit betting also its small and big bet), ``buy_in`` (min, max),
-    ``seats_free``, ``avg_pot`` and ``hands_per_hour``."""
+    """A cash table's lobby fields (docs/protocol.md "Cash tables"): ``stakes`` (:func:`cash_stakes`
+    of the game the table deals now, as its view says them), ``level`` (:func:`cash_level`),
+    ``buy_in`` (min, max), ``seats_free``, ``avg_pot`` and ``hands_per_hour``."""
     from freezeout.server.table.cash import CashGame
 
     game = state.table_game
     if not isinstance(game, CashGame):
         return {}
     config = game.table.config
-    small, big = config.blinds
-    stakes: dict[str, int] = {"small_blind": small, "big_blind": big}
-    games = config.game.games if isinstance(config.game, Mix) else (config.game,)
-    limit = next((g for g in games if g.betting is BettingStructure.FIXED_LIMIT), None)
-    if limit is not None:
-        level = config.level(limit)
-        stakes["small_bet"], stakes["big_bet"] = level.small_bet, level.big_bet
     stats = state.hand_stats
-    return {"stakes": stakes, "buy_in": {"min": config.min_buy_in, "max": config.max_buy_in},
+    return {"stakes": cash_stakes(config, game.variant), "level": cash_level(config, game.variant),
+            "buy_in": {"min": config.min_buy_in, "max": config.max_buy_in},
             "seats_free": sum(not slot.taken for slot in state.slots),
             "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour}
 

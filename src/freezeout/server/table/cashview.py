@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from freezeout.rules.cashoffers import post_choice, run_twice_agreed, run_twice_open, sit_in_choice
+from freezeout.rules.cash import TIME_BANK_EVERY, TIME_BANK_MAX, TIME_BANK_START, TIME_BANK_STEP
+from freezeout.rules.cashoffers import post_choice, run_twice_agreed, sit_in_choice
+from freezeout.rules.events import BlindPosted
 from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
 from freezeout.server.table.botseat import bots_for
+from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
+from freezeout.server.table.cashlobby import cash_level, cash_stakes
 from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
@@ -55,13 +59,28 @@ def _offers(game: CashGame, viewer: int | None) -> dict[str, Any]:
     t = game.table
     options = game.spec.cash or CashOptions()
     seated = viewer is not None and 0 <= viewer < len(t.seats) and t.seats[viewer] is not None
+    twice_refused = run_twice_refusal(game, viewer) if seated else "not_in_pot"
     return {
         "straddle": seated and options.straddle and viewer is not None and not game.is_leaving(viewer) and t.may_straddle(viewer),
         "straddling": viewer is not None and viewer >= 0 and t.straddler == viewer,  # C6: its straddle is in for the next hand
-        "run_twice": seated and options.run_twice and viewer is not None and run_twice_open(t, viewer),
+        "run_twice": seated and twice_refused is None,
+        "run_twice_reason": twice_refused,  # C7: why not (table/cashbots.py run_twice_refusal), null when offered
         "run_twice_agreed": list(run_twice_agreed(t)) if options.run_twice and t.in_hand else [],
         "sit_in_choice": seated and viewer is not None and sit_in_choice(t, viewer),
     }
+
+
+def _named(game: CashGame, pots: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each winner of a result with the name the hand was dealt to (``player``): a result names
+    its winner even once that player (a bot whose human sat out, anyone) has left the seat."""
+    t = game.table
+    names = t.hand.setup.names if t.hand is not None else ()
+    for pot in pots:
+        for winner in pot["winners"]:
+            seat = winner["seat"]
+            if seat in t.hand_seats and t.hand_seats.index(seat) < len(names):
+                winner["player"] = names[t.hand_seats.index(seat)]
+    return pots
 
 
 def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None = None) -> dict[str, Any]:
@@ -79,13 +98,19 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     options = game.spec.cash or CashOptions()
     stacks = t.current_stacks()
     seats: list[dict[str, Any]] = []
+    straddled = {e.seat for e in t.hand_log if isinstance(e, BlindPosted) and e.kind == "straddle"} if hand is not None else set()
     for index, held in enumerate(t.seats):
         if held is None:
             seats.append({"seat": index, "player": None})
             continue
         entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
                                  "owes": held.owes, "leaving": game.is_leaving(index), "in_hand": False,
-                                 "time_bank": held.time_bank, "auto_top_up": game.auto_top_up_of(index)}
+                                 "time_bank": held.time_bank, "auto_top_up": game.auto_top_up_of(index),
+                                 # C11: hands dealt until the bank gains its next seconds (null: it is full)
+                                 "time_bank_hands": (TIME_BANK_EVERY - held.hands % TIME_BANK_EVERY
+                                                     if held.time_bank < TIME_BANK_MAX else None),
+                                 "straddled": index in straddled,  # C6: posted a straddle this (or the last) hand
+                                 "straddle_next": t.straddler == index}  # C6: its straddle is in for the next hand
         if hand is not None and index in t.hand_seats:
             hand_seat = t.hand_seats.index(index)
             entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
@@ -105,7 +130,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     view: dict[str, Any] = {
         "format": "cash", "game": game.variant.code, "game_name": game.variant.name, "hand": t.hand_number,
         "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
-        "stakes": {"small_blind": t.config.blinds[0], "big_blind": t.config.blinds[1]},
+        "stakes": cash_stakes(t.config, game.variant), "level": cash_level(t.config, game.variant),
         "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
         "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
                  "total": t.rake_total},
@@ -121,10 +146,15 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
                                        if hand is not None and hand.second_board else [])]
     view["dealer_button"] = t.button if variant.uses_button and t.button >= 0 and t.hand_number > 0 else None
     view["blind_seats"] = list(blind_seats(t.hand_log)) if hand is not None else [None, None]
-    view["result"] = [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)]
+    view["result"] = _named(game, [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)])
+    view["time_bank_rules"] = {"start": TIME_BANK_START, "step": TIME_BANK_STEP, "every": TIME_BANK_EVERY,
+                               "max": TIME_BANK_MAX}  # C11, as the seats' banks grow
     view["post_choice"] = post_choice(t)
     view["offers"] = _offers(game, viewer)
-    view["bots"] = list(bots_for(game.spec.game.code))  # the levels "Add bot" offers (table/botseat.py)
+    levels = bots_for(game.spec.game.code)
+    view["bots"] = list(levels)  # the levels "Add bot" offers (table/botseat.py)
+    refused = add_bot_refusal(game, levels)  # whether "Add bot" can seat one now, and why not (table/cashbots.py)
+    view["add_bot"] = {"possible": refused is None, "reason": refused[0] if refused else None}
     if legal is not None and legal.seat == viewer:
         view["legal"] = legal.to_dict()
     return view

@@ -151,7 +151,7 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
             slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
             if slot is None:
                 raise Refused("illegal", "the table is full")
-        low, high = game.table.buy_in_range(user.shown, now)
+        low, high = game.buy_in_range(user.id, now)  # C3: by account, not the name shown
         if not low <= intent.chips <= high:
             why = (" (C3: within 30 minutes of leaving, at least the chips you left with)" if low > game.table.config.min_buy_in
                    else " (C1)")

@@ -16,7 +16,7 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
-from freezeout.server.table import cash, cashlobby
+from freezeout.server.table import cash, cashbots, cashlobby
 from freezeout.server.table.entries import (
     ActEntry,
     CashSeatEntry,
@@ -136,11 +136,11 @@ class TableState:
     @property
     def needs_commit(self) -> bool:
         t = self.table_game
-        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cash.can_deal(t)
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cashbots.can_deal(t)
 
     def deal_due(self, pause: float) -> float | None:
         t = self.table_game
-        if t is None or t.finished or t.in_hand or self.next_deal is None or not cash.can_deal(t):
+        if t is None or t.finished or t.in_hand or self.next_deal is None or not cashbots.can_deal(t):
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 

@@ -538,6 +538,7 @@ export default {
   'cash.sat': '{name} si sedá ke stolu s {chips} žetony.',
   'cash.youToppedUp': 'Přidáno žetonů: {chips}.',
   'cash.youLeft': 'Od stolu odcházíš s {chips} žetony; vrátily se na tvůj zůstatek.',
+  'cash.youLeftEmpty': 'Od stolu odcházíš bez žetonů.',
   'cash.left': '{name} odchází od stolu.',
   'cash.err.insufficient': 'Na zůstatku nemáš dost žetonů: {message}',
   'cash.err.illegal': 'Teď to nejde: {message}',

@@ -540,6 +540,7 @@ export default {
   'cash.sat': '{name} sat down with {chips} chips.',
   'cash.youToppedUp': 'Added {chips} chips.',
   'cash.youLeft': 'You left the table with {chips} chips; they are back on your balance.',
+  'cash.youLeftEmpty': 'You left the table with no chips left.',
   'cash.left': '{name} left the table.',
   'cash.err.insufficient': 'Not enough chips on your balance: {message}',
   'cash.err.illegal': 'Not possible now: {message}',

@@ -79,7 +79,7 @@ export class CashTable {
       } else if (e.type === 'auto_top_up_skipped' && me) {
         toast(t('cash.autoTopUpSkipped', {reason: e.reason || ''}), 'info', 6000);
       } else if (e.type === 'stood') {
-        if (me || e.name === myName) { refreshBalance(); toast(t('cash.youLeft', {chips: num(e.chips)}), 'info', 6000); }
+        if (me || e.name === myName) { refreshBalance(); toast(e.chips ? t('cash.youLeft', {chips: num(e.chips)}) : t('cash.youLeftEmpty'), 'info', 6000); }
         else announce(t('cash.left', {name: who}));
       } else if (e.type === 'leaving' && me) toast(t('cash.leavingAtEnd'), 'info', 6000);
       else if (e.type === 'straddle' && me) { this.straddleWanted = false; announce(t('cash.straddlePosted')); }

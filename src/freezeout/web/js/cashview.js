@@ -47,7 +47,9 @@ export function cashWinnings(view) {
 export function cashResult(facts, view, me) {
   const pots = view.result || [];
   if (view.in_hand || (!facts.ended && !pots.length)) return null;
-  const who = seat => seat === me ? t('result.you') : shownName(((view.seats || [])[seat] || {}).player || '?');
+  const dealt = {};  // the name each winner was dealt the hand under (the seat may be empty now)
+  for (const pot of pots) for (const w of pot.winners || []) if (w.player) dealt[w.seat] = w.player;
+  const who = seat => seat === me ? t('result.you') : shownName(((view.seats || [])[seat] || {}).player || dealt[seat] || '?');
   const boards = (view.boards || [view.board || '']).map(splitCards);
   const line = (pot, prefix) => {
     const winners = (pot.winners || []).filter(w => w.chips > 0).map(w => w.seat);
@@ -153,9 +155,14 @@ export function barView(view) {
     pots: [{amount: Math.max(0, (view.pot || 0) - bets)}], seats: view.seats.map(s => ({...s, stack: s.stack ?? 0}))};
 }
 
-/** The stakes in words: "100/200" (limit games: their bets when the server names them). */
+/** The stakes in words, from the server's one statement of them (docs/protocol.md "stakes"):
+ * "100/200" (blinds), limit games their bets "20/40", stud its bets with the ante and
+ * bring-in "20/40 (ante 2, bring-in 5)". */
 export function stakesText(stakes) {
   if (!stakes) return '';
-  if (stakes.small_bet && stakes.big_bet) return `${num(stakes.small_bet)}/${num(stakes.big_bet)}`;
-  return `${num(stakes.small_blind)}/${num(stakes.big_blind)}`;
+  const bets = stakes.small_bet && stakes.big_bet ? `${num(stakes.small_bet)}/${num(stakes.big_bet)}`
+    : `${num(stakes.small_blind)}/${num(stakes.big_blind)}`;
+  const forced = [stakes.ante ? t('game.level.ante', {n: num(stakes.ante)}) : '',
+    stakes.bring_in ? t('game.level.bringIn', {n: num(stakes.bring_in)}) : ''].filter(Boolean);
+  return forced.length ? `${bets} (${forced.join(', ')})` : bets;
 }
