@@ -126,6 +126,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             if own_bus is not None:
                 await own_bus.start()
             room = GatewayRoom(name=node, settings=settings, store=store, clock=clock, bus=cluster_bus, metrics=metrics)
+            app.state.bus = cluster_bus  # /readyz: not ready while it is unreachable
         else:
             room = Room(settings=settings, store=store, clock=clock)
             room.on_handled = metrics.observe_action

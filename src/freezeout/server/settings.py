@@ -196,8 +196,12 @@ def with_password(url: str, password: str) -> str:
     """``url`` with ``password`` as its password (the user name kept)."""
     parts = urlsplit(url)
     if parts.hostname is None:
-        raise ValueError("a URL with a password file needs a host")
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        # A unix socket: Redis's ``unix://user@/path/redis.sock``, PostgreSQL's ``?host=/dir``.
+        if parts.scheme != "unix" and "host=" not in parts.query:
+            raise ValueError("a URL with a password file needs a host (or a unix socket)")
+        host = ""
+    else:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     netloc = f"{quote(parts.username or '', safe='')}:{quote(password, safe='')}@{host}"
     if parts.port is not None:
         netloc += f":{parts.port}"
