@@ -23,6 +23,7 @@ from freezeout.server.clock import Clock
 from freezeout.server.cluster.bus import Bus
 from freezeout.server.cluster.worker import Worker
 from freezeout.server.gctune import tuned_gc
+from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
@@ -87,12 +88,14 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
                         metrics=metrics)
         app.state.worker, app.state.store, app.state.bus = worker, store, bus or own_bus
         await worker.start()
+        lag = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
                 await process.enter_async_context(tuned_gc(metrics))
             try:
                 yield
             finally:
+                lag.cancel()
                 await worker.stop(release=True)
                 if own_bus is not None:
                     await own_bus.close()
