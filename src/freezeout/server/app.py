@@ -137,7 +137,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc(metrics))
+                await process.enter_async_context(tuned_gc(metrics, full_every=settings.gc_full_seconds,
+                                                           freeze=settings.gc_freeze, connections=lambda: len(links)))
             try:
                 yield
             finally:

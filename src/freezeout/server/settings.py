@@ -137,6 +137,8 @@ class Settings(BaseSettings):
     lobby_push_seconds: float = 0.5  # lobby changes are gathered this long before they go to the watchers
     json_logs: bool = False  # one JSON object per log line (table ids as fields)
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
+    gc_full_seconds: float = Field(default=600.0, gt=0)  # a full collection this often (gctune.py)
+    gc_freeze: bool = True  # keep long-lived objects (connections) out of the full collection (gctune.Freezer)
 
     @model_validator(mode="after")
     def _cluster_settings(self) -> Settings:

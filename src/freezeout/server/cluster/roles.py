@@ -91,7 +91,8 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
         lag = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc(metrics))
+                await process.enter_async_context(tuned_gc(metrics, full_every=settings.gc_full_seconds,
+                                                           freeze=settings.gc_freeze))
             try:
                 yield
             finally:
