@@ -19,6 +19,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from freezeout.server.cluster.local import Process, cluster_env, stop_processes, wait_ready
 from freezeout.server.cluster.localservers import LocalPostgres, LocalRedis
@@ -196,6 +197,10 @@ class SingleTarget:
         """The server's time in the cyclic garbage collector so far (its ``/metrics``)."""
         return {"server": _metric(self.server.url, "freezeout_gc_seconds")}
 
+    def loop_lag(self) -> dict[str, dict[str, Any]]:
+        """The server's event-loop lag so far (its ``/metrics``: :func:`loop_lag`)."""
+        return {"server": loop_lag(self.server.url)}
+
     def profiling(self, on: bool) -> None:
         """Start (or stop and write out) the server's profile (``profile``)."""
         if self.profile and self.server.alive():
@@ -227,6 +232,42 @@ def _metric(url: str, name: str) -> float:
             if line.startswith(name + " "):
                 return float(line.split()[1])
     return 0.0
+
+
+LAG = "freezeout_event_loop_lag_seconds"
+
+
+def loop_lag(url: str) -> dict[str, Any]:
+    """A process's event-loop lag so far (server/looplag.py): the largest (``max``, seconds),
+    the samples and the histogram's cumulative buckets (``le`` -> count), from its /metrics."""
+    found: dict[str, Any] = {"max": 0.0, "count": 0, "buckets": {}, "frozen": 0.0}
+    with contextlib.suppress(OSError, ValueError), urllib.request.urlopen(f"{url}/metrics", timeout=30) as answer:
+        for line in answer.read().decode().splitlines():
+            if line.startswith(f'{LAG}_bucket{{le="'):
+                bound = line.split('"')[1]
+                found["buckets"][float("inf") if bound == "+Inf" else float(bound)] = int(line.split()[-1])
+            elif line.startswith(f"{LAG}_count "):
+                found["count"] = int(line.split()[-1])
+            elif line.startswith("freezeout_event_loop_lag_max_seconds "):
+                found["max"] = float(line.split()[-1])
+            elif line.startswith("freezeout_gc_frozen_objects "):
+                found["frozen"] = float(line.split()[-1])
+    return found
+
+
+def lag_between(before: dict[str, Any], after: dict[str, Any], limit: float = 0.1) -> dict[str, Any]:
+    """What the event loop did between two :func:`loop_lag` readings of one process: the samples
+    over ``limit`` seconds, and the bucket the worst one fell in (its upper bound, ms)."""
+    added = {bound: count - before["buckets"].get(bound, 0) for bound, count in after["buckets"].items()}
+    over = added.get(float("inf"), 0) - added.get(limit, 0)
+    worst = None
+    previous = 0
+    for bound in sorted(added):
+        if added[bound] > previous:
+            worst = bound
+        previous = added[bound]
+    return {"samples": after["count"] - before["count"], f"over_{limit * 1000:g}ms": over,
+            "worst_ms_at_most": None if worst is None else (round(worst * 1000) if worst != float("inf") else "inf")}
 
 
 # A profiled process: cProfile on CPU time (the machine is shared: wall time would charge other
@@ -332,6 +373,10 @@ class ClusterTarget:
     def gc_seconds(self) -> dict[str, float]:
         """Each gateway's and worker's time in the cyclic garbage collector so far."""
         return {name: _metric(p.url, "freezeout_gc_seconds") for name, p in self._named()}
+
+    def loop_lag(self) -> dict[str, dict[str, Any]]:
+        """Each gateway's and worker's event-loop lag so far."""
+        return {name: loop_lag(p.url) for name, p in self._named()}
 
     def profiling(self, on: bool) -> None:
         """Start (or stop and write out) the profiles of the profiled processes."""

@@ -49,7 +49,7 @@ import httpx
 import orjson
 import psutil
 
-from clusterload import ClusterTarget, Pinning, Quota, SingleTarget
+from clusterload import ClusterTarget, Pinning, Quota, SingleTarget, lag_between
 from lean_ws import LeanConnection, connect
 from serverproc import ServerProcess
 
@@ -468,6 +468,7 @@ class Player:
     def stop(self) -> None:
         if self.thinking is not None:
             self.thinking.cancel()
+            self.thinking = None  # a player reconnected after a storm thinks again on its next view
         if self.conn is not None:
             self.conn.close()
 
@@ -502,6 +503,44 @@ async def sample_rss(target: SingleTarget | ClusterTarget, duration: float, ever
         series.append(point)
         print(f"rss at {point[0]:.0f} s: {point[1]} MB", file=sys.stderr, flush=True)
     return series
+
+
+async def storms(at: list[float], everyone: list[tuple[Player, str]], conns: list[LeanConnection], ws_urls: list[str],
+                 stats: Stats, timeout: float) -> list[dict[str, float]]:
+    """At each of ``at`` (seconds from now) every player disconnects at once (a disconnect storm)
+    and, once every connection is closed, connects again at once (a connect storm).  ``conns`` is
+    updated in place (the run's end closes the new ones); returns each storm's timings."""
+    done: list[dict[str, float]] = []
+    start = time.monotonic()
+    for when in sorted(at):
+        await asyncio.sleep(max(0.0, when - (time.monotonic() - start)))
+        began = time.monotonic()
+        for p, _ in everyone:
+            p.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(c.closed for c in conns)), timeout)
+        closed = time.monotonic()
+        stats.pending.clear()  # an action in flight at the storm is never answered to everyone
+        for p, _ in everyone:
+            p.conn, p.latest = None, None
+        stats.connected = 0  # counted again as each reconnects
+        print(f"storm at {when:g} s: {len(conns)} closed in {closed - began:.1f} s, reconnecting", file=sys.stderr, flush=True)
+        conns[:] = await asyncio.wait_for(open_players(ws_urls, everyone), timeout)
+        done.append({"at": when, "disconnect_seconds": round(closed - began, 1),
+                     "connect_seconds": round(time.monotonic() - closed, 1)})
+    return done
+
+
+def lag_report(readings: list[tuple[str, dict[str, dict[str, Any]]]]) -> dict[str, Any]:
+    """Each process's event-loop lag per phase (between consecutive readings) and its largest
+    since it started (the last reading's ``max``)."""
+    found: dict[str, Any] = {}
+    for name in readings[-1][1]:
+        phases = {phase: lag_between(readings[i - 1][1][name], reading[name])
+                  for i, (phase, reading) in enumerate(readings) if i and name in reading and name in readings[i - 1][1]}
+        last = readings[-1][1][name]
+        found[name] = {"max_ms": round(last["max"] * 1000, 1), "frozen_objects": last["frozen"], **phases}
+    return found
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -559,7 +598,9 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
     The result's ``raw`` keeps the samples, so that runs of one game can be pooled."""
     cash = game == CASH
     probe_before = machine_probe_ms()
-    target = make_target(args, workdir, game, **PER_ADDRESS_UNLIMITED, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
+    gc_env = {**({"FREEZEOUT_GC_FULL_SECONDS": str(args.gc_full_every)} if args.gc_full_every else {}),
+              **({"FREEZEOUT_GC_FREEZE": "0"} if args.no_gc_freeze else {})}
+    target = make_target(args, workdir, game, **PER_ADDRESS_UNLIMITED, **gc_env, FREEZEOUT_PAUSE_SECONDS=str(args.pause))
     try:
         target.start()
         Pinning.parse(args.pin).pin_client()
@@ -579,9 +620,12 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
                 everyone.append((Player(table, args.table_size, stats, (args.think_min, args.think_max),
                                         random.Random(rng.random()), (index + seat) % len(ws_urls),
                                         cash_seat=seat if cash else None, keyed=args.keys), cookie))
+        lag_readings = [("setup", target.loop_lag())]
         conns = await asyncio.wait_for(open_players(ws_urls, everyone), args.handshake_timeout)
+        lag_readings.append(("connect", target.loop_lag()))
         ClientStalls.quiet_collector()
         await asyncio.sleep(args.warmup)
+        lag_readings.append(("warmup", target.loop_lag()))
         me = psutil.Process()
         me.cpu_percent(None)
         machine = psutil.cpu_times()
@@ -595,8 +639,12 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
         stalls.start()
         t0, window_at = time.perf_counter(), time.time()
         print(f"{game}: measuring {args.duration:g} s with {stats.connected} players", file=sys.stderr, flush=True)
+        storming = asyncio.ensure_future(storms([float(x) for x in args.storms.split(",")] if args.storms else [],
+                                                 everyone, conns, ws_urls, stats, args.handshake_timeout))
         rss_series = await sample_rss(target, args.duration, args.rss_every)
+        storm_times = await storming  # a storm late in the window ends before the window is read
         elapsed = time.perf_counter() - t0
+        lag_readings.append(("window", target.loop_lag()))
         stats.measuring = False
         client_stalls = stalls.stop()
         target.profiling(False)
@@ -619,6 +667,9 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             p.stop()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(c.closed for c in conns)), 30)
+        await asyncio.sleep(2.0)  # the server's loop-lag monitor samples the disconnect storm's tail
+        lag_readings.append(("disconnect", target.loop_lag()))
+        server_lag = lag_report(lag_readings)
         probe_after = machine_probe_ms()
         return {
             "game": game,
@@ -648,6 +699,11 @@ async def human_phase(args: argparse.Namespace, workdir: Path, game: str = HOUSE
             "server_rss_mb": rss,
             "client_cpu_percent": round(client_cpu, 1),
             "client_stalls": client_stalls,
+            # the server's event-loop lag (server/looplag.py): its largest since it started, and per
+            # phase (connect storm, warm-up, the window with any --storms, the disconnect storm)
+            "server_loop_lag_max_ms": max((v["max_ms"] for v in server_lag.values()), default=None),
+            "server_loop_lag": server_lag,
+            **({"storms": storm_times} if storm_times else {}),
             "other_cpu_percent": round(max(0.0, busy - 100 * served / elapsed - client_cpu), 1),
             "measured_seconds": round(elapsed, 1),
             "window_started_at": round(window_at, 3),  # the server's log lines carry the same clock ("at")
@@ -785,6 +841,12 @@ def main() -> int:
     parser.add_argument("--bot-level", default="random")
     parser.add_argument("--bot-duration", type=float, default=20.0)
     parser.add_argument("--rss-every", type=float, help="sample the server's RSS this often during the run (a soak)")
+    parser.add_argument("--storms", help="a soak: seconds into the window (comma-separated) at which every player "
+                        "disconnects at once and then reconnects at once (a disconnect and a connect storm)")
+    parser.add_argument("--gc-full-every", type=float,
+                        help="the server's full garbage collection this often (s; default 600: a short run sees one)")
+    parser.add_argument("--no-gc-freeze", action="store_true",
+                        help="the server without gctune.Freezer (the collector as before issue #32: a comparison)")
     parser.add_argument("--skip-humans", action="store_true")
     parser.add_argument("--cash", action="store_true",
                         help="also the same players at cash tables of the house game (issue #25): buy-ins, rake, top-ups; "
@@ -838,8 +900,8 @@ def main() -> int:
               f"p50 {h['latency_ms_p50']} ms, p99 {h['latency_ms_p99']} ms ({verdict} the p99 < 100 ms target); "
               f"CPU % server {h['server_cpu_percent']}, client {h['client_cpu_percent']}, "
               f"others {h['other_cpu_percent']}; RSS MB {h['server_rss_mb']}; "
-              f"bytes per update {h['update_bytes_mean']} (p99 {h['update_bytes_p99']}); load average {h['load_average']}",
-              file=sys.stderr)
+              f"bytes per update {h['update_bytes_mean']} (p99 {h['update_bytes_p99']}); load average {h['load_average']}; "
+              f"server event-loop lag max {h['server_loop_lag_max_ms']} ms", file=sys.stderr)
         if h["errors"]:
             print(f"INVALID: the server refused {h['errors']} messages {h['error_codes']}", file=sys.stderr)
             return 1

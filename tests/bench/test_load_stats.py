@@ -57,3 +57,21 @@ def test_the_client_turns_its_collector_off_while_measuring_and_back_on_after(lo
     assert quiet and gc.isenabled() and gc.get_freeze_count() == 0
     assert report["gc_passes"] == 1 and report["gc_ms_total"] >= 0
     assert set(report) == {"loop_late_ms_p99", "loop_late_ms_max", "gc_passes", "gc_ms_total", "gc_ms_max"}
+
+
+def test_the_servers_loop_lag_is_reported_per_phase_from_its_histogram(load) -> None:
+    """The report's ``server_loop_lag``: per phase, the samples over 100 ms and the bucket of the
+    worst one (read from two /metrics readings), and the largest since the server started."""
+    inf = float("inf")
+
+    def reading(counts: dict[float, int], worst: float) -> dict[str, object]:
+        return {"max": worst, "count": counts[inf], "buckets": counts, "frozen": 5.0}
+
+    setup = reading({0.001: 10, 0.1: 10, 0.25: 10, 2.5: 10, inf: 10}, 0.0005)
+    connect = reading({0.001: 15, 0.1: 18, 0.25: 19, 2.5: 20, inf: 20}, 0.9)  # one of 100-250 ms, one of 250 ms-2.5 s
+    window = reading({0.001: 30, 0.1: 43, 0.25: 44, 2.5: 45, inf: 45}, 0.9)  # cumulative: none over 100 ms
+    report = load.lag_report([("setup", {"server": setup}), ("connect", {"server": connect}),
+                              ("window", {"server": window})])["server"]
+    assert report["max_ms"] == 900.0 and report["frozen_objects"] == 5.0
+    assert report["connect"] == {"samples": 10, "over_100ms": 2, "worst_ms_at_most": 2500}
+    assert report["window"] == {"samples": 25, "over_100ms": 0, "worst_ms_at_most": 100}

@@ -23,6 +23,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 import httpx
@@ -32,7 +33,7 @@ import websockets
 
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
-from freezeout.server.cluster.localservers import LocalPostgres, ServerUnavailable
+from freezeout.server.cluster.localservers import LocalPostgres, ServerUnavailable, with_database
 from freezeout.server.context import Context
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
@@ -348,7 +349,7 @@ async def fresh_database(postgres_url: str) -> str:
     admin = await asyncpg.connect(postgres_url.replace("postgresql://", "postgres://"))
     await admin.execute(f"CREATE DATABASE {name}")
     await admin.close()
-    return postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    return with_database(postgres_url, name)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -359,7 +360,7 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         return
     server = request.getfixturevalue("postgres_url")
     url = await fresh_database(server)
-    name = url.rsplit("/", 1)[1]
+    name = urlsplit(url).path.lstrip("/")
     yield url
     admin = await asyncpg.connect(server.replace("postgresql://", "postgres://"))
     await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")

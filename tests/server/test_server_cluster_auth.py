@@ -31,7 +31,7 @@ from redis.asyncio import Redis
 from redis.exceptions import AuthenticationError, NoPermissionError, ResponseError
 
 from freezeout.server.cluster.bus import Command
-from freezeout.server.cluster.localservers import ROOM_ROLE, LocalPostgres, ServerUnavailable
+from freezeout.server.cluster.localservers import ROOM_ROLE, LocalPostgres, ServerUnavailable, with_database
 from freezeout.server.cluster.redisbus import (
     RedisCommands,
     RedisUpdates,
@@ -189,7 +189,7 @@ def to_act(players: tuple[Player, ...]) -> tuple[Player, Player]:
 
 @pytest.mark.redis
 async def test_redis_refuses_strangers_and_a_role_does_only_its_job(redis_server):
-    stranger = Redis(host="127.0.0.1", port=redis_server.port)
+    stranger = Redis(unix_socket_path=str(redis_server.socket_path))
     with pytest.raises((AuthenticationError, ResponseError)):  # the default user is off
         await stranger.ping()
     await stranger.aclose()
@@ -317,10 +317,10 @@ async def test_postgresql_asks_every_local_user_for_a_password_and_the_room_is_n
     for path in (server.secrets / "postgres.password", server.password_file):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(server.secrets.stat().st_mode) == 0o700
-    for user, host in (("postgres", "127.0.0.1"), (ROOM_ROLE, "127.0.0.1"), ("postgres", str(server.base))):
+    for user in ("postgres", ROOM_ROLE):
         with pytest.raises((asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError,
                             asyncpg.ClientCannotConnectError)):
-            await asyncpg.connect(host=host, port=server.port, user=user, database="postgres", password="")
+            await asyncpg.connect(host=str(server.socket_dir), port=server.port, user=user, database="postgres", password="")
     # The room's role runs the migrations and owns what they make, and nothing more.
     engine = create_engine(async_database_url(server.url))
     await run_migrations(engine)
@@ -342,9 +342,9 @@ async def test_postgresql_asks_every_local_user_for_a_password_and_the_room_is_n
     finally:
         await room.close()
     with pytest.raises(asyncpg.InsufficientPrivilegeError):  # nor the superuser's database
-        await asyncpg.connect(server.url.replace("postgresql://", "postgres://").rsplit("/", 1)[0] + "/postgres")
+        await asyncpg.connect(with_database(server.url, "postgres").replace("postgresql://", "postgres://"))
     # A local user at psql, no password: refused too.
-    psql = subprocess.run([server.psql, "-X", "-w", "-h", "127.0.0.1", "-p", str(server.port), "-U", "postgres",
+    psql = subprocess.run([server.psql, "-X", "-w", "-h", str(server.socket_dir), "-p", str(server.port), "-U", "postgres",
                            "-c", "COPY (SELECT 1) TO PROGRAM 'id'"], capture_output=True, text=True,
                           env={"PATH": os.environ["PATH"]}, check=False, timeout=60)
     assert psql.returncode != 0 and "password" in psql.stderr

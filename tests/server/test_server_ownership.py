@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from freezeout.server.cluster.localservers import with_database
 from freezeout.server.cluster.ownership import Lease, Leases, StaleOwner, is_stale_owner_error
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations, table_log, table_owner
@@ -149,7 +150,7 @@ async def test_takeover_waits_for_the_append_in_flight(postgres_url):
     admin_url = postgres_url.replace("postgresql://", "postgres://")
     admin = await asyncpg.connect(admin_url)
     await admin.execute(f"CREATE DATABASE {name}")
-    engine = create_engine(async_database_url(postgres_url.rsplit("/", 1)[0] + f"/{name}"))
+    engine = create_engine(async_database_url(with_database(postgres_url, name)))
     store = Store(engine)
     try:
         await run_migrations(engine)

@@ -92,13 +92,22 @@ async def test_one_process_counts_its_actions(harness):
     assert ready["role"] == "all" and len(ready["tables"]) == 1
 
 
+def port_pair() -> int:
+    """A claimed port whose next one is claimed too: consecutive calls of free_port() give
+    consecutive ports, and the workers' --worker-port was the second gateway's port."""
+    first = free_port()
+    while (second := free_port()) != first + 1:
+        first = second
+    return first
+
+
 @pytest.mark.redis
 @pytest.mark.postgres
 def test_freezeout_cluster_starts_and_stops_everything(redis_server):
     """``freezeout cluster``: PostgreSQL, Redis, 2 gateways and 2 workers; a player plays
     through a gateway, a worker owns the table; SIGINT stops every process it started."""
     del redis_server  # only its gate (FREEZEOUT_SLOW=1) and its check that redis-server exists
-    gateway, worker = free_port(), free_port()
+    gateway, worker = port_pair(), port_pair()  # each role takes --port, --port + 1
     base = Path(tempfile.mkdtemp(prefix="fz-cluster-"))
     base.chmod(0o755)  # PostgreSQL runs as the postgres user under it (pytest's tmp_path is private)
     process = subprocess.Popen(

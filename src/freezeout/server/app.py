@@ -29,6 +29,7 @@ from freezeout.server.cluster.ownership import worker_name
 from freezeout.server.cluster.roles import add_operations, create_worker_app, open_bus
 from freezeout.server.context import Context
 from freezeout.server.gctune import tuned_gc
+from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
@@ -55,17 +56,6 @@ def _web_dir(settings: Settings) -> Path:
     if settings.web_dir:
         return Path(settings.web_dir)
     return Path(__file__).resolve().parent.parent / "web"
-
-
-async def _watch_event_loop(period: float = 0.05, limit: float = 0.1) -> None:
-    """Log when the event loop was blocked: every table shares it, so a stall is everyone's latency."""
-    loop = asyncio.get_running_loop()
-    while True:
-        before = loop.time()
-        await asyncio.sleep(period)
-        late = loop.time() - before - period
-        if late > limit:
-            log.warning("event loop blocked for %.0f ms", late * 1000)
 
 
 def _announce_test_mode(settings: Settings) -> None:
@@ -126,6 +116,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             if own_bus is not None:
                 await own_bus.start()
             room = GatewayRoom(name=node, settings=settings, store=store, clock=clock, bus=cluster_bus, metrics=metrics)
+            app.state.bus = cluster_bus  # /readyz: not ready while it is unreachable
         else:
             room = Room(settings=settings, store=store, clock=clock)
             room.on_handled = metrics.observe_action
@@ -141,12 +132,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         )
         metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
-        watchdog = asyncio.create_task(_watch_event_loop())
+        watchdog = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
         sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds), name="sessions")
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc(metrics))
+                await process.enter_async_context(tuned_gc(metrics, full_every=settings.gc_full_seconds,
+                                                           freeze=settings.gc_freeze, connections=lambda: len(links)))
             try:
                 yield
             finally:

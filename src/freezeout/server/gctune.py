@@ -18,7 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
-__all__ = ["tuned_gc"]
+__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "tuned_gc"]
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +27,85 @@ FULL_EVERY = 600.0  # seconds between full collections (cyclic garbage in the ol
 # CPython's own rule starts a generation-0 pass when allocations minus deallocations pass the
 # first threshold: kept above what a busy room allocates in a period, so that the clock decides.
 YOUNG_THRESHOLD = 100_000
+# Objects in cycles that a closed WebSocket leaves (the rest of its ~200 are freed by reference
+# counting): measured with 300 and 500 connections (docs/scaling.md "No freeze").
+GARBAGE_PER_CLOSED = 85
 
 
-async def _collect(period: float = YOUNG_PERIOD, full_every: float = FULL_EVERY) -> None:
+class _Collector(Protocol):
+    """The parts of the ``gc`` module the freezer uses (a test passes a fake)."""
+
+    def collect(self, generation: int = 2) -> int: ...
+
+    def freeze(self) -> None: ...
+
+    def unfreeze(self) -> None: ...
+
+    def get_freeze_count(self) -> int: ...
+
+
+class Freezer:
+    """Keeps the connections' long-lived objects out of the full collection (issue #32, item 12).
+
+    A full collection walks every object of the old generation: at 10,000 players 2.25
+    million, about 200 per WebSocket (the ASGI stack each connection keeps alive), for a
+    2.25 s stop of every table.  So what is alive for long is frozen (``gc.freeze()``: out of
+    the collector's sight, still freed by reference counting): after start-up, after each
+    full collection (which then walks only what aged since the last one), and after a burst
+    of ``burst`` new connections (right after a young pass, when the young generations are
+    empty).  A closed connection's objects are mostly freed by reference counting, but about
+    :data:`GARBAGE_PER_CLOSED` of them are in cycles (the ``websockets`` protocol and its
+    parser, the transport, the outbox's task: measured, docs/scaling.md), which a frozen
+    object never leaves: a *thaw* (unfreeze, collect everything, freeze again) takes them
+    back once the estimated garbage is at least ``thaw_min`` objects and at least as large
+    as what is frozen and alive, so that its cost is at most twice what it frees and memory
+    stays within about twice what is alive."""
+
+    def __init__(self, connections: Callable[[], int] | None = None, *, burst: int = 500,
+                 garbage_per_closed: int = 0, thaw_min: int = 200_000, collector: _Collector | None = None) -> None:
+        self.connections = connections or (lambda: 0)
+        self.burst, self.thaw_min = burst, thaw_min
+        self.garbage_per_closed = garbage_per_closed or GARBAGE_PER_CLOSED
+        self.gc: _Collector = collector or gc  # the module has these functions
+        self.last = self.since = self.connections()  # open now; open at the last freeze (or fewer since)
+        self.frozen_open = 0  # connections frozen (open at a freeze) and, as far as we know, still open
+        self.closed = 0  # frozen connections closed since the last thaw (the count's drops, seen every pass)
+        self.freezes = self.thaws = 0
+
+    def garbage(self) -> int:
+        """Objects estimated to be cyclic garbage among the frozen ones."""
+        return self.closed * self.garbage_per_closed
+
+    def after_young_pass(self) -> str | None:
+        """Called right after a collection of the young generations: thaw, freeze or nothing."""
+        now = self.connections()
+        gone = min(max(0, self.last - now), self.frozen_open)  # counted as frozen ones: a thaw errs early
+        self.closed += gone
+        self.frozen_open -= gone
+        self.last = now
+        garbage = self.garbage()
+        if garbage >= self.thaw_min and garbage >= self.gc.get_freeze_count() - garbage:
+            self.gc.unfreeze()
+            self.gc.collect()
+            self.gc.freeze()
+            self.closed, self.since, self.frozen_open, self.thaws = 0, now, now, self.thaws + 1
+            return "thaw"
+        if now - self.since >= self.burst:
+            self.gc.freeze()
+            self.since, self.frozen_open, self.freezes = now, now, self.freezes + 1
+            return "freeze"
+        self.since = min(self.since, now)
+        return None
+
+    def full(self) -> None:
+        """The periodic full collection: what aged since the last freeze, then freeze the rest."""
+        self.gc.collect()
+        self.gc.freeze()
+        self.since = self.frozen_open = self.connections()
+        self.freezes += 1
+
+
+async def _collect(period: float = YOUNG_PERIOD, full_every: float = FULL_EVERY, freezer: Freezer | None = None) -> None:
     """Collect the young generations on a clock, both in one pass, and the old one now and then.
 
     CPython starts a collection when allocations minus deallocations pass a
@@ -47,15 +123,22 @@ async def _collect(period: float = YOUNG_PERIOD, full_every: float = FULL_EVERY)
     round").  Explicit collections never trigger a full one, and cyclic
     garbage that reached the old generation (a closed connection's objects)
     would otherwise stay for ever: a full collection runs every
-    ``full_every`` seconds."""
+    ``full_every`` seconds.  With a :class:`Freezer`, that full collection
+    walks only what aged since the last freeze, and bursts of connections
+    are frozen as they come."""
     last_full = time.monotonic()
     while True:
         await asyncio.sleep(period)
         if time.monotonic() - last_full >= full_every:
-            gc.collect()
+            if freezer is not None:
+                freezer.full()
+            else:
+                gc.collect()
             last_full = time.monotonic()
         else:
             gc.collect(1)
+            if freezer is not None:
+                freezer.after_young_pass()
 
 
 class _Gauges(Protocol):
@@ -90,24 +173,33 @@ class _Collections:
 
 
 @contextlib.asynccontextmanager
-async def tuned_gc(metrics: _Gauges | None = None) -> AsyncIterator[None]:
+async def tuned_gc(metrics: _Gauges | None = None, *, full_every: float = FULL_EVERY, freeze: bool = True,
+                   connections: Callable[[], int] | None = None) -> AsyncIterator[None]:
     """Tune the collector while the block runs (inside the server's event loop), then undo it:
-    thresholds, frozen objects, the slow-collection logger and the clock-driven collector.
-    With ``metrics``, ``/metrics`` shows the seconds spent collecting (a load run reads the
-    collector's share of the CPU in its measured window: bench/load.py)."""
+    thresholds, frozen objects, the slow-collection logger and the clock-driven collector
+    (a full collection every ``full_every`` seconds; with ``freeze``, a :class:`Freezer`
+    that counts ``connections``).  With ``metrics``, ``/metrics`` shows the seconds spent
+    collecting (a load run reads the collector's share of the CPU in its measured window:
+    bench/load.py) and the frozen objects."""
     thresholds = gc.get_threshold()
     callback = _Collections()
     gc.callbacks.append(callback)
+    freezer = Freezer(connections) if freeze else None
     if metrics is not None:
         metrics.gauge("freezeout_gc_seconds", lambda: sum(callback.seconds),
                       "seconds this process spent in the cyclic garbage collector while serving")
+        metrics.gauge("freezeout_gc_frozen_objects", lambda: float(gc.get_freeze_count()),
+                      "objects kept out of the collector's sight (gc.freeze): what lives long")
+        if freezer is not None:
+            metrics.gauge("freezeout_gc_thaws", lambda: float(freezer.thaws),
+                          "thaws: frozen objects collected again, to take back closed connections' cycles")
     # Everything alive after start-up (modules, the bots' tables) is moved out of the
     # collector's sight; a full collection waits for the clock above: CPython's own rule
     # (the third threshold, counted in generation-1 passes: ten a second here) is put out of
     # reach, since a full pass over a room of 10,000 connections stops every table at once.
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, 20, 1_000_000)
-    collector = asyncio.create_task(_collect(), name="gc-collector")
+    collector = asyncio.create_task(_collect(full_every=full_every, freezer=freezer), name="gc-collector")
     try:
         yield
     finally:
@@ -118,4 +210,5 @@ async def tuned_gc(metrics: _Gauges | None = None) -> AsyncIterator[None]:
         gc.unfreeze()
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(callback)
-        log.info("garbage collection while serving: %s", callback.summary())
+        log.info("garbage collection while serving: %s%s", callback.summary(),
+                 f"; {freezer.freezes} freezes, {freezer.thaws} thaws" if freezer is not None else "")

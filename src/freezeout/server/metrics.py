@@ -3,7 +3,8 @@
 A handful of numbers an operator of a cluster watches: open connections,
 tables owned, actions handled (a counter: Prometheus derives actions/s with
 ``rate()``), how long an action takes from the worker's inbox to its
-committed update, and lease changes (acquired, lost, released).  Written
+committed update, lease changes (acquired, lost, released), and how late the
+event loop runs a timer (server/looplag.py: every table waits behind a stall).  Written
 here rather than pulled in from a client library: the format is a few lines
 of text, and every number is updated on the event loop (no locks needed).
 """
@@ -42,6 +43,7 @@ class Metrics:
         self.gauges: dict[str, Callable[[], float]] = {}
         self.helps: dict[str, str] = {}
         self.latency = _Histogram(LATENCY_BUCKETS)
+        self.histograms: dict[str, tuple[_Histogram, str]] = {}  # more histograms: name -> (it, help)
 
     def count(self, name: str, amount: float = 1.0, **labels: str) -> None:
         key = (name, ",".join(f'{k}="{v}"' for k, v in sorted(labels.items())))
@@ -50,6 +52,12 @@ class Metrics:
     def gauge(self, name: str, read: Callable[[], float], help_text: str) -> None:
         self.gauges[name] = read
         self.helps[name] = help_text
+
+    def histogram(self, name: str, bounds: tuple[float, ...], help_text: str) -> Callable[[float], None]:
+        """A histogram rendered as ``name``; returns the function that observes a value."""
+        found = _Histogram(bounds)
+        self.histograms[name] = (found, help_text)
+        return found.observe
 
     def observe_action(self, seconds: float) -> None:
         """An intent handled ``seconds`` after it reached its table (an action, counted too)."""
@@ -63,6 +71,7 @@ class Metrics:
             "freezeout_lease_changes_total": "table leases acquired, lost (refused or not renewed) and released",
             "freezeout_bus_dropped_total": "messages the bus could not carry (Redis away): at most once",
             "freezeout_commands_total": "commands a gateway routed to table owners",
+            "freezeout_event_loop_stalls_total": "event-loop lags over 100 ms (every table of the process stopped as long)",
         }
         names = sorted({name for name, _ in self.counters} | set(helps))
         for name in names:
@@ -75,16 +84,19 @@ class Metrics:
             lines.append(f"# HELP {name} {self.helps[name]}")
             lines.append(f"# TYPE {name} gauge")
             lines.append(f"{name} {read():g}")
-        name, hist = "freezeout_action_seconds", self.latency
-        lines.append(f"# HELP {name} from an intent reaching its table (a worker's inbox) to its having been handled")
-        lines.append(f"# TYPE {name} histogram")
-        running = 0
-        for bound, count in zip(hist.bounds, hist.counts, strict=False):
-            running += count
-            lines.append(f'{name}_bucket{{le="{bound:g}"}} {running}')
-        lines.append(f'{name}_bucket{{le="+Inf"}} {hist.count}')
-        lines.append(f"{name}_sum {hist.total:g}")
-        lines.append(f"{name}_count {hist.count}")
+        histograms = {"freezeout_action_seconds": (
+            self.latency, "from an intent reaching its table (a worker's inbox) to its having been handled"),
+            **self.histograms}
+        for name, (hist, help_text) in histograms.items():
+            lines.append(f"# HELP {name} {help_text}")
+            lines.append(f"# TYPE {name} histogram")
+            running = 0
+            for bound, count in zip(hist.bounds, hist.counts, strict=False):
+                running += count
+                lines.append(f'{name}_bucket{{le="{bound:g}"}} {running}')
+            lines.append(f'{name}_bucket{{le="+Inf"}} {hist.count}')
+            lines.append(f"{name}_sum {hist.total:g}")
+            lines.append(f"{name}_count {hist.count}")
         lines.append("# HELP freezeout_info the process's role")
         lines.append("# TYPE freezeout_info gauge")
         lines.append(f'freezeout_info{{role="{self.role}"}} 1')

@@ -137,6 +137,8 @@ class Settings(BaseSettings):
     lobby_push_seconds: float = 0.5  # lobby changes are gathered this long before they go to the watchers
     json_logs: bool = False  # one JSON object per log line (table ids as fields)
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
+    gc_full_seconds: float = Field(default=600.0, gt=0)  # a full collection this often (gctune.py)
+    gc_freeze: bool = True  # keep long-lived objects (connections) out of the full collection (gctune.Freezer)
 
     @model_validator(mode="after")
     def _cluster_settings(self) -> Settings:
@@ -196,8 +198,12 @@ def with_password(url: str, password: str) -> str:
     """``url`` with ``password`` as its password (the user name kept)."""
     parts = urlsplit(url)
     if parts.hostname is None:
-        raise ValueError("a URL with a password file needs a host")
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        # A unix socket: Redis's ``unix://user@/path/redis.sock``, PostgreSQL's ``?host=/dir``.
+        if parts.scheme != "unix" and "host=" not in parts.query:
+            raise ValueError("a URL with a password file needs a host (or a unix socket)")
+        host = ""
+    else:
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     netloc = f"{quote(parts.username or '', safe='')}:{quote(password, safe='')}@{host}"
     if parts.port is not None:
         netloc += f":{parts.port}"

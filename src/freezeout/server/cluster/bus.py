@@ -204,6 +204,11 @@ class Bus:
     async def start(self) -> None:
         """Nothing to start in one process (RedisBus starts its subscriber)."""
 
+    async def reachable(self) -> bool:
+        """The bus can carry messages now (``/readyz`` says not ready while it cannot); in one
+        process it always can."""
+        return True
+
     async def close(self) -> None:
         """Nothing to close in one process."""
 

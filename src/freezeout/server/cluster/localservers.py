@@ -1,10 +1,21 @@
-"""A local PostgreSQL and redis-server on loopback, for ``freezeout cluster`` and the tests.
+"""A local PostgreSQL and redis-server, for ``freezeout cluster`` and the tests.
 
 PostgreSQL runs from Debian's binaries (``initdb``, ``pg_ctl``), as the
-``postgres`` user when we are root (it refuses to run as root), on 127.0.0.1
-and a free port, with a socket directory of its own: it never touches a
-system cluster.  redis-server runs without persistence (a restart loses
-everything: the worst case the bus must survive).
+``postgres`` user when we are root (it refuses to run as root), with a socket
+directory of its own: it never touches a system cluster.  redis-server runs
+without persistence (a restart loses everything: the worst case the bus must
+survive).
+
+Neither listens on TCP (issue #32: any local user could open 11,000 idle
+sockets to Redis, or 100 to PostgreSQL, and lock the room out before saying a
+word).  Each listens only on a unix socket in a directory of mode 0700 (the
+socket itself 0700 too), so only the room's OS user (and root) can connect at
+all; PostgreSQL has ``listen_addresses=''`` and Redis ``port 0``.  Behind
+that, a connection that does not authenticate goes: Redis closes clients idle
+for :data:`REDIS_IDLE_SECONDS` (``timeout``; its pub/sub and blocked readers
+are exempt, and the room's pooled connections reconnect by themselves) and
+PostgreSQL ends an unfinished authentication after
+:data:`PG_AUTHENTICATION_SECONDS`.
 
 Neither trusts the machine's other users (issue #23: a local user ran a shell
 command as PostgreSQL's superuser through ``COPY ... TO PROGRAM``, and
@@ -35,11 +46,15 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["REDIS_ACL", "ROOM_DATABASE", "ROOM_ROLE", "LocalPostgres", "LocalRedis", "ServerUnavailable", "free_port",
-           "pg_binary", "secret_file"]
+__all__ = ["REDIS_ACL", "REDIS_IDLE_SECONDS", "ROOM_DATABASE", "ROOM_ROLE", "LocalPostgres", "LocalRedis",
+           "ServerUnavailable", "free_port", "pg_binary", "private_directory", "secret_file", "with_database"]
 
 START_SECONDS = 60  # generous: a loaded machine; a healthy start takes a second or two
+REDIS_IDLE_SECONDS = 30  # Redis's ``timeout``: an idle client (one that never authenticated too) is closed
+PG_AUTHENTICATION_SECONDS = 10  # PostgreSQL's ``authentication_timeout``
+SOCKET_PATH_MAX = 100  # a unix socket's path must fit in sun_path (108 bytes on Linux)
 
 
 class ServerUnavailable(Exception):
@@ -63,10 +78,32 @@ def secret_file(path: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+def private_directory(path: Path, owner: pwd.struct_passwd | None = None) -> Path:
+    """``path`` made (if missing) with mode 0700, owned by ``owner`` (else by us): where a server's
+    unix socket lives, so that nobody else can even reach it."""
+    path.mkdir(parents=True, exist_ok=True)
+    if owner is not None:
+        os.chown(path, owner.pw_uid, owner.pw_gid)
+    path.chmod(0o700)
+    return path
+
+
+def _short_enough(socket_path: Path) -> None:
+    if len(str(socket_path)) > SOCKET_PATH_MAX:
+        raise ServerUnavailable(f"the socket path {socket_path} is longer than {SOCKET_PATH_MAX} characters: "
+                                "choose a shorter --dir")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def with_database(url: str, database: str) -> str:
+    """``url`` (a PostgreSQL URL, its server's socket in the query or not) naming ``database``."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{database}", parts.query, parts.fragment))
 
 
 def pg_binary(name: str) -> str | None:
@@ -85,6 +122,7 @@ class LocalPostgres:
         self.base, self.port, self.fsync = base, port or free_port(), fsync
         self.data = base / "data"
         self.secrets = base / "secrets"
+        self.socket_dir = base / "run"  # mode 0700: the only way in (no TCP listener)
         self.moved_aside: Path | None = None  # a data directory of an older, trusting setup
         initdb, pg_ctl, psql = pg_binary("initdb"), pg_binary("pg_ctl"), pg_binary("psql")
         if not initdb or not pg_ctl or not psql:
@@ -104,19 +142,30 @@ class LocalPostgres:
         return self.secrets / f"{ROOM_ROLE}.password"
 
     @property
+    def socket_path(self) -> Path:
+        return self.socket_dir / f".s.PGSQL.{self.port}"
+
+    def url_for(self, user: str, database: str, password: str | None = None) -> str:
+        """A URL through the server's unix socket (``host`` names its directory; the port
+        names the socket), as asyncpg, SQLAlchemy and libpq read it."""
+        credentials = user if password is None else f"{user}:{password}"
+        return f"postgresql://{credentials}@/{database}?host={self.socket_dir}&port={self.port}"
+
+    @property
     def url(self) -> str:
         """The room's URL: its role (not a superuser) and database, the password in it."""
-        return f"postgresql://{ROOM_ROLE}:{secret_file(self.password_file)}@127.0.0.1:{self.port}/{ROOM_DATABASE}"
+        return self.url_for(ROOM_ROLE, ROOM_DATABASE, secret_file(self.password_file))
 
     @property
     def admin_url(self) -> str:
-        """The superuser's URL, for setting up (and tests that make databases of their own)."""
-        return f"postgresql://postgres:{self._superuser_password()}@127.0.0.1:{self.port}/postgres"
+        """The superuser's URL, for setting up (and tests that make databases of their own:
+        :func:`with_database`)."""
+        return self.url_for("postgres", "postgres", self._superuser_password())
 
     def env(self) -> dict[str, str]:
         """The room's database for ``freezeout serve``: the URL without its password, and the
         file that holds it (kept out of the environment and the command line)."""
-        return {"FREEZEOUT_DATABASE_URL": f"postgresql://{ROOM_ROLE}@127.0.0.1:{self.port}/{ROOM_DATABASE}",
+        return {"FREEZEOUT_DATABASE_URL": self.url_for(ROOM_ROLE, ROOM_DATABASE),
                 "FREEZEOUT_DATABASE_PASSWORD_FILE": str(self.password_file)}
 
     def _superuser_password(self) -> str:
@@ -135,7 +184,11 @@ class LocalPostgres:
         self._move_trusting_data_aside()
         if not (self.data / "PG_VERSION").exists():
             self._initdb()
-        options = f"-h 127.0.0.1 -p {self.port} -k {self.base}" + ("" if self.fsync else " -c fsync=off")
+        _short_enough(self.socket_path)
+        private_directory(self.socket_dir, self._user)
+        # No TCP at all (listen_addresses empty); the socket in a private directory, itself private.
+        options = (f"-c listen_addresses='' -p {self.port} -k {self.socket_dir} -c unix_socket_permissions=0700"
+                   f" -c authentication_timeout={PG_AUTHENTICATION_SECONDS}s" + ("" if self.fsync else " -c fsync=off"))
         started = self._run(self.pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.base / "log"),
                             "-w", "-t", str(START_SECONDS), "start")
         if started.returncode != 0:
@@ -190,7 +243,7 @@ REVOKE CONNECT ON DATABASE template1 FROM PUBLIC;
         # The password travels in the environment of psql (readable by this user only) and the
         # statements on its standard input: neither is on a command line.
         env = {**os.environ, "PGPASSWORD": self._superuser_password(), "PGCONNECT_TIMEOUT": "10"}
-        done = subprocess.run([self.psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port),
+        done = subprocess.run([self.psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", str(self.socket_dir), "-p", str(self.port),
                                "-U", "postgres", "-d", "postgres", "-f", "-"],
                               input=sql, capture_output=True, text=True, timeout=120, env=env, check=False)
         if done.returncode != 0:
@@ -216,14 +269,17 @@ REDIS_ACL = {
 
 class LocalRedis:
     """A redis-server whose default user is off: every client is one of :data:`REDIS_ACL`'s
-    users, with a password kept in ``directory/secrets`` (hashed in the server's config)."""
+    users, with a password kept in ``directory/secrets`` (hashed in the server's config).
+    It listens on ``directory/run/redis.sock`` only (the directory 0700), and closes a
+    client idle for ``idle_seconds``."""
 
-    def __init__(self, directory: Path, port: int | None = None) -> None:
+    def __init__(self, directory: Path, *, idle_seconds: int = REDIS_IDLE_SECONDS) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise ServerUnavailable("redis-server is not installed: apt-get install -y redis-server")
-        self.binary, self.directory, self.port = binary, directory, port or free_port()
+        self.binary, self.directory, self.idle_seconds = binary, directory, idle_seconds
         self.secrets = directory / "secrets"
+        self.socket_path = directory / "run" / "redis.sock"
         self.process: subprocess.Popen[bytes] | None = None
 
     def password(self, user: str) -> str:
@@ -231,19 +287,21 @@ class LocalRedis:
 
     def url_for(self, user: str) -> str:
         """A URL with ``user``'s name and password (a gateway's, a worker's, the admin's)."""
-        return f"redis://{user}:{self.password(user)}@127.0.0.1:{self.port}/0"
+        return f"unix://{user}:{self.password(user)}@{self.socket_path}?db=0"
 
     @property
     def url(self) -> str:
         """The URL for ``freezeout serve``: its user is its role, its password in :meth:`env`'s file."""
-        return f"redis://{{role}}@127.0.0.1:{self.port}/0"
+        return f"unix://{{role}}@{self.socket_path}?db=0"
 
     def env(self) -> dict[str, str]:
         return {"FREEZEOUT_REDIS_URL": self.url, "FREEZEOUT_REDIS_PASSWORD_FILE": str(self.secrets / "{role}.password")}
 
     def config(self) -> str:
-        """redis.conf: loopback, no persistence, the default user off, one ACL user per role."""
-        lines = [f"bind 127.0.0.1\nport {self.port}\nprotected-mode yes\nsave \"\"\nappendonly no",
+        """redis.conf: a private unix socket and no TCP port, idle clients closed, no
+        persistence, the default user off, one ACL user per role."""
+        lines = [f"port 0\nunixsocket {self.socket_path}\nunixsocketperm 700\ntimeout {self.idle_seconds}",
+                 "protected-mode yes\nsave \"\"\nappendonly no",
                  f"dir {self.directory}\ndaemonize no\nloglevel warning",
                  "user default off resetkeys resetchannels -@all"]
         for user, rules in REDIS_ACL.items():
@@ -253,6 +311,8 @@ class LocalRedis:
 
     def start(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
+        _short_enough(self.socket_path)
+        private_directory(self.socket_path.parent)
         conf = self.directory / "redis.conf"
         descriptor = os.open(conf, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as out:
@@ -261,16 +321,18 @@ class LocalRedis:
         deadline = time.monotonic() + START_SECONDS
         while True:
             if self.process.poll() is not None:
-                raise ServerUnavailable(f"redis-server exited with {self.process.returncode} on port {self.port}")
+                raise ServerUnavailable(f"redis-server exited with {self.process.returncode} ({self.socket_path})")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                with socket.socket(socket.AF_UNIX) as probe:
+                    probe.settimeout(1)
+                    probe.connect(str(self.socket_path))
                     probe.sendall(b"PING\r\n")
                     if probe.recv(16).startswith(b"-NOAUTH"):  # up, and asks who we are
                         return
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise ServerUnavailable(f"redis-server did not answer on port {self.port}")
+                raise ServerUnavailable(f"redis-server did not answer on {self.socket_path}")
             time.sleep(0.02)
 
     def stop(self) -> None:

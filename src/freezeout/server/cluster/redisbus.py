@@ -41,7 +41,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialWithJitterBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -51,8 +51,8 @@ from freezeout.server.cluster.sealing import ReplayGuard, Seal, Unsealable
 from freezeout.server.tasks import Batched, stop_tasks
 
 __all__ = [
-    "RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "pack_command", "table_channel",
-    "unpack_command",
+    "RedisBus", "RedisCommands", "RedisLobby", "RedisUpdates", "connect", "inbox_key", "pack_command", "probe",
+    "table_channel", "unpack_command",
 ]
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,8 @@ _GROUP = "owner"
 SEND_BATCH = 512  # commands in one pipeline at most
 POOL_SIZE = 64  # connections per process; more commands in flight wait for one (POOL_WAIT_SECONDS)
 POOL_WAIT_SECONDS = 5.0
+HEALTH_CHECK_SECONDS = 10
+PROBE_SECONDS = 1.0  # a /readyz's look at Redis: an answer within this, or the bus is down
 
 
 def connect(url: str) -> Redis:
@@ -74,6 +76,7 @@ def connect(url: str) -> Redis:
     hundreds of tables at once, and redis-py's default pool refuses the 101st command in
     flight at once ("Too many connections", seen by bench/load.py --cluster at 2,000
     players) instead of queueing it behind the others."""
+    tcp: dict[str, Any] = {} if url.startswith("unix:") else {"socket_keepalive": True}
     pool = BlockingConnectionPool.from_url(
         url,
         max_connections=POOL_SIZE,
@@ -84,10 +87,19 @@ def connect(url: str) -> Redis:
         # A Redis that stops answering (stopped, partitioned) must not hold a command for ever;
         # the inbox's blocking read is shorter than this (RedisCommands.block_ms).
         socket_timeout=15.0,
-        socket_keepalive=True,
-        health_check_interval=30,
+        # Below the server's idle timeout (localservers.REDIS_IDLE_SECONDS): a pooled connection
+        # idle for longer is pinged (and replaced if Redis closed it) before it carries a command.
+        health_check_interval=HEALTH_CHECK_SECONDS,
+        **tcp,
     )
     return Redis.from_pool(pool)
+
+
+def probe(url: str) -> Redis:
+    """A client for :meth:`RedisBus.reachable`: one try (and one more on a fresh connection, for
+    one Redis closed while idle), short timeouts, no pool shared with the bus's traffic."""
+    return Redis.from_url(url, socket_connect_timeout=PROBE_SECONDS, socket_timeout=PROBE_SECONDS,
+                          retry=Retry(NoBackoff(), retries=1), retry_on_error=[RedisConnectionError, RedisTimeoutError])
 
 
 def inbox_key(worker: str) -> str:
@@ -240,6 +252,11 @@ class RedisUpdates:
 
     def start(self) -> None:
         self._reader = asyncio.create_task(self._read_forever(), name="redis-updates")
+
+    @property
+    def connected(self) -> bool:
+        """The subscriber is connected (subscribed to the followed tables, or subscribing)."""
+        return self._pubsub is not None
 
     async def close(self) -> None:
         await stop_tasks(self._reader)
@@ -410,13 +427,25 @@ class RedisBus(Bus):
             part.refusals.on_refused = on_refused
         super().__init__(*parts)
         self.client = client
+        self._probe = probe(url)
         self._updates = self.updates if isinstance(self.updates, RedisUpdates) else None
 
     async def start(self) -> None:
         assert self._updates is not None
         self._updates.start()
 
+    async def reachable(self) -> bool:
+        """Redis answers a PING within :data:`PROBE_SECONDS` (on a connection of its own: a busy
+        pool does not make the bus look down) and the update subscriber is connected."""
+        try:
+            async with asyncio.timeout(2 * PROBE_SECONDS + 0.5):
+                answered = bool(await self._probe.ping())
+        except (*_LOST, TimeoutError, ResponseError):
+            return False
+        return answered and self._updates is not None and self._updates.connected
+
     async def close(self) -> None:
         if self._updates is not None:
             await self._updates.close()
         await self.client.aclose()
+        await self._probe.aclose()

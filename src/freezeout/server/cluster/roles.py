@@ -23,6 +23,7 @@ from freezeout.server.clock import Clock
 from freezeout.server.cluster.bus import Bus
 from freezeout.server.cluster.worker import Worker
 from freezeout.server.gctune import tuned_gc
+from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
@@ -52,9 +53,17 @@ def open_bus(settings: Settings, metrics: Metrics | None = None) -> Bus:
 
 
 def add_operations(app: FastAPI, readiness: Callable[[Request], dict[str, Any]], metrics: Metrics) -> None:
+    """``/readyz`` and ``/metrics``.  A process with a bus (``app.state.bus``: a gateway's or a
+    worker's) is ready only while the bus is reachable too (``"bus": "up"``): a gateway that
+    cannot reach Redis cannot route a move, a worker cannot hear one (issue #32)."""
+
     @app.get("/readyz", include_in_schema=False)
     async def readyz(request: Request) -> JSONResponse:
         answer = readiness(request)
+        bus: Bus | None = getattr(request.app.state, "bus", None)
+        if bus is not None:
+            up = await bus.reachable()
+            answer = {**answer, "bus": "up" if up else "unreachable", "ready": bool(answer.get("ready")) and up}
         return JSONResponse(answer, status_code=200 if answer.get("ready") else 503)
 
     @app.get("/metrics", include_in_schema=False)
@@ -77,14 +86,17 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
             await own_bus.start()
         worker = Worker(name=name, settings=settings, store=store, bus=bus or own_bus, clock=clock,  # type: ignore[arg-type]
                         metrics=metrics)
-        app.state.worker, app.state.store = worker, store
+        app.state.worker, app.state.store, app.state.bus = worker, store, bus or own_bus
         await worker.start()
+        lag = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
-                await process.enter_async_context(tuned_gc(metrics))
+                await process.enter_async_context(tuned_gc(metrics, full_every=settings.gc_full_seconds,
+                                                           freeze=settings.gc_freeze))
             try:
                 yield
             finally:
+                lag.cancel()
                 await worker.stop(release=True)
                 if own_bus is not None:
                     await own_bus.close()

@@ -1,0 +1,96 @@
+"""The collector's freezer (server/gctune.py, issue #32 item 12): long-lived objects (a burst
+of connections, what survived a full collection) leave the full collection's sight, and the
+cycles closed connections leave among them are taken back by a thaw once they are worth it.
+Driven by a fake collector: no real collection, no clock."""
+
+from __future__ import annotations
+
+from freezeout.server.gctune import Freezer
+
+
+class FakeCollector:
+    """Counts frozen objects as the freezer's decisions would move them."""
+
+    def __init__(self, frozen: int = 100_000) -> None:
+        self.frozen = frozen
+        self.young = 0  # objects a freeze would move now
+        self.calls: list[str] = []
+
+    def collect(self, generation: int = 2) -> int:
+        self.calls.append(f"collect({generation})")
+        return 0
+
+    def freeze(self) -> None:
+        self.calls.append("freeze")
+        self.frozen += self.young
+        self.young = 0
+
+    def unfreeze(self) -> None:
+        self.calls.append("unfreeze")
+
+    def get_freeze_count(self) -> int:
+        return self.frozen
+
+
+class Room:
+    def __init__(self) -> None:
+        self.open = 0
+
+    def __call__(self) -> int:
+        return self.open
+
+
+def test_a_burst_of_connections_is_frozen_once_it_is_large_enough():
+    room, fake = Room(), FakeCollector()
+    freezer = Freezer(room, burst=500, collector=fake)
+    room.open = 499
+    assert freezer.after_young_pass() is None and fake.calls == []
+    room.open = 1200
+    assert freezer.after_young_pass() == "freeze" and fake.calls == ["freeze"]
+    room.open = 1500  # 300 more since the freeze: not yet a burst
+    assert freezer.after_young_pass() is None
+    room.open = 1700
+    assert freezer.after_young_pass() == "freeze" and freezer.freezes == 2
+
+
+def test_connections_that_come_and_go_are_neither_a_burst_nor_frozen_garbage():
+    room, fake = Room(), FakeCollector()
+    freezer = Freezer(room, burst=500, collector=fake)
+    for step in range(20):  # 400 open, 400 close, again and again: never 500 more than the low point
+        room.open = 400 if step % 2 == 0 else 0
+        assert freezer.after_young_pass() is None
+    assert fake.calls == [] and freezer.closed == 0  # none was frozen: young passes took their cycles
+
+
+def test_a_thaw_takes_the_cycles_of_closed_connections_back_when_they_are_worth_it():
+    room, fake = Room(), FakeCollector(frozen=100_000)
+    freezer = Freezer(room, burst=500, garbage_per_closed=85, thaw_min=200_000, collector=fake)
+    room.open = 10_000
+    fake.young = 10_000 * 200
+    assert freezer.after_young_pass() == "freeze" and fake.frozen == 2_100_000
+    room.open = 5_000  # 5,000 closed: 425,000 objects of garbage, far less than what is alive
+    assert freezer.after_young_pass() is None
+    fake.frozen -= 5_000 * (200 - 85)  # freed by reference counting; their cycles stay frozen
+    room.open = 0  # everyone gone: the garbage (850,000) outweighs what is frozen and alive
+    fake.frozen -= 5_000 * (200 - 85)
+    assert freezer.after_young_pass() == "thaw"
+    assert fake.calls[-3:] == ["unfreeze", "collect(2)", "freeze"] and freezer.thaws == 1 and freezer.closed == 0
+
+
+def test_a_little_garbage_is_never_worth_a_thaw():
+    room, fake = Room(), FakeCollector(frozen=150_000)
+    freezer = Freezer(room, burst=500, garbage_per_closed=85, thaw_min=200_000, collector=fake)
+    room.open = 2_000
+    assert freezer.after_young_pass() == "freeze"
+    room.open = 0  # 170,000 objects of garbage: under thaw_min
+    assert freezer.after_young_pass() is None and freezer.thaws == 0
+
+
+def test_the_full_collection_freezes_what_survived_it():
+    room, fake = Room(), FakeCollector()
+    freezer = Freezer(room, collector=fake)
+    room.open = 300
+    freezer.full()
+    assert fake.calls == ["collect(2)", "freeze"]
+    room.open = 700  # a burst counts from the last freeze
+    assert freezer.after_young_pass() is None
