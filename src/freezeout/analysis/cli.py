@@ -34,6 +34,26 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from freezeout.analysis.review import ReviewError, format_review, review_file_text
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        return _fail(f"cannot read {args.file}: {reason}")
+    try:
+        review = review_file_text(text, seed=args.seed)
+    except ReviewError as error:
+        return _fail(str(error))
+    if args.json:
+        print(json.dumps(review, ensure_ascii=False))
+    else:
+        print("\n".join(format_review(review)))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from freezeout.analysis.equity import SAMPLES
 
@@ -51,3 +71,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     odds.add_argument("--samples", type=int, default=SAMPLES, help=f"Monte Carlo deals (default {SAMPLES:,})")
     odds.add_argument("--json", action="store_true", help="print one JSON document")
     odds.set_defaults(func=cmd_odds)
+
+    review = sub.add_parser(
+        "review",
+        help="review a record: all-in equity, EV and luck, push/fold mistakes",
+        description="Review a freezeout record (record/1 or /2) or a cash hand history "
+        "(docs/review.md; --json: docs/formats.md \"Game review\").",
+    )
+    review.add_argument("file")
+    review.add_argument("--json", action="store_true", help="print one JSON document")
+    review.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    review.set_defaults(func=cmd_review)
