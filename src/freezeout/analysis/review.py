@@ -258,10 +258,18 @@ def review_cash_hand(data: Mapping[str, Any], *, seed: int = 0) -> dict[str, Any
     except (RecordError, ValueError) as error:
         raise ReviewError(f"the cash hand does not replay: {error}") from None
     names = tuple(str(name) for name in replayed.hand.players)
-    variant = replayed.setup.variant
-    number = data.get("number")
-    hand = review_hand(number if isinstance(number, int) else 1, replayed.events, variant, names,
-                       seed=seed, scale=replayed.scale)
+    setup = replayed.setup
+    variant = setup.variant
+    number = data.get("number") if isinstance(data.get("number"), int) else 1
+    # A PHH replay starts at the blinds: its stacks and cards are the setup's.
+    events: list[Event] = []
+    if not any(isinstance(event, HandStarted) for event in replayed.events):
+        seats = tuple(range(len(names)))
+        events.append(HandStarted(number, setup.button, 0, setup.big_blind, seats, tuple(setup.stacks)))
+    if not any(isinstance(event, (CardsDealt, HoleDealt)) for event in replayed.events):
+        events.append(CardsDealt(tuple(enumerate(setup.hole)), tuple(setup.board)))
+    events.extend(replayed.events)
+    hand = review_hand(number, events, variant, names, seed=seed, scale=replayed.scale)
     return {"format": FORMAT, "source": "freezeout.cash_hand/1", "game": variant.code, "seed": seed,
             "players": _totals([hand], names), "hands": [hand]}
 
