@@ -260,14 +260,16 @@ def review_cash_hand(data: Mapping[str, Any], *, seed: int = 0) -> dict[str, Any
     names = tuple(str(name) for name in replayed.hand.players)
     setup = replayed.setup
     variant = setup.variant
-    number = data.get("number") if isinstance(data.get("number"), int) else 1
+    raw_number = data.get("number")
+    number = raw_number if isinstance(raw_number, int) else 1
     # A PHH replay starts at the blinds: its stacks and cards are the setup's.
     events: list[Event] = []
     if not any(isinstance(event, HandStarted) for event in replayed.events):
         seats = tuple(range(len(names)))
         events.append(HandStarted(number, setup.button, 0, setup.big_blind, seats, tuple(setup.stacks)))
     if not any(isinstance(event, (CardsDealt, HoleDealt)) for event in replayed.events):
-        events.append(CardsDealt(tuple(enumerate(setup.hole)), tuple(setup.board)))
+        holes = tuple((seat, cards or ()) for seat, cards in enumerate(setup.hole))
+        events.append(CardsDealt(holes, tuple(setup.board)))
     events.extend(replayed.events)
     hand = review_hand(number, events, variant, names, seed=seed, scale=replayed.scale)
     return {"format": FORMAT, "source": "freezeout.cash_hand/1", "game": variant.code, "seed": seed,
