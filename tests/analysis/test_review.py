@@ -155,17 +155,28 @@ def test_the_text_report_names_luck_and_mistakes(capsys: pytest.CaptureFixture[s
     assert "hand 1: ana fold AsAh at 10 bb; the equilibrium would push" in out
 
 
-def test_three_handed_spots_show_the_equilibrium_move() -> None:
+def test_three_handed_spots_are_judged_by_sampled_ev() -> None:
     record = {
         "format": "freezeout.record/2", "game": {"variant": "NT", "levels": [{"small_blind": 50, "big_blind": 100}]},
         "players": ["ana", "bo", "cy"], "button": "ana", "starting_stack": 1000,
         "hands": [{"hole": {"ana": "AsAh", "bo": "7c2d", "cy": "KdQd"}, "board": "",
-                   "actions": [["ana", "fold"], ["bo", "fold"]]}],
+                   "actions": [["ana", "fold"], ["bo", "fold"]]},
+                  {"hole": {"ana": "9s8s", "bo": "7h7d", "cy": "Kc2c"}, "board": "2s3s4d5c6c",
+                   "actions": [["bo", "allin"], ["cy", "call"], ["ana", "fold"]]}],
     }
-    decisions = review_file_text(json.dumps(record))["hands"][0]["decisions"]
-    assert [(d["player"], d["position"], d["action"], d["equilibrium"]) for d in decisions] == [
-        ("ana", "BTN", "fold", "push"), ("bo", "SB", "fold", "fold")]
-    assert all(d["ev_loss_bb"] is None and not d["mistake"] and "3-handed" in d["reason"] for d in decisions)
+    first = review_file_text(json.dumps(record))
+    assert first == review_file_text(json.dumps(record))  # the sampled deals are seeded by the spot
+    aces, rags = first["hands"][0]["decisions"]
+    assert (aces["player"], aces["position"], aces["action"], aces["equilibrium"]) == ("ana", "BTN", "fold", "push")
+    assert aces["ev"]["fold"] == 0.0 and aces["ev_loss_bb"] > 2 and aces["mistake"]
+    assert 0 < aces["ev_error_bb"] < 0.2 and aces["depth_bb"] == 10.0
+    assert (rags["player"], rags["position"], rags["equilibrium"], rags["ev_loss_bb"]) == ("bo", "SB", "fold", 0.0)
+    assert rags["ev"]["fold"] == -0.5 and not rags["mistake"]
+    shove, call, fold = first["hands"][1]["decisions"]
+    assert (shove["position"], shove["action"], shove["mistake"]) == ("BTN", "push", False)
+    assert (call["player"], call["action"], call["equilibrium"], call["mistake"]) == ("cy", "call", "fold", True)
+    assert (fold["player"], fold["position"], fold["action"]) == ("ana", "BB", "fold")
+    assert first["players"]["ana"]["mistakes"] == 1 and first["players"]["cy"]["mistakes"] == 1
 
 
 @pytest.mark.parametrize(("content", "message"), [

@@ -15,14 +15,17 @@ Heads-up, the EV of each move is computed against the opponent's
 equilibrium strategy at that depth, hand class by hand class with the
 class-pair equities and combo counts of :mod:`freezeout.bots.equity_table`
 (card removal at the class level); ``ev_loss_bb`` is the best move's EV
-minus the chosen one's.  3–4 handed the equilibrium move is shown and a
-deviation counted, but its EV is not computed (``ev_loss_bb`` null).
+minus the chosen one's.  3–4 handed the EVs are estimated by
+:mod:`.multiway_ev` over sampled deals with the player's cards fixed;
+``ev_error_bb`` is their 95 % error, and a loss counts as a mistake only
+beyond it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -49,12 +52,14 @@ class Decision:
     equilibrium_probability: float | None  # its probability of pushing / calling
     ev: dict[str, float] | None  # EV (bb) of each move against the equilibrium
     ev_loss_bb: float | None
-    reason: str | None = None  # why it is not (fully) reviewed
+    reason: str | None = None  # why it is not reviewed
+    ev_error_bb: float = 0.0  # 3-4 handed: the 95 % error of the sampled EVs
 
     @property
     def mistake(self) -> bool:
+        """A loss of at least :data:`MISTAKE_BB`, beyond its sampling error."""
         if self.ev_loss_bb is not None:
-            return self.ev_loss_bb >= MISTAKE_BB
+            return bool(self.ev_loss_bb - self.ev_error_bb >= MISTAKE_BB)
         return False
 
     def to_json(self) -> dict[str, Any]:
@@ -72,9 +77,33 @@ class Decision:
             "ev_loss_bb": None if self.ev_loss_bb is None else round(self.ev_loss_bb, 4),
             "mistake": self.mistake,
         }
+        if self.ev_error_bb:
+            data["ev_error_bb"] = round(self.ev_error_bb, 4)
         if self.reason is not None:
             data["reason"] = self.reason
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """``data/pushfold.npz`` read directly (``freezeout.bots.pushfold`` would import scipy's solver)."""
+
+    grid: Any
+    push: Any
+    call: Any
+    multiway: dict[int, Any]
+
+    def index(self, stack_bb: float) -> int:
+        return int(np.abs(self.grid - stack_bb).argmin())
+
+
+@cache
+def _stored() -> _Stored:
+    from freezeout.bots.equity_table import DATA_DIR
+
+    with np.load(DATA_DIR / "pushfold.npz") as data:
+        multiway = {n: data[f"multiway_{n}"] for n in (3, 4) if f"multiway_{n}" in data}
+        return _Stored(data["grid"], data["push"], data["call"], multiway)
 
 
 def _positions(players: int) -> tuple[str, ...]:
@@ -135,12 +164,11 @@ def _judge(
     cards: tuple[int, int], move: str, effective: float, antes: bool,
 ) -> Decision:
     from freezeout.bots.classes import class_of_cards
-    from freezeout.bots.pushfold import load_pushfold
     from freezeout.cards import Card
 
     text = f"{Card(cards[0])}{Card(cards[1])}"
     hand_class = class_of_cards(*cards)
-    solved = load_pushfold()
+    solved = _stored()
 
     def not_reviewed(reason: str) -> Decision:
         return Decision(player, position, text, move, effective, None, None, None, None, None, reason)
@@ -155,15 +183,23 @@ def _judge(
 
     if players not in solved.multiway or effective > MULTIWAY_DEEPEST:
         return not_reviewed(f"deeper than the stored {players}-handed depths (1.5-20 bb)")
+    from freezeout.analysis.multiway_ev import multiway_ev
+
     depth_index = int(np.abs(MULTIWAY_GRID - effective).argmin())
-    probability = float(solved.multiway[players][depth_index, node_index(players, history), hand_class])
+    depth = float(MULTIWAY_GRID[depth_index])
+    strategy = solved.multiway[players][depth_index]
+    probability = float(strategy[node_index(players, history), hand_class])
     wanted = ("call" if any(history) else "push") if probability >= 0.5 else "fold"
-    return Decision(player, position, text, move, effective, float(MULTIWAY_GRID[depth_index]), wanted,
-                    probability, None, None, f"{players}-handed: the equilibrium move is shown, its EV is not computed")
+    try:
+        ev, error = multiway_ev(players, history, cards, depth, strategy)
+    except ValueError as problem:
+        return Decision(player, position, text, move, effective, depth, wanted, probability, None, None, str(problem))
+    loss = max(ev.values()) - ev[move]
+    return Decision(player, position, text, move, effective, depth, wanted, probability, ev, loss, None, float(error))
 
 
 def _heads_up(
-    solved: Any, history: tuple[bool, ...], player: str, position: str, text: str,
+    solved: _Stored, history: tuple[bool, ...], player: str, position: str, text: str,
     hand_class: int, move: str, effective: float,
 ) -> Decision:
     from freezeout.bots.equity_table import load_equity
