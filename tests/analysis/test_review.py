@@ -36,7 +36,11 @@ def shoving_human(session: GameSession, rng: random.Random) -> None:
         legal = session.view().legal
         assert legal is not None
         word = "allin" if "allin" in legal.moves and rng.random() < 0.35 else rng.choice(legal.moves)
-        if word in ("bet", "raise", "complete"):
+        if word == "discard":
+            held = session.view().seats[session.human_seat].cards
+            assert held is not None
+            session.discard(tuple(card for card in held[:1] if card is not None))
+        elif word in ("bet", "raise", "complete"):
             amount = rng.choice(legal.sizes) if legal.sizes else rng.randint(legal.min_to, legal.max_to)
             session.act(ActionKind(word), amount)
         else:
@@ -195,3 +199,22 @@ def test_a_file_that_does_not_replay_is_one_clear_error(
     assert captured.out == "" and message in captured.err and captured.err.count("\n") == 1
     assert main(["review", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("code", "seed"), [("HORSE", 4), ("F2L3D", 1)])
+def test_mixes_and_draw_games_are_reviewed_without_misleading_equities(
+    code: str, seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = play(tmp_path, monkeypatch, code, 3, seed)
+    data = review(path, capsys)
+    assert data["game"] == code and data["hands"]
+    for hand in data["hands"]:
+        assert sum(hand["result"].values()) == 0 and hand["decisions"] == []  # push/fold: the house game only
+        if game_has_draws(hand["game"]):
+            assert hand["all_in"] is None  # a draw still to come is a decision, not a run-out
+
+
+def game_has_draws(code: str) -> bool:
+    from freezeout.rules.variant import variant
+
+    return variant(code).has_draws
