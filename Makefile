@@ -80,7 +80,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
-		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server
+		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server src/freezeout/analysis
 
 # Everything against the compiled engine, then the rules tests again against
 # the pure one (the reference, and what runs without a compiler).

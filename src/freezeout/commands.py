@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-_PACKAGES = ("freezeout.bots.cli", "freezeout.terminal.cli", "freezeout.server.cli")
+_PACKAGES = ("freezeout.bots.cli", "freezeout.terminal.cli", "freezeout.server.cli", "freezeout.analysis.cli")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
