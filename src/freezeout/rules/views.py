@@ -243,7 +243,8 @@ class TableView:
     small_blind_seat: int | None = None  # who posted this hand's blinds (R5), None without
     big_blind_seat: int | None = None
     limit: LimitView | None = None  # fixed limit (V3): this round's bets toward the cap
-    hands_per_level: int = 6  # R6, V18: a new level every this many hands
+    hands_per_level: int = 6  # R6, V18: the hands this level lasts (6; one orbit at a table of more than 6)
+    level_number: int = 1  # R6, V18: the level of the current (or next) hand, 1-based (past the last level, its number)
     next_level: Level | None = None  # the next level's forced bets; None at the last level
 
     def to_dict(self) -> dict[str, Any]:
@@ -277,6 +278,7 @@ class TableView:
         if self.limit is not None:
             data["limit"] = self.limit.to_dict()
         data["hands_per_level"] = self.hands_per_level
+        data["level_number"] = self.level_number
         data["next_level"] = (
             {key: value for key, value in self.next_level._asdict().items() if value} if self.next_level is not None else None
         )
@@ -394,7 +396,6 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 for pot in collected_pots(hand)
             )
     number = tournament.hand_number
-    per_level = tournament.config.hands_per_level
     level = tournament.level(number if hand is not None else number + 1)
     return TableView(
         viewer=viewer,
@@ -402,7 +403,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         button=tournament.button,
         small_blind=level.small_blind,
         big_blind=level.big_blind,
-        hands_to_next_level=per_level - ((max(number, 1) - 1) % per_level) - 1,
+        hands_to_next_level=tournament.hands_to_next_level(),
         seats=tuple(seats),
         board=board,
         pots=pots,
@@ -436,16 +437,17 @@ def _drawing_facts(tournament: Tournament, level: Level) -> dict[str, Any]:
         with_chips = sum(1 for i, stack in enumerate(hand.stacks) if not hand.folded[i] and stack > 0)
         limit = LimitView(hand.raises, cap if with_chips > 2 else None)
     config = tournament.config
-    per_level = config.hands_per_level
     number = max(tournament.hand_number if hand is not None else tournament.hand_number + 1, 1)
-    following = config.hand_level(number + per_level - ((number - 1) % per_level))
+    clock = tournament.clock_for_hand(number)  # V18: a level of 6 hands, or an orbit past 6 players
+    following = config.level_at(clock.level + 1)
     return {
         "board_size": variant.board_size,
         "dealer_button": tournament.button if variant.uses_button and tournament.button >= 0 else None,
         "small_blind_seat": small,
         "big_blind_seat": big,
         "limit": limit,
-        "hands_per_level": per_level,
+        "hands_per_level": clock.length,
+        "level_number": min(clock.level, len(config.levels) - 1) + 1,
         "next_level": following if following != level or config.mix is not None else None,
     }
 
