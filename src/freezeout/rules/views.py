@@ -13,18 +13,19 @@ evaluator of its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
 from freezeout.rules.events import BlindPosted, CardsShown, Event, PotAwarded, RunShowdown, describe
 from freezeout.rules.legal import LegalActions
+from freezeout.rules.positions import positions
 from freezeout.rules.showdown import best_cards, collected_pots, hand_name
 from freezeout.rules.state import HandState
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_result", "seat_view",
+__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_positions", "hand_result", "seat_view",
            "shown_down", "view_dicts"]
 
 SPECTATOR = None
@@ -118,6 +119,7 @@ class SeatView:
     shown: ShownHand | None = None  # set once the hand was shown down (R17)
     hand: str = ""  # the name of the seat's best hand now, for the seat itself
     slots: tuple[str, ...] = ()  # per card: "down", "up" or "unknown" (card_slots); () holds none
+    position: str = ""  # C12: BTN, SB, BB, UTG, UTG+1.., LJ, HJ, CO in this hand; "" none (stud, not dealt in)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -140,6 +142,7 @@ class SeatView:
             data["shown"] = self.shown.to_dict()
         if self.hand:
             data["hand"] = self.hand
+        data["position"] = self.position or None
         return data
 
 
@@ -345,6 +348,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
     n = len(tournament.players)
     stacks = tournament.current_stacks()
     shown_hands = shown_down(tournament.hand, tournament.hand_log)
+    named = hand_positions(tournament)
     seats: list[SeatView] = []
     for seat in range(n):
         hand_seat = tournament.seats.index(seat) if hand is not None and seat in tournament.seats else -1
@@ -384,6 +388,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 shown=shown_hands.get(seat),
                 hand=_own_hand_name(tournament, seat) if seat == viewer and not folded else "",
                 slots=slots,
+                position=named.get(seat, ""),
             )
         )
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -482,6 +487,16 @@ def _hand_name_now(rankings: tuple[str, ...], hole: tuple[Card | None, ...], boa
     dealt, but every update (every move, every viewer) asks again.  It was a third of the cost of
     a table's views in the load bench's profile; 16k entries cover a busy room's live hands."""
     return hand_name(rankings, hole, board)
+
+
+def hand_positions(tournament: Tournament) -> Mapping[int, str]:
+    """C12: the position of each seat dealt in the current (or last) hand, by
+    table seat; none before the first hand and in games without a button."""
+    hand = tournament.hand
+    if hand is None or not hand.setup.variant.uses_button:
+        return {}
+    small, big = blind_seats(tournament.hand_log)
+    return positions(tournament.seats, tournament.button, small, big, len(tournament.players))
 
 
 def blind_seats(log: Iterable[Event]) -> tuple[int | None, int | None]:
