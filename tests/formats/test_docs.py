@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 FORMATS = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
-SERIES = {"R": 30, "D": 11, "V": 19, "C": 11}
+SERIES = {"R": 30, "D": 11, "V": 20, "C": 14}
 DEFINITION = re.compile(r"^- \*\*([RDVC])(\d+) [—(]", re.MULTILINE)
 CITATION = re.compile(r"\b([RDVC])(\d{1,3})\b")
 

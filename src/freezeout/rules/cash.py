@@ -64,6 +64,7 @@ from freezeout.rules.events import (
     Event,
     Forfeited,
     HandStarted,
+    HandTurnedUp,
     PotAwarded,
     public_event,
 )
@@ -525,6 +526,7 @@ def _losers_mucked(events: Sequence[object]) -> tuple[int, ...]:
     if len(shown) < 2:
         return ()
     winners = {seat for event in events if isinstance(event, PotAwarded) for seat, _ in event.shares}
+    winners |= {event.seat for event in events if isinstance(event, HandTurnedUp)}  # V20: up for the run-out, public
     return tuple(sorted(seat for seat in shown[1:] if seat not in winners))
 
 

@@ -107,9 +107,12 @@ def plan_hand(
         if seats[index] is not None:
             missed.append((index, OWES_BIG | OWES_SMALL))  # C10: the big blind passed them by
     held = seats[last_big]
-    small = last_big if held is not None and big != last_big and ready(last_big) and held.status is Status.PLAYING else -1
-    if small < 0 and held is not None and big != last_big:
-        missed.append((last_big, OWES_SMALL))  # C10: out when the small blind came to them
+    # The small blind is the player who had the big blind; a player who owes blinds (one who sat
+    # down in that seat since, or came back) did not, and is not dealt in as a small blind (C10).
+    small = (last_big if held is not None and big != last_big and ready(last_big) and held.status is Status.PLAYING
+             and not held.owes else -1)
+    if small < 0 and held is not None and big != last_big and held.owes != OWES_BIG:
+        missed.append((last_big, OWES_SMALL))  # C10: out when the small blind came to them (a newcomer owes none)
     dead_button = small_pos
     zone = set(_between(dead_button, big, n))
     dealt_set = {big} | ({small} if small >= 0 else set())

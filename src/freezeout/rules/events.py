@@ -30,6 +30,7 @@ __all__ = [
     "Forfeited",
     "HandEnded",
     "HandStarted",
+    "HandTurnedUp",
     "HoleDealt",
     "PotAwarded",
     "RakeTaken",
@@ -198,6 +199,16 @@ class RunShowdown(NamedTuple):
     board: tuple[Card, ...]
 
 
+class HandTurnedUp(NamedTuple):
+    """V20: a hand still in turned face up for everyone, once an all-in has
+    ended the betting and cards remain to be dealt (a draw game: after the
+    last draw) — every card the seat holds, down cards included; public from
+    then on.  Cards dealt to the seat after it come face up."""
+
+    seat: int
+    cards: tuple[Card | None, ...]  # None: a card nobody knows (a record that hides it)
+
+
 class HandEnded(NamedTuple):
     stacks: tuple[int, ...]
     showdown: bool
@@ -237,6 +248,7 @@ Event = (
     | RakeTaken
     | SecondRunDealt
     | RunShowdown
+    | HandTurnedUp
     | HandEnded
     | Forfeited
     | Resigned
@@ -289,4 +301,4 @@ def distinct_kinds(*kinds: type[tuple[Any, ...]]) -> None:
 
 
 distinct_kinds(HandStarted, CardsDealt, HoleDealt, Drew, BlindPosted, ActionTaken, BetReturned, StreetDealt, CardsShown,
-               PotAwarded, RakeTaken, SecondRunDealt, RunShowdown, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded)
+               PotAwarded, RakeTaken, SecondRunDealt, RunShowdown, HandTurnedUp, HandEnded, Forfeited, Resigned, Eliminated, TournamentEnded)

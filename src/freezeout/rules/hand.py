@@ -43,6 +43,7 @@ from freezeout.rules.events import (
     Resigned,
     StreetDealt,
 )
+from freezeout.rules.faceup import betting_over, turn_up, turned_up
 from freezeout.rules.legal import _work_out, legal_actions, offer_moves, offer_to, resolve
 from freezeout.rules.order import bring_in_seat, round_opener
 from freezeout.rules.pots import rake_cuts, uncalled_bet
@@ -435,6 +436,8 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
                 return offer_to(state, drawer), events
             values = list(state)
             values[DRAWING], values[ACTED], values[OFFER] = False, (False,) * n, None
+            if not any(street.draw for street in streets[state.street + 1:]):
+                turn_up(values, state.setup.button + 1, events)  # V20: a draw game's hands go up after the last draw
             start = _opener(_tuple_new(HandState, values))
             values[OPENER] = start % n
             state = _tuple_new(HandState, values)
@@ -449,6 +452,8 @@ def _continue(state: HandState, start: int, events: list[Event]) -> tuple[HandSt
             return finish(_tuple_new(HandState, closed), events, showdown=True), events
         if state.setup.run_twice and twice_from < 0 and runs_twice(state, closed[STACKS]):
             twice_from = len(state.board_cards)
+        if not any(street.draw for street in streets[state.street + 1:]):
+            turn_up(closed, state.setup.button + 1, events)  # V20: all-in hands face up before the run-out
         state = _deal(state, state.street + 1, events, closed)
         if state.drawing:
             start = state.setup.button + 1
@@ -481,7 +486,8 @@ def _deal(state: HandState, street_index: int, events: list[Event], values: list
     ``StreetDealt`` or (privately, for its owner's down cards) ``HoleDealt``."""
     variant = state.setup.variant
     street = variant.streets[street_index]
-    cards, up, board = state.cards, state.up, state.board_cards
+    cards, up, board = state.cards, values[UP], state.board_cards  # values[UP]: maybe turned up (V20)
+    face_up = turned_up(state.folded, up) and betting_over(state.folded, values[STACKS])
     position = state.dealt
     holes: list[HoleDealt] = []
     shared: tuple[Card | None, ...] = ()
@@ -492,10 +498,11 @@ def _deal(state: HandState, street_index: int, events: list[Event], values: list
         else:
             dealt, position = deal_hole_cards(state, live, len(street.hole), position)
             cards_list, up_list = list(cards), list(up)
+            flags = (True,) * len(street.hole) if face_up else street.hole  # V20: after the turn-up, dealt face up
             for seat, got in zip(live, dealt, strict=True):
                 cards_list[seat] += got
-                up_list[seat] += street.hole
-                holes.append(_tuple_new(HoleDealt, (seat, got, street.hole)))
+                up_list[seat] += flags
+                holes.append(_tuple_new(HoleDealt, (seat, got, flags)))
             cards, up = tuple(cards_list), tuple(up_list)
     if street.board:
         turned, position = deal_board_cards(state, street.board, position, street.name)

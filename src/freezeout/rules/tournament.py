@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from freezeout.cards import Card
 from freezeout.rules import hand as hand_engine
@@ -39,104 +39,37 @@ from freezeout.rules.events import (
 from freezeout.rules.games import Mix
 from freezeout.rules.hand import HandSetup, HandState
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.variant import NLHE, BettingStructure, Forced, Ruleset, Variant
+from freezeout.rules.levels import (
+    HANDS_PER_LEVEL,
+    HOUSE_LEVELS,
+    STUD_LEVELS,
+    Level,
+    LevelClock,
+    blinds_for_hand,
+    default_levels,
+    game_level,
+    level_for_hand,
+    level_length,
+    stud_level,
+)
+from freezeout.rules.variant import NLHE, Forced, Ruleset, Variant
 
 __all__ = [
     "HANDS_PER_LEVEL",
     "HOUSE_LEVELS",
     "STUD_LEVELS",
     "Level",
+    "LevelClock",
     "Tournament",
     "TournamentConfig",
     "blinds_for_hand",
     "default_levels",
     "game_level",
     "level_for_hand",
+    "level_length",
     "rematch_players",
     "stud_level",
 ]
-
-# R6: (small blind, big blind) per level; the last level holds until the end.
-HOUSE_LEVELS: tuple[tuple[int, int], ...] = (
-    (10, 20),
-    (20, 40),
-    (40, 80),
-    (75, 150),
-    (150, 300),
-    (300, 600),
-    (500, 1000),
-)
-HANDS_PER_LEVEL = 6
-
-
-class Level(NamedTuple):
-    """The forced bets of one level (R6, V18): blinds, or in stud an ante and
-    a bring-in; fixed-limit games add their small and big bet (V3)."""
-
-    small_blind: int = 0
-    big_blind: int = 0
-    ante: int = 0
-    bring_in: int = 0
-    small_bet: int = 0
-    big_bet: int = 0
-
-
-#: V18: stud levels (ante, bring-in, small bet, big bet) doubling roughly as R6 does.
-STUD_LEVELS: tuple[Level, ...] = (
-    Level(ante=2, bring_in=5, small_bet=20, big_bet=40),
-    Level(ante=4, bring_in=10, small_bet=40, big_bet=80),
-    Level(ante=8, bring_in=20, small_bet=80, big_bet=160),
-    Level(ante=15, bring_in=40, small_bet=150, big_bet=300),
-    Level(ante=30, bring_in=75, small_bet=300, big_bet=600),
-    Level(ante=60, bring_in=150, small_bet=600, big_bet=1200),
-    Level(ante=100, bring_in=250, small_bet=1000, big_bet=2000),
-)
-
-
-def stud_level(big_blind: int) -> Level:
-    """V18/V19: a stud level taken from a big blind, in the proportions of
-    :data:`STUD_LEVELS` (which it reproduces from R6's big blinds): the
-    small bet is the big blind and the big bet twice it, the ante a tenth of
-    the big blind (rounded down; none below 10 chips), the bring-in a
-    quarter of it rounded up to a multiple of 5 chips — but always below the
-    small bet (V7), at most half of it for big blinds under 20."""
-    if type(big_blind) is not int or big_blind < 2:
-        raise InvalidInput(f"a stud level needs a big blind of at least 2 chips, got {big_blind!r}")
-    bring_in = min(5 * -(-big_blind // 20), big_blind // 2)
-    return Level(ante=big_blind // 10, bring_in=bring_in, small_bet=big_blind, big_bet=2 * big_blind)
-
-
-def game_level(level: Level | tuple[int, int], variant: Variant) -> Level:
-    """V18/V19: the forced bets of ``variant`` at a level named by its blinds:
-    the blind games post the level's blinds (no-limit and pot-limit bet from
-    the big blind); fixed limit adds a small bet of one big blind and a big
-    bet of two; stud posts :func:`stud_level` of the big blind.  So every
-    game of a mix takes its sizes from the same big blind."""
-    small, big = level[0], level[1]
-    if variant.forced is Forced.BRING_IN:
-        return stud_level(big)
-    if variant.betting is BettingStructure.FIXED_LIMIT:
-        return Level(small, big, small_bet=big, big_bet=2 * big)
-    return Level(small, big)
-
-
-def default_levels(variant: Variant) -> tuple[Level, ...]:
-    """V18: the level schedule of a freezeout in ``variant`` — R6's blinds;
-    fixed-limit bets of one and two big blinds; stud's :data:`STUD_LEVELS`."""
-    return tuple(game_level(level, variant) for level in HOUSE_LEVELS)
-
-
-def level_for_hand(number: int, levels: Sequence[Level | tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> Level:
-    """R6/D11, V18: the level of hand ``number`` (1-based); every dealt hand counts."""
-    level = levels[min((number - 1) // per_level, len(levels) - 1)]
-    return level if isinstance(level, Level) else Level(*level)
-
-
-def blinds_for_hand(number: int, levels: Sequence[Level | tuple[int, int]] = HOUSE_LEVELS, per_level: int = HANDS_PER_LEVEL) -> tuple[int, int]:
-    """R6/D11: the blinds of hand ``number`` (1-based); every dealt hand counts."""
-    level = level_for_hand(number, levels, per_level)
-    return level.small_blind, level.big_blind
-
 
 def rematch_players(players: Sequence[str]) -> tuple[str, ...]:
     """R3: in a rematch every player moves one seat on (seat i -> seat i+1)."""
@@ -211,9 +144,25 @@ class TournamentConfig:
         return games[((max(number, 1) - 1) // self.hands_per_level) % len(games)]
 
     def hand_level(self, number: int) -> Level:
-        """R6, V18, V19: the forced bets of hand ``number`` in its game."""
+        """R6, V18, V19: the forced bets of hand ``number`` in its game, at a
+        table of at most 6 players (levels of ``hands_per_level`` hands; a
+        bigger table's levels are orbits: :meth:`Tournament.level`)."""
         level = level_for_hand(max(number, 1), self.levels, self.hands_per_level)
         return level if self.mix is None else game_level(level, self.variant_for_hand(number))
+
+    def variant_at(self, index: int) -> Variant:
+        """V19: the game of level ``index`` (0-based): in a mix the games in
+        order, round and round; otherwise the one game."""
+        if self.mix is None:
+            return self.variant
+        return self.mix.games[max(index, 0) % len(self.mix.games)]
+
+    def level_at(self, index: int) -> Level:
+        """R6, V18, V19: the forced bets of level ``index`` (0-based; the last
+        level holds) in its game."""
+        level = self.levels[min(max(index, 0), len(self.levels) - 1)]
+        level = level if isinstance(level, Level) else Level(*level)
+        return level if self.mix is None else game_level(level, self.variant_at(index))
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +183,7 @@ class Tournament:
     #: Public events of every earlier hand, oldest first: what anyone at the
     #: table has seen, so a player (or a bot) can read its opponents' habits.
     past_logs: tuple[tuple[Event, ...], ...] = ()
+    level_clock: LevelClock = LevelClock()  # noqa: RUF009 (an immutable NamedTuple); V18: the current level
 
     @classmethod
     def start(cls, config: TournamentConfig) -> Tournament:
@@ -293,45 +243,73 @@ class Tournament:
         return tuple(stacks)
 
     def next_blinds(self) -> tuple[int, int]:
-        level = self.config.hand_level(self.hand_number + 1)
+        level = self.level(self.hand_number + 1)
         return level.small_blind, level.big_blind
+
+    def clock_for_hand(self, number: int) -> LevelClock:
+        """V18: the level clock of hand ``number``: the hands dealt so far are
+        known; a hand still to come is reckoned with the players now in (exact
+        for the next hand)."""
+        clock = self.level_clock
+        dealt = sum(self.alive)
+        per_level = self.config.hands_per_level
+        number = max(number, 1)
+        if clock.level < 0 and self.hand_number > 0:  # built at a later hand, without its clock
+            clock = clock.for_hand(self.hand_number, dealt, per_level)
+        while number > clock.last:
+            clock = clock.for_hand(clock.last + 1, dealt, per_level)
+        return clock
+
+    @property
+    def current_clock(self) -> LevelClock:
+        """V18: the clock of the current (or last) hand; before the first
+        hand, the first one's."""
+        return self.clock_for_hand(max(self.hand_number, 1))
+
+    def level_index(self, number: int | None = None) -> int:
+        """V18: the level (0-based, counting past the last) of hand ``number``
+        (default: the current or last hand; before the first hand, the first)."""
+        return self.clock_for_hand(self.hand_number if number is None else number).level
 
     def level(self, number: int | None = None) -> Level:
         """The forced bets of hand ``number`` (default: the current or last
         hand's; before the first hand, the first one's), in its game (V19)."""
         if number is None:
             number = self.hand_number if self.in_hand or (self.hand is not None and self.hand_number) else self.hand_number + 1
-        return self.config.hand_level(max(number, 1))
+        return self.config.level_at(self.clock_for_hand(number).level)
 
     @property
     def variant(self) -> Variant:
         """The game of the current (or last) hand; before the first hand, the
         first one's.  In one game always that game; in a mix (V19) it
         changes with the levels."""
-        return self.config.variant_for_hand(max(self.hand_number, 1))
+        return self.config.variant_at(self.current_clock.level)
 
     @property
     def next_variant(self) -> Variant:
         """The game of the next hand to be dealt."""
-        return self.config.variant_for_hand(self.hand_number + 1)
+        return self.variant_for_hand(self.hand_number + 1)
 
     def variant_for_hand(self, number: int) -> Variant:
         """The game of hand ``number`` (1-based)."""
-        return self.config.variant_for_hand(number)
+        return self.config.variant_at(self.clock_for_hand(number).level)
+
+    def hands_to_next_level(self) -> int:
+        """R6, V18: hands still to be dealt in the current (or last) hand's
+        level after it."""
+        return self.current_clock.last - max(self.hand_number, 1)
 
     def hands_to_next_game(self) -> int:
         """V19: hands still to be dealt in the current game after the current
         (or last) hand before a mix changes game; in one game, the hands
         left in the level (it never changes game)."""
-        per_level = self.config.hands_per_level
-        return per_level - ((max(self.hand_number, 1) - 1) % per_level) - 1
+        return self.hands_to_next_level()
 
     @property
     def following_variant(self) -> Variant:
         """V19: the game after the current one (a page shows "current and
         next game"); in one game, that game."""
-        current = max(self.hand_number, 1)
-        return self.config.variant_for_hand(current + self.hands_to_next_game() + 1)
+        return self.config.variant_at(self.current_clock.level + 1)
 
     def next_button(self) -> int:
         """R4/D11: the first hand's button is drawn; then it moves clockwise to
@@ -397,8 +375,9 @@ class Tournament:
         """Post the level's forced bets (R5–R7, V18) and start the hand."""
         seats = self._seats_in()
         number = self.hand_number + 1
-        variant = self.config.variant_for_hand(number)
-        level = self.config.hand_level(number)
+        clock = self.level_clock.for_hand(number, len(seats), self.config.hands_per_level)  # V18: orbits past 6
+        variant = self.config.variant_at(clock.level)
+        level = self.config.level_at(clock.level)
         if variant.uses_button or self.config.mix is None:
             button = self.next_button()
             hand_button = seats.index(button)
@@ -435,7 +414,8 @@ class Tournament:
         )
         state, hand_events = hand_engine.start_hand(setup)
         past = (*self.past_logs, self.hand_log) if self.hand_log else self.past_logs
-        started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=(), past_logs=past)
+        started = replace(self, hand_number=number, button=button, hand=state, seats=seats, hand_log=(), past_logs=past,
+                          level_clock=clock)
         events: list[Event] = [
             HandStarted(number, button, level.small_blind, level.big_blind, seats, setup.stacks,
                         level.ante, level.bring_in, level.small_bet, level.big_bet),

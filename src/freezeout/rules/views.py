@@ -13,18 +13,19 @@ evaluator of its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from freezeout.cards import Card, format_cards
 from freezeout.rules.events import BlindPosted, CardsShown, Event, PotAwarded, RunShowdown, describe
 from freezeout.rules.legal import LegalActions
+from freezeout.rules.positions import positions
 from freezeout.rules.showdown import best_cards, collected_pots, hand_name
 from freezeout.rules.state import HandState
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_result", "seat_view",
+__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_positions", "hand_result", "seat_view",
            "shown_down", "view_dicts"]
 
 SPECTATOR = None
@@ -118,6 +119,7 @@ class SeatView:
     shown: ShownHand | None = None  # set once the hand was shown down (R17)
     hand: str = ""  # the name of the seat's best hand now, for the seat itself
     slots: tuple[str, ...] = ()  # per card: "down", "up" or "unknown" (card_slots); () holds none
+    position: str = ""  # C12: BTN, SB, BB, UTG, UTG+1.., LJ, HJ, CO in this hand; "" none (stud, not dealt in)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -140,6 +142,7 @@ class SeatView:
             data["shown"] = self.shown.to_dict()
         if self.hand:
             data["hand"] = self.hand
+        data["position"] = self.position or None
         return data
 
 
@@ -243,7 +246,8 @@ class TableView:
     small_blind_seat: int | None = None  # who posted this hand's blinds (R5), None without
     big_blind_seat: int | None = None
     limit: LimitView | None = None  # fixed limit (V3): this round's bets toward the cap
-    hands_per_level: int = 6  # R6, V18: a new level every this many hands
+    hands_per_level: int = 6  # R6, V18: the hands this level lasts (6; one orbit at a table of more than 6)
+    level_number: int = 1  # R6, V18: the level of the current (or next) hand, 1-based (past the last level, its number)
     next_level: Level | None = None  # the next level's forced bets; None at the last level
 
     def to_dict(self) -> dict[str, Any]:
@@ -277,6 +281,7 @@ class TableView:
         if self.limit is not None:
             data["limit"] = self.limit.to_dict()
         data["hands_per_level"] = self.hands_per_level
+        data["level_number"] = self.level_number
         data["next_level"] = (
             {key: value for key, value in self.next_level._asdict().items() if value} if self.next_level is not None else None
         )
@@ -343,6 +348,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
     n = len(tournament.players)
     stacks = tournament.current_stacks()
     shown_hands = shown_down(tournament.hand, tournament.hand_log)
+    named = hand_positions(tournament)
     seats: list[SeatView] = []
     for seat in range(n):
         hand_seat = tournament.seats.index(seat) if hand is not None and seat in tournament.seats else -1
@@ -382,6 +388,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 shown=shown_hands.get(seat),
                 hand=_own_hand_name(tournament, seat) if seat == viewer and not folded else "",
                 slots=slots,
+                position=named.get(seat, ""),
             )
         )
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -394,7 +401,6 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
                 for pot in collected_pots(hand)
             )
     number = tournament.hand_number
-    per_level = tournament.config.hands_per_level
     level = tournament.level(number if hand is not None else number + 1)
     return TableView(
         viewer=viewer,
@@ -402,7 +408,7 @@ def seat_view(tournament: Tournament, viewer: int | None) -> TableView:
         button=tournament.button,
         small_blind=level.small_blind,
         big_blind=level.big_blind,
-        hands_to_next_level=per_level - ((max(number, 1) - 1) % per_level) - 1,
+        hands_to_next_level=tournament.hands_to_next_level(),
         seats=tuple(seats),
         board=board,
         pots=pots,
@@ -436,16 +442,17 @@ def _drawing_facts(tournament: Tournament, level: Level) -> dict[str, Any]:
         with_chips = sum(1 for i, stack in enumerate(hand.stacks) if not hand.folded[i] and stack > 0)
         limit = LimitView(hand.raises, cap if with_chips > 2 else None)
     config = tournament.config
-    per_level = config.hands_per_level
     number = max(tournament.hand_number if hand is not None else tournament.hand_number + 1, 1)
-    following = config.hand_level(number + per_level - ((number - 1) % per_level))
+    clock = tournament.clock_for_hand(number)  # V18: a level of 6 hands, or an orbit past 6 players
+    following = config.level_at(clock.level + 1)
     return {
         "board_size": variant.board_size,
         "dealer_button": tournament.button if variant.uses_button and tournament.button >= 0 else None,
         "small_blind_seat": small,
         "big_blind_seat": big,
         "limit": limit,
-        "hands_per_level": per_level,
+        "hands_per_level": clock.length,
+        "level_number": min(clock.level, len(config.levels) - 1) + 1,
         "next_level": following if following != level or config.mix is not None else None,
     }
 
@@ -480,6 +487,16 @@ def _hand_name_now(rankings: tuple[str, ...], hole: tuple[Card | None, ...], boa
     dealt, but every update (every move, every viewer) asks again.  It was a third of the cost of
     a table's views in the load bench's profile; 16k entries cover a busy room's live hands."""
     return hand_name(rankings, hole, board)
+
+
+def hand_positions(tournament: Tournament) -> Mapping[int, str]:
+    """C12: the position of each seat dealt in the current (or last) hand, by
+    table seat; none before the first hand and in games without a button."""
+    hand = tournament.hand
+    if hand is None or not hand.setup.variant.uses_button:
+        return {}
+    small, big = blind_seats(tournament.hand_log)
+    return positions(tournament.seats, tournament.button, small, big, len(tournament.players))
 
 
 def blind_seats(log: Iterable[Event]) -> tuple[int | None, int | None]:

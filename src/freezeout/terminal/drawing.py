@@ -85,9 +85,7 @@ class TableDrawing(Screen[None]):
         title = Text("Freezeout", style="bold")
         title.append(f" · game {s.game_number} · hand {view.hand_number} · ")
         config = s.tournament.config
-        number = max(view.hand_number, 1)
-        upcoming = config.hand_level(number + view.hands_to_next_level + 1)
-        title.append(render.level_line(view, config.levels, config.hands_per_level, upcoming=upcoming))
+        title.append(render.level_line(view, config.levels, config.hands_per_level))
         title.append("\n")
         title.append(render.game_line(view), style="italic")
         return title

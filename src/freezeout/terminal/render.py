@@ -329,13 +329,12 @@ def level_line(
     """Forced bets, level and how many hands until they rise (R6, V18),
     short enough for an 80-column title bar.  ``upcoming`` is the next
     level in its own game (a mix, V19); by default ``levels`` gives it."""
-    number = max(view.hand_number, 1)
-    level = min((number - 1) // per_level, len(levels) - 1)
+    level = min(view.level_number - 1, len(levels) - 1)  # V18: the view counts levels (orbits past 6 players)
     current = view.level if any(view.level) else Level(view.small_blind, view.big_blind)
     line = f"{level_words(current)} (level {level + 1})"
     if level == len(levels) - 1:
         return line + " · final level"
-    following = upcoming if upcoming is not None else Level(*levels[level + 1])
+    following = upcoming or view.next_level or Level(*levels[level + 1])
     words = level_words(following, short=True)
     left = view.hands_to_next_level
     if left == 0:
