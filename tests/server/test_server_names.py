@@ -38,11 +38,39 @@ def test_unrelated_names_stay_apart(other):
     assert confusable_key(other) != confusable_key("Alice")
 
 
+@pytest.mark.parametrize(("a", "b"), [("M4x", "Max"), ("8ob", "Bob"), ("Fr33zeout", "Freezeout"), ("7ess", "Tess"),
+                                      ("$am", "Sam"), ("@da", "Ada"), ("R1t4", "Rita"), ("0z", "Oz"), ("5ue", "Sue")])
+def test_digits_and_signs_written_for_letters_fold_to_them(a, b):
+    """#32-5: 0 o, 1 l, 3 e, 4 a, 5 s, 7 t, 8 b, @ a, $ s."""
+    assert confusable_key(a) == confusable_key(b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("\u0251l\u0131ce", "Alice"),  # Latin alpha, dotless i
+                                      ("\u0261us", "Gus"),  # script g
+                                      ("\u0142ou", "Lou"),  # l with stroke: l and a stroke (UTS #39)
+                                      ("\u0196vy", "lvy"),  # Latin capital iota
+                                      ("\u01c0da", "lda"),  # dental click
+                                      ("\u0430lice", "Alice"),  # Cyrillic a (refused as a display name anyway)
+                                      ("\u03bfz", "Oz")])  # Greek omicron
+def test_unicode_confusables_fold_by_their_uts39_skeleton(a, b):
+    assert confusable_key(a) == confusable_key(b)
+
+
+def test_the_skeleton_is_unicodes():
+    from freezeout.server.skeleton import prototypes, skeleton
+
+    table = prototypes()
+    assert len(table) > 5000 and all(table.get(p[0]) is None for p in table.values() if len(p) == 1)  # idempotent
+    assert skeleton("0") == "O" and skeleton("1") == "l" and skeleton("I") == "l" and skeleton("m") == "rn"
+    assert skeleton("\u0131") == "i" and skeleton("paypal") == "paypal"
+
+
 def test_bots_and_guests_names_are_reserved():
     for name in ("Max", "max", "MAX", "Max 2", "Rita2", "bot-easy", "bot_easy", "BotEasy", "Guest 4821", "guest-1",
-                 "Gue5t 12", "admin", "Adm1n"):
+                 "Gue5t 12", "admin", "Adm1n", "M4x", "M4x 2", "M4x2", "Fr33zeout", "8ot-easy", "7e55", "Qu1nn 3",
+                 "\u0131vy", "5upp0rt", "@dmin"):
         assert reserved(name), name
-    for name in ("Maxine", "Samba", "Botond", "Alice", "Rosa"):
+    for name in ("Maxine", "Samba", "Botond", "Alice", "Rosa", "Max1ne", "Tessa", "Bob"):
         assert not reserved(name), name
 
 
@@ -75,6 +103,25 @@ async def test_look_alike_names_are_refused_beside_an_existing_one(harness: Harn
         assert error["code"] == "name_taken" and "Alice" in error["message"], error
     for other in ("Alicia", "Malice", "Bob"):
         await (await harness.player()).register(other)  # unrelated names pass
+
+
+async def test_look_alikes_by_digit_sign_or_unicode_are_refused_for_registration_and_display(harness: Harness):
+    """#32-5: ``M4x``, ``M4x 2`` and ``Fr33zeout`` are reserved; ``8ob`` beside ``Bob`` is taken."""
+    await (await harness.player()).register("Bob")
+    for name, code in (("M4x", "bad_name"), ("Fr33zeout", "bad_name"), ("8ot-easy", "bad_name"), ("8ob", "name_taken"),
+                       ("B0b", "name_taken")):
+        response = await (await harness.player()).post("/api/register", {"name": name, "password": "impostor-pass"})
+        assert response.json()["error"]["code"] == code, (name, response.text)
+    rosa = await (await harness.player()).guest()
+    before = rosa.user
+    for name, code in (("M4x 2", "bad_name"), ("M4x", "bad_name"), ("Fr33zeout", "bad_name"), ("N3d", "bad_name"),
+                       ("8ob", "name_taken"), ("\u0261us", "bad_name"),  # script g: Gus, a bot's
+                       ("B\u00f8b", "name_taken"), ("\u0299o\u0299", "bad_name")):  # small capital B: в's prototype, not b's
+        response = await rosa.post("/api/me/display", {"display": name})
+        assert response.status_code in (400, 409), (name, response.text)
+        assert response.json()["error"]["code"] == code, (name, response.text)
+    assert (await rosa.http.get("/api/session")).json()["user"] == before  # nothing changed
+    assert (await rosa.post("/api/me/display", {"display": "Bobby 8"})).status_code == 200  # not a look-alike
 
 
 async def test_guests_have_readable_unique_names(harness: Harness):
@@ -180,6 +227,23 @@ def test_the_migration_keeps_existing_accounts_and_their_names(tmp_path: Path):
         command.upgrade(config, "head")
         assert conn.execute(sa.text("SELECT name, fold FROM user_names")).all() == [("Alice", "allce")]
         assert conn.execute(sa.text("SELECT rating, ranked_games, display FROM users WHERE name = 'Alice'")).one() == (1612, 14, None)
+    engine.dispose()
+
+
+def test_migration_0008_refolds_the_names_accounts_went_by(tmp_path: Path):
+    """0008 on a database of 0007: names folded before #32-5 get the new fold, so ``Fred`` meets ``Fr3d``."""
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    config = _alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0007")
+        conn.execute(sa.text("INSERT INTO users (id, name, name_key, kind, rating, ranked_games, created_at) VALUES "
+                             "(1, 'Fr3d', 'fr3d', 'user', 1500, 0, 1), (2, 'Alice', 'alice', 'user', 1500, 0, 1)"))
+        conn.execute(sa.text("INSERT INTO user_names (user_id, name, fold, at) VALUES (1, 'Fr3d', 'fr3d', 1), "
+                             "(2, 'Alice', 'allce', 1), (2, '\u0251l\u0131ce', '\u0251l\u0131ce', 2)"))
+        command.upgrade(config, "head")
+        assert conn.execute(sa.text("SELECT name, fold FROM user_names ORDER BY id")).all() == [
+            ("Fr3d", "fred"), ("Alice", "allce"), ("\u0251l\u0131ce", "allce")]
     engine.dispose()
 
 

@@ -15,6 +15,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from freezeout.server.clock import Clock
 from freezeout.server.settings import Settings
+from freezeout.server.skeleton import skeleton
 
 __all__ = ["BOT_PERSONAS", "DISPLAY_MAX", "NAME_RE", "Passwords", "RateLimiter", "bot_display", "check_display",
            "confusable_key", "display_name", "guest_name", "name_key", "new_token", "reserved", "token_hash", "valid_name",
@@ -51,10 +52,12 @@ def bot_display(name: str) -> str | None:
     return personas[index] if index < len(personas) else f"{personas[0]} {index + 1}"
 
 
-# -- look-alike names (issue #23-7) ---------------------------------------------
+# -- look-alike names (issues #23-7, #32-5) ---------------------------------------
 # Single characters that read alike in common fonts, each to one representative
-# (after case folding: "I" is "i" by then, which is why i folds to l too).
-_ALIKE = str.maketrans({"1": "l", "i": "l", "|": "l", "!": "l", "0": "o", "5": "s"})
+# (after case folding: "I" is "i" by then, which is why i folds to l too), and the
+# digits and signs written for letters: 0 o, 1 l, 3 e, 4 a, 5 s, 7 t, 8 b, @ a, $ s.
+_ALIKE = str.maketrans({"1": "l", "i": "l", "|": "l", "!": "l", "0": "o", "3": "e", "4": "a", "5": "s", "7": "t",
+                        "8": "b", "@": "a", "$": "s"})
 _ALIKE_PAIRS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
 _SEPARATORS = re.compile(r"[\s_\-.'’·]+")
 
@@ -68,11 +71,15 @@ def _plain(name: str) -> str:
 
 def confusable_key(name: str) -> str:
     """A fold under which names that read alike are equal: ``Alice``, ``AIice``, ``A1ice``,
-    ``Al1ce``, ``ALICE`` and ``A_lice`` all give ``allce``.  NFKC (full-width and other
-    compatibility forms become plain), case folding, accents and separators dropped, then
-    the usual ASCII look-alikes to one character: I/l/1/|/!, O/0, S/5, rn/m, vv/w, cl/d.
+    ``Al1ce``, ``ALICE``, ``A_lice`` and ``ɑlıce`` all give ``allce``; ``M4x`` is ``Max``,
+    ``8ob`` ``Bob``, ``Fr33zeout`` ``Freezeout``.  NFKC and case folding, separators dropped,
+    every character to its Unicode UTS #39 prototype (server.skeleton: dotless ı, Latin
+    alpha ɑ, script ɡ …), accents dropped, then the ASCII look-alikes to one character:
+    I/l/1/|/!, O/0, E/3, A/4/@, S/5/$, T/7, B/8, rn/m, vv/w, cl/d.
     Only for comparing: names are kept and shown as chosen."""
-    text = _plain(name).translate(_ALIKE)
+    text = _SEPARATORS.sub("", unicodedata.normalize("NFKC", name).casefold())
+    text = unicodedata.normalize("NFKD", skeleton(text).casefold())
+    text = _SEPARATORS.sub("", "".join(c for c in text if not unicodedata.combining(c))).translate(_ALIKE)
     for pair, one in _ALIKE_PAIRS:
         while pair in text:
             text = text.replace(pair, one)
@@ -112,13 +119,20 @@ def check_display(raw: str) -> tuple[str, str | None]:
     for char in name:
         if char in _DISPLAY_PUNCT or (char.isdigit() and char.isascii()):
             continue
-        if not (char.isalpha() and unicodedata.name(char, "").startswith("LATIN ")):
+        if not (char.isalpha() and unicodedata.name(char, "").startswith("LATIN ")) or _phonetic(char):
             return name, f"{char!r} is not allowed: use letters, digits, spaces and _ - . '"
     if not name[0].isalnum() or sum(c.isalpha() for c in name) < 2:
         return name, "a display name starts with a letter or digit and has at least two letters"
     if reserved(name) or name_key(name).startswith(RESERVED_PREFIXES):
         return name, f"{name!r} is reserved (bots, guests and the house have names of their own)"
     return name, None
+
+
+def _phonetic(char: str) -> bool:
+    """A phonetic letter no language's names are written in, several of which pass for
+    another letter without being its UTS #39 confusable (small capital ``ʙ`` for ``B``):
+    the IPA and phonetic extensions, and small capitals (#32-5)."""
+    return 0x0250 <= ord(char) <= 0x02AF or 0x1D00 <= ord(char) <= 0x1DBF or "SMALL CAPITAL" in unicodedata.name(char, "")
 
 
 def guest_name(number: int) -> str:

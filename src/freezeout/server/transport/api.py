@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field
 
 from freezeout.rules.games import HOUSE_GAME
 from freezeout.server import elo
@@ -35,7 +35,7 @@ from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.protocol import BuyIn, CashChips, Intent, Sit, Stand, TransferId
 
-__all__ = ["ApiError", "Auth", "identify", "router"]
+__all__ = ["ApiError", "Auth", "Body", "identify", "router"]
 
 router = APIRouter(prefix="/api")
 SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE = "fz_session", "fz_csrf", "fz_device"
@@ -179,63 +179,64 @@ async def _seen(request: Request, user: UserRow, response: Response | None = Non
                                   address=request.client.host if request.client else None)
 
 
-class Credentials(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Body(BaseModel):
+    """Every HTTP request body: strict as the WebSocket's messages (protocol.py), so a
+    number is a JSON number of its kind (``"5000"``, ``5000.0``, ``true`` are no chips), a
+    flag is ``true`` or ``false``, a name a string; unknown fields are refused.  Anything
+    else is ``400 bad_message`` naming the field, and nothing changes (#32-4)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Credentials(Body):
     name: Annotated[str, Field(max_length=64)]
     password: Annotated[str, Field(max_length=256)]
 
 
-class NewToken(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class NewToken(Body):
     label: Annotated[str, Field(max_length=64)] = ""
-    days: Annotated[float, Field(gt=0)] | None = None
+    days: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     """A new table.  A freezeout names its places (``slots``: bot levels, or None for a human);
     a cash table (``format: "cash"``, issue #25) its ``seats`` (default: the game's most) and
     ``cash`` options (table.game.CashOptions), and opens empty (seats are bought into)."""
 
-    model_config = ConfigDict(extra="forbid")
     slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
     sit: bool = True
     game: Annotated[str, Field(max_length=16)] | None = None  # an engine code or a mix; None: the house game
     format: Annotated[str, Field(max_length=16)] | None = None  # "freezeout" (None) or "cash"
-    seats: Annotated[StrictInt, Field(ge=2, le=10)] | None = None  # a cash table's
+    seats: Annotated[int, Field(ge=2, le=10)] | None = None  # a cash table's
     cash: dict[str, Any] | None = None  # a cash table's options, checked by CashOptions.from_json
 
 
-class BuyInRequest(BaseModel):
+class BuyInRequest(Body):
     """C1: a seat at a cash table for ``chips`` of the balance (the WebSocket's ``buy_in``)."""
 
-    model_config = ConfigDict(extra="forbid")
     chips: CashChips
     slot: Annotated[int, Field(ge=0, le=3)] | None = None
     transfer: TransferId = None
     post: bool | None = None
 
 
-class CashBotRequest(BaseModel):
+class CashBotRequest(Body):
     """A cash table's "add a bot" (table/room.py ``add_cash_bot``): the bot's level."""
 
-    model_config = ConfigDict(extra="forbid")
     level: Annotated[str, Field(max_length=16)]
 
 
-class DisplayName(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class DisplayName(Body):
     display: Annotated[str, Field(max_length=4 * DISPLAY_MAX)]
 
 
-class QuickPlay(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class QuickPlay(Body):
     bot: str | None = None  # None: medium, or the strongest bot that plays the game
     game: Annotated[str, Field(max_length=16)] | None = None
 
 
-class SitRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SitRequest(Body):
     slot: Annotated[int, Field(ge=0, le=3)] | None = None
 
 

@@ -13,11 +13,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from freezeout.server.storage.ledger import LedgerError, client_transfer
 from freezeout.server.storage.users import UserRow
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, PostAuth, ctx
+from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx
 
 __all__ = ["router"]
 
@@ -28,8 +28,7 @@ router = APIRouter(prefix="/api")
 _CLIENT_TRANSFER = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
-class ReloadRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ReloadRequest(Body):
     transfer: Annotated[str, Field(max_length=64)]
 
 
