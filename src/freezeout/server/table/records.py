@@ -391,7 +391,8 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
     A player's cards are ``??`` unless they are the viewer's own or were shown at a
     showdown (R17; never those of a hand won without one, R16) — stud's up-cards were
-    seen by all and stay; the board lists the cards the hand reached.  Each hand's
+    seen by all and stay (V7: of every player, folded or busted viewer alike, and in a mix's
+    stud hands too: each hand's own game decides); the board lists the cards the hand reached.  Each hand's
     fairness keys open exactly those cards: ``commitment``, ``leaves`` (the whole deck),
     ``deck`` (``??`` where not opened) and ``salts`` (null where not opened) —
     ``fairness.verify_record`` checks them.  Moves, places and everything else are as in
@@ -401,9 +402,9 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     parsed = parse_record(record)
     result = replay_record(parsed)
     players = list(record["players"])
-    up = _up_flags(parsed.variant)
     hands = []
     for number, (raw, played) in enumerate(zip(record["hands"], result.hands, strict=True), start=1):
+        up = _up_flags(played.setup.variant)  # the hand's own game: a mix deals stud in some levels (V19)
         shown = {players[e.seat] for e in played.events if isinstance(e, CardsShown)}
         reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
         visible = {player for player in raw["hole"] if player in shown or player == viewer}

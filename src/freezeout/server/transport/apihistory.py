@@ -71,12 +71,11 @@ async def game_stars(request: Request, game_id: str, found: AuthDep) -> PlainTex
     from freezeout.server.storage.db import games
 
     record = await _finished_record(request, game_id, found)
-    name = found.user.name if found.user is not None else None
+    name = await _viewer_name(request, found, record.get("players", ()))
     async with ctx(request).store.engine.connect() as conn:
         started = (await conn.execute(select(games.c.started_at).where(games.c.id == game_id))).scalar()
     when = datetime.fromtimestamp(started, UTC) if started is not None else None
-    hero = name if name in record.get("players", ()) else None
-    text = record_json_to_stars(record, hero=hero, when=when)
+    text = record_json_to_stars(record, hero=name, when=when)
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.stars.txt"'}
     return PlainTextResponse(text, headers=headers)
 
@@ -99,7 +98,8 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
-        where = record_where(raw, players, parsed.variant) if "leaves" in opened else None
+        # the hand's own game (a mix changes it, V19): stud and draws place their cards by the deck
+        where = record_where(raw, players, played.setup.variant) if "leaves" in opened else None
         hands.append({
             "number": played.number,
             "events": events_json(played.events),
