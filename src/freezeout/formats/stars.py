@@ -13,7 +13,8 @@ game, the level in Roman numerals with its stakes, the date), the table
 with its size and button, the seats with their chips, the posts, the hole
 cards of the *hero* (the player whose history it is: a player sees only
 their own cards until a showdown), every move ("raises 40 to 60", "calls
-20", "bets 80 and is all-in", "brings in for 5", "completes it to 20",
+20", "bets 80 and is all-in", "brings in for 5", a completion as the site writes it: "raises 15 to 20" (or "bets 20" by the
+bring-in seat itself), "Pair on board - a double bet is allowed",
 "discards 2 cards", "stands pat"), the streets with their cards, the
 showdown, the pots collected, eliminations, and the summary.  Chips that
 leave the game with a resigner (R28) have no place in the format; the
@@ -87,7 +88,9 @@ _STUD_FOLDS = {
     "sixth street": "on the 6th Street",
     "seventh street": "on the 7th Street",
 }
-_DRAWS = {"first draw": "FIRST DRAW", "second draw": "SECOND DRAW", "third draw": "THIRD DRAW", "draw": "FIRST DRAW"}
+_DRAWS = {"first draw": "FIRST DRAW", "second draw": "SECOND DRAW", "third draw": "THIRD DRAW", "draw": "DRAW"}
+#: What the site writes after fourth street's cards when an up-card pair allows the big bet (V7).
+PAIR_ON_BOARD = "Pair on board - a double bet is allowed"
 _DRAW_FOLDS = {
     "predraw": "before the Draw",
     "first draw": "after the 1st Draw",
@@ -196,8 +199,8 @@ class _Writer:
         self.pots: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
         self.blind_of: dict[int, str] = {}
-        self.bring_in_open = False
         self.deal: CardsDealt | None = None  # a flop game's deal, written after the posts
+        self.pair_check = False  # fourth street dealt in stud high: say an open pair once its cards are written
         started = next(event for event in hand.events if isinstance(event, HandStarted))
         self.started = started
         for seat, stack in zip(started.seats, started.stacks, strict=True):
@@ -247,6 +250,10 @@ class _Writer:
         if self.deal is not None:  # the site writes the posts, then the hole cards
             self.dealt(self.deal)
             self.deal = None
+        if self.pair_check and not isinstance(event, HoleDealt):
+            self.pair_check = False
+            if self.open_pair():
+                self.lines.append(PAIR_ON_BOARD)
         if isinstance(event, HoleDealt):
             self.hole(event)
         elif isinstance(event, ActionTaken):
@@ -336,18 +343,23 @@ class _Writer:
         elif kind == "call":
             self.lines.append(f"{seat.name}: calls {event.added}{suffix}")
         elif kind == "bringin":
-            self.bring_in_open = True
             self.lines.append(f"{seat.name}: brings in for {event.added}{suffix}")
-        elif kind == "bet":
+        elif kind == "bet" or (kind == "complete" and not self.high):  # the bring-in seat completing (V7): "bets"
             self.lines.append(f"{seat.name}: bets {event.added}{suffix}")
-        elif kind == "complete" and (self.bring_in_open or not self.high) and self.variant.forced is Forced.BRING_IN:
-            self.lines.append(f"{seat.name}: completes it to {event.total}{suffix}")
-        else:  # raise, or a completion of a short all-in (V4)
+        else:  # a raise; a completion of the bring-in (V7) or of a short all-in (V4): the site's "raises X to Y"
             self.lines.append(f"{seat.name}: raises {event.total - self.high} to {event.total}{suffix}")
-        if kind in ("bet", "raise", "complete"):
-            self.bring_in_open = False
         self.round[event.seat] = event.total
         self.high = max(self.high, event.total)
+
+    def open_pair(self) -> bool:
+        """Whether a player still in shows a pair among their up-cards (V7: the big bet may be bet)."""
+        for seat in self.seats.values():
+            if seat.folded:
+                continue
+            ranks = [card.rank for card, up in zip(seat.cards, seat.up, strict=False) if up and card is not None]
+            if len(ranks) != len(set(ranks)):
+                return True
+        return False
 
     def fold_place(self) -> str:
         if self.variant.forced is Forced.BRING_IN:
@@ -381,8 +393,8 @@ class _Writer:
     def street_dealt(self, event: StreetDealt) -> None:
         self._new_round()
         self.street = event.street
-        self.bring_in_open = False
         if self.variant.forced is Forced.BRING_IN:
+            self.pair_check = self.variant.open_pair_big_bet and event.street == "fourth street"
             header = _STUD_STREETS.get(event.street, event.street.upper())
             self.lines.append(f"*** {header} ***" + (f" [{_cards(event.cards)}]" if event.cards else ""))
             self.board.extend(event.cards)
