@@ -49,6 +49,7 @@ async def test_a_horse_game_s_downloads_replay_for_a_visitor_and_a_busted_player
     places = dict(result.standings)
     assert places[human.user["name"]] == 3, "the guest busted first"
     assert any(played.setup.variant.deals_later_hole_cards for played in result.hands), "stud was dealt"
+    assert all("started_at" in hand for hand in full["hands"])
     visitor = await harness.player()  # no account, no guest session
     for who, name in ((visitor, None), (human, human.user["name"])):
         record = (await who.http.get(f"/api/games/{game_id}/record"))
@@ -61,8 +62,14 @@ async def test_a_horse_game_s_downloads_replay_for_a_visitor_and_a_busted_player
         assert phh.text.count("\n[") + phh.text.startswith("[") == len(result.hands)
         stars = await who.http.get(f"/api/games/{game_id}/stars")
         assert stars.status_code == 200, stars.text
-        assert stars.text.count("PokerStars Hand #") == len(record_json_to_stars(mine).split("PokerStars Hand #")) - 1
+        dealt = [hand for hand in result.hands if name is None or name in hand.stacks]
+        assert stars.text.count("PokerStars Hand #") == len(dealt) < len(result.hands) + (name is None)
+        assert stars.text == record_json_to_stars(mine, hero=name)  # each hand its own time: none needed
         assert name is None or f"Dealt to {name} [" in stars.text  # the player's own cards
+        summary = await who.http.get(f"/api/games/{game_id}/stars/summary")
+        assert summary.status_code == 200, summary.text
+        assert summary.text.startswith("PokerStars Tournament #") and "  3: " in summary.text
+        assert name is None or "You finished in 3rd place." in summary.text
         events = await who.http.get(f"/api/games/{game_id}/events")
         assert events.status_code == 200, events.text
         assert len(events.json()["hands"]) == len(result.hands)

@@ -55,7 +55,8 @@ from freezeout.rules.games import Mix
 from freezeout.rules.tournament import Level
 from freezeout.rules.variant import BettingStructure, Forced, Variant
 
-__all__ = ["STARS_GAMES", "hand_to_stars", "record_json_to_stars", "record_to_stars", "stars_game_name", "tournament_number"]
+__all__ = ["STARS_GAMES", "hand_times", "hand_to_stars", "record_json_to_stars", "record_to_stars", "stars_game_name",
+           "tournament_number"]
 
 #: The games as PokerStars names them (without the betting structure), by
 #: the variant code's game part (docs/formats.md "Variant codes").
@@ -511,23 +512,55 @@ def record_to_stars(
     tournament: int,
     when: datetime | None = None,
     hero: str | None = None,
+    times: Sequence[datetime | None] = (),
 ) -> str:
     """Every hand of a replayed record, as PokerStars writes a tournament's
-    hands to one file: each hand, then two blank lines.  The record keeps no
-    clock, so every hand carries ``when`` (the game's time; default the Unix
-    epoch) — the hand numbers keep their order."""
+    hands to one file: each hand, then two blank lines.  Each hand carries its
+    own start time (``times``, by hand; the room's records keep each hand's
+    ``started_at``); a hand without one carries ``when`` (the game's time;
+    default the Unix epoch).  A hero's file ends with the hand the hero went
+    out in, as the site's does: the hands dealt without them are not theirs."""
     config = result.tournament.config
     players = config.players
     moment = when or datetime.fromtimestamp(0, UTC)
     size = len(players)  # the table seats its players (V19: a mix up to its smallest maximum)
     chunks = []
-    for hand in result.hands:
+    for index, hand in enumerate(result.hands):
+        if hero is not None and players.index(hero) not in _dealt_in(hand):
+            continue
         level_number = min((hand.number - 1) // config.hands_per_level, len(config.levels) - 1) + 1
+        at = times[index] if index < len(times) else None
         chunks.append(hand_to_stars(
-            hand, players, tournament=tournament, when=moment, hero=hero, table_size=size, mix=config.mix,
+            hand, players, tournament=tournament, when=at or moment, hero=hero, table_size=size, mix=config.mix,
             level_number=level_number,
         ))
     return "\n\n".join(chunks) + ("\n\n" if chunks else "")
+
+
+def _dealt_in(hand: PlayedHand) -> tuple[int, ...]:
+    started = next(event for event in hand.events if isinstance(event, HandStarted))
+    return started.seats
+
+
+def hand_times(data: Any) -> list[datetime | None]:
+    """Each hand's start time from a record's hands (``started_at``, Unix seconds), None where absent."""
+    hands = data.get("hands") if isinstance(data, Mapping) else None
+    if not isinstance(hands, list):
+        return []
+    out: list[datetime | None] = []
+    for hand in hands:
+        at = hand.get("started_at") if isinstance(hand, Mapping) else None
+        out.append(datetime.fromtimestamp(at, UTC) if isinstance(at, int | float) and not isinstance(at, bool) else None)
+    return out
+
+
+def _loaded(record: str | bytes | Mapping[str, Any]) -> Any:
+    if isinstance(record, (str, bytes)):
+        try:
+            return json.loads(record)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return record  # parse_record names the error
+    return record
 
 
 def record_json_to_stars(
@@ -541,17 +574,17 @@ def record_json_to_stars(
     histories: ``freezeout record stars`` and the room's download.  The
     tournament number defaults to one made from the record's ``game_id``
     (:func:`tournament_number`).  Bad input raises :class:`RecordError`."""
-    data: Any = record
-    if isinstance(record, (str, bytes)):
-        try:
-            data = json.loads(record)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            data = record  # parse_record names the error
+    data = _loaded(record)
     result = replay_record(parse_record(data))
     players = result.tournament.config.players
     if hero is not None and hero not in players:
         raise RecordError(f"hero {hero!r} is not a player of this record (players: {', '.join(players)})")
-    if tournament is None:
-        key = data.get("game_id") if isinstance(data, Mapping) else None
-        tournament = tournament_number(key if key is not None else "|".join(players))
-    return record_to_stars(result, tournament=tournament, when=when, hero=hero)
+    return record_to_stars(result, tournament=_number(data, players, tournament), when=when, hero=hero,
+                           times=hand_times(data))
+
+
+def _number(data: Any, players: Sequence[str], tournament: int | None) -> int:
+    if tournament is not None:
+        return tournament
+    key = data.get("game_id") if isinstance(data, Mapping) else None
+    return tournament_number(key if key is not None else "|".join(players))

@@ -76,6 +76,7 @@ class GameRecorder:
                 writer.hands.clear()
             writer.observe(events)
             writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
+            writer.hands[-1]["started_at"] = entry.at  # each hand its own start time (the exports' clock)
         elif isinstance(body, ActEntry) and writer.hands:
             action = body.action
             writer.observe(events)
@@ -419,6 +420,8 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
                    for a in raw["actions"]]
         board = raw["board"][: 2 * reached]
         hand: dict[str, Any] = {"hole": hole, "board": board, "actions": actions}
+        if "started_at" in raw:  # public: when the hand was dealt
+            hand["started_at"] = raw["started_at"]
         if "seed" in raw:
             deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
             position = {card: i for i, card in enumerate(deal.deck)}
