@@ -128,7 +128,12 @@ def cmd_record_stars(args: argparse.Namespace) -> int:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     try:
-        output = record_json_to_stars(text, hero=args.hero, when=when, tournament=args.tournament)
+        if args.summary:
+            from freezeout.formats.stars_summary import record_json_to_summary
+
+            output = record_json_to_summary(text, hero=args.hero, when=when, tournament=args.tournament)
+        else:
+            output = record_json_to_stars(text, hero=args.hero, when=when, tournament=args.tournament)
     except RecordError as error:
         return _fail(str(error))
     return _write_output(args.output, output)
@@ -177,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     to_stars.add_argument("-o", "--output", help="write to this file instead of stdout")
     to_stars.add_argument("--hero", help="the player whose hole cards the histories show (default: none, as an observer)")
     to_stars.add_argument("--tournament", type=int, help="the tournament number (default: made from the record's game_id)")
-    to_stars.add_argument("--date", help="the hands' time, ISO 8601 (default: the file's modification time)")
+    to_stars.add_argument("--date", help="the time of hands that carry none, ISO 8601 (default: the file's modification time)")
+    to_stars.add_argument("--summary", action="store_true",
+                          help="write the tournament summary (entrants, times, places) instead of the hands")
     to_stars.set_defaults(func=cmd_record_stars)
     verify = record_sub.add_parser("verify", help="check every hand's fair-dealing commitment (deck hash + salt)")
     verify.add_argument("file")

@@ -13,7 +13,8 @@ game, the level in Roman numerals with its stakes, the date), the table
 with its size and button, the seats with their chips, the posts, the hole
 cards of the *hero* (the player whose history it is: a player sees only
 their own cards until a showdown), every move ("raises 40 to 60", "calls
-20", "bets 80 and is all-in", "brings in for 5", "completes it to 20",
+20", "bets 80 and is all-in", "brings in for 5", a completion as the site writes it: "raises 15 to 20" (or "bets 20" by the
+bring-in seat itself), "Pair on board - a double bet is allowed",
 "discards 2 cards", "stands pat"), the streets with their cards, the
 showdown, the pots collected, eliminations, and the summary.  Chips that
 leave the game with a resigner (R28) have no place in the format; the
@@ -54,7 +55,8 @@ from freezeout.rules.games import Mix
 from freezeout.rules.tournament import Level
 from freezeout.rules.variant import BettingStructure, Forced, Variant
 
-__all__ = ["STARS_GAMES", "hand_to_stars", "record_json_to_stars", "record_to_stars", "stars_game_name", "tournament_number"]
+__all__ = ["STARS_GAMES", "hand_times", "hand_to_stars", "record_json_to_stars", "record_to_stars", "stars_game_name",
+           "tournament_number"]
 
 #: The games as PokerStars names them (without the betting structure), by
 #: the variant code's game part (docs/formats.md "Variant codes").
@@ -87,7 +89,9 @@ _STUD_FOLDS = {
     "sixth street": "on the 6th Street",
     "seventh street": "on the 7th Street",
 }
-_DRAWS = {"first draw": "FIRST DRAW", "second draw": "SECOND DRAW", "third draw": "THIRD DRAW", "draw": "FIRST DRAW"}
+_DRAWS = {"first draw": "FIRST DRAW", "second draw": "SECOND DRAW", "third draw": "THIRD DRAW", "draw": "DRAW"}
+#: What the site writes after fourth street's cards when an up-card pair allows the big bet (V7).
+PAIR_ON_BOARD = "Pair on board - a double bet is allowed"
 _DRAW_FOLDS = {
     "predraw": "before the Draw",
     "first draw": "after the 1st Draw",
@@ -196,8 +200,8 @@ class _Writer:
         self.pots: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
         self.blind_of: dict[int, str] = {}
-        self.bring_in_open = False
         self.deal: CardsDealt | None = None  # a flop game's deal, written after the posts
+        self.pair_check = False  # fourth street dealt in stud high: say an open pair once its cards are written
         started = next(event for event in hand.events if isinstance(event, HandStarted))
         self.started = started
         for seat, stack in zip(started.seats, started.stacks, strict=True):
@@ -247,6 +251,10 @@ class _Writer:
         if self.deal is not None:  # the site writes the posts, then the hole cards
             self.dealt(self.deal)
             self.deal = None
+        if self.pair_check and not isinstance(event, HoleDealt):
+            self.pair_check = False
+            if self.open_pair():
+                self.lines.append(PAIR_ON_BOARD)
         if isinstance(event, HoleDealt):
             self.hole(event)
         elif isinstance(event, ActionTaken):
@@ -336,18 +344,23 @@ class _Writer:
         elif kind == "call":
             self.lines.append(f"{seat.name}: calls {event.added}{suffix}")
         elif kind == "bringin":
-            self.bring_in_open = True
             self.lines.append(f"{seat.name}: brings in for {event.added}{suffix}")
-        elif kind == "bet":
+        elif kind == "bet" or (kind == "complete" and not self.high):  # the bring-in seat completing (V7): "bets"
             self.lines.append(f"{seat.name}: bets {event.added}{suffix}")
-        elif kind == "complete" and (self.bring_in_open or not self.high) and self.variant.forced is Forced.BRING_IN:
-            self.lines.append(f"{seat.name}: completes it to {event.total}{suffix}")
-        else:  # raise, or a completion of a short all-in (V4)
+        else:  # a raise; a completion of the bring-in (V7) or of a short all-in (V4): the site's "raises X to Y"
             self.lines.append(f"{seat.name}: raises {event.total - self.high} to {event.total}{suffix}")
-        if kind in ("bet", "raise", "complete"):
-            self.bring_in_open = False
         self.round[event.seat] = event.total
         self.high = max(self.high, event.total)
+
+    def open_pair(self) -> bool:
+        """Whether a player still in shows a pair among their up-cards (V7: the big bet may be bet)."""
+        for seat in self.seats.values():
+            if seat.folded:
+                continue
+            ranks = [card.rank for card, up in zip(seat.cards, seat.up, strict=False) if up and card is not None]
+            if len(ranks) != len(set(ranks)):
+                return True
+        return False
 
     def fold_place(self) -> str:
         if self.variant.forced is Forced.BRING_IN:
@@ -381,8 +394,8 @@ class _Writer:
     def street_dealt(self, event: StreetDealt) -> None:
         self._new_round()
         self.street = event.street
-        self.bring_in_open = False
         if self.variant.forced is Forced.BRING_IN:
+            self.pair_check = self.variant.open_pair_big_bet and event.street == "fourth street"
             header = _STUD_STREETS.get(event.street, event.street.upper())
             self.lines.append(f"*** {header} ***" + (f" [{_cards(event.cards)}]" if event.cards else ""))
             self.board.extend(event.cards)
@@ -499,23 +512,55 @@ def record_to_stars(
     tournament: int,
     when: datetime | None = None,
     hero: str | None = None,
+    times: Sequence[datetime | None] = (),
 ) -> str:
     """Every hand of a replayed record, as PokerStars writes a tournament's
-    hands to one file: each hand, then two blank lines.  The record keeps no
-    clock, so every hand carries ``when`` (the game's time; default the Unix
-    epoch) — the hand numbers keep their order."""
+    hands to one file: each hand, then two blank lines.  Each hand carries its
+    own start time (``times``, by hand; the room's records keep each hand's
+    ``started_at``); a hand without one carries ``when`` (the game's time;
+    default the Unix epoch).  A hero's file ends with the hand the hero went
+    out in, as the site's does: the hands dealt without them are not theirs."""
     config = result.tournament.config
     players = config.players
     moment = when or datetime.fromtimestamp(0, UTC)
     size = len(players)  # the table seats its players (V19: a mix up to its smallest maximum)
     chunks = []
-    for hand in result.hands:
+    for index, hand in enumerate(result.hands):
+        if hero is not None and players.index(hero) not in _dealt_in(hand):
+            continue
         level_number = min((hand.number - 1) // config.hands_per_level, len(config.levels) - 1) + 1
+        at = times[index] if index < len(times) else None
         chunks.append(hand_to_stars(
-            hand, players, tournament=tournament, when=moment, hero=hero, table_size=size, mix=config.mix,
+            hand, players, tournament=tournament, when=at or moment, hero=hero, table_size=size, mix=config.mix,
             level_number=level_number,
         ))
     return "\n\n".join(chunks) + ("\n\n" if chunks else "")
+
+
+def _dealt_in(hand: PlayedHand) -> tuple[int, ...]:
+    started = next(event for event in hand.events if isinstance(event, HandStarted))
+    return started.seats
+
+
+def hand_times(data: Any) -> list[datetime | None]:
+    """Each hand's start time from a record's hands (``started_at``, Unix seconds), None where absent."""
+    hands = data.get("hands") if isinstance(data, Mapping) else None
+    if not isinstance(hands, list):
+        return []
+    out: list[datetime | None] = []
+    for hand in hands:
+        at = hand.get("started_at") if isinstance(hand, Mapping) else None
+        out.append(datetime.fromtimestamp(at, UTC) if isinstance(at, int | float) and not isinstance(at, bool) else None)
+    return out
+
+
+def _loaded(record: str | bytes | Mapping[str, Any]) -> Any:
+    if isinstance(record, (str, bytes)):
+        try:
+            return json.loads(record)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return record  # parse_record names the error
+    return record
 
 
 def record_json_to_stars(
@@ -529,17 +574,17 @@ def record_json_to_stars(
     histories: ``freezeout record stars`` and the room's download.  The
     tournament number defaults to one made from the record's ``game_id``
     (:func:`tournament_number`).  Bad input raises :class:`RecordError`."""
-    data: Any = record
-    if isinstance(record, (str, bytes)):
-        try:
-            data = json.loads(record)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            data = record  # parse_record names the error
+    data = _loaded(record)
     result = replay_record(parse_record(data))
     players = result.tournament.config.players
     if hero is not None and hero not in players:
         raise RecordError(f"hero {hero!r} is not a player of this record (players: {', '.join(players)})")
-    if tournament is None:
-        key = data.get("game_id") if isinstance(data, Mapping) else None
-        tournament = tournament_number(key if key is not None else "|".join(players))
-    return record_to_stars(result, tournament=tournament, when=when, hero=hero)
+    return record_to_stars(result, tournament=_number(data, players, tournament), when=when, hero=hero,
+                           times=hand_times(data))
+
+
+def _number(data: Any, players: Sequence[str], tournament: int | None) -> int:
+    if tournament is not None:
+        return tournament
+    key = data.get("game_id") if isinstance(data, Mapping) else None
+    return tournament_number(key if key is not None else "|".join(players))

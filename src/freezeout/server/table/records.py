@@ -76,6 +76,7 @@ class GameRecorder:
                 writer.hands.clear()
             writer.observe(events)
             writer.hands[-1].update(commitment=deal.commitment, **{k: v for k, v in deal.to_json().items() if k != "hand"})
+            writer.hands[-1]["started_at"] = entry.at  # each hand its own start time (the exports' clock)
         elif isinstance(body, ActEntry) and writer.hands:
             action = body.action
             writer.observe(events)
@@ -391,7 +392,8 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
     A player's cards are ``??`` unless they are the viewer's own or were shown at a
     showdown (R17; never those of a hand won without one, R16) — stud's up-cards were
-    seen by all and stay; the board lists the cards the hand reached.  Each hand's
+    seen by all and stay (V7: of every player, folded or busted viewer alike, and in a mix's
+    stud hands too: each hand's own game decides); the board lists the cards the hand reached.  Each hand's
     fairness keys open exactly those cards: ``commitment``, ``leaves`` (the whole deck),
     ``deck`` (``??`` where not opened) and ``salts`` (null where not opened) —
     ``fairness.verify_record`` checks them.  Moves, places and everything else are as in
@@ -401,9 +403,9 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     parsed = parse_record(record)
     result = replay_record(parsed)
     players = list(record["players"])
-    up = _up_flags(parsed.variant)
     hands = []
     for number, (raw, played) in enumerate(zip(record["hands"], result.hands, strict=True), start=1):
+        up = _up_flags(played.setup.variant)  # the hand's own game: a mix deals stud in some levels (V19)
         shown = {players[e.seat] for e in played.events if isinstance(e, CardsShown)}
         reached = sum(len(e.cards) for e in played.events if isinstance(e, StreetDealt))
         visible = {player for player in raw["hole"] if player in shown or player == viewer}
@@ -418,6 +420,8 @@ def player_record(record: dict[str, Any], viewer: str | None) -> dict[str, Any]:
                    for a in raw["actions"]]
         board = raw["board"][: 2 * reached]
         hand: dict[str, Any] = {"hole": hole, "board": board, "actions": actions}
+        if "started_at" in raw:  # public: when the hand was dealt
+            hand["started_at"] = raw["started_at"]
         if "seed" in raw:
             deal = Deal(number, parse_cards(raw["deck"]), raw["seed"])
             position = {card: i for i, card in enumerate(deal.deck)}

@@ -61,8 +61,9 @@ async def game_phh(request: Request, game_id: str, found: AuthDep) -> PlainTextR
 @router.get("/games/{game_id}/stars")
 async def game_stars(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
     """The game's hands as PokerStars hand histories (docs/formats.md §4), for
-    trackers: the asker's own cards dealt to them if they played, else an
-    observer's history; the hands carry the game's start time."""
+    trackers: the asker's own cards dealt to them if they played (and only the
+    hands they were dealt), else an observer's history; each hand carries its
+    own start time."""
     from datetime import UTC, datetime
 
     from sqlalchemy import select
@@ -71,13 +72,35 @@ async def game_stars(request: Request, game_id: str, found: AuthDep) -> PlainTex
     from freezeout.server.storage.db import games
 
     record = await _finished_record(request, game_id, found)
-    name = found.user.name if found.user is not None else None
+    name = await _viewer_name(request, found, record.get("players", ()))
     async with ctx(request).store.engine.connect() as conn:
         started = (await conn.execute(select(games.c.started_at).where(games.c.id == game_id))).scalar()
     when = datetime.fromtimestamp(started, UTC) if started is not None else None
-    hero = name if name in record.get("players", ()) else None
-    text = record_json_to_stars(record, hero=hero, when=when)
+    text = record_json_to_stars(record, hero=name, when=when)
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.stars.txt"'}
+    return PlainTextResponse(text, headers=headers)
+
+
+@router.get("/games/{game_id}/stars/summary")
+async def game_stars_summary(request: Request, game_id: str, found: AuthDep) -> PlainTextResponse:
+    """The finished game's tournament summary as PokerStars writes one (docs/formats.md §4):
+    entrants, start and end, each place, and the asker's own ("You finished in 2nd place.")."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from freezeout.formats.stars_summary import record_json_to_summary
+    from freezeout.server.storage.db import games
+
+    record = await _finished_record(request, game_id, found)
+    name = await _viewer_name(request, found, record.get("players", ()))
+    async with ctx(request).store.engine.connect() as conn:
+        row = (await conn.execute(select(games.c.started_at, games.c.finished_at).where(games.c.id == game_id))).first()
+    started, ended = (row[0], row[1]) if row is not None else (None, None)
+    text = record_json_to_summary(record, hero=name,
+                                  when=datetime.fromtimestamp(started, UTC) if started is not None else None,
+                                  finished=datetime.fromtimestamp(ended, UTC) if ended is not None else None)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.summary.txt"'}
     return PlainTextResponse(text, headers=headers)
 
 
@@ -99,7 +122,8 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     hands = []
     for played, raw in zip(result.hands, record["hands"], strict=True):
         opened = {key: raw[key] for key in ("commitment", "deck", "salts", "leaves") if key in raw}
-        where = record_where(raw, players, parsed.variant) if "leaves" in opened else None
+        # the hand's own game (a mix changes it, V19): stud and draws place their cards by the deck
+        where = record_where(raw, players, played.setup.variant) if "leaves" in opened else None
         hands.append({
             "number": played.number,
             "events": events_json(played.events),
