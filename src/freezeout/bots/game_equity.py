@@ -33,7 +33,7 @@ from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
 
-__all__ = ["Seen", "pot_share", "shares_by_callers"]
+__all__ = ["Seen", "opponent_finals", "pot_share", "shares_by_callers"]
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -203,6 +203,34 @@ def _draw_share(
     keep: Sequence[int] | None,
 ) -> float:
     """Draw games: deal the opponents' hands, then play every draw left."""
+    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep)]
+    return _shares(ranks, _weights(ranks, narrowing))
+
+
+def opponent_finals(
+    variant: Variant,
+    seen: Seen,
+    narrowing: Sequence[float],
+    samples: int,
+    rng: np.random.Generator,
+    draws_left: int,
+) -> list[tuple[Ints, Floats]]:
+    """Draw games: per opponent, the simulated final ranks and each deal's
+    weight (their range, as :func:`pot_share` narrows it)."""
+    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, None)]
+    weights = _weights(ranks, narrowing)
+    return [(ranks[0][:, j + 1], weights) for j in range(len(seen.opponents))]
+
+
+def _draw_finals(
+    variant: Variant,
+    seen: Seen,
+    samples: int,
+    rng: np.random.Generator,
+    draws_left: int,
+    keep: Sequence[int] | None,
+) -> Ints:
+    """Every player's final rank per simulated deal (us in column 0)."""
     name = variant.rankings[0]
     ranking = get_ranking(name)
     unseen = seen.unseen(variant)
@@ -232,5 +260,4 @@ def _draw_share(
                 hand[:] = [c for c in hand if c not in thrown] + deck[at : at + len(thrown)]
                 at += len(thrown)
         final.append([ranking.rank(hand) for hand in hands])
-    ranks = [np.array(final, dtype=np.int64)]
-    return _shares(ranks, _weights(ranks, narrowing))
+    return np.array(final, dtype=np.int64)
