@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from freezeout.evaluate.rankings import get_ranking
 
-__all__ = ["best_discard", "discard_values", "pat_hands", "pat_table", "random_hands", "win_table"]
+__all__ = ["best_discard", "discard_values", "pat_hands", "random_hands", "win_table"]
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -150,10 +150,3 @@ def pat_hands(ranking: str, unseen: Sequence[int], size: int, samples: int, rng:
             break
     return np.concatenate(found)[:samples]
 
-
-@lru_cache(maxsize=8)
-def pat_table(ranking: str, size: int) -> Floats:
-    """The :func:`win_table` of the stated pat range dealt from a full deck
-    (the same for every decision: built once per process and ranking)."""
-    ranks = pat_hands(ranking, range(52), size, 4000, np.random.default_rng(35))
-    return win_table(ranks)

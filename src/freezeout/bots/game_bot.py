@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
-from freezeout.bots.draw_choice import best_discard, pat_table, win_table
+from freezeout.bots.draw_choice import best_discard, win_table
+from freezeout.bots.draw_ranges import HISTORY_RANKINGS
 from freezeout.bots.game_draws import discard, snow_worthy
 from freezeout.bots.game_equity import Seen, opponent_finals, pot_share, shares_by_callers
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
@@ -120,8 +121,8 @@ class GameBot:
             aggression = style.aggression if style else 0.2
             meaning = max(0.0, 1.0 - 2.0 * aggression)  # raises mean little from a player who raises half the time
             power = 0.7 * meaning * min(opponent.aggression, _MAX_READ_BETS)
-            if spot.variant.has_draws:
-                power += draw_history_power(opponent.drew)
+            if spot.variant.has_draws and spot.variant.rankings[0] not in HISTORY_RANKINGS:
+                power += draw_history_power(opponent.drew)  # lowball and badugi deal by the history instead
             result.append(power)
         return result
 
@@ -134,6 +135,7 @@ class GameBot:
             spot.board_future,
             [(o.shown, o.hidden, o.future) for o in spot.opponents],
             spot.dead,
+            [o.drew for o in spot.opponents],
         )
 
     def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
@@ -168,19 +170,13 @@ class GameBot:
 
     def _exact_draw(self, spot: Spot, prior: dict[int, Style], rng: random.Random) -> tuple[int, ...]:
         """The last draw by its exact value (:mod:`.draw_choice`) against each
-        opponent's final hand: the stated pat range for one who stood pat at
-        their latest draw, otherwise as the simulation reads it (range
-        narrowed by the hand's bets and every draw they made)."""
+        opponent's final hand as the simulation deals it: from their whole
+        draw history (:mod:`.draw_ranges`), weighted by the hand's bets."""
         seen = self._seen(spot)
         finals = opponent_finals(
             spot.variant, seen, self._narrowing(spot, prior), self.level.samples, numpy_rng(rng), spot.draws_left
         )
-        size = spot.variant.hole_cards
-        ranking = spot.variant.rankings[0]
-        tables = [
-            pat_table(ranking, size) if opponent.drew and opponent.drew[-1] == 0 else win_table(ranks, weights)
-            for opponent, (ranks, weights) in zip(spot.opponents, finals, strict=True)
-        ]
+        tables = [win_table(ranks, weights) for ranks, weights in finals]
         return best_discard(spot.variant.rankings[0], spot.mine, seen.unseen(spot.variant), tables)
 
     def _snowing(self, spot: Spot) -> bool:

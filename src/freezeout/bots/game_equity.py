@@ -29,6 +29,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from freezeout.bots.draw_ranges import HISTORY_RANKINGS, deal_history, history_hand
 from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
@@ -42,7 +43,7 @@ Floats = npt.NDArray[np.float64]
 class Seen:
     """The cards of one decision: ours, the board, what each opponent shows."""
 
-    __slots__ = ("board", "board_future", "dead", "mine", "my_future", "opponents")
+    __slots__ = ("board", "board_future", "dead", "drew", "mine", "my_future", "opponents")
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class Seen:
         board_future: int,
         opponents: Sequence[tuple[tuple[int, ...], int, int]],  # (shown, hidden, future)
         dead: Sequence[int] = (),
+        drew: Sequence[tuple[int, ...]] = (),  # per opponent, cards drawn at each draw so far (V11)
     ) -> None:
         self.mine = tuple(mine)
         self.my_future = my_future
@@ -59,6 +61,7 @@ class Seen:
         self.board_future = board_future
         self.opponents = tuple(opponents)
         self.dead = tuple(dead)
+        self.drew = tuple(drew) or tuple(() for _ in self.opponents)
 
     def unseen(self, variant: Variant) -> list[int]:
         seen = set(self.mine) | set(self.board) | set(self.dead)
@@ -236,6 +239,8 @@ def _draw_finals(
     unseen = seen.unseen(variant)
     size = variant.hole_cards
     opponents = len(seen.opponents)
+    total_draws = sum(1 for street in variant.streets if street.draw)
+    by_history = name in HISTORY_RANKINGS
     # every simulated player plays every draw left: keep the policy calls per decision bounded
     rows = max(40, min(samples // 2, 8 * samples // (5 * (1 + opponents) * max(draws_left, 1))))
     order = rng.random((rows, len(unseen))).argsort(axis=1).tolist()
@@ -244,11 +249,15 @@ def _draw_finals(
         deck = [unseen[i] for i in row]
         at = 0
         hands = [list(seen.mine)]
-        for _ in range(opponents):
+        for drew in seen.drew:
+            if by_history and drew:
+                deal_history(deck, at, history_hand(name, deck[at:], size, drew, total_draws))
             hands.append(deck[at : at + size])
             at += size
         for draw in range(draws_left):
             for player, hand in enumerate(hands):
+                if player and draw < draws_left - (total_draws - len(seen.drew[player - 1])):
+                    continue  # this opponent has made this draw already
                 if player == 0 and draw == 0 and keep is not None:
                     thrown = [c for c in hand if c not in keep]
                 else:
