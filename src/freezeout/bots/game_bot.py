@@ -65,6 +65,7 @@ HARD = Level(samples=500, reads=True)
 
 
 _MAX_READ_BETS = 8
+OPEN_MARGIN = 0.07  # over the fair share: raise first in before the flop
 _DRAW_POWER = {0: 2.0, 1: 0.8, 2: 0.3}
 
 
@@ -203,6 +204,8 @@ class GameBot:
         if legal.bring_in:  # V7: complete the strong, bring in the rest
             return legal_action(view, "raise" if share >= fair + 0.12 else "passive")
         can_raise = legal.can_raise and spot.active > 0
+        if self.level.reads and can_raise and self._opens(spot, share, fair):
+            return legal_action(view, "raise", self._size(spot, share, fair))
         if spot.to_call == 0:
             if can_raise and (share >= fair + value_margin or self._snowing(spot)):
                 if self._check_raise(spot, styles, share, fair, rng):
@@ -230,6 +233,17 @@ class GameBot:
         ):
             return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
+
+    @staticmethod
+    def _opens(spot: Spot, share: float, fair: float) -> bool:
+        """Before the flop with nothing but the blinds in (the small blind's
+        first move, or the big blind's option after a limp): raise a hand
+        clearly above the fair share — about the best third of hold'em
+        hands heads-up (88, QQ), the best sixth of Omaha's, whose shares
+        lie closer together — instead of limping it."""
+        if spot.street != 0 or not spot.variant.board_size or any(o.aggression for o in spot.opponents):
+            return False
+        return share >= fair + OPEN_MARGIN
 
     def _size(self, spot: Spot, share: float, fair: float) -> int:
         """The total to bet or raise to: fixed limit takes its one size;
