@@ -65,6 +65,7 @@ HARD = Level(samples=500, reads=True)
 
 
 _MAX_READ_BETS = 8
+WAR_POWER = 0.6  # range exponent per re-raise of this betting round (V3: heads-up fixed limit has no cap)
 OPEN_MARGIN = 0.07  # over the fair share: raise first in before the flop
 _DRAW_POWER = {0: 2.0, 1: 0.8, 2: 0.3}
 
@@ -122,6 +123,10 @@ class GameBot:
             aggression = style.aggression if style else 0.2
             meaning = max(0.0, 1.0 - 2.0 * aggression)  # raises mean little from a player who raises half the time
             power = 0.7 * meaning * min(opponent.aggression, _MAX_READ_BETS)
+            # a war: every raise after their first of this round narrows in full, whatever their habits
+            power += WAR_POWER * min(max(opponent.street_aggression - 1, 0), _MAX_READ_BETS)
+            if opponent.all_in and opponent.street_aggression:
+                power += WAR_POWER  # raised all-in: the strongest statement a bet makes
             if spot.variant.has_draws and spot.variant.rankings[0] not in HISTORY_RANKINGS:
                 power += draw_history_power(opponent.drew)  # lowball and badugi deal by the history instead
             result.append(power)
