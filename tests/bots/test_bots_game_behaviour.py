@@ -55,15 +55,16 @@ def test_deuce_to_seven_hard_stands_pat_on_a_seven_and_draws_by_how_far_it_is_fr
     assert first_draw("F2L3D", "KsQh9d3c2h", "KdQdJh9c8c") == "KsQh9d"  # two low cards: draw three
 
 
-def test_deuce_to_seven_hard_breaks_a_ten_with_two_draws_left_and_keeps_it_on_the_last() -> None:
-    # draws one (Ks) and gets the Td; breaks the ten and gets the Tc; keeps that ten
+def test_deuce_to_seven_hard_breaks_a_ten_with_two_draws_left_and_on_the_last_against_a_pat_hand() -> None:
+    # draws one (Ks) and gets the Td; breaks the ten and gets the Tc; the opponent
+    # stood pat twice, and a made ten loses to every pat nine: it draws again (issue #35)
     deck = stacked("F2L3D", "Ks7h4d3c2h", "KdQdJh9c8c", "Td", "Tc")
     tournament, _ = table("F2L3D").deal_deck(deck)
     tournament = play(tournament, {0: hard(), 1: station}, until=at_draw(0, 2))
     assert discarded(HARD.act(seat_view(tournament, 0), random.Random(1))) == "Td"
     tournament = play(tournament, {0: hard(), 1: station}, until=at_draw(0, 3))
     assert sorted(str(c) for c in seat_view(tournament, 0).seats[0].cards or ()) == ["2h", "3c", "4d", "7h", "Tc"]
-    assert discarded(HARD.act(seat_view(tournament, 0), random.Random(1))) == ""
+    assert discarded(HARD.act(seat_view(tournament, 0), random.Random(1))) == "Tc"
 
 
 def snow_scene(opponent_history: str) -> Tournament:

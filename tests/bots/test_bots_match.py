@@ -79,3 +79,15 @@ def test_match_fills_the_table_with_the_last_bot(capsys: pytest.CaptureFixture[s
 def test_match_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bot", "match", "--bots", "hard,genius", "--tournaments", "2"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_match_seats_up_to_the_games_maximum_and_the_house_game_four(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #35: every game up to its table size (FB: 6), the house game 2-4."""
+    argv = ["bot", "match", "--bots", "hard,medium", "--tournaments", "6", "--jobs", "1", "--json"]
+    assert main([*argv, "--game", "FB", "--players", "6"]) == 0
+    places = json.loads(capsys.readouterr().out)["entries"]
+    assert len(places) == 6
+    assert main([*argv, "--game", "FB", "--players", "7"]) == 2
+    assert "2 to 6" in capsys.readouterr().err
+    assert main([*argv, "--players", "5"]) == 2
+    assert "2 to 4" in capsys.readouterr().err

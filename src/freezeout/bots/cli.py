@@ -15,6 +15,9 @@ from typing import Any
 __all__ = ["register"]
 
 
+HOUSE_TABLE_MAX = 4  # the house game's bots were built and measured for 2-4 players
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from freezeout.bots.registry import ALL_BOT_NAMES
 
@@ -31,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     match = bot_sub.add_parser("match", help="bot-vs-bot freezeouts with duplicate decks")
     match.add_argument("--bots", required=True, help="comma-separated line-up, e.g. hard,medium")
-    match.add_argument("--players", type=int, help="table size (2-4); the last bot fills extra seats")
+    match.add_argument("--players", type=int, help="table size (2 to the game's maximum; the house game 2-4); the last bot fills extra seats")
     match.add_argument("--tournaments", type=int, help="freezeouts to play (rounded up to whole duplicate sets)")
     match.add_argument("--game", default="NT", help="an engine variant code (NT, FO/8, F7S, ...) or a mix (HORSE, 8GAME)")
     match.add_argument("--cash", action="store_true", help="cash-style sessions: stacks reset every hand, bb/100")
@@ -86,8 +89,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
         if others:
             return _fail(f"{', '.join(others)} does not play {game.code}; choose from {', '.join(playing)}")
     players = args.players or max(len(lineup), 2)
-    if not 2 <= players <= 4:
-        return _fail("--players must be 2, 3 or 4")
+    top = HOUSE_TABLE_MAX if game.code == HOUSE_GAME else game.max_players
+    if not 2 <= players <= top:
+        return _fail(f"--players must be 2 to {top} in {game.code}")
     if not game.min_players <= players <= game.max_players:
         return _fail(f"{game.name} is played by {game.min_players} to {game.max_players} players")
     if len(lineup) > players:

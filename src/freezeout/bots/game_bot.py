@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
+from freezeout.bots.draw_choice import best_discard, win_table
+from freezeout.bots.draw_ranges import HISTORY_RANKINGS
 from freezeout.bots.game_draws import discard, snow_worthy
-from freezeout.bots.game_equity import Seen, pot_share, shares_by_callers
+from freezeout.bots.game_equity import Seen, opponent_finals, pot_share, shares_by_callers
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
 from freezeout.bots.game_wild import knowing_action, plays_wild, wild_pot, wild_settings
 from freezeout.bots.montecarlo import numpy_rng
@@ -62,6 +64,24 @@ MEDIUM = Level(samples=300, reads=False)
 HARD = Level(samples=500, reads=True)
 
 
+_MAX_READ_BETS = 8
+WAR_POWER = 0.6  # range exponent per re-raise of this betting round (V3: heads-up fixed limit has no cap)
+OPEN_MARGIN = 0.07  # over the fair share: raise first in before the flop
+_DRAW_POWER = {0: 2.0, 1: 0.8, 2: 0.3}
+
+
+def draw_history_power(drew: tuple[int, ...]) -> float:
+    """The range exponent a hand's draws add (V11): the last draw's count
+    (standing pat 2, one card 0.8, two 0.3) and half as much for each
+    earlier draw, so a player who stood pat twice holds a stronger range
+    than one who stood pat once, and one who drew three and then stood pat
+    a weaker one than a pat hand from the start."""
+    power = 0.0
+    for age, count in enumerate(reversed(drew)):
+        power += _DRAW_POWER.get(count, 0.0) * (1.0 if age == 0 else 0.5)
+    return power
+
+
 class GameBot:
     """A competent player of any game of the registry (module docstring)."""
 
@@ -73,7 +93,7 @@ class GameBot:
         spot = read_spot(view)
         styles = table_styles(view) if self.level.reads else {}
         if spot.drawing:
-            return self._draw(view, spot, styles, rng)
+            return self._draw(view, spot, styles, self._prior(view), rng)
         if self.level.reads and not spot.legal.bring_in and plays_wild(spot, view) and wild_seats(view, [spot.opponents[0].seat]):
             # any hand is their range: the knowing player's strategy (game_wild), equity against any hand
             return knowing_action(view, spot, self._share(spot, {}, rng, reads=False))
@@ -82,11 +102,19 @@ class GameBot:
             _, k = wild_settings(spot.variant.code)
             shares = shares_by_callers(spot.variant, self._seen(spot), self.level.samples, numpy_rng(rng))
             return multiway_action(view, spot, shares, k=k)
-        share = self._share(spot, styles, rng)
+        share = self._share(spot, self._prior(view), rng)
         return self._bet(view, spot, styles, share, rng)
 
     # -- ranges and equity ----------------------------------------------
+    def _prior(self, view: TableView) -> dict[int, Style]:
+        """The opponents' habits from the earlier hands: what a raise of this
+        hand means is read against them, not against a war this hand built."""
+        return table_styles(view, this_hand=False) if self.level.reads else {}
+
     def _narrowing(self, spot: Spot, styles: dict[int, Style]) -> list[float]:
+        """Per opponent, the range exponent: every bet and raise this hand
+        (heads-up fixed limit has no cap, V3: each raise of a war narrows
+        further) and, in draw games, every draw of the hand."""
         if not self.level.reads:
             return [0.0] * len(spot.opponents)
         result = []
@@ -94,10 +122,13 @@ class GameBot:
             style = styles.get(opponent.seat)
             aggression = style.aggression if style else 0.2
             meaning = max(0.0, 1.0 - 2.0 * aggression)  # raises mean little from a player who raises half the time
-            power = 0.7 * meaning * min(opponent.aggression, 3)
-            if opponent.drew and spot.variant.has_draws:
-                last = opponent.drew[-1]
-                power += {0: 2.0, 1: 0.8, 2: 0.3}.get(last, 0.0)
+            power = 0.7 * meaning * min(opponent.aggression, _MAX_READ_BETS)
+            # a war: every raise after their first of this round narrows in full, whatever their habits
+            power += WAR_POWER * min(max(opponent.street_aggression - 1, 0), _MAX_READ_BETS)
+            if opponent.all_in and opponent.street_aggression:
+                power += WAR_POWER  # raised all-in: the strongest statement a bet makes
+            if spot.variant.has_draws and spot.variant.rankings[0] not in HISTORY_RANKINGS:
+                power += draw_history_power(opponent.drew)  # lowball and badugi deal by the history instead
             result.append(power)
         return result
 
@@ -110,6 +141,7 @@ class GameBot:
             spot.board_future,
             [(o.shown, o.hidden, o.future) for o in spot.opponents],
             spot.dead,
+            [o.drew for o in spot.opponents],
         )
 
     def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
@@ -123,7 +155,9 @@ class GameBot:
         )
 
     # -- draws ------------------------------------------------------------
-    def _draw(self, view: TableView, spot: Spot, styles: dict[int, Style], rng: random.Random) -> Action:
+    def _draw(
+        self, view: TableView, spot: Spot, styles: dict[int, Style], prior: dict[int, Style], rng: random.Random
+    ) -> Action:
         ranking = spot.variant.rankings[0]
         thrown = discard(ranking, spot.mine, spot.draws_left)
         if (
@@ -136,7 +170,20 @@ class GameBot:
             style = styles.get(spot.opponents[0].seat)
             if style is not None and style.folds > 0.4 and rng.random() < 0.5:
                 return draw_action(view, [])  # a snow: stand pat on nothing and bet
+        if self.level.reads and spot.draws_left == 1:
+            thrown = self._exact_draw(spot, prior, rng)
         return draw_action(view, [Card(card) for card in spot.mine if card in thrown])
+
+    def _exact_draw(self, spot: Spot, prior: dict[int, Style], rng: random.Random) -> tuple[int, ...]:
+        """The last draw by its exact value (:mod:`.draw_choice`) against each
+        opponent's final hand as the simulation deals it: from their whole
+        draw history (:mod:`.draw_ranges`), weighted by the hand's bets."""
+        seen = self._seen(spot)
+        finals = opponent_finals(
+            spot.variant, seen, self._narrowing(spot, prior), self.level.samples, numpy_rng(rng), spot.draws_left
+        )
+        tables = [win_table(ranks, weights) for ranks, weights in finals]
+        return best_discard(spot.variant.rankings[0], spot.mine, seen.unseen(spot.variant), tables)
 
     def _snowing(self, spot: Spot) -> bool:
         """We stood pat at the last draw on a hand that cannot win: bet it."""
@@ -162,6 +209,8 @@ class GameBot:
         if legal.bring_in:  # V7: complete the strong, bring in the rest
             return legal_action(view, "raise" if share >= fair + 0.12 else "passive")
         can_raise = legal.can_raise and spot.active > 0
+        if self.level.reads and can_raise and self._opens(spot, share, fair):
+            return legal_action(view, "raise", self._size(spot, share, fair))
         if spot.to_call == 0:
             if can_raise and (share >= fair + value_margin or self._snowing(spot)):
                 if self._check_raise(spot, styles, share, fair, rng):
@@ -189,6 +238,17 @@ class GameBot:
         ):
             return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
+
+    @staticmethod
+    def _opens(spot: Spot, share: float, fair: float) -> bool:
+        """Before the flop with nothing but the blinds in (the small blind's
+        first move, or the big blind's option after a limp): raise a hand
+        clearly above the fair share — about the best third of hold'em
+        hands heads-up (88, QQ), the best sixth of Omaha's, whose shares
+        lie closer together — instead of limping it."""
+        if spot.street != 0 or not spot.variant.board_size or any(o.aggression for o in spot.opponents):
+            return False
+        return share >= fair + OPEN_MARGIN
 
     def _size(self, spot: Spot, share: float, fair: float) -> int:
         """The total to bet or raise to: fixed limit takes its one size;

@@ -29,11 +29,12 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from freezeout.bots.draw_ranges import HISTORY_RANKINGS, deal_history, history_hand
 from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
 
-__all__ = ["Seen", "pot_share", "shares_by_callers"]
+__all__ = ["Seen", "opponent_finals", "pot_share", "shares_by_callers"]
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -42,7 +43,7 @@ Floats = npt.NDArray[np.float64]
 class Seen:
     """The cards of one decision: ours, the board, what each opponent shows."""
 
-    __slots__ = ("board", "board_future", "dead", "mine", "my_future", "opponents")
+    __slots__ = ("board", "board_future", "dead", "drew", "mine", "my_future", "opponents")
 
     def __init__(
         self,
@@ -52,6 +53,7 @@ class Seen:
         board_future: int,
         opponents: Sequence[tuple[tuple[int, ...], int, int]],  # (shown, hidden, future)
         dead: Sequence[int] = (),
+        drew: Sequence[tuple[int, ...]] = (),  # per opponent, cards drawn at each draw so far (V11)
     ) -> None:
         self.mine = tuple(mine)
         self.my_future = my_future
@@ -59,6 +61,7 @@ class Seen:
         self.board_future = board_future
         self.opponents = tuple(opponents)
         self.dead = tuple(dead)
+        self.drew = tuple(drew) or tuple(() for _ in self.opponents)
 
     def unseen(self, variant: Variant) -> list[int]:
         seen = set(self.mine) | set(self.board) | set(self.dead)
@@ -203,11 +206,41 @@ def _draw_share(
     keep: Sequence[int] | None,
 ) -> float:
     """Draw games: deal the opponents' hands, then play every draw left."""
+    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep)]
+    return _shares(ranks, _weights(ranks, narrowing))
+
+
+def opponent_finals(
+    variant: Variant,
+    seen: Seen,
+    narrowing: Sequence[float],
+    samples: int,
+    rng: np.random.Generator,
+    draws_left: int,
+) -> list[tuple[Ints, Floats]]:
+    """Draw games: per opponent, the simulated final ranks and each deal's
+    weight (their range, as :func:`pot_share` narrows it)."""
+    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, None)]
+    weights = _weights(ranks, narrowing)
+    return [(ranks[0][:, j + 1], weights) for j in range(len(seen.opponents))]
+
+
+def _draw_finals(
+    variant: Variant,
+    seen: Seen,
+    samples: int,
+    rng: np.random.Generator,
+    draws_left: int,
+    keep: Sequence[int] | None,
+) -> Ints:
+    """Every player's final rank per simulated deal (us in column 0)."""
     name = variant.rankings[0]
     ranking = get_ranking(name)
     unseen = seen.unseen(variant)
     size = variant.hole_cards
     opponents = len(seen.opponents)
+    total_draws = sum(1 for street in variant.streets if street.draw)
+    by_history = name in HISTORY_RANKINGS
     # every simulated player plays every draw left: keep the policy calls per decision bounded
     rows = max(40, min(samples // 2, 8 * samples // (5 * (1 + opponents) * max(draws_left, 1))))
     order = rng.random((rows, len(unseen))).argsort(axis=1).tolist()
@@ -216,11 +249,15 @@ def _draw_share(
         deck = [unseen[i] for i in row]
         at = 0
         hands = [list(seen.mine)]
-        for _ in range(opponents):
+        for drew in seen.drew:
+            if by_history and drew:
+                deal_history(deck, at, history_hand(name, deck[at:], size, drew, total_draws))
             hands.append(deck[at : at + size])
             at += size
         for draw in range(draws_left):
             for player, hand in enumerate(hands):
+                if player and draw < draws_left - (total_draws - len(seen.drew[player - 1])):
+                    continue  # this opponent has made this draw already
                 if player == 0 and draw == 0 and keep is not None:
                     thrown = [c for c in hand if c not in keep]
                 else:
@@ -232,5 +269,4 @@ def _draw_share(
                 hand[:] = [c for c in hand if c not in thrown] + deck[at : at + len(thrown)]
                 at += len(thrown)
         final.append([ranking.rank(hand) for hand in hands])
-    ranks = [np.array(final, dtype=np.int64)]
-    return _shares(ranks, _weights(ranks, narrowing))
+    return np.array(final, dtype=np.int64)

@@ -181,14 +181,15 @@ def read_spot(view: TableView) -> Spot:
     )
 
 
-def table_styles(view: TableView) -> dict[int, Style]:
-    """Every seat's aggression and folding so far (this hand and the earlier
-    ones), each shrunk towards a sound player's (prior worth ten moves)."""
+def table_styles(view: TableView, *, this_hand: bool = True) -> dict[int, Style]:
+    """Every seat's aggression and folding so far (this hand, unless
+    ``this_hand`` is false, and the earlier ones), each shrunk towards a
+    sound player's (prior worth ten moves)."""
     moves: dict[int, int] = {}
     aggressive: dict[int, int] = {}
     faced: dict[int, int] = {}
     folds: dict[int, int] = {}
-    for log in (*view.past, view.history):
+    for log in (*view.past, view.history) if this_hand else view.past:
         for seat, (m, a, f, fo) in _log_counts(log).items():
             moves[seat] = moves.get(seat, 0) + m
             aggressive[seat] = aggressive.get(seat, 0) + a

@@ -1,0 +1,54 @@
+"""Raise wars heads-up in fixed limit (V3: no cap heads-up; issue #35
+item 1): every re-raise of the round narrows the raiser's range in full,
+and a war built this hand does not make the raiser look like a maniac."""
+
+from __future__ import annotations
+
+from scenes import aggressor, play, stacked, station, table
+
+from freezeout.bots.game_bot import HARD, WAR_POWER, GameBot
+from freezeout.bots.game_spot import read_spot, table_styles
+from freezeout.rules.actions import Action
+from freezeout.rules.events import ActionTaken, StreetDealt
+from freezeout.rules.views import TableView, seat_view
+
+BOT = GameBot("hard", HARD)
+
+
+def river_war(raises: int) -> TableView:
+    """FT heads-up, both players checking and calling to the river and
+    raising every chance there, up to the moment seat 0 faces seat 1's
+    ``raises``-th raise of the river."""
+    tournament, _ = table("FT", button=0, stack=5000).deal_deck(stacked("FT", "KhKd", "AsAc", "Kc9s4c2h7d"))
+
+    def reached(view: TableView) -> bool:
+        if view.viewer != 0 or len(view.board) < 5:
+            return False
+        river = [e for e in view.history[_last_street(view) :] if isinstance(e, ActionTaken) and e.seat == 1]
+        return len(river) >= raises
+
+    def on_river(view: TableView) -> Action:
+        return aggressor(view) if len(view.board) == 5 else station(view)
+
+    tournament = play(tournament, {0: on_river, 1: on_river}, until=reached)
+    return seat_view(tournament, 0)
+
+
+def _last_street(view: TableView) -> int:
+    return max(i for i, e in enumerate(view.history) if isinstance(e, StreetDealt))
+
+
+def power(view: TableView) -> float:
+    return BOT._narrowing(read_spot(view), BOT._prior(view))[0]
+
+
+def test_every_reraise_of_a_war_narrows_the_raisers_range() -> None:
+    powers = [power(river_war(n)) for n in (1, 3, 6)]
+    assert powers[0] < powers[1] < powers[2]
+    assert powers[2] - powers[1] >= 3 * WAR_POWER - 1e-9  # three more raises, each in full
+
+
+def test_a_war_this_hand_does_not_discount_the_raiser() -> None:
+    view = river_war(6)
+    assert table_styles(view)[1].aggression > 0.4  # the war makes them look like a maniac …
+    assert BOT._prior(view)[1].aggression == 0.2  # … but only earlier hands say how they play
