@@ -164,6 +164,7 @@ export default {
   'act.bringIn': 'Bring-in {n}',
   'act.complete': 'Dorovnat na {n}',
   'act.fixed': 'Pevný limit: {small}/{big}',
+  'table.houseGame': "No-Limit Hold'em (hra herny)",
   'table.nextGame': 'Další: {game} za {n} her',
   'table.nextGameShort': 'pak {game}',
   'act.allin': 'All-in {n}',

@@ -165,6 +165,7 @@ export default {
   'act.bringIn': 'Bring in {n}',
   'act.complete': 'Complete to {n}',
   'act.fixed': 'Fixed limit: {small}/{big}',
+  'table.houseGame': "No-Limit Hold'em (house game)",
   'table.nextGame': 'Next: {game} in {n} hands',
   'table.nextGameShort': 'then {game}',
   'act.allin': 'All-in {n}',
