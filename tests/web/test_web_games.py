@@ -56,7 +56,7 @@ LOOK_JS = """() => {
   const pr = picker.getBoundingClientRect();
   return {view: v, version: t.state.version, seats, me: t.state.you && t.state.you.seat, scrollY: window.scrollY, height: window.innerHeight, width: window.innerWidth,
     bar: [bar.left, bar.top, bar.right, bar.bottom], picker: picker.hidden ? null : [pr.left, pr.top, pr.right, pr.bottom],
-    slider: !document.querySelector('.sizer').hidden, head: document.querySelector('.table-head .info').textContent};
+    slider: !document.querySelector('.sizer').hidden, head: document.querySelector('.table-head .info').textContent + ' | ' + [...document.querySelectorAll('.table-head .info [title]')].map(e => e.title).join(' | ')};
 }"""
 
 FAMILIES = [("FT", 2), ("FO/8", 4), ("F7S", 7), ("FR", 7), ("F5CD", 5), ("F2L3D", 5), ("FB", 4)]
@@ -234,7 +234,7 @@ def test_horse_changes_the_game_after_the_level(new_page, ui, patient_server) ->
         number = view["hand_number"]
         mix = view["mix"]
         assert mix["code"] == "HORSE" and mix["name"] in look["head"], look["head"]
-        assert view["game_name"] in look["head"] and mix["next_game"] in look["head"], (look["head"], mix)
+        assert view["game_name"] in look["head"] and mix["next_game_name"] in look["head"], (look["head"], mix)
         for other in (look, desk.evaluate(LOOK_JS) or look):
             _check_cards(other)
         seen.setdefault(number, (view["game"], mix["next_game"]))

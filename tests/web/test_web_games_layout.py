@@ -51,7 +51,7 @@ BAR_JS = """() => {
   return {parts, w: window.innerWidth, h: window.innerHeight, scrollY: window.scrollY, scrollX: window.scrollX,
           picks: picker && shown(picker) ? picker.querySelectorAll('.pick').length : 0,
           slider: !!bar.querySelector('.sizer:not([hidden]) input[type=range]'),
-          head: document.querySelector('.table-head .info').textContent};
+          head: document.querySelector('.table-head .info').textContent + ' | ' + [...document.querySelectorAll('.table-head .info [title]')].map(e => e.title).join(' | ')};
 }"""
 
 
@@ -105,7 +105,7 @@ def test_every_game_nothing_covers_the_board_and_the_bar_is_on_screen(new_page, 
             if view["betting"] == "fixed":
                 assert not bar["slider"], f"{code}: fixed limit shows the fixed size, no slider"
         if code == "HORSE":
-            assert "HORSE" in bar["head"] and view["mix"]["next_game"] in bar["head"], bar["head"]
+            assert "HORSE" in bar["head"] and view["mix"]["next_game_name"] in bar["head"], bar["head"]
         problems[where + " bar"] = outside
         problems[where] = _overlaps(page)
         if outside or problems[where]:  # what the failure looked like, for the report

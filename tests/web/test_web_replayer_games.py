@@ -5,7 +5,7 @@
   short-deck, and the HORSE and 8-game mixes) from the server's steps: each step
   is the viewer's view, built by the rules (server/table/replaysteps.py), so the page
   needs no chip reducer and no rules of any game.
-* A split pot reads "High: … — ana; Low: 8-7-4-3-2 — bo" (V6), in English and
+* A split pot reads "High 30 — ana (…); Low 30 — bo (8-7-4-3-2 …)" (V6), in English and
   Czech, with the hands' names as the server says them in each language.
 * Stud and draw games draw no empty board slots (the view's ``board_size``) and
   stud shows no dealer button (V7); hold'em has its five slots and the button.
@@ -71,8 +71,9 @@ def test_a_split_pot_names_each_half_its_hand_and_winner(new_page, locale: str, 
     high = next(p for p in view["result"] if p["half"] == "high")
     lang = locale[:2]
     assert high_word in high["names"][lang]
-    assert f"High: {high['names'][lang]} — ana" in text, text
-    assert f"Low: {low['names'][lang]} — bo" in text, text
+    words = {"en": ("High", "Low"), "cs": ("Vysoká", "Nízká")}[lang]
+    assert f"{words[0]} {high['amount']} — ana ({high['names'][lang]})" in text, text
+    assert f"{words[1]} {low['amount']} — bo ({low['names'][lang]})" in text, text
     assert "8-7-4-3-2" in low["names"][lang]
     assert not page.errors, page.errors
 

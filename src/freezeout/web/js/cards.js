@@ -30,7 +30,7 @@ export function setCard(el, card, {animate = true} = {}) {
     const symbol = SUIT_SYMBOL[card[1]];
     el.classList.add(card[1]);
     el.setAttribute('aria-label', cardLabel(card));
-    el.append(h('span.r', {'aria-hidden': 'true'}, rank), h('span.s', {'aria-hidden': 'true'}, symbol), h('span.big', {'aria-hidden': 'true'}, symbol));
+    el.append(h('span.r' + (rank === '10' ? '.ten' : ''), {'aria-hidden': 'true'}, rank), h('span.s', {'aria-hidden': 'true'}, symbol), h('span.big', {'aria-hidden': 'true'}, symbol));
   }
   if (animate && (!was || was === 'back' || was === '')) el.classList.add('deal');
   return el;

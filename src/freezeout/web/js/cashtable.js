@@ -11,6 +11,7 @@ import {dialog, confirmDialog, toast} from './ui.js';
 import {refreshBalance, currentBalance, onBalance} from './balance.js';
 import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
+import {shortGame} from './gamenames.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -120,7 +121,7 @@ export class CashTable {
     const v = this.view;
     const parts = [h('span.pill.cash', t('cash.pill'))];
     if (v.hand > 0) parts.push(h('b', t('table.hand', {n: v.hand})));
-    if (v.game_name) parts.push(h('span.game', {title: v.game_name}, v.game_name));
+    if (v.game_name) parts.push(h('span.game', {title: v.game_name}, shortGame(v.game, v.game_name)));
     parts.push(h('span.stakes', {title: t('cash.stakesLong')}, stakesText(v.stakes)));
     const rake = v.rake || {};
     if (rake.basis_points) parts.push(h('span.muted.rake', {title: t('cash.rakeLong')},

@@ -73,10 +73,13 @@ export function resultOf(facts, view, me = null) {
     if (halves.length > 1) {
       // V6: a split pot, each half with its hand and winners
       const amount = parts.reduce((sum, p) => sum + p.amount, 0);
+      // each half's amount and winners as the server counted them (a quartered half: each
+      // winner's chips, the odd chip included, V9): "High 120 — you (…); Low 120 — Eli (…)"
       const text = halves.map(p => {
-        const winners = p.winners.filter(w => w.chips > 0).map(w => w.seat);
+        const winners = p.winners.filter(w => w.chips > 0);
         const hand = said(p.names, p.hand);
-        return t('result.half.' + p.half, {hand: hand || t('result.noShowdown'), names: winners.map(name).join(' & '), amount: p.amount});
+        const names = winners.length > 1 ? winners.map(w => `${name(w.seat)} ${num(w.chips)}`).join(' & ') : winners.map(w => name(w.seat)).join('');
+        return t('result.half.' + p.half, {hand: hand || t('result.noShowdown'), names, amount: p.amount});
       }).join('; ');
       lines.push({text, hand: byPot.size === 1 ? '' : `${potName(pot)} (${amount})`, winners: [...new Set(halves.flatMap(p => p.winners.filter(w => w.chips > 0).map(w => w.seat)))]});
       continue;

@@ -18,7 +18,11 @@ import {TurnAlerts, soundOn, setSound} from './alerts.js';
 import * as api from './api.js';
 import {toast, dialog, confirmDialog} from './ui.js';
 import {isCash} from './cashview.js';
+import {shortGame, HOUSE_GAME} from './gamenames.js';
 import {CashTable} from './cashtable.js';
+
+/** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
+const TEXT_MIN = 11.5;
 
 const HURRY_SECONDS = 10;
 
@@ -501,14 +505,28 @@ export class TablePage {
     if (!room) return;
     wrap.style.zoom = '';
     wrap.style.width = '';
+    wrap.style.removeProperty('--tz');
     const natural = wrap.getBoundingClientRect();
     // the room is never taller than the table needs: the bar follows the table, the spare space goes below
     const most = Math.ceil(natural.height) + 'px';
     if (box.style.maxHeight !== most) box.style.maxHeight = most;
-    const z = Math.min(1, room / natural.height);
-    if (z < 0.995) {
-      // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
-      if (!wrap.classList.contains('grid')) wrap.style.width = natural.width + 'px';
+    let z = Math.min(1, room / natural.height);
+    if (z >= 0.995) return;
+    const grid = wrap.classList.contains('grid');
+    // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
+    if (!grid) wrap.style.width = natural.width + 'px';
+    wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
+    if (!grid) return;
+    // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
+    // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
+    let tz = 1;
+    for (let i = 0; i < 4; i++) {
+      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
+      const low = heights.length ? Math.min(...heights) : TEXT_MIN;
+      const tall = wrap.getBoundingClientRect().height;
+      if (low >= TEXT_MIN && tall <= room + 0.5) break;
+      if (low < TEXT_MIN) { tz = tz * TEXT_MIN / low + 0.01; wrap.style.setProperty('--tz', tz.toFixed(3)); }
+      z = Math.min(z, z * room / wrap.getBoundingClientRect().height);
       wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
     }
   }
@@ -523,14 +541,20 @@ export class TablePage {
     } else if (v && v.hand_number > 0) {
       parts.push(h('b', t('table.hand', {n: v.hand_number})));
       // any game: its name (a mix: this game and the next), and the fixed-limit sizes
-      if (v.game_name) parts.push(h('span.game', {title: v.game_name}, v.mix ? `${v.mix.name}: ${v.game_name}` : v.game_name));
+      // any game: its short name whole, the full one in the title (a mix: the mix, this game and the next)
+      // (a view without a game's name is the house game's, no-limit hold'em: docs/protocol.md "Every game")
+      const game = v.game_name ? shortGame(v.game, v.game_name) : shortGame(HOUSE_GAME);
+      const full = v.game_name || t('table.houseGame');
+      parts.push(h('span.game', {title: v.mix ? `${v.mix.name}: ${full}` : full}, v.mix ? `${shortGame(v.mix.code, v.mix.name)}: ${game}` : game));
       if (v.mix && v.mix.next_game) {
-        const text = t('table.nextGame', {game: v.mix.next_game_name || v.mix.next_game, n: v.mix.hands_to_next_game});
-        parts.push(h('span.muted.nextgame', {title: text}, h('span.long', text), h('span.short', {'aria-hidden': 'true'}, t('table.nextGameShort', {game: v.mix.next_game}))));
+        const next = shortGame(v.mix.next_game, v.mix.next_game_name);
+        const text = t('table.nextGame', {game: next, n: v.mix.hands_to_next_game});
+        const title = t('table.nextGame', {game: v.mix.next_game_name || next, n: v.mix.hands_to_next_game});
+        parts.push(h('span.muted.nextgame', {title}, h('span.long', text), h('span.short', {'aria-hidden': 'true'}, t('table.nextGameShort', {game: next}))));
       }
       const level = v.level || {};
-      if (v.betting === 'fixed-limit' && level.small_bet) parts.push(h('span', `${num(level.small_bet)}/${num(level.big_bet)}`));
-      else if (v.blinds[1]) parts.push(h('span', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
+      if (v.betting === 'fixed-limit' && level.small_bet) parts.push(h('span.stakes', `${num(level.small_bet)}/${num(level.big_bet)}`));
+      else if (v.blinds[1]) parts.push(h('span.stakes', h('span.long', t('table.blindsWord') + ' '), `${num(v.blinds[0])}/${num(v.blinds[1])}`));
       // the level schedule as the server gives it (R6, V18): hands per level, and the next
       // level's forced bets (none after the last level)
       const left = v.hands_to_next_level;
