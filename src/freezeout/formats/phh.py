@@ -107,10 +107,6 @@ class PhhAction:
         """The error for this action, formatted as formats.md §2 asks."""
         return PhhError(reason, index=self.index, action=self.text)
 
-    @property
-    def is_player_action(self) -> bool:
-        return self.kind not in (PhhActionKind.DEAL_HOLE, PhhActionKind.DEAL_BOARD, PhhActionKind.NO_OP)
-
 
 @dataclass(frozen=True, slots=True)
 class PhhHand:

@@ -242,10 +242,6 @@ class Tournament:
                 stacks[seat] = 0
         return tuple(stacks)
 
-    def next_blinds(self) -> tuple[int, int]:
-        level = self.level(self.hand_number + 1)
-        return level.small_blind, level.big_blind
-
     def clock_for_hand(self, number: int) -> LevelClock:
         """V18: the level clock of hand ``number``: the hands dealt so far are
         known; a hand still to come is reckoned with the players now in (exact

@@ -263,10 +263,6 @@ class GameSession:
             return self.record_path
         return self.record_path.with_name(f"{self.record_path.stem}-{game}{self.record_path.suffix}")
 
-    def record_json(self) -> dict[str, Any]:
-        """The current game's ``freezeout.record/1`` document."""
-        return self.writer.to_json()
-
     # -- moves -------------------------------------------------------------
     def act(
         self, kind: ActionKind, amount: int | None = None, cards: tuple[Card, ...] | None = None

@@ -70,7 +70,6 @@ __all__ = [
     "verify_record",
 ]
 
-DECK_SIZE = 52  # the house game's deck; a game's own is len(variant.deck)
 UNKNOWN = "??"  # a card that is not known (the PHH convention)
 
 
