@@ -36,7 +36,7 @@ from freezeout.server.table.entries import (
 from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, check_game
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
-from freezeout.server.transport.wire import dumps
+from freezeout.server.wire import dumps
 
 from serverkit import Harness, Player
 

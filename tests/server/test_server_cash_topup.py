@@ -14,7 +14,7 @@ from freezeout.server.storage.ledger import HOUSE
 from freezeout.server.table.cash import CashGame
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, StandEntry, TopUpEntry, decode_body
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.wire import dumps
+from freezeout.server.wire import dumps
 
 from serverkit import Harness, Player
 

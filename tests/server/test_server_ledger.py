@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import Connection, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from freezeout.server.cluster.ownership import Leases, StaleOwner, is_stale_owner_error
+from freezeout.server.cluster.ownership import Leases
+from freezeout.server.fencing import StaleOwner, is_stale_owner_error
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import (

@@ -28,7 +28,7 @@ from freezeout.server.table.entries import (
 )
 from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.state import Refused, initial_state, reduce
-from freezeout.server.transport.wire import dumps
+from freezeout.server.wire import dumps
 
 _DEAL = new_deal(1, random.Random(7)).to_json()
 _LEGACY = {"hand": 2, "deck": new_deal(2, random.Random(8)).to_json()["deck"], "salt": "ab" * 16}

@@ -13,7 +13,8 @@ from sqlalchemy import delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server.cluster.localservers import with_database
-from freezeout.server.cluster.ownership import Lease, Leases, StaleOwner, is_stale_owner_error
+from freezeout.server.cluster.ownership import Lease, Leases
+from freezeout.server.fencing import StaleOwner, is_stale_owner_error
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations, table_log, table_owner
 from freezeout.server.storage.store import LogEntry, Store

@@ -173,7 +173,7 @@ async def test_each_seat_gets_its_own_view_in_one_shared_update_text():
     from freezeout.server.storage.store import UserRow
     from freezeout.server.table.actor import Conn, TableActor
     from freezeout.server.transport.protocol import Act, Sit
-    from freezeout.server.transport.wire import Fragment, dumps
+    from freezeout.server.wire import Fragment, dumps
 
     clock = FakeClock()
     entry = LogEntry("t1", 1, clock.now(), "create", {"slots": [None, None, None], "ranked": False, "created_by": 1})

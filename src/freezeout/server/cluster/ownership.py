@@ -30,25 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server.storage.db import table_owner, tables
 
-__all__ = ["STALE_OWNER", "Lease", "Leases", "StaleOwner", "is_stale_owner_error", "worker_name"]
-
-# The words every refusal of the fencing triggers starts with (migration 0003).
-STALE_OWNER = "stale table owner"
-
-
-class StaleOwner(Exception):
-    """The database refused a write: its epoch is not the table's owner's.  The writer has
-    lost the table and must stop acting for it (its state may be behind the log)."""
-
-
-def is_stale_owner_error(error: BaseException) -> bool:
-    """Whether ``error`` (a driver error, possibly wrapped by SQLAlchemy) is a fencing refusal."""
-    seen: BaseException | None = error
-    while seen is not None:
-        if isinstance(seen, StaleOwner) or STALE_OWNER in str(seen):
-            return True
-        seen = getattr(seen, "orig", None) or seen.__cause__
-    return False
+__all__ = ["Lease", "Leases", "worker_name"]
 
 
 def worker_name() -> str:

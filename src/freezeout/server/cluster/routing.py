@@ -31,7 +31,7 @@ import orjson
 
 from freezeout.server.storage.store import UserRow
 from freezeout.server.transport.protocol import INTENT, Intent
-from freezeout.server.transport.wire import Fragment
+from freezeout.server.wire import Fragment
 
 __all__ = [
     "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "OwnerChanged", "PresenceText",

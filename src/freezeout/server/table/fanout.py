@@ -25,7 +25,7 @@ from freezeout.server.table.fairness import Reveal
 from freezeout.server.table.game import game_summary
 from freezeout.server.table.state import TableState
 from freezeout.server.transport.protocol import events_json
-from freezeout.server.transport.wire import Fragment, dumps, join_arrays, pack
+from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
 __all__ = ["Fanout", "table_summary"]
 

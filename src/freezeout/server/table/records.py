@@ -27,7 +27,7 @@ from freezeout.rules.variant import Variant
 from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.table.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
 from freezeout.server.table.state import TableState, initial_state, reduce
-from freezeout.server.transport.wire import pack
+from freezeout.server.wire import pack
 
 __all__ = ["CASH_HAND_FORMAT", "CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
            "record_to_phh"]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from freezeout.rules.events import Event
-from freezeout.server.cluster.ownership import StaleOwner
+from freezeout.server.fencing import StaleOwner
 from freezeout.server.settings import Settings
 from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import LedgerError, Transfer

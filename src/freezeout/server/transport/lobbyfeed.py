@@ -27,7 +27,7 @@ from typing import Any
 from freezeout.server.table.game import FORMATS
 from freezeout.server.table.gameinfo import with_format
 from freezeout.server.tasks import stop_tasks
-from freezeout.server.transport.wire import dumps
+from freezeout.server.wire import dumps
 
 __all__ = ["STATUSES", "LobbyFeed"]
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 from freezeout.cards import Card, format_cards
 from freezeout.evaluate.describe import describe_rank
 from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt, public_event
-from freezeout.server.transport.wire import dumps
+from freezeout.server.wire import dumps
 
 __all__ = [
     "CLIENT_MESSAGE", "HAND_NAME_LANGS", "INTENT", "KEY_PATTERN", "VERSIONED_INTENTS", "ClientMessage", "Intent",

@@ -27,7 +27,7 @@ down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-# The words every refusal starts with (cluster.ownership.StaleOwner recognises them), and
+# The words every refusal starts with (fencing.StaleOwner recognises them), and
 # PostgreSQL's SQLSTATE for them (an unassigned class, so no built-in error shares it).
 STALE = "stale table owner"
 SQLSTATE = "FZ001"

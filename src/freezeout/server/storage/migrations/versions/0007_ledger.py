@@ -22,7 +22,7 @@ down_revision = "0006"
 branch_labels = None
 depends_on = None
 
-STALE = "stale table owner"  # the words of 0003's refusals (cluster.ownership.STALE_OWNER)
+STALE = "stale table owner"  # the words of 0003's refusals (fencing.STALE_OWNER)
 SQLSTATE = "FZ001"
 APPEND_ONLY = "the ledger is append-only"
 
