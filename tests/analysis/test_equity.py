@@ -206,3 +206,14 @@ def test_shares_of_a_side_pot_count_only_its_players() -> None:
     deals = deal_ranks(game, [[cards("AsAh")], [cards("KsKh")], [cards("2c7d")]], cards("Kd8c3h"))
     side = summarise(game, deals, [0, 2])
     assert side.equity[0] > 0.9 and sum(side.equity) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("code", "hands", "board"), [
+    ("NT", ["AhKd", "AcKc", "QhQd"], "Ks7s2d"), ("NT", ["AsAh", "KsKh"], "Qd7c2h"), ("NS", ["AhKh", "7c7d", "9s9d"], ""),
+])
+def test_the_one_pass_path_agrees_with_ranks_per_deal(code: str, hands: list[str], board: str) -> None:
+    game = game_for(code)
+    held = [[cards(hand)] for hand in hands]
+    fast = equity(game, held, cards(board))
+    slow = summarise(game, deal_ranks(game, held, cards(board)))
+    assert fast == pytest.approx(slow) and fast.deals == slow.deals and fast.exact

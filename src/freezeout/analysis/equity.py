@@ -366,10 +366,14 @@ def summarise(game: Game, deals: Deals, players: Sequence[int] | None = None) ->
     """The :class:`Equity` of ``players`` (default: all) over the deals."""
     columns = list(range(deals.ranks[0].shape[1])) if players is None else list(players)
     sums, no_low = share_sums(game, deals, columns)
-    count = max(deals.count, 1)
+    return _equity_of(game, sums, no_low, deals.count, exact=deals.exact)
+
+
+def _equity_of(game: Game, sums: Floats, no_low: int, deals: int, *, exact: bool) -> Equity:
+    count = max(deals, 1)
     means = sums / count
-    error = np.zeros(len(columns))
-    if not deals.exact:
+    error = np.zeros(sums.shape[1])
+    if not exact:
         variance = np.maximum(means[1] - means[0] ** 2, 0.0)
         error = 1.96 * np.sqrt(variance / count)
     return Equity(
@@ -379,8 +383,8 @@ def summarise(game: Game, deals: Deals, players: Sequence[int] | None = None) ->
         high=_floats(means[4]) if game.split else None,
         low=_floats(means[5]) if game.split else None,
         no_low=no_low / count if game.split else None,
-        exact=deals.exact,
-        deals=deals.count,
+        exact=exact,
+        deals=deals,
         error=_floats(error),
     )
 
@@ -400,5 +404,28 @@ def equity(
     exact_limit: int = EXACT_LIMIT,
 ) -> Equity:
     """Equity of each hand (or range: a list of candidate hands per player)."""
+    fast = fast_sums(game, hands, board, dead)
+    if fast is not None:
+        sums, count = fast
+        return _equity_of(game, sums, 0, count, exact=True)
     deals = deal_ranks(game, hands, board, dead, seed=seed, samples=samples, exact_limit=exact_limit)
     return summarise(game, deals)
+
+
+def fast_sums(
+    game: Game, hands: Sequence[Sequence[Hand]], board: Sequence[int] = (), dead: Sequence[int] = ()
+) -> tuple[Floats, int] | None:
+    """The share sums of :func:`share_sums` for one pot every hand contests, by one compiled pass
+    over the boards (hold'em and short-deck, one hand each), or None where it does not apply."""
+    if game.stud or game.rankings[0] not in ("high", "short-deck") or any(len(c) != 1 for c in hands):
+        return None
+    _check(game, hands, board, dead)
+    from freezeout.analysis import kernels
+
+    assignment = [candidates[0] for candidates in hands]
+    rest = _rest(game, {*board, *dead}.union(*assignment))
+    sums = np.zeros((6, len(hands)), dtype=np.float64)
+    run: Callable[..., int] = kernels.high_board_sums
+    count = run(np.array(assignment, dtype=np.uint8), np.array(board, dtype=np.uint8), rest,
+                game.board - len(board), *_high_tables(game.rankings[0]), sums)
+    return sums, int(count)

@@ -156,3 +156,85 @@ def accumulate(high: Any, low: Any, split: bool, columns: Any, sums: Any) -> int
             sums[4, i] += high_share
             sums[5, i] += low_share
     return no_low
+
+
+@numba.njit(cache=True, nogil=True)
+def high_board_sums(
+    holes: Any,
+    known: Any,
+    rest: Any,
+    need: int,
+    card_keys: Any,
+    multiplier: Any,
+    offsets: Any,
+    slots: Any,
+    flush_ranks: Any,
+    sums: Any,
+) -> int:  # pragma: no cover - compiled
+    """:func:`high_board_ranks` and :func:`accumulate` in one pass for one pot all players
+    contest in a high-only game: ``sums`` rows 0-3 (share, its square, wins, ties) and 4
+    (the high share) filled without storing a rank per board.  Returns the number of boards."""
+    one = _U(1)
+    players = holes.shape[0]
+    hole_keys = np.zeros(players, dtype=np.uint64)
+    hole_masks = np.zeros(players, dtype=np.uint64)
+    ranks = np.zeros(players, dtype=np.int64)
+    for player in range(players):
+        for column in range(holes.shape[1]):
+            card = holes[player, column]
+            hole_keys[player] += card_keys[card]
+            hole_masks[player] |= one << _U(16 * (card & 3) + (card >> 2))
+    base_key = _SUIT_BASE
+    base_mask = _U(0)
+    for card in known:
+        base_key += card_keys[card]
+        base_mask |= one << _U(16 * (card & 3) + (card >> 2))
+    n = rest.shape[0]
+    index = np.arange(need)
+    boards = 0
+    while True:
+        key = base_key
+        mask = base_mask
+        for column in range(need):
+            card = rest[index[column]]
+            key += card_keys[card]
+            mask |= one << _U(16 * (card & 3) + (card >> 2))
+        best = np.int64(0)
+        for player in range(players):
+            total = key + hole_keys[player]
+            flagged = total & _FLUSH_BITS
+            if flagged:
+                suit = 0
+                while not (flagged >> _U(4 * suit + 3)) & one:
+                    suit += 1
+                masks = mask | hole_masks[player]
+                rank = np.int64(flush_ranks[(masks >> _U(16 * suit)) & _SUIT_MASK])
+            else:
+                mixed = (total >> _SHIFT) * multiplier
+                rank = np.int64(slots[offsets[mixed >> _ROW_SHIFT] ^ ((mixed >> _COLUMN_SHIFT) & _COLUMN_MASK)])
+            ranks[player] = rank
+            if rank > best:
+                best = rank
+        count = 0
+        for player in range(players):
+            if ranks[player] == best:
+                count += 1
+        share = 1.0 / count
+        for player in range(players):
+            if ranks[player] == best:
+                sums[0, player] += share
+                sums[1, player] += share * share
+                sums[4, player] += share
+                if count == 1:
+                    sums[2, player] += 1.0
+                else:
+                    sums[3, player] += 1.0
+        boards += 1
+        position = need - 1
+        while position >= 0 and index[position] == n - need + position:
+            position -= 1
+        if position < 0:
+            return boards
+        index[position] += 1
+        for later in range(position + 1, need):
+            index[later] = index[later - 1] + 1
