@@ -43,3 +43,18 @@ def test_v20_v17_a_turned_up_loser_is_not_mucked_at_a_cash_table() -> None:
     # bo shows first and wins; ana's losing hand would be mucked (V17), but it was up (V20)
     assert {e.seat for e in t.hand_log if isinstance(e, CardsShown)} == {0, 1}
     assert t.mucked == () and t.shown_down(0)
+
+
+def test_v20_a_spectator_of_a_cash_table_sees_the_turned_up_hands() -> None:
+    from freezeout.bots.cashview import cash_table_view
+
+    t = CashTable.open(CashConfig(seats=6))
+    for seat, name in enumerate(("ana", "bo", "cy")):
+        t, _ = t.join(seat, name, 100, now=0.0)
+    t, _ = t.deal(deck_for("KsKh", "AsAh", "7c2d", board="3c8d9hJsQc"))
+    t, _ = t.act(Action(0, ActionKind.ALLIN), 0.0)
+    t, _ = t.act(Action(1, ActionKind.CALL), 0.0)
+    t, _ = t.act(Action(2, ActionKind.FOLD), 0.0)
+    seats = cash_table_view(t, None).seats
+    assert seats[0].cards == parse_cards("KsKh") and seats[1].cards == parse_cards("AsAh")
+    assert seats[2].cards is None  # cy folded: never shown

@@ -90,9 +90,11 @@ def test_c10_a_player_sitting_out_past_the_blinds_owes_them_and_posts_big_live_s
     t, _ = t.sit_in(3, post=True)
     # next hand: button 2, SB 4, BB 5 — p3 sits between the button and the big blind: waits
     t, events = hand(t)
-    assert button_of(events) == 3 - 1 and 3 not in t.hand_seats
-    # next hand: button 4's seat... p3 is past the button: posts the big blind live and the small blind dead
+    assert button_of(events) == 2 and posted(events)[:2] == [(4, "small blind", 1), (5, "big blind", 2)]
+    assert 3 not in t.hand_seats
+    # next hand: button 4, SB 5, BB 6 — the button has passed p3: the big blind live, the small blind dead
     t, events = t.deal(DECK)
+    assert button_of(events) == 4
     assert 3 in t.hand_seats
     assert (3, "big blind", 2) in posted(events) and (3, "dead", 1) in posted(events)
     t = finish(t)

@@ -108,3 +108,16 @@ def test_bad_input_is_refused() -> None:
         WaitingList().seat_freed(-1, now=0.0)
     with pytest.raises(InvalidInput, match="by name"):
         WaitingList().join("", table_full=True)
+
+
+def test_c13_c14_players_moved_from_a_broken_table_wait_ahead_of_those_who_chose() -> None:
+    w = waiting("ana", "bo")
+    w, events = w.join("cy", table_full=True, moved=True)
+    assert events == [Joined("cy", 1)]
+    w, events = w.join("di", table_full=True, moved=True)
+    assert events == [Joined("di", 2)] and w.queue == ("cy", "di", "ana", "bo")
+    w, _ = w.leave("cy", now=0.0)
+    w, events = w.join("eve", table_full=True, moved=True)
+    assert w.queue == ("di", "eve", "ana", "bo") and events == [Joined("eve", 2)]
+    w, events = w.seat_freed(3, now=0.0)
+    assert events == [Offered("di", 3, 60.0)]

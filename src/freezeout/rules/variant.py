@@ -242,7 +242,8 @@ def _family(letters: str, code: str, name: str, **fields: object) -> list[Varian
 _DECLARED: list[Variant] = [
     # Hold'em (R8, V1–V3) and short-deck hold'em (V16).
     *_family("NPF", "T", "Texas Hold'em", streets=_HOLDEM_STREETS, rankings=("high",)),
-    *_family("NP", "S", "Short-Deck Hold'em", streets=_HOLDEM_STREETS, rankings=("short-deck",), short_deck=True),
+    *_family("NP", "S", "Short-Deck Hold'em", streets=_HOLDEM_STREETS, rankings=("short-deck",), short_deck=True,
+             max_players=6),  # C12: 36 cards seat 6
     # Omaha (V5) and Omaha Hi/Lo 8-or-better (V6).
     *_family("PNF", "O", "Omaha", streets=_OMAHA_STREETS, rankings=("omaha-high",)),
     *(

@@ -82,6 +82,7 @@ class WaitingList:
     queue: tuple[str, ...] = ()
     offers: tuple[Offer, ...] = ()
     offer_seconds: float = OFFER_SECONDS
+    moved: int = 0  # C14: the first this many in line were moved from a broken table, ahead of the rest
 
     def __post_init__(self) -> None:
         if not self.offer_seconds > 0:
@@ -101,10 +102,13 @@ class WaitingList:
         return tuple(offer.seat for offer in self.offers)
 
     # -- transitions -------------------------------------------------------
-    def join(self, player: str, *, table_full: bool, seated: bool = False) -> tuple[WaitingList, list[WaitlistEvent]]:
+    def join(self, player: str, *, table_full: bool, seated: bool = False,
+             moved: bool = False) -> tuple[WaitingList, list[WaitlistEvent]]:
         """C13: ``player`` joins the end of the line.  Only a full table keeps
         a list (``table_full``: every seat taken or held); nobody joins twice,
-        nor the list of a table they sit at."""
+        nor the list of a table they sit at.  ``moved``: a player whose table
+        broke (C14) waits ahead of everyone who joined by choice, after the
+        players moved before them."""
         if not player:
             raise InvalidInput("a player joins the waiting list by name")
         if seated:
@@ -113,8 +117,12 @@ class WaitingList:
             raise IllegalAction(f"{player} is already on the waiting list (place {self.place(player)})")
         if not table_full:
             raise IllegalAction("the table has a free seat: sit down instead of joining its waiting list (C13)")
-        waiting = replace(self, queue=(*self.queue, player))
-        return waiting, [Joined(player, len(waiting.queue))]
+        if moved:
+            queue = (*self.queue[:self.moved], player, *self.queue[self.moved:])
+            waiting = replace(self, queue=queue, moved=self.moved + 1)
+        else:
+            waiting = replace(self, queue=(*self.queue, player))
+        return waiting, [Joined(player, waiting.queue.index(player) + 1)]
 
     def leave(self, player: str, now: float) -> tuple[WaitingList, list[WaitlistEvent]]:
         """C13: ``player`` leaves the list (or the room) and drops their
@@ -122,8 +130,7 @@ class WaitingList:
         if player not in self.queue:
             raise IllegalAction(f"{player} is not on the waiting list")
         held = self.offer_of(player)
-        waiting = replace(self, queue=tuple(p for p in self.queue if p != player),
-                          offers=tuple(o for o in self.offers if o.player != player))
+        waiting = replace(self._without(player), offers=tuple(o for o in self.offers if o.player != player))
         events: list[WaitlistEvent] = [Left(player)]
         if held is not None:
             waiting, more = waiting.seat_freed(held.seat, now)
@@ -153,8 +160,7 @@ class WaitingList:
         for offer in self.offers:
             if now < offer.until:
                 continue
-            waiting = replace(waiting, queue=tuple(p for p in waiting.queue if p != offer.player),
-                              offers=tuple(o for o in waiting.offers if o != offer))
+            waiting = replace(waiting._without(offer.player), offers=tuple(o for o in waiting.offers if o != offer))
             events.append(OfferLapsed(offer.player, offer.seat))
             waiting, more = waiting.seat_freed(offer.seat, now)
             events.extend(more)
@@ -168,9 +174,14 @@ class WaitingList:
             raise IllegalAction(f"{player} has no seat offered" + ("" if player in self.queue else " and is not on the waiting list"))
         if now >= offer.until:
             raise IllegalAction(f"the seat offered to {player} was held until {offer.until:g}; it has lapsed")
-        waiting = replace(self, queue=tuple(p for p in self.queue if p != player),
-                          offers=tuple(o for o in self.offers if o != offer))
+        waiting = replace(self._without(player), offers=tuple(o for o in self.offers if o != offer))
         return waiting, offer.seat, [SeatTakenFromList(player, offer.seat)]
+
+    def _without(self, player: str) -> WaitingList:
+        """The list with ``player`` out of the line (their offer stays for the caller to drop)."""
+        index = self.queue.index(player)
+        return replace(self, queue=(*self.queue[:index], *self.queue[index + 1:]),
+                       moved=self.moved - 1 if index < self.moved else self.moved)
 
     def decline(self, player: str, now: float) -> tuple[WaitingList, list[WaitlistEvent]]:
         """C13: ``player`` turns the offered seat down: as leaving the list."""

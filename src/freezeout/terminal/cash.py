@@ -1,7 +1,7 @@
 """The cash game behind ``freezeout play --cash``: one human at a cash table against bots.
 
 A :class:`CashSession` owns a :class:`~freezeout.rules.cash.CashTable` (a
-frozen value it replaces after every request, C1–C11) and the human's local
+frozen value it replaces after every request, C1–C14) and the human's local
 play-chip balance.  The human buys in from the balance, plays, tops up
 between hands (C2), sits out and in (C3, C4), and leaves with the chips back
 on the balance; the bots are regulars as at the room's cash tables

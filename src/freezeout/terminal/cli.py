@@ -84,7 +84,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play.add_argument(
         "--cash",
         action="store_true",
-        help="play a cash table (C1-C11): buy in from a play-chip balance, top up, sit out, leave with your chips",
+        help="play a cash table (C1-C14; 2 up to the game's maximum, --players): buy in from a play-chip balance, top up, sit out, leave with your chips",
     )
     play.add_argument(
         "--stakes",

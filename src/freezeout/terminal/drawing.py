@@ -115,8 +115,11 @@ class TableDrawing(Screen[None]):
             mine = seat.seat == s.human_seat
             turn = Text("▶", style="bold yellow") if view.to_act == seat.seat else Text("")
             name = Text(s.label(seat.seat), style="bold cyan" if mine else "")
-            dealer = "D" if view.button == seat.seat and render.variant_of(view.game).uses_button else ""  # V7
-            marks = " ".join(m for m in (dealer, blinds.get(seat.seat, "")) if m)
+            if seat.position:  # C12: the view names the position (BTN, SB, BB, UTG, …, CO)
+                marks = seat.position
+            else:
+                dealer = "D" if view.button == seat.seat and render.variant_of(view.game).uses_button else ""  # V7
+                marks = " ".join(m for m in (dealer, blinds.get(seat.seat, "")) if m)
             stack = Text(str(seat.stack), style="" if seat.in_tournament else "dim")
             bet = str(seat.bet) if seat.bet else ""
             cards = render.seat_cards(view, seat)
