@@ -145,6 +145,10 @@ def test_add_bot_offers_the_views_bots_and_seats_one_where_a_seat_is_free(new_pa
     bots = sum(1 for s in view["seats"] if s["player"] and s["player"].startswith("bot-"))
     add.click()
     _wait_view(page, "(v, n) => v.seats.filter(s => s.player && s.player.startsWith('bot-')).length > n", bots)
+    # issue #31 item 11: once the fill has taken the seats bots may have, the view says so and
+    # "Add bot" is gone (no 409 to click into)
+    _wait_view(page, "v => v.add_bot && !v.add_bot.possible && v.add_bot.reason === 'no_seat'")
+    page.locator(".cash-controls button.addbot").wait_for(state="detached")
     assert page.errors == [], page.errors
 
 
