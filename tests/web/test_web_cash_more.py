@@ -40,14 +40,15 @@ from test_web_cash import (
 pytestmark = pytest.mark.browser
 
 OPTIONS = {"big_blind": 100, "rake_bp": 500, "rake_cap": 50, "straddle": True, "run_twice": True}
-SLOW = {"straddle": 4, "twice": 2, "history": 2}  # name: seats (a long pause between hands)
+SLOW = {"straddle": 4, "twice": 2, "history": 2, "stud": 2}  # name: seats (a long pause between hands)
+GAMES = {"stud": "F7S"}  # the tables that deal another game than no-limit hold'em
 QUICK = {"sitin": 3, "bot0": 3, "bot1": 3}  # a short pause: hands follow each other
 
 
 def _serve(server: Any, tmp: Path, tables: dict[str, int], pause: str) -> Iterator[Any]:
     web = SimpleNamespace(**type(server).__init__.__globals__)  # tests/web/conftest.py (see test_web_cash.py)
     with ThreadPoolExecutor(1) as pool:
-        ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}", {name: ("NT", seats) for name, seats in tables.items()}, OPTIONS)).result()
+        ids = pool.submit(asyncio.run, _seed(f"sqlite:///{tmp / 'web.db'}", {name: (GAMES.get(name, "NT"), seats) for name, seats in tables.items()}, OPTIONS)).result()
     env = {"FREEZEOUT_PAUSE_SECONDS": pause, "FREEZEOUT_TURN_SECONDS": "600", "FREEZEOUT_CASH_IDLE_SECONDS": "36000"}
     with web._serving(tmp, env) as running:
         running.cash = ids
@@ -145,6 +146,10 @@ def test_add_bot_offers_the_views_bots_and_seats_one_where_a_seat_is_free(new_pa
     bots = sum(1 for s in view["seats"] if s["player"] and s["player"].startswith("bot-"))
     add.click()
     _wait_view(page, "(v, n) => v.seats.filter(s => s.player && s.player.startsWith('bot-')).length > n", bots)
+    # issue #31 item 11: once the fill has taken the seats bots may have, the view says so and
+    # "Add bot" is gone (no 409 to click into)
+    _wait_view(page, "v => v.add_bot && !v.add_bot.possible && v.add_bot.reason === 'no_seat'")
+    page.locator(".cash-controls button.addbot").wait_for(state="detached")
     assert page.errors == [], page.errors
 
 
@@ -254,4 +259,25 @@ def test_the_hand_history_at_a_cash_table_shows_the_rake_and_the_result(new_page
     winners = [w["seat"] for w in pot["winners"] if w["chips"] > 0]
     assert any(str(page.evaluate(NUMBER_JS, pot["amount"])) in line for line in said), said  # the result's line, its pot
     assert winners and not any("undefined" in line for line in said), said
+    assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+
+
+def test_a_stud_tables_header_and_hand_history_say_its_ante_bring_in_and_bets(new_page, slow_server):  # issue #31 item 7
+    table = slow_server.cash["stud"]
+    page, other = _players(new_page, slow_server, "stud", 2, width=375, height=667, locale="cs-CZ")
+    words = page.evaluate(CATALOG_JS)
+    fmt = lambda n: page.evaluate(NUMBER_JS, n)  # noqa: E731
+    _sit_in_order([page, other], table, 5000)  # C1: 20 to 100 big bets (stud's big bet is 200 here)
+    view = _view(page)
+    level = view["level"]
+    assert (level["ante"], level["bring_in"], level["small_bet"], level["big_bet"]) == (10, 25, 100, 200)
+    forced = ", ".join([words["game.level.ante"].replace("{n}", fmt(10)), words["game.level.bringIn"].replace("{n}", fmt(25))])
+    page.locator(".stakes", has_text=f"{fmt(100)}/{fmt(200)} ({forced})").first.wait_for()  # as the lobby says it
+    _play_hand([page, other])
+    _wait_view(page, "v => !v.in_hand && v.hand === 1")
+    page.locator(f".side-tools button[aria-label='{words['table.history']}']").click()
+    lines = page.locator(".replayer ol.log li")
+    lines.first.wait_for()
+    first = words["history.startAnte"].replace("{ante}", "10").replace("{bringIn}", "25")
+    assert lines.first.inner_text().startswith(first), lines.all_inner_texts()  # not "Ante 0, bring-in 0"
     assert page.errors == [] and other.errors == [], (page.errors, other.errors)

@@ -528,6 +528,7 @@ export default {
   'cash.straddlePosted': 'Tvůj straddle platí pro příští hru.',
   'cash.runTwice': 'Rozdat dvakrát?',
   'cash.runTwiceBox': 'Rozdat dvakrát',
+  'cash.runTwiceBots': 'Rozdat dvakrát: v potu je bot a boti nechávají rozdat jen jednou.',
   'cash.yes': 'Ano',
   'cash.no': 'Ne',
   'cash.autoTopUp': 'Automaticky doplňovat na {n}',

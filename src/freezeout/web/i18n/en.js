@@ -530,6 +530,7 @@ export default {
   'cash.straddlePosted': 'Your straddle is in for the next hand.',
   'cash.runTwice': 'Run it twice?',
   'cash.runTwiceBox': 'Run it twice',
+  'cash.runTwiceBots': 'Run it twice: a bot is in the pot, and bots always run the board once.',
   'cash.yes': 'Yes',
   'cash.no': 'No',
   'cash.autoTopUp': 'Top up to {n} automatically',

@@ -202,8 +202,9 @@ export class CashTable {
     const allIn = voting && v.seats.some(x => x.player != null && x.in_hand && x.stack === 0);
     const bank = me.time_bank ?? me.bank ?? null;
     const free = v.seats.filter(x => x.player == null).length;
-    const key = JSON.stringify([inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, allIn, this.runVote, this.straddleWanted,
-      v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance, v.offers, v.bots, free, this.botLevel]);
+    const allInNow = !!v.in_hand && v.seats.some(x => x.player != null && x.in_hand && x.stack === 0);
+    const key = JSON.stringify([allInNow, inHand, sittingOut, me.leaving, me.owes, me.stack, v.in_hand, voting, allIn, this.runVote, this.straddleWanted,
+      v.straddle, me.auto_top_up, bank, v.buy_in, (currentBalance() || {}).balance, v.offers, v.bots, v.add_bot, free, this.botLevel]);
     if (this.el.dataset.key === key) return;
     this.el.dataset.key = key;
     const topUp = h('button.btn.small.topup', {type: 'button', disabled: inHand || me.leaving, onclick: () => this.openTopUp(),
@@ -231,14 +232,18 @@ export class CashTable {
     }
     const parts = [h('div.cash-row', ...row)];
     // a bot to play with, where a seat is free: the levels are the view's (the bots that play
-    // this table's game); the server says whether one may sit now
+    // this table's game); the server says whether one may sit now (`add_bot`: hidden where not)
     const levels = v.bots || [];
-    if (free && levels.length) {
+    if (free && levels.length && (!v.add_bot || v.add_bot.possible)) {
       if (!levels.includes(this.botLevel)) this.botLevel = levels.includes('medium') ? 'medium' : levels[0];
       const pick = h('select.bot-level', {'aria-label': t('cash.addBotLevel'), onchange: () => { this.botLevel = pick.value; }},
         ...levels.map(level => h('option', {value: level, selected: level === this.botLevel}, t('level.' + level))));
       const add = h('button.btn.small.addbot', {type: 'button', onclick: () => this.addBot(add)}, t('cash.addBot'));
       parts.push(h('div.cash-row.addbot-row', h('label.bot-pick', h('span.sr-only', t('cash.addBotLevel')), pick), add));
+    }
+    // C7: the server says why running it twice is not offered; with a bot in the pot, say so once chips are all in
+    if (v.run_twice && me.in_hand && allInNow && v.offers && v.offers.run_twice_reason === 'bots') {
+      parts.push(h('p.cash-hint.runtwice-why', t('cash.runTwiceBots')));
     }
     if (inHand && !me.leaving) parts.push(h('p.cash-hint.why', t('cash.topUpInHand')));
     if (allIn) {
