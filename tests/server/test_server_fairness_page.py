@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_server_pokerkit import play_a_few_hands
 
 from freezeout.rules.games import MIXES
 from freezeout.rules.variant import VARIANTS
 from freezeout.server.table.fairness import verify_record
-
-from test_server_pokerkit import play_a_few_hands
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
@@ -181,3 +180,16 @@ def test_a_36_card_deck_holds_no_2_to_5(page_check):
     case, _ = _a_hold_em_hand()
     (as_nt,) = page_check([dict(case, game={"deck": 36, "hole": 2, "fixed": True})])
     assert not as_nt["ok"] and not as_nt["hashOk"]
+
+
+def test_a_v13_reshuffle_is_said_as_such_never_a_verdict_by_guess(page_check):
+    """A draw that ran out of cards (more cards taken than the deck holds) dealt other players'
+    discards in an order only the full record shows: every card seen still checks, and the
+    page says the hand was reshuffled — neither ✓ nor ✗."""
+    case, _ = _a_hold_em_hand()
+    drawn = [{"type": "drew", "seat": seat, "discarded": "??" * 5, "drawn": "??" * 5} for _ in range(5) for seat in (0, 1)]
+    start = case["hand"]["events"][0]
+    events = [start, *drawn, {"type": "cards_shown", "seat": 0, "cards": case["myCards"]}]
+    (result,) = page_check([dict(case, hand={"events": events, "commitment": case["hand"]["commitment"]})])
+    assert result["reshuffled"] and result["hashOk"] and result["dealOk"] and not result["ok"]
+    assert not result["unverifiable"]
