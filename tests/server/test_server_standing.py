@@ -82,3 +82,30 @@ def test_no_ring_takes_a_place_where_players_are_established(ring_bench):
     assert sum(acc.established for acc in room.accounts.values()) >= elo.ESTABLISHING_OPPONENTS
     placed, _ = ring_bench.standing_ring(12, room=room)
     assert placed == 0
+
+
+def test_migration_0009_names_each_history_rows_opponent_and_keeps_old_standing(tmp_path):
+    """0009 on a database of 0008: a counted game's row gets its opponent from the game's pair,
+    and counts as vouched when the opponent is a registered account (a bot's does not)."""
+    import sqlalchemy as sa
+    from alembic import command
+
+    from freezeout.server.storage.db import _alembic_config
+
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    config = _alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0008")
+        conn.execute(sa.text("INSERT INTO users (id, name, name_key, kind, rating, ranked_games, created_at) VALUES "
+                             "(1, 'ana', 'ana', 'user', 1520, 12, 1), (2, 'bo', 'bo', 'user', 1480, 12, 1), "
+                             "(3, 'bot-easy', 'bot-easy', 'bot', 1500, 40, 1)"))
+        conn.execute(sa.text("INSERT INTO tables (id, created_at, closed) VALUES ('t1', 1, 0)"))
+        conn.execute(sa.text("INSERT INTO games (id, table_id, number, players, ranked, started_at, pair) VALUES "
+                             "('g1', 't1', 1, '[]', 1, 1, '1:2'), ('g2', 't1', 2, '[]', 1, 2, '1:3')"))
+        conn.execute(sa.text("INSERT INTO rating_history (user_id, game_id, before, after, at) VALUES "
+                             "(1, 'g1', 1500, 1520, 1), (2, 'g1', 1500, 1480, 1), (1, 'g2', 1520, 1530, 2)"))
+        command.upgrade(config, "head")
+        rows = conn.execute(sa.text("SELECT user_id, game_id, opponent, vouched FROM rating_history ORDER BY id")).all()
+        assert [tuple(r) for r in rows] == [(1, "g1", 2, 1), (2, "g1", 1, 1), (1, "g2", 3, 0)]
+    engine.dispose()

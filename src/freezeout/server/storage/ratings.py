@@ -103,7 +103,7 @@ def _save(conn: Connection, user_id: int, family: str, rating: float) -> None:
 def _rate(conn: Connection, op: GameEnd, family: str, pair_games: int) -> tuple[dict[str, list[float]], list[str]]:
     """Both players' new Elo (R25, elo.rate) and history rows, for each player the game
     counts for; the ratings [before, after] of both by player name, and the names whose
-    ratings are provisional after the game.  ``pair_games``: the pair's rated games in the
+    ratings are not established after the game (elo.established).  ``pair_games``: the pair's rated games in the
     family in the last ``PAIR_WINDOW_DAYS`` days (they shrink this one's changes)."""
     assert op.ranked is not None
     winner_id, loser_id = op.ranked
@@ -121,18 +121,20 @@ def _rate(conn: Connection, op: GameEnd, family: str, pair_games: int) -> tuple[
     board: dict[str, list[float]] = {}
     still: list[str] = []
     for user_id, change in zip((winner_id, loser_id), changes, strict=True):
-        account, _, played, _ = standing[user_id]
+        account = standing[user_id][0]
         other = loser_id if user_id == winner_id else winner_id
         name = op.names.get(user_id, account)
         board[name] = [round(change.before, 1), round(change.after, 1)]
-        if elo.provisional(played + change.counted):
-            still.append(name)
         if not change.counted:
             continue
         _save(conn, user_id, family, change.after)
         conn.execute(insert(rating_history).values(user_id=user_id, game_id=op.game_id, before=change.before,
                                                    after=change.after, at=op.at, family=family, opponent=other,
                                                    vouched=vouches(other)))
+    settled_after = established_ids(conn, family)  # with this game's rows
+    for user_id in (winner_id, loser_id):
+        if user_id not in settled_after:
+            still.append(op.names.get(user_id, standing[user_id][0]))
     return board, still
 
 
