@@ -69,6 +69,12 @@ class Account:
     rating: float = elo.INITIAL_RATING
     games: int = 0
     where: str = ""  # an address (and device): accounts with the same one share it
+    vouched: set[str] = field(default_factory=set)  # distinct opponents who vouched (#32)
+    last: float = -1e18  # when a game last counted for it
+
+    @property
+    def established(self) -> bool:
+        return elo.established(self.games, len(self.vouched))
 
 
 @dataclass
@@ -76,6 +82,7 @@ class Room:
     """Ratings by the rules ``before`` issue #23 or ``after`` it, as the store applies them (ratings.rate_game)."""
 
     after: bool
+    standing: bool = False  # the rules of #32 item 6 too: established by eight vouching opponents
     accounts: dict[str, Account] = field(default_factory=dict)
     rated: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
     now: float = 0.0
@@ -100,23 +107,43 @@ class Room:
             return (elo.Change(w.rating, new_w if counts_w else w.rating, counts_w),
                     elo.Change(lo.rating, new_l if counts_l else lo.rating, counts_l))
         n = sum(t > self.now - elo.PAIR_WINDOW_DAYS * DAY for t in self.rated[self._pair(winner, loser)])
-        return elo.rate((w.rating, w.games), (lo.rating, lo.games), pair_games=n)
+        worth = self.vouches(loser, for_win=True) if self.standing else None
+        return elo.rate((w.rating, w.games), (lo.rating, lo.games), pair_games=n, loser_vouches=worth)
+
+    def settled(self) -> int:
+        return sum(acc.established for acc in self.accounts.values())
+
+    def vouches(self, name: str, *, for_win: bool = False) -> bool:
+        acc = self.accounts[name]
+        return elo.vouches("user", games=acc.games, established_now=acc.established, family_established=self.settled(),
+                           for_win=for_win)
 
     def play(self, winner: str, loser: str) -> None:
         """One full game (never short), ``winner`` winning; the clock moves on by a game."""
         if self.allowed(winner, loser):
+            vouch = {winner: self.vouches(loser), loser: self.vouches(winner)}
             for name, change in zip((winner, loser), self.outcome(winner, loser), strict=True):
                 if change.counted:
-                    self.accounts[name].rating = change.after
-                    self.accounts[name].games += 1
+                    acc = self.accounts[name]
+                    acc.rating, acc.games, acc.last = change.after, acc.games + 1, self.now
+                    if vouch[name]:
+                        acc.vouched.add(loser if name == winner else winner)
             self.rated[self._pair(winner, loser)].append(self.now)
         self.now += GAME_SECONDS
 
+    def placed(self, name: str) -> bool:
+        """Whether ``name`` takes a place on the leaderboard now (elo.listed under #32; established before)."""
+        acc = self.accounts[name]
+        if not self.standing:
+            return not elo.provisional(acc.games)
+        return elo.listed(acc.established, acc.last, self.now)
 
-def leaderboard_top(after: bool, *, players: int = 200, games: int = 6000, days: float = 60.0, seed: int = 23) -> float:
-    """The best established rating of honest players of N(1500, 200) strength."""
+
+def honest_room(after: bool, *, standing: bool = False, players: int = 200, games: int = 6000, days: float = 60.0,
+                seed: int = 23) -> Room:
+    """A room of honest players of N(1500, 200) strength after ``games`` games over ``days`` days."""
     rng = random.Random(seed)
-    room = Room(after)
+    room = Room(after, standing)
     strength = {}
     for i in range(players):
         room.add(f"p{i}", f"address {i}")
@@ -127,7 +154,48 @@ def leaderboard_top(after: bool, *, players: int = 200, games: int = 6000, days:
         won = rng.random() < elo.expected_score(strength[a], strength[b])
         room.play(*((a, b) if won else (b, a)))
         room.now += days * DAY / games - GAME_SECONDS
-    return max(acc.rating for acc in room.accounts.values() if not elo.provisional(acc.games))
+    return room
+
+
+def leaderboard_top(after: bool, *, standing: bool = False) -> float:
+    """The best rating with a place among 200 honest players of N(1500, 200) strength."""
+    room = honest_room(after, standing=standing)
+    return max(acc.rating for name, acc in room.accounts.items() if room.placed(name))
+
+
+def standing_ring(accounts: int, *, room: Room, days: float = 30.0) -> tuple[int, float]:
+    """Issue #32 item 6: a ring of ``accounts`` (a farmer and puppets, each on its own address
+    and browser) playing only each other in ``room`` for ``days`` days, as hard as the rules
+    let it: every pair as many games as the daily limit allows, results arranged so that each
+    member gets every counted game it can, then the farmer beats whoever still pays.  How
+    many of its members take a place on the leaderboard, and the farmer's rating."""
+    names = ["farmer", *(f"puppet{i}" for i in range(accounts - 1))]
+    for i, name in enumerate(names):
+        room.add(name, f"ring proxy {i}")
+    end = room.now + days * DAY
+    while room.now < end:
+        for round_ in range(PAIR_DAILY_LIMIT):
+            for i in range(len(names)):
+                for j in range(i + 1, len(names)):
+                    room.play(*((names[i], names[j]) if (round_ + i + j) % 2 else (names[j], names[i])))
+        for name in names[1:]:
+            while room.allowed("farmer", name) and room.outcome("farmer", name)[0].counted:
+                change = room.outcome("farmer", name)[0]
+                if change.after - change.before < 0.05:
+                    break
+                room.play("farmer", name)
+        room.now = max(room.now, end - days * DAY) + DAY
+    return sum(room.placed(name) for name in names), room.accounts["farmer"].rating
+
+
+def smallest_placed_ring(*, mature: bool, max_accounts: int) -> int | None:
+    """The fewest accounts a ring needs under #32 for one of them to take a place: in a family of
+    200 established honest players (``mature``), or a new one (nobody established yet)."""
+    for accounts in range(2, max_accounts + 1):
+        room = honest_room(True, standing=True) if mature else Room(True, True)
+        if standing_ring(accounts, room=room)[0]:
+            return accounts
+    return None
 
 
 @dataclass(frozen=True)
@@ -221,7 +289,20 @@ def best_ring(after: bool, target: float, *, one_address: bool, campaign_days: f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-puppets", type=int, default=30)
+    parser.add_argument("--max-accounts", type=int, default=12, help="the largest ring tried under #32")
+    parser.add_argument("--only-standing", action="store_true", help="only the rules of #32 item 6")
     args = parser.parse_args()
+    print("after #32 (a place takes eight established opponents, elo.established):")
+    print(f"  the issue's ring (6 puppets and the farmer, own addresses, 30 days): in a family of 200 established "
+          f"players {standing_ring(7, room=honest_room(True, standing=True))[0]} placed, in a new family "
+          f"{standing_ring(7, room=Room(True, True))[0]} placed")
+    for mature in (True, False):
+        found = smallest_placed_ring(mature=mature, max_accounts=args.max_accounts)
+        where = "a family of 200 established players" if mature else "a new family (nobody established)"
+        print(f"  {where}: " + (f"a ring of {found} accounts takes a place" if found is not None
+                                else f"no ring of up to {args.max_accounts} accounts takes a place"))
+    if args.only_standing:
+        return
     for after in (False, True):
         rules = "after #23" if after else "before #23"
         target = leaderboard_top(after)

@@ -22,6 +22,7 @@ from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations, sightings, users
 from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
+from ratingkit import establish
 from serverkit import Harness, Player, fast_settings, serve
 
 SHORT, FULL = 1, elo.SHORT_GAME_HANDS  # hands complete before the loser resigns: a short game, a counted one
@@ -80,12 +81,15 @@ async def ratings(p: Player, name: str) -> dict[str, Any]:
     return (await p.http.get(f"/api/users/{name}/ratings")).json()
 
 
-async def set_rating(h: Harness, name: str, rating: float, games: int) -> None:
-    """Give an account a rating and a count of counted games (as if it had played them)."""
+async def set_rating(h: Harness, name: str, rating: float, games: int, *, established: bool | None = None) -> None:
+    """Give an account a rating and a count of counted games (as if it had played them), and
+    with ``established`` (default: enough games) the eight vouching opponents too."""
     user = await h.ctx.store.accounts.by_name(name)
     assert user is not None
     async with h.ctx.store.engine.begin() as conn:
         await conn.execute(update(users).where(users.c.id == user.id).values(ranked_games=games, rating=rating))
+    if established if established is not None else not elo.provisional(games):
+        await establish(h.ctx.store.engine, name, h.clock.now())
 
 
 async def test_leaving_before_the_first_hand_is_complete_aborts_the_game(harness):
@@ -108,7 +112,7 @@ async def test_leaving_in_the_first_hands_is_a_loss_for_the_leaver_only(harness)
     assert (await ratings(ana, "bo"))["games"] == 0 and (await ratings(ana, "bo"))["history"] == []
     assert [h["after"] for h in (await ratings(ana, "ana"))["history"]] == [1480.0]
     board = (await ana.http.get("/api/leaderboard")).json()["players"]
-    assert [(p["name"], p["rating"]) for p in board] == [("ana", 1480.0)]  # bo has no counted game
+    assert [(p["name"], p["rating"], p["place"]) for p in board] == [("ana", 1480.0, None)]  # bo has no counted game
     assert (await ana.http.get("/api/users/ana/games")).json()["games"][0]["rated"]
 
 
@@ -139,7 +143,8 @@ async def test_an_established_rating_gains_nothing_from_a_provisional_opponent(h
     loss = 40 * elo.expected_score(1500, 1700)
     assert won["ratings"] == {"ana": [1700.0, 1700.0], "bo": [1500.0, round(1500 - loss, 1)]}
     assert won["provisional"] == ["bo"]  # the newcomer's result counts for the newcomer
-    assert (await ratings(ana, "ana"))["games"] == 40 and (await ratings(ana, "ana"))["history"] == []
+    assert (await ratings(ana, "ana"))["games"] == 40
+    assert [h for h in (await ratings(ana, "ana"))["history"] if not h["game"].startswith("vouch-")] == []
     lost = await ranked_game(harness, ana, bo, hands=FULL)  # a loss always counts
     assert lost["ratings"]["ana"][1] < 1700.0 and lost["ratings"]["bo"][1] > lost["ratings"]["bo"][0]
     assert (await ratings(ana, "ana"))["games"] == 41

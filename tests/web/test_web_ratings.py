@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 import uuid
 
 import pytest
@@ -16,10 +17,16 @@ pytestmark = pytest.mark.browser
 
 
 def _set_rating(server, name: str, rating: float, games: int) -> None:
-    """As if the account had played ``games`` counted games (the server reads users afresh)."""
+    """As if the account had played ``games`` counted games (the server reads users afresh),
+    lately and, with enough of them, against the eight vouching opponents that make a rating
+    established (elo.established, issue #32)."""
     with contextlib.closing(sqlite3.connect(server.log.parent / "web.db", timeout=30)) as conn:
         changed = conn.execute("UPDATE users SET rating = ?, ranked_games = ? WHERE name = ?", (rating, games, name))
         assert changed.rowcount == 1
+        if games >= 10:
+            conn.executemany("INSERT INTO rating_history (user_id, game_id, before, after, at, family, opponent, vouched) "
+                             "SELECT id, ?, 1500, 1500, ?, 'house', ?, 1 FROM users WHERE name = ?",
+                             [(f"vouch-{name}-{i}", time.time(), -1 - i, name) for i in range(8)])
         conn.commit()
 
 

@@ -71,6 +71,35 @@ after, are bench/elo_ring.py's, quoted in docs/protocol.md "Ratings"):
   established puppet (K 20) pays a newcomer exactly what it pays an
   established player, so the newcomer's K does not make a ring cheaper.
 
+Standing earned outside the ring (issue #32 item 6)
+---------------------------------------------------
+A ring of accounts each with its own address and browser walks around every rule
+above: six puppets still lifted one to 1669 and first place in every family.  A
+place on the leaderboard is now earned against players outside the ring:
+
+* **Established takes eight established opponents.**  A rating is *established*
+  (:func:`established`) once ``PROVISIONAL_GAMES`` games counted for it *and* it
+  has counted games against ``ESTABLISHING_OPPONENTS`` (8) distinct registered
+  accounts that *vouched* for it: whose own rating in the family was established
+  when they played (:func:`vouches`).  Bots and guests never vouch (anyone may play
+  the five bots, so they would make the eight cheap).  A ring whose members are not
+  established vouches for nobody, however many games it plays; a new family (or
+  room) has to start somewhere, so while fewer than eight ratings of the family are
+  established, every registered opponent vouches.
+* **Wins over unestablished players stop paying.**  After a player's first
+  ``PROVISIONAL_GAMES`` counted games, a win counts only over an opponent who is
+  established (any bot with ``PROVISIONAL_GAMES`` games, or any player while the
+  family is new, see above): :func:`counts` with ``opponent_vouches``.  Puppets that
+  are not established are worth nothing to a farmer past his first ten games.
+* **The leaderboard lists established ratings active in the last 30 days**
+  (:func:`listed`, ``ACTIVE_DAYS``): nothing else stands on it, not even unnumbered.
+
+So a ring of up to eight accounts can put none of them on any leaderboard: each has
+at most seven distinct opponents inside it.  A ring of nine can establish itself
+only in a family with fewer than eight established ratings (a new one), where it
+would be the first players anyway; anywhere else each member first has to play
+eight established players outside it (bench/elo_ring.py; docs/protocol.md "Ratings").
+
 Families (issue #22)
 --------------------
 Every ranked game is heads-up, in any game, and counts in its game's *family*:
@@ -90,8 +119,10 @@ from dataclasses import dataclass
 
 from freezeout.rules.games import HOUSE_GAME, Mix, parse_game
 
-__all__ = ["FAMILIES", "HOUSE_FAMILY", "INITIAL_RATING", "PAIR_DAMPING", "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS",
-           "Change", "counts", "expected_score", "family", "k_factor", "pair_factor", "provisional", "rate", "short_game", "update"]
+__all__ = ["ACTIVE_DAYS", "ESTABLISHING_OPPONENTS", "FAMILIES", "HOUSE_FAMILY", "INITIAL_RATING", "PAIR_DAMPING",
+           "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS", "Change", "counts",
+           "established", "expected_score", "family", "k_factor", "listed", "pair_factor", "provisional", "rate",
+           "short_game", "update", "vouches"]
 
 INITIAL_RATING = 1500.0
 NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
@@ -100,6 +131,8 @@ SHORT_GAME_HANDS = 5  # the loser left before this many hands were complete: a l
 SHARED_WINDOW_DAYS = 30  # two accounts seen at one address or device within this: not rated against each other
 PAIR_WINDOW_DAYS = 90  # the rated games of a pair within this shrink the next one's changes ...
 PAIR_DAMPING = 0.5  # ... by this factor each
+ESTABLISHING_OPPONENTS = 8  # distinct established opponents a rating needs to be established (#32)
+ACTIVE_DAYS = 30  # the leaderboard lists ratings with a counted game within this
 
 HOUSE_FAMILY = "house"
 #: The rating families, the house game's first (the default of every rating question).
@@ -125,6 +158,36 @@ def provisional(rated_games: int) -> bool:
     return rated_games < PROVISIONAL_GAMES
 
 
+def established(counted_games: int, vouching_opponents: int) -> bool:
+    """Whether a rating is established: ``PROVISIONAL_GAMES`` counted games, against at least
+    ``ESTABLISHING_OPPONENTS`` distinct opponents who vouched (:func:`vouches`); the module's
+    "Standing earned outside the ring"."""
+    return not provisional(counted_games) and vouching_opponents >= ESTABLISHING_OPPONENTS
+
+
+def vouches(kind: str, *, games: int, established_now: bool, family_established: int, for_win: bool = False) -> bool:
+    """Whether an opponent of ``kind`` (``user``, ``bot``, ``guest``) with ``games`` counted games
+    in the family, established or not (``established_now``), vouches for the player it meets
+    while the family has ``family_established`` established ratings.  ``for_win``: whether a
+    win over it counts past the winner's first games (:func:`counts`) — a bot's does once the
+    bot has ``PROVISIONAL_GAMES`` games; otherwise, towards the eight distinct opponents that
+    establish a rating, only registered players vouch.  In a new family (fewer than
+    ``ESTABLISHING_OPPONENTS`` established) every registered player vouches, and for a win
+    every one with ``PROVISIONAL_GAMES`` games."""
+    new_family = family_established < ESTABLISHING_OPPONENTS
+    if for_win:
+        if provisional(games):
+            return False
+        return kind == "bot" or established_now or (kind == "user" and new_family)
+    return kind == "user" and (established_now or new_family)
+
+
+def listed(is_established: bool, last_counted_at: float | None, now: float) -> bool:
+    """Whether a rating stands on its family's leaderboard: established, with a counted game in
+    the last ``ACTIVE_DAYS`` days."""
+    return is_established and last_counted_at is not None and last_counted_at >= now - ACTIVE_DAYS * 86400.0
+
+
 def short_game(hands_complete: int | None) -> bool:
     """Whether a game the loser left after ``hands_complete`` complete hands (None: nobody left,
     the loser ran out of chips) is short: a loss for the leaver, nothing for the winner.  Zero
@@ -132,13 +195,17 @@ def short_game(hands_complete: int | None) -> bool:
     return hands_complete is not None and hands_complete < SHORT_GAME_HANDS
 
 
-def counts(own_games: int, opponent_games: int, *, won: bool, short: bool = False) -> bool:
+def counts(own_games: int, opponent_games: int, *, won: bool, short: bool = False,
+           opponent_vouches: bool | None = None) -> bool:
     """Whether a rated game counts for a player with ``own_games`` counted games against an
-    opponent with ``opponent_games``: a loss always; a win unless the game was ``short`` or an
-    established player beat a provisional one."""
+    opponent with ``opponent_games``: a loss always; a win unless the game was ``short``, or
+    the winner is past the first ``PROVISIONAL_GAMES`` games and the opponent does not vouch
+    (``opponent_vouches``: :func:`vouches` ``for_win``; None: it has ``PROVISIONAL_GAMES`` games,
+    the rule before #32)."""
     if not won:
         return True
-    return not short and (provisional(own_games) or not provisional(opponent_games))
+    worth = not provisional(opponent_games) if opponent_vouches is None else opponent_vouches
+    return not short and (provisional(own_games) or worth)
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -177,10 +244,12 @@ def pair_factor(pair_games: int) -> float:
 
 
 def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = False, pair_games: int = 0,
-         ) -> tuple[Change, Change]:
+         loser_vouches: bool | None = None) -> tuple[Change, Change]:
     """Both sides of a rated game, each player given as (rating, counted games so far);
     ``short`` when the loser left in the first hands (:func:`short_game`), ``pair_games``
-    the rated games of the same two accounts in the last ``PAIR_WINDOW_DAYS`` days.
+    the rated games of the same two accounts in the last ``PAIR_WINDOW_DAYS`` days,
+    ``loser_vouches`` whether a win over the loser is worth anything to an experienced winner
+    (:func:`vouches` ``for_win``; None: the loser has ``PROVISIONAL_GAMES`` games).
 
     The winner gains ``min(K_w, K_l) * (1 - E_w)``, the loser loses ``K_l * (1 - E_w)``,
     both times :func:`pair_factor` (the module's "Rings")."""
@@ -189,6 +258,6 @@ def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = F
     upset = 1.0 - expected_score(rw, rl)  # what the winner had not been expected to score
     new_w = rw + min(k_factor(gw), k_factor(gl)) * upset * factor
     new_l = rl - k_factor(gl) * upset * factor
-    for_winner = counts(gw, gl, won=True, short=short)
+    for_winner = counts(gw, gl, won=True, short=short, opponent_vouches=loser_vouches)
     for_loser = counts(gl, gw, won=False)
     return (Change(rw, new_w if for_winner else rw, for_winner), Change(rl, new_l if for_loser else rl, for_loser))

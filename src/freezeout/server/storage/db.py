@@ -31,6 +31,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy import create_engine as sa_create_engine
+from sqlalchemy import false as sa_false
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 __all__ = ["api_tokens", "create_engine", "games", "metadata", "rating_history", "ratings", "run_migrations", "sessions", "sightings", "sync_sqlite_engine", "table_log", "table_owner", "tables", "user_names", "users"]
@@ -156,6 +157,10 @@ rating_history = Table(
     Column("after", Float, nullable=False),
     Column("at", Float, nullable=False),
     Column("family", String(16), nullable=False, server_default="house"),  # 0006
+    # The other player, and whether they vouched for this rating (elo.vouches, 0009): eight
+    # distinct ones that did make a rating established (elo.established).
+    Column("opponent", Integer, nullable=True),
+    Column("vouched", Boolean, nullable=False, server_default=sa_false()),
 )
 
 # An account's rating in each family but the house game's (0006; the house rating is

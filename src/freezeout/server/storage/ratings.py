@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, case, func, insert, select, update
+from sqlalchemy import Connection, distinct, func, insert, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -23,7 +23,7 @@ from freezeout.server.storage.sightings import shared
 from freezeout.server.storage.users import shown_name
 from freezeout.server.table.entries import GameEnd
 
-__all__ = ["Ratings", "pair_key", "rate_game"]
+__all__ = ["Ratings", "established_ids", "pair_key", "rate_game"]
 
 
 def pair_key(a: int, b: int) -> str:
@@ -57,17 +57,34 @@ def rate_game(conn: Connection, op: GameEnd, family: str) -> str | None:
     return None
 
 
-def _standing(conn: Connection, user_ids: list[int], family: str) -> dict[int, tuple[str, float, int]]:
-    """Each account's name, rating and counted games in ``family`` (a family it has not
-    played yet: the initial rating, no games)."""
-    names = {r.id: r for r in conn.execute(select(users.c.id, users.c.name, users.c.rating, users.c.ranked_games)
-                                           .where(users.c.id.in_(user_ids))).all()}
+def _standing(conn: Connection, user_ids: list[int], family: str) -> dict[int, tuple[str, float, int, str]]:
+    """Each account's name, rating, counted games in ``family`` (a family it has not
+    played yet: the initial rating, no games) and kind."""
+    names = {r.id: r for r in conn.execute(select(users.c.id, users.c.name, users.c.rating, users.c.ranked_games,
+                                                  users.c.kind).where(users.c.id.in_(user_ids))).all()}
     if family == elo.HOUSE_FAMILY:
-        return {i: (names[i].name, float(names[i].rating), int(names[i].ranked_games)) for i in user_ids}
+        return {i: (names[i].name, float(names[i].rating), int(names[i].ranked_games), names[i].kind) for i in user_ids}
     rows = {r.user_id: r for r in conn.execute(select(ratings).where(ratings.c.user_id.in_(user_ids),
                                                                      ratings.c.family == family)).all()}
     return {i: (names[i].name, float(rows[i].rating) if i in rows else elo.INITIAL_RATING,
-                int(rows[i].ranked_games) if i in rows else 0) for i in user_ids}
+                int(rows[i].ranked_games) if i in rows else 0, names[i].kind) for i in user_ids}
+
+
+def established_ids(conn: Connection, family: str) -> set[int]:
+    """The accounts whose rating in ``family`` is established (elo.established): enough counted
+    games, and counted games against ``ESTABLISHING_OPPONENTS`` distinct opponents who vouched."""
+    vouched = set(conn.execute(
+        select(rating_history.c.user_id).where(rating_history.c.family == family, rating_history.c.vouched == true())
+        .group_by(rating_history.c.user_id)
+        .having(func.count(distinct(rating_history.c.opponent)) >= elo.ESTABLISHING_OPPONENTS)).scalars())
+    if not vouched:
+        return set()
+    if family == elo.HOUSE_FAMILY:
+        query = select(users.c.id).where(users.c.id.in_(vouched), users.c.ranked_games >= elo.PROVISIONAL_GAMES)
+    else:
+        query = select(ratings.c.user_id).where(ratings.c.user_id.in_(vouched), ratings.c.family == family,
+                                                ratings.c.ranked_games >= elo.PROVISIONAL_GAMES)
+    return {int(i) for i in conn.execute(query).scalars()}
 
 
 def _save(conn: Connection, user_id: int, family: str, rating: float) -> None:
@@ -86,26 +103,38 @@ def _save(conn: Connection, user_id: int, family: str, rating: float) -> None:
 def _rate(conn: Connection, op: GameEnd, family: str, pair_games: int) -> tuple[dict[str, list[float]], list[str]]:
     """Both players' new Elo (R25, elo.rate) and history rows, for each player the game
     counts for; the ratings [before, after] of both by player name, and the names whose
-    ratings are provisional after the game.  ``pair_games``: the pair's rated games in the
+    ratings are not established after the game (elo.established).  ``pair_games``: the pair's rated games in the
     family in the last ``PAIR_WINDOW_DAYS`` days (they shrink this one's changes)."""
     assert op.ranked is not None
     winner_id, loser_id = op.ranked
     standing = _standing(conn, [winner_id, loser_id], family)
-    (_, rw, gw), (_, rl, gl) = standing[winner_id], standing[loser_id]
-    changes = elo.rate((rw, gw), (rl, gl), short=elo.short_game(op.left_after), pair_games=pair_games)
+    (_, rw, gw, _), (_, rl, gl, _) = standing[winner_id], standing[loser_id]
+    settled = established_ids(conn, family)
+
+    def vouches(user_id: int, *, for_win: bool = False) -> bool:
+        _, _, games_played, kind = standing[user_id]
+        return elo.vouches(kind, games=games_played, established_now=user_id in settled,
+                           family_established=len(settled), for_win=for_win)
+
+    changes = elo.rate((rw, gw), (rl, gl), short=elo.short_game(op.left_after), pair_games=pair_games,
+                       loser_vouches=vouches(loser_id, for_win=True))
     board: dict[str, list[float]] = {}
     still: list[str] = []
     for user_id, change in zip((winner_id, loser_id), changes, strict=True):
-        account, _, played = standing[user_id]
+        account = standing[user_id][0]
+        other = loser_id if user_id == winner_id else winner_id
         name = op.names.get(user_id, account)
         board[name] = [round(change.before, 1), round(change.after, 1)]
-        if elo.provisional(played + change.counted):
-            still.append(name)
         if not change.counted:
             continue
         _save(conn, user_id, family, change.after)
         conn.execute(insert(rating_history).values(user_id=user_id, game_id=op.game_id, before=change.before,
-                                                   after=change.after, at=op.at, family=family))
+                                                   after=change.after, at=op.at, family=family, opponent=other,
+                                                   vouched=vouches(other)))
+    settled_after = established_ids(conn, family)  # with this game's rows
+    for user_id in (winner_id, loser_id):
+        if user_id not in settled_after:
+            still.append(op.names.get(user_id, standing[user_id][0]))
     return board, still
 
 
@@ -115,38 +144,54 @@ class Ratings:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def leaderboard(self, limit: int, family: str = elo.HOUSE_FAMILY) -> list[dict[str, Any]]:
-        """Rated accounts of ``family`` by rating: established ratings first, each with its
-        ``place``, then provisional ones with ``place`` None: a provisional rating ranks nobody
-        (elo.py), so a farmer's puppets (or a farmer still provisional) never stand above an
-        established player."""
+    async def leaderboard(self, limit: int, family: str = elo.HOUSE_FAMILY, now: float | None = None,
+                          ) -> list[dict[str, Any]]:
+        """Rated accounts of ``family``: the established ratings with a counted game in the last
+        ``ACTIVE_DAYS`` days (elo.listed; every established one when ``now`` is None) by rating,
+        each with its ``place``, then the provisional ones with ``place`` None.  Only a rating
+        earned against eight established players (elo.py "Standing earned outside the ring")
+        takes a place: a ring's puppets, or its farmer, rank nobody."""
         if family == elo.HOUSE_FAMILY:
             rating, count = users.c.rating, users.c.ranked_games
             source: Any = users
         else:
             rating, count = ratings.c.rating, ratings.c.ranked_games
             source = users.join(ratings, (ratings.c.user_id == users.c.id) & (ratings.c.family == family))
-        established = case((count >= elo.PROVISIONAL_GAMES, 0), else_=1)
-        query = (select(users.c.name, users.c.kind, users.c.display, rating.label("rating"), count.label("games"))
-                 .select_from(source).where(users.c.kind != "guest", count > 0)
-                 .order_by(established, rating.desc(), users.c.name).limit(limit))
+        query = (select(users.c.id, users.c.name, users.c.kind, users.c.display, rating.label("rating"),
+                        count.label("games"))
+                 .select_from(source).where(users.c.kind != "guest", count > 0).order_by(rating.desc(), users.c.name))
+        last = (select(rating_history.c.user_id, func.max(rating_history.c.at))
+                .where(rating_history.c.family == family).group_by(rating_history.c.user_id))
         async with self.engine.connect() as conn:
+            settled = await conn.run_sync(established_ids, family)
+            active = {int(i): float(at) for i, at in (await conn.execute(last)).all()}
             rows = (await conn.execute(query)).all()
+        ranked = [r for r in rows if elo.listed(r.id in settled, active.get(r.id), active.get(r.id, 0.0) if now is None else now)]
+        unsure = [r for r in rows if r.id not in settled]  # an established rating gone quiet is left out
         board = []
-        for place, r in enumerate(rows, start=1):
-            unsure = elo.provisional(int(r.games))
+        for place, r in enumerate([*ranked, *unsure][:limit], start=1):
+            provisional = r.id not in settled
             board.append({"name": r.name, "display": shown_name(r.name, r.kind, r.display), "kind": r.kind,
-                          "rating": round(float(r.rating), 1), "games": int(r.games), "provisional": unsure,
-                          "place": None if unsure else place})
+                          "rating": round(float(r.rating), 1), "games": int(r.games), "provisional": provisional,
+                          "place": None if provisional else place})
         return board
+
+    async def established(self, user_id: int) -> set[str]:
+        """The families in which the account's rating is established (elo.established)."""
+        async with self.engine.connect() as conn:
+            families = {str(f) for f in (await conn.execute(select(rating_history.c.family).distinct()
+                                                            .where(rating_history.c.user_id == user_id))).scalars()}
+            return {f for f in families if user_id in await conn.run_sync(established_ids, f)}
 
     async def of_user(self, user_id: int) -> dict[str, dict[str, Any]]:
         """The account's rating in every family it has played a counted game in, but the
-        house game's (that one is the account's own, :class:`UserRow`)."""
+        house game's (that one is the account's own, :class:`UserRow`); ``provisional`` until
+        established (elo.established)."""
         async with self.engine.connect() as conn:
             rows = (await conn.execute(select(ratings).where(ratings.c.user_id == user_id))).all()
+        settled = await self.established(user_id)
         return {r.family: {"rating": round(float(r.rating), 1), "games": int(r.ranked_games),
-                           "provisional": elo.provisional(int(r.ranked_games))}
+                           "provisional": r.family not in settled}
                 for r in sorted(rows, key=lambda r: elo.FAMILIES.index(r.family) if r.family in elo.FAMILIES else 99)}
 
     async def history(self, user_id: int, family: str = elo.HOUSE_FAMILY) -> list[dict[str, Any]]:

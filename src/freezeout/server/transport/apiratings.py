@@ -23,12 +23,14 @@ def _family(family: str) -> str:
 
 @router.get("/leaderboard")
 async def leaderboard(request: Request, limit: int = 50, family: str = elo.HOUSE_FAMILY) -> dict[str, Any]:
-    """Established ratings of ``family`` (the house game's by default) ranked by ``place``, then
-    provisional ones (place null); the page marks those with "?", saying they count after
-    ``provisional_games`` rated games."""
+    """Established ratings of ``family`` (the house game's by default) active in the last
+    ``ACTIVE_DAYS`` days, ranked by ``place`` (elo.listed): established takes
+    ``provisional_games`` counted games against ``establishing_opponents`` distinct established players."""
     chosen = _family(family)
-    return {"players": await ctx(request).store.ratings.leaderboard(max(1, min(limit, 500)), chosen),
-            "family": chosen, "families": list(elo.FAMILIES), "provisional_games": elo.PROVISIONAL_GAMES}
+    context = ctx(request)
+    return {"players": await context.store.ratings.leaderboard(max(1, min(limit, 500)), chosen, context.clock.now()),
+            "family": chosen, "families": list(elo.FAMILIES), "provisional_games": elo.PROVISIONAL_GAMES,
+            "establishing_opponents": elo.ESTABLISHING_OPPONENTS, "active_days": elo.ACTIVE_DAYS}
 
 
 @router.get("/users/{name}/games")
@@ -51,8 +53,9 @@ async def ratings(request: Request, name: str, family: str = elo.HOUSE_FAMILY) -
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
     history = await store.ratings.history(user.id, chosen)
+    settled = await store.ratings.established(user.id)
     families = {elo.HOUSE_FAMILY: {"rating": round(user.rating, 1), "games": user.ranked_games,
-                                   "provisional": elo.provisional(user.ranked_games)},
+                                   "provisional": elo.HOUSE_FAMILY not in settled},
                 **await store.ratings.of_user(user.id)}
     own = families.get(chosen, {"rating": elo.INITIAL_RATING, "games": 0, "provisional": True})
     return {"name": user.name, "display": user.shown, "kind": user.kind, "family": chosen, "rating": own["rating"],

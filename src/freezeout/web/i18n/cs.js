@@ -270,6 +270,7 @@ export default {
   'fair.deck': 'Odkryté karty',
   'fair.salt': 'Sůl',
   'fair.unverifiable': 'Ruku {n} nejde ověřit: tahle stránka nedostala její závazek před začátkem ruky (připojila se nebo znovu připojila během ruky) a závazek poslaný až potom nic nedokazuje.',
+  'fair.reshuffled': 'Ruka {n}: každá karta, kterou jste viděli, odpovídá závazku, ale při výměně došly karty a odhozené karty ostatních hráčů se zamíchaly znovu (V13): jejich pořadí ukazuje jen úplný záznam, takže tahle stránka neříká ani poctivé, ani nepoctivé.',
   'fair.before': 'Závazek před rukou',
   'fair.notReceived': 'tahle stránka ho nedostala',
   'fair.opened': 'Závazek odkrytého balíčku',

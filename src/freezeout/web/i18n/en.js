@@ -271,6 +271,7 @@ export default {
   'fair.deck': 'Opened cards',
   'fair.salt': 'Salt',
   'fair.unverifiable': 'Hand {n} is not verifiable: this page did not receive its commitment before the hand began (it joined or reconnected mid-hand), and a commitment sent afterwards proves nothing.',
+  'fair.reshuffled': 'Hand {n}: every card you saw matches the commitment, but a draw ran out of cards and the other players\' discards were reshuffled (V13): their order shows only in the full record, so this page says neither fair nor unfair.',
   'fair.before': 'Committed before the hand',
   'fair.notReceived': 'not received by this page',
   'fair.opened': 'Commitment of the opened deck',
