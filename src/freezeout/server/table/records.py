@@ -113,10 +113,11 @@ class CashHands:
     def __init__(self) -> None:
         self.hands: list[bytes] = []
         self._actions: list[Action] = []  # the hand in progress, in hand seats
+        self._started = 0.0  # when the hand in progress was dealt
 
     def copy(self) -> CashHands:
         other = CashHands()
-        other.hands, other._actions = list(self.hands), list(self._actions)
+        other.hands, other._actions, other._started = list(self.hands), list(self._actions), self._started
         return other
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
@@ -128,12 +129,14 @@ class CashHands:
         body = entry.body
         if isinstance(body, DealEntry):
             self._actions = []
+            self._started = entry.at
         elif isinstance(body, ActEntry) and isinstance(before, CashGame) and before.in_hand:
             seat = body.action.seat
             self._actions.append(body.action._replace(seat=before.table.hand_seats.index(seat)))
         if game.hand_over and isinstance(body, (DealEntry, ActEntry)):
             deal = new.current_deal
             keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
+            keys["started_at"] = self._started  # when the hand was dealt (the exports' clock)
             self.hands.append(orjson.dumps(cash_hand(game, self._actions, keys)))
             del self.hands[: -self.KEEP]
             self._actions = []
@@ -181,7 +184,7 @@ def cash_hand(game: Any, actions: Sequence[Action], deal: dict[str, Any]) -> dic
             cuts[event.pot] = cuts.get(event.pot, 0) + event.amount
     data: dict[str, Any] = {
         "format": CASH_HAND_FORMAT, "number": t.hand_number, "game": variant.code, "players": names, "seats": seats,
-        "button": t.button, "stacks": list(setup.stacks),
+        "button": t.button, "table_size": len(t.seats), "stacks": list(setup.stacks),
         "posts": [[names[e.seat], e.kind, e.amount] for e in events if isinstance(e, BlindPosted)],
         "hole": {names[i]: "".join(str(c) for c in hand.cards[i] if c is not None) for i in range(len(names))},
         "board": "".join(str(c) for c in hand.board_cards if c is not None),
@@ -319,11 +322,14 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
     return "\n".join(out) + "\n"
 
 
-def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None) -> CashHands:
+def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None, *, keep: int | None = None) -> CashHands:
     """A cash table's hand histories folded from its whole log (a gateway's, as
-    :func:`record_of_log`); with ``number``, the log only up to that hand's end."""
+    :func:`record_of_log`); with ``number``, the log only up to that hand's end; ``keep``: how
+    many of the last hands to keep (default :attr:`CashHands.KEEP`; a player's export keeps all)."""
     state = initial_state(entries[0])
     recorder = GameRecorder()
+    if keep is not None:
+        recorder.cash.KEEP = keep
     for entry in entries[1:]:
         game = state.table_game
         if number is not None and game is not None and game.hand_number >= number and not game.in_hand:
