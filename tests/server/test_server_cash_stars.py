@@ -119,3 +119,26 @@ async def test_a_cash_hand_calls_a_bot_by_the_name_the_table_showed(harness) -> 
     assert "Eli" in record["players"] and not any(p.startswith("bot-") for p in record["players"])
     assert "bot-" not in phh and '"Eli"' in phh
     assert "bot-" not in stars and "Eli (" in stars
+
+
+def test_record_stars_writes_a_downloaded_cash_hand_and_refuses_a_wrong_game(tmp_path, capsys) -> None:
+    """``freezeout record stars`` on a cash hand; and a cash hand whose ``game`` is not its
+    PHH's game is refused by ``record replay``, ``record phh`` and ``record stars`` alike
+    (issue #32 item 11), as ``verify`` refuses it."""
+    import json
+
+    from freezeout.cli import main
+
+    hand = HANDS["raked side pot"]()
+    mine = {**cash_hand_for(hand, hand["players"][0]), "table": "t1", "table_name": "Vega IV"}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(mine), encoding="utf-8")
+    assert main(["record", "stars", str(path), "--hero", hand["players"][0]]) == 0
+    out = capsys.readouterr().out
+    assert "Table 'Vega IV' 4-max (Play Money)" in out and f"Dealt to {hand['players'][0]} [" in out
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({**mine, "game": "PO"}), encoding="utf-8")
+    for command in ("replay", "phh", "stars"):
+        assert main(["record", command, str(wrong)]) == 2, command
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "'PO'" in err, (command, err)

@@ -223,9 +223,10 @@ async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) 
             raise refused(error) from None
     if hand is None:
         raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not a finished cash hand")
-    from freezeout.server.table.exportnames import cash_hand_with_names
+    from freezeout.server.table.exportnames import cash_hand_with_names, table_label
 
-    return cash_hand_with_names(cash_hand_for(hand, await _viewer_name(request, found, hand["players"])))
+    mine = cash_hand_with_names(cash_hand_for(hand, await _viewer_name(request, found, hand["players"])))
+    return {**mine, "table": table_id, "table_name": table_label(table_id)}
 
 
 @router.get("/tables/{table_id}/hands/{number}.stars")
@@ -238,7 +239,7 @@ async def table_hand_stars(request: Request, table_id: str, number: int, found: 
     hand = await _cash_hand(request, table_id, number, found)
     viewer = await _viewer_name(request, found, hand["players"])
     try:
-        text = cash_hand_to_stars({**hand, "table": table_id}, hero=viewer, table=table_label(table_id),
+        text = cash_hand_to_stars(hand, hero=viewer, table=table_label(table_id),
                                   table_size=hand.get("table_size"))
     except RecordError as error:
         raise ApiError(501, "unavailable", f"hand {number} cannot be written as PokerStars text: {error}") from None
