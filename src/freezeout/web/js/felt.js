@@ -18,10 +18,31 @@ const WIDE = {
   4: [{x: 50, y: 83, bx: 50, by: 63, dx: 36, dy: 66, sx: 42, sy: 63}, {x: 10, y: 47, bx: 24, by: 47, dx: 20, dy: 32, sx: 24, sy: 55},
       {x: 50, y: 15, bx: 30, by: 34, dx: 64, dy: 15, sx: 36, sy: 15}, {x: 90, y: 47, bx: 76, by: 47, dx: 80, dy: 62, sx: 76, sy: 39}],
 };
-// Phones (max-width 720px) lay the table out as a grid instead (style.css
-// ".felt-wrap.grid"): each seat, bet and the middle get their own cell, so
-// seats never cover the board or the pots. Cells per slot (0 = the viewer).
-const GRID_AREAS = {2: ['s0', 's1'], 3: ['s0', 's1', 's2'], 4: ['s0', 's1', 's2', 's3']};
+// Phones (max-width 720px), and any table the oval has no places for, lay the
+// table out as a grid instead (style.css ".felt-wrap.grid"): each seat, bet and
+// the middle get their own cell, so seats never cover the board or the pots.
+// The seat count is data: one grid per count, rows of cells top to bottom, sK a
+// seat's cell and bK its bet's by slot (0 = the viewer, at the bottom), clockwise.
+// Up to four seats a grid of four columns; from five on six columns, three
+// seats across the top and two a row down the sides (issue #34).
+const GRID = {
+  2: {cols: 4, rows: ['s1 s1 s1 s1', 'b1 b1 b1 b1', 'mid mid mid mid', 'b0 b0 b0 b0', 's0 s0 s0 s0']},
+  3: {cols: 4, rows: ['s1 s1 s2 s2', 'b1 b1 b2 b2', 'mid mid mid mid', 'b0 b0 b0 b0', 's0 s0 s0 s0']},
+  4: {cols: 4, rows: ['. s2 s2 .', '. b2 b2 .', 's1 b1 b3 s3', 'mid mid mid mid', 'b0 b0 b0 b0', 's0 s0 s0 s0']},
+  5: {cols: 6, rows: ['s2 s2 s2 s3 s3 s3', 'b2 b2 b2 b3 b3 b3', 's1 s1 b1 b4 s4 s4', 'mid', 'b0', 's0']},
+  6: {cols: 6, rows: ['s2 s2 s3 s3 s4 s4', 'b2 b2 b3 b3 b4 b4', 's1 s1 b1 b5 s5 s5', 'mid', 'b0', 's0']},
+  7: {cols: 6, rows: ['s3 s3 s3 s4 s4 s4', 'b3 b3 b3 b4 b4 b4', 's2 s2 b2 b5 s5 s5', 's1 s1 b1 b6 s6 s6', 'mid', 'b0', 's0']},
+  8: {cols: 6, rows: ['s3 s3 s4 s4 s5 s5', 'b3 b3 b4 b4 b5 b5', 's2 s2 b2 b6 s6 s6', 's1 s1 b1 b7 s7 s7', 'mid', 'b0', 's0']},
+  9: {cols: 6, rows: ['s4 s4 s4 s5 s5 s5', 'b4 b4 b4 b5 b5 b5', 's3 s3 b3 b6 s6 s6', 's2 s2 b2 b7 s7 s7', 'mid', 's1 s1 b1 b8 s8 s8', 'b0', 's0']},
+  10: {cols: 6, rows: ['s4 s4 s5 s5 s6 s6', 'b4 b4 b5 b5 b6 b6', 's3 s3 b3 b7 s7 s7', 's2 s2 b2 b8 s8 s8', 'mid', 's1 s1 b1 b9 s9 s9', 'b0', 's0']},
+};
+/** A grid's rows as CSS grid-template-areas: a row of one name spans every column. */
+function gridAreas(layout) {
+  return layout.rows.map(row => {
+    const cells = row.split(' ');
+    return '"' + (cells.length === 1 ? Array(layout.cols).fill(cells[0]) : cells).join(' ') + '"';
+  }).join(' ');
+}
 const narrowQuery = window.matchMedia('(max-width: 720px)');
 
 /** A seat's row of card slots follows the game: two in hold'em, four in Omaha,
@@ -114,16 +135,19 @@ export class Felt {
   slotOf(seat) { return (seat - this.viewer + this.n) % this.n; }
 
   position() {
-    const grid = narrowQuery.matches;
+    const layout = GRID[this.n];
+    const grid = !!layout && (narrowQuery.matches || !WIDE[this.n]);
     this.el.classList.toggle('grid', grid);
+    this.el.classList.toggle('many', grid && layout.cols > 4);
     this.el.dataset.n = String(this.n);
+    this.el.style.gridTemplateAreas = grid ? gridAreas(layout) : '';
     for (let seat = 0; seat < this.n; seat++) {
-      const area = (GRID_AREAS[this.n] || [])[this.slotOf(seat)] || 's0';
-      this.seatEls[seat].style.gridArea = grid ? area : '';
-      this.betEls[seat].style.gridArea = grid ? 'b' + area.slice(1) : '';
+      const slot = this.slotOf(seat);
+      this.seatEls[seat].style.gridArea = grid ? 's' + slot : '';
+      this.betEls[seat].style.gridArea = grid ? 'b' + slot : '';
     }
     const table = WIDE[this.n];
-    if (!table) return;
+    if (!table || grid) return;
     for (let seat = 0; seat < this.n; seat++) {
       const p = table[this.slotOf(seat)];
       this.seatEls[seat].style.setProperty('--x', p.x + '%');
@@ -135,14 +159,15 @@ export class Felt {
   }
 
   placeMarkers() {
-    const table = WIDE[this.n];
-    if (!table || !this.model) return;
+    if (!this.model) return;
     for (let seat = 0; seat < this.n; seat++) {
       const marks = this.seatEls[seat].querySelector('.marks');
       toggle(marks.querySelector('.d'), 'on', this.model.button === seat);
       toggle(marks.querySelector('.sb'), 'on', this.model.sb === seat);
       toggle(marks.querySelector('.bb'), 'on', this.model.bb === seat);
     }
+    const table = WIDE[this.n];
+    if (!table || this.el.classList.contains('grid')) return;
     const put = (el, seat, blind) => {
       if (seat == null || seat < 0 || seat >= this.n) { el.hidden = true; return; }
       const p = table[this.slotOf(seat)];

@@ -20,6 +20,9 @@ import {toast, dialog, confirmDialog} from './ui.js';
 import {isCash} from './cashview.js';
 import {CashTable} from './cashtable.js';
 
+/** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
+const TEXT_MIN = 11.5;
+
 const HURRY_SECONDS = 10;
 
 const metrics = (window.__fzMetrics = window.__fzMetrics || {updates: []});
@@ -501,14 +504,28 @@ export class TablePage {
     if (!room) return;
     wrap.style.zoom = '';
     wrap.style.width = '';
+    wrap.style.removeProperty('--tz');
     const natural = wrap.getBoundingClientRect();
     // the room is never taller than the table needs: the bar follows the table, the spare space goes below
     const most = Math.ceil(natural.height) + 'px';
     if (box.style.maxHeight !== most) box.style.maxHeight = most;
-    const z = Math.min(1, room / natural.height);
-    if (z < 0.995) {
-      // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
-      if (!wrap.classList.contains('grid')) wrap.style.width = natural.width + 'px';
+    let z = Math.min(1, room / natural.height);
+    if (z >= 0.995) return;
+    const grid = wrap.classList.contains('grid');
+    // the oval keeps its proportions at its natural width; the phones' grid keeps the screen's width
+    if (!grid) wrap.style.width = natural.width + 'px';
+    wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
+    if (!grid) return;
+    // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
+    // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
+    let tz = 1;
+    for (let i = 0; i < 4; i++) {
+      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
+      const low = heights.length ? Math.min(...heights) : TEXT_MIN;
+      const tall = wrap.getBoundingClientRect().height;
+      if (low >= TEXT_MIN && tall <= room + 0.5) break;
+      if (low < TEXT_MIN) { tz = tz * TEXT_MIN / low + 0.01; wrap.style.setProperty('--tz', tz.toFixed(3)); }
+      z = Math.min(z, z * room / wrap.getBoundingClientRect().height);
       wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
     }
   }
