@@ -237,11 +237,41 @@ def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Eve
         awarded: dict[int, int] = {}
         for pot in data["pots"]:
             awarded[pot["pot"]] = awarded.get(pot["pot"], 0) + pot["amount"]
-        pairs = ", ".join(f"[{awarded.get(index, 0) + cut}, {cut}]" for index, cut in data["rake_pots"])
+        # A hand won by a fold after a raise (a bet, a raise, then the fold): PokerKit gives the
+        # winner back their whole bet of that last round and rakes the pot without it, so its
+        # rake function is called with the pot less the winner's called chips of that round.
+        from freezeout.rules.events import PotAwarded
+
+        eligible = {event.pot: event.eligible for event in events if isinstance(event, PotAwarded)}
+        last = max(eligible, default=-1)
+
+        def seen(index: int) -> int:
+            only = eligible.get(index, ())
+            return _called_last_round(events, only[0]) if index == last and len(only) == 1 else 0
+
+        pairs = ", ".join(f"[{awarded.get(index, 0) + cut - seen(index)}, {cut}]" for index, cut in data["rake_pots"])
         extra.append(f"_rake_pots = [{pairs}]")
     if "second_board" in data:
         extra.append(f"_second_board = {toml_string(data['second_board'])}")
     return text + "\n".join(extra) + "\n"
+
+
+def _called_last_round(events: Sequence[Event], seat: int) -> int:
+    """The chips ``seat`` put in the hand's last betting round and kept there (what it added, less
+    an uncalled bet given back, R21); 0 when the cards were dealt after it (a showdown's run-out)."""
+    from freezeout.rules.events import ActionTaken, BetReturned, BlindPosted
+
+    chips = 0
+    for event in events:
+        if isinstance(event, StreetDealt):
+            chips = 0
+        elif isinstance(event, BlindPosted) and event.seat == seat and event.kind != "ante":
+            chips += event.amount
+        elif isinstance(event, ActionTaken) and event.seat == seat:
+            chips += event.added
+        elif isinstance(event, BetReturned) and event.seat == seat:
+            chips -= event.amount
+    return chips
 
 
 def cash_hand_for(hand: dict[str, Any], viewer: str | None) -> dict[str, Any]:
