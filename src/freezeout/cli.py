@@ -117,6 +117,20 @@ def cmd_record_stars(args: argparse.Namespace) -> int:
     from freezeout.formats.record import RecordError
     from freezeout.formats.stars import record_json_to_stars
 
+    cash = _cash_hand_file(args.file)
+    if cash is not None:  # a cash hand: checked by replaying it, then written as a ring game's hand
+        from freezeout.formats.stars_cash import cash_hand_to_stars
+
+        if _replayed_cash_hand(cash) is None:
+            return 2
+        if args.hero is not None and args.hero not in cash.get("players", ()):
+            return _fail(f"hero {args.hero!r} is not a player of this hand (players: {', '.join(cash['players'])})")
+        try:
+            output = cash_hand_to_stars(cash, hero=args.hero, table=str(cash.get("table_name") or "Freezeout"),
+                                        table_size=cash.get("table_size"))
+        except RecordError as error:
+            return _fail(str(error))
+        return _write_output(args.output, output)
     text = _read(args.file)
     if text is None:
         return 2

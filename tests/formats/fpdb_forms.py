@@ -30,7 +30,7 @@ RETURNED = re.compile(r"^Uncalled bet \((?P<amount>\d+)\) returned to (?P<p>.+)$
 COLLECTED = re.compile(r"^(?P<p>.+) collected (?P<amount>\d+) from (?:main |side |side pot-\d+ )?pot$|^(?P<p2>.+) collected (?P<amount2>\d+) from side pot-\d+$")
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<p>.+) \((?P<chips>\d+) in chips\)$")
 STREETS = {
-    "flop": ("HOLE CARDS", "FLOP", "TURN", "RIVER"),
+    "flop": ("HOLE CARDS", "FLOP", "TURN", "RIVER", "SECOND FLOP", "SECOND TURN", "SECOND RIVER"),
     "stud": ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"),
     "single draw": ("DEALING HANDS", "DRAW"),
     "triple draw": ("DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"),

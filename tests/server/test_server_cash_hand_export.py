@@ -130,7 +130,24 @@ def run_twice_split() -> dict[str, Any]:
     return hand
 
 
-HANDS = {"raked side pot": raked_side_pot, "run twice": run_twice, "run twice split": run_twice_split, "missed blind": missed_blind, "stud": stud,
+def raise_then_fold() -> dict[str, Any]:
+    """Raked, won by a fold after a bet and a raise on the flop (issue #32 item 11): PokerKit gives
+    the raiser back their whole bet of that round and rakes the pot without it."""
+    log = seated("NT", [8000, 8000, 8000])
+    log.deal_rigged(["9c4d", "Qs4c", "6hJc"], "2s6c5dAd6s")
+    moves = [ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK, (ActionKind.BET, 200), (ActionKind.RAISE, 400),
+             ActionKind.FOLD]
+    for move in moves:
+        legal = log.game.legal_actions()
+        assert legal is not None
+        kind, amount = move if isinstance(move, tuple) else (move, None)
+        log.write(ActEntry(Action(legal.seat, kind, amount)))
+    hand = hand_of(log)
+    assert hand["rake"] and not log.game.in_hand
+    return hand
+
+
+HANDS = {"raked side pot": raked_side_pot, "raise then fold": raise_then_fold, "run twice": run_twice, "run twice split": run_twice_split, "missed blind": missed_blind, "stud": stud,
          "draw": draw}
 
 

@@ -15,6 +15,7 @@ from freezeout.rules.variant import VARIANTS
 from freezeout.server.clock import FakeClock
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.actor import TableActor
+from freezeout.server.table.exportnames import record_with_names
 from freezeout.server.table.fairness import verify_record
 from freezeout.server.table.game import GameSpec, action_data, action_from_data
 from freezeout.server.table.records import player_record
@@ -140,7 +141,7 @@ async def test_a_freezeout_of_every_family_plays_to_the_end_over_the_websocket(h
     # The downloads as the human saw them: the record and the replayer's events.
     game_id = games_list[0]["id"]
     download = (await human.http.get(f"/api/games/{game_id}/record")).json()
-    assert download["hands"] == mine["hands"]
+    assert download["hands"] == record_with_names(mine)["hands"]  # bots by the names the table showed (#31 item 9)
     events = (await human.http.get(f"/api/games/{game_id}/events")).json()
     assert len(events["hands"]) == len(result.hands) and all(h["revealed"]["where"] for h in events["hands"])
 

@@ -55,17 +55,22 @@ async def test_a_horse_game_s_downloads_replay_for_a_visitor_and_a_busted_player
         record = (await who.http.get(f"/api/games/{game_id}/record"))
         assert record.status_code == 200, record.text
         mine = record.json()
+        assert not any(player.startswith("bot-") for player in mine["players"]), mine["players"]  # #31 item 9
+        assert {"Eli", "Flo"} <= set(mine["players"])  # the station bots' personas, as the table showed them
         again = replay_record(parse_record(mine))
-        assert again.finished and again.standings == result.standings
+        persona = {"bot-station": "Eli", "bot-station-2": "Flo"}
+        assert again.finished and again.standings == tuple((persona.get(p, p), place) for p, place in result.standings)
         phh = await who.http.get(f"/api/games/{game_id}/phh")
         assert phh.status_code == 200, phh.text
         assert phh.text.count("\n[") + phh.text.startswith("[") == len(result.hands)
+        assert "bot-" not in phh.text
         stars = await who.http.get(f"/api/games/{game_id}/stars")
         assert stars.status_code == 200, stars.text
-        dealt = [hand for hand in result.hands if name is None or name in hand.stacks]
+        dealt = [hand for hand in result.hands if name is None or name in hand.stacks]  # a human keeps their name
         assert stars.text.count("PokerStars Hand #") == len(dealt) < len(result.hands) + (name is None)
         assert stars.text == record_json_to_stars(mine, hero=name)  # each hand its own time: none needed
         assert name is None or f"Dealt to {name} [" in stars.text  # the player's own cards
+        assert "bot-" not in stars.text and "Eli" in stars.text
         summary = await who.http.get(f"/api/games/{game_id}/stars/summary")
         assert summary.status_code == 200, summary.text
         assert summary.text.startswith("PokerStars Tournament #") and "  3: " in summary.text

@@ -29,6 +29,7 @@ from freezeout.formats.phh_replay import replay_phh
 from freezeout.rules.variant import Ruleset
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.actor import TableActor
+from freezeout.server.table.exportnames import shown_name
 
 
 def _cli(*argv: str) -> tuple[int, str]:
@@ -68,7 +69,9 @@ async def test_a_finished_game_of_any_game_exports_a_record_and_phh_that_replay(
         assert status == 0, out
         replayed = json.loads(out)
         assert len(replayed["hands"]) == len(record["hands"]) == actor.state.table_game.hand_number
-        places = {player: place for player, place in zip(actor.state.players, actor.state.table_game.places, strict=True)}
+        # the download calls the bot by the name the table showed (#31 item 9)
+        places = {shown_name(player): place for player, place in zip(actor.state.players, actor.state.table_game.places,
+                                                                     strict=True)}
         assert replayed["finished"] and {s["player"]: s["place"] for s in replayed["standings"]} == places
         # PHH: one hand per section, each replays to the finishing stacks it names.
         response = await who.http.get(f"/api/games/{game['id']}/phh")

@@ -19,6 +19,7 @@ from typing import Any
 from freezeout.formats.phh import PhhError
 from freezeout.formats.record import RecordError
 from freezeout.rules.events import PotAwarded
+from freezeout.rules.variant import VARIANTS
 
 __all__ = ["CASH_HAND_FORMAT", "is_cash_hand", "replay_cash_hand"]
 
@@ -51,6 +52,10 @@ def replay_cash_hand(data: Mapping[str, Any]) -> dict[str, Any]:
         replayed = replay_phh_text(phh)
     except (PhhError, ValueError) as error:
         raise RecordError(f"hand {data.get('number')}: its PHH does not replay: {error}") from None
+    game = VARIANTS.get(str(data.get("game")))
+    if game is not replayed.setup.variant:
+        raise RecordError(f"hand {data.get('number')}: its game {data.get('game')!r} is not the game its PHH "
+                          f"plays ({replayed.setup.variant.code})")
     names = replayed.hand.players
     if sorted(names) != sorted(str(name) for name in players):
         raise RecordError(f"hand {data.get('number')}: the PHH's players {list(names)} are not the hand's {players}")

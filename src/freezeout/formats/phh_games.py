@@ -69,6 +69,7 @@ def game_hand_to_phh(
     betting_ended_at = 0  # where the lines stood after the last move, draw or first deal
     pending_draws: list[str] = []
     resigned: set[int] = set()
+    fold_line: dict[int, int] = {}  # the line of each seat's fold (a later resignation is noted there)
     forced_draw = False
 
     dealt_now: list[tuple[str, str]] = []  # one street's hole cards, written in PHH player order
@@ -110,12 +111,22 @@ def game_hand_to_phh(
                 lines.append(f"d db {format_phh_cards(happened.cards)}")
         elif isinstance(happened, Resigned):
             resigned.add(happened.seat)
+            if happened.seat in fold_line:  # folded already: the fold line says where the chips went (R28)
+                index = fold_line[happened.seat]
+                note = f"resigned (R28) after folding: the {betting.stacks[happened.seat]} chips behind leave the game"
+                lines[index] += f"; {note}" if " # " in lines[index] else f" # {note}"
         elif isinstance(happened, ActionTaken):
             if happened.kind in ("discard", "standpat"):
                 forced_draw = happened.forced  # written with its cards, from the Drew that follows
                 continue
             flush()
+            others = [seat for seat in betting.stacks if seat != happened.seat and seat not in betting.folded]
+            if happened.kind == "bringin" and others and not any(betting.stacks[seat] for seat in others):
+                betting.move(happened)  # nobody can answer it: PokerKit posts no bring-in (formats.md)
+                continue
             lines.append(_move(happened, label[happened.seat], happened.seat in resigned))
+            if happened.kind == "fold" and happened.seat not in resigned:
+                fold_line[happened.seat] = len(lines) - 1
             extra = betting.move(happened)
             if extra >= 0:
                 lines.append(f"{label[extra]} cc # D1 ended the round (nobody left to bet against); "

@@ -242,6 +242,23 @@ def _pokerkit_d1_turn(state: HandState, player: int) -> bool:
     return bool(others) and all(state.stacks[seat] == 0 for seat in others)
 
 
+def _unanswered_bring_in(state: HandState, events: list[Event], action: PhhAction | None = None) -> HandState:
+    """A bring-in nobody can answer (every other player all in from the antes, V7): PokerKit
+    posts none and PHH writes none (docs/formats.md "Export of the other games"); the rules post
+    it and give it back uncalled, the same stacks.  Posted here when the file goes on without it."""
+    legal = legal_actions(state) if not state.finished else None
+    if legal is None or not legal.bring_in:
+        return state
+    if action is not None and action.player == legal.seat and action.kind is not PhhActionKind.SHOW_MUCK:
+        return state  # the file posts it (or completes) itself
+    others = [seat for seat in range(state.seat_count) if seat != legal.seat and not state.folded[seat]]
+    if not others or any(state.stacks[seat] for seat in others):
+        return state
+    state, more = apply(state, Action(legal.seat, ActionKind.BRINGIN))
+    events.extend(more)
+    return state
+
+
 def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
     """Replay one parsed hand; raise :class:`PhhError` naming the failing action."""
     variant = variant_of(hand)
@@ -258,6 +275,7 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
         kind = action.kind
         if kind is PhhActionKind.NO_OP:
             continue
+        state = _unanswered_bring_in(state, events, action)
         if kind is PhhActionKind.DEAL_HOLE:
             if betting_started and not (variant.has_draws or variant.deals_later_hole_cards):
                 raise action.error("hole cards are dealt after the betting has started")
@@ -299,6 +317,7 @@ def replay_phh(hand: PhhHand, ruleset: Ruleset = Ruleset.STANDARD) -> PhhReplay:
         except RulesError as error:
             raise action.error(str(error)) from None
         events.extend(new_events)
+    state = _unanswered_bring_in(state, events)
     if state.board_dealt > cards.known_board and state.finished and _board_decides(state, events):
         raise PhhError(
             f"the hand reaches the showdown with {state.board_dealt} board cards, but the file deals {board_seen}"

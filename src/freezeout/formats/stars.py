@@ -48,6 +48,7 @@ from freezeout.rules.events import (
     HoleDealt,
     PotAwarded,
     Resigned,
+    SecondRunDealt,
     StreetDealt,
     TournamentEnded,
 )
@@ -184,11 +185,16 @@ class _Seat:
 class _Writer:
     """Walks one hand's events and writes its lines."""
 
-    def __init__(self, hand: PlayedHand, players: Sequence[str], *, hero: str | None, mix: Mix | None,
-                 table_size: int, tournament: int, hand_id: int, level_number: int, when: datetime) -> None:
+    def __init__(self, hand: PlayedHand, players: Sequence[str], *, hero: str | None, header: str, table: str,
+                 numbers: Sequence[int] | None = None, rake: int = 0) -> None:
+        """``header`` is the hand's first line, ``table`` its table line without the button;
+        ``numbers`` the site's seat number of each seat (default: seat + 1); ``rake`` the chips
+        the house took (C5; the summary's ``| Rake N``)."""
         self.hand = hand
         self.players = players
         self.hero = hero
+        self.numbers = numbers
+        self.rake = rake
         self.variant = hand.setup.variant
         self.lines: list[str] = []
         self.seats: dict[int, _Seat] = {}
@@ -202,25 +208,21 @@ class _Writer:
         self.blind_of: dict[int, str] = {}
         self.deal: CardsDealt | None = None  # a flop game's deal, written after the posts
         self.pair_check = False  # fourth street dealt in stud high: say an open pair once its cards are written
+        self.second: list[Card] = []  # the board's second run (C7)
         started = next(event for event in hand.events if isinstance(event, HandStarted))
         self.started = started
         for seat, stack in zip(started.seats, started.stacks, strict=True):
             self.seats[seat] = _Seat(players[seat], stack)
-        level = hand.level or Level(*hand.blinds)
-        if not level.small_bet and self.variant.betting is BettingStructure.FIXED_LIMIT:
-            level = level._replace(small_bet=hand.setup.small_bet, big_bet=hand.setup.big_bet)
-        small, big = _stakes(self.variant, level)
-        game = stars_game_name(self.variant, mix)
-        self.lines.append(
-            f"PokerStars Hand #{hand_id}: Tournament #{tournament}, Freeroll  {game}"
-            f" - Level {_roman(level_number)} ({small}/{big}) - {_date(when)}"
-        )
-        table = f"Table '{tournament} 1' {table_size}-max"
+        self.lines.append(header)
         if self.variant.uses_button:
-            table += f" Seat #{started.button + 1} is the button"
+            table += f" Seat #{self.number(started.button)} is the button"
         self.lines.append(table)
-        for seat in sorted(self.seats):
-            self.lines.append(f"Seat {seat + 1}: {self.seats[seat].name} ({self.seats[seat].stack} in chips)")
+        for seat in sorted(self.seats, key=self.number):
+            self.lines.append(f"Seat {self.number(seat)}: {self.seats[seat].name} ({self.seats[seat].stack} in chips)")
+
+    def number(self, seat: int) -> int:
+        """The site's number of a seat (from 1)."""
+        return self.numbers[seat] if self.numbers is not None else seat + 1
 
     # -- helpers -----------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -267,6 +269,8 @@ class _Writer:
             self.lines.append(f"Uncalled bet ({event.amount}) returned to {seat.name}")
         elif isinstance(event, StreetDealt):
             self.street_dealt(event)
+        elif isinstance(event, SecondRunDealt):
+            self.second_run(event)
         elif isinstance(event, CardsShown):
             self.shown(event)
         elif isinstance(event, PotAwarded):
@@ -410,6 +414,18 @@ class _Writer:
         else:
             self.lines.append(f"*** {event.street.upper()} *** [{_cards(before)}] [{_cards(event.cards)}]")
 
+    def second_run(self, event: SecondRunDealt) -> None:
+        """C7: a street of the board's second run, as the site writes it: ``*** SECOND TURN ***``."""
+        if not self.second:
+            self.second = self.board[: {"flop": 0, "turn": 3, "river": 4}.get(event.street, len(self.board))]
+        before = list(self.second)
+        self.second.extend(event.cards)
+        name = event.street.upper()
+        if event.street == "flop" or not before:
+            self.lines.append(f"*** SECOND {name} *** [{_cards(event.cards)}]")
+        else:
+            self.lines.append(f"*** SECOND {name} *** [{_cards(before)}] [{_cards(event.cards)}]")
+
     def shown(self, event: CardsShown) -> None:
         if not self.showdown:
             self.showdown = True
@@ -447,15 +463,19 @@ class _Writer:
             parts = [f"Main pot {self.pots.get(0, 0)}."]
             for pot in sorted(p for p in self.pots if p):
                 parts.append(f"Side pot {self.pots[pot]}." if sides == 1 else f"Side pot-{pot} {self.pots[pot]}.")
-            pot_line = f"Total pot {total} {' '.join(parts)} | Rake 0"
+            pot_line = f"Total pot {total + self.rake} {' '.join(parts)} | Rake {self.rake}"
         else:
-            pot_line = f"Total pot {total} | Rake 0"
+            pot_line = f"Total pot {total + self.rake} | Rake {self.rake}"
         self.lines.append("*** SUMMARY ***")
         self.lines.append(pot_line)
-        if self.board and self.variant.board_size:
+        if self.second:
+            self.lines.append("Hand was run twice")
+            self.lines.append(f"FIRST Board [{_cards(self.board)}]")
+            self.lines.append(f"SECOND Board [{_cards(self.second)}]")
+        elif self.board and self.variant.board_size:
             self.lines.append(f"Board [{_cards(self.board)}]")
-        for seat_number in sorted(self.seats):
-            self.lines.append(f"Seat {seat_number + 1}: {self.summary_line(seat_number)}")
+        for seat_number in sorted(self.seats, key=self.number):
+            self.lines.append(f"Seat {self.number(seat_number)}: {self.summary_line(seat_number)}")
 
     def summary_line(self, seat_number: int) -> str:
         seat = self.seats[seat_number]
@@ -501,9 +521,14 @@ def hand_to_stars(
     number (default: tournament number × 1000 + the hand's number)."""
     size = table_size or max(len(players), 2)
     number = hand_id if hand_id is not None else tournament * 1000 + hand.number
-    writer = _Writer(hand, players, hero=hero, mix=mix, table_size=size, tournament=tournament,
-                     hand_id=number, level_number=level_number, when=when)
-    return writer.write()
+    variant = hand.setup.variant
+    level = hand.level or Level(*hand.blinds)
+    if not level.small_bet and variant.betting is BettingStructure.FIXED_LIMIT:
+        level = level._replace(small_bet=hand.setup.small_bet, big_bet=hand.setup.big_bet)
+    small, big = _stakes(variant, level)
+    header = (f"PokerStars Hand #{number}: Tournament #{tournament}, Freeroll  {stars_game_name(variant, mix)}"
+              f" - Level {_roman(level_number)} ({small}/{big}) - {_date(when)}")
+    return _Writer(hand, players, hero=hero, header=header, table=f"Table '{tournament} 1' {size}-max").write()
 
 
 def record_to_stars(

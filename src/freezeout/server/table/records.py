@@ -113,10 +113,11 @@ class CashHands:
     def __init__(self) -> None:
         self.hands: list[bytes] = []
         self._actions: list[Action] = []  # the hand in progress, in hand seats
+        self._started = 0.0  # when the hand in progress was dealt
 
     def copy(self) -> CashHands:
         other = CashHands()
-        other.hands, other._actions = list(self.hands), list(self._actions)
+        other.hands, other._actions, other._started = list(self.hands), list(self._actions), self._started
         return other
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
@@ -128,12 +129,14 @@ class CashHands:
         body = entry.body
         if isinstance(body, DealEntry):
             self._actions = []
+            self._started = entry.at
         elif isinstance(body, ActEntry) and isinstance(before, CashGame) and before.in_hand:
             seat = body.action.seat
             self._actions.append(body.action._replace(seat=before.table.hand_seats.index(seat)))
         if game.hand_over and isinstance(body, (DealEntry, ActEntry)):
             deal = new.current_deal
             keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
+            keys["started_at"] = self._started  # when the hand was dealt (the exports' clock)
             self.hands.append(orjson.dumps(cash_hand(game, self._actions, keys)))
             del self.hands[: -self.KEEP]
             self._actions = []
@@ -181,7 +184,7 @@ def cash_hand(game: Any, actions: Sequence[Action], deal: dict[str, Any]) -> dic
             cuts[event.pot] = cuts.get(event.pot, 0) + event.amount
     data: dict[str, Any] = {
         "format": CASH_HAND_FORMAT, "number": t.hand_number, "game": variant.code, "players": names, "seats": seats,
-        "button": t.button, "stacks": list(setup.stacks),
+        "button": t.button, "table_size": len(t.seats), "stacks": list(setup.stacks),
         "posts": [[names[e.seat], e.kind, e.amount] for e in events if isinstance(e, BlindPosted)],
         "hole": {names[i]: "".join(str(c) for c in hand.cards[i] if c is not None) for i in range(len(names))},
         "board": "".join(str(c) for c in hand.board_cards if c is not None),
@@ -234,11 +237,41 @@ def _cash_phh(setup: Any, hand: Any, actions: Sequence[Action], events: list[Eve
         awarded: dict[int, int] = {}
         for pot in data["pots"]:
             awarded[pot["pot"]] = awarded.get(pot["pot"], 0) + pot["amount"]
-        pairs = ", ".join(f"[{awarded.get(index, 0) + cut}, {cut}]" for index, cut in data["rake_pots"])
+        # A hand won by a fold after a raise (a bet, a raise, then the fold): PokerKit gives the
+        # winner back their whole bet of that last round and rakes the pot without it, so its
+        # rake function is called with the pot less the winner's called chips of that round.
+        from freezeout.rules.events import PotAwarded
+
+        eligible = {event.pot: event.eligible for event in events if isinstance(event, PotAwarded)}
+        last = max(eligible, default=-1)
+
+        def seen(index: int) -> int:
+            only = eligible.get(index, ())
+            return _called_last_round(events, only[0]) if index == last and len(only) == 1 else 0
+
+        pairs = ", ".join(f"[{awarded.get(index, 0) + cut - seen(index)}, {cut}]" for index, cut in data["rake_pots"])
         extra.append(f"_rake_pots = [{pairs}]")
     if "second_board" in data:
         extra.append(f"_second_board = {toml_string(data['second_board'])}")
     return text + "\n".join(extra) + "\n"
+
+
+def _called_last_round(events: Sequence[Event], seat: int) -> int:
+    """The chips ``seat`` put in the hand's last betting round and kept there (what it added, less
+    an uncalled bet given back, R21); 0 when the cards were dealt after it (a showdown's run-out)."""
+    from freezeout.rules.events import ActionTaken, BetReturned, BlindPosted
+
+    chips = 0
+    for event in events:
+        if isinstance(event, StreetDealt):
+            chips = 0
+        elif isinstance(event, BlindPosted) and event.seat == seat and event.kind != "ante":
+            chips += event.amount
+        elif isinstance(event, ActionTaken) and event.seat == seat:
+            chips += event.added
+        elif isinstance(event, BetReturned) and event.seat == seat:
+            chips -= event.amount
+    return chips
 
 
 def cash_hand_for(hand: dict[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -319,11 +352,14 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
     return "\n".join(out) + "\n"
 
 
-def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None) -> CashHands:
+def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None, *, keep: int | None = None) -> CashHands:
     """A cash table's hand histories folded from its whole log (a gateway's, as
-    :func:`record_of_log`); with ``number``, the log only up to that hand's end."""
+    :func:`record_of_log`); with ``number``, the log only up to that hand's end; ``keep``: how
+    many of the last hands to keep (default :attr:`CashHands.KEEP`; a player's export keeps all)."""
     state = initial_state(entries[0])
     recorder = GameRecorder()
+    if keep is not None:
+        recorder.cash.KEEP = keep
     for entry in entries[1:]:
         game = state.table_game
         if number is not None and game is not None and game.hand_number >= number and not game.in_hand:

@@ -34,8 +34,10 @@ async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]
     players = record.get("players", ())
+    from freezeout.server.table.exportnames import record_with_names
+
     names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
-    return player_record(record, next((name for name in names if name in players), None))
+    return record_with_names(player_record(record, next((name for name in names if name in players), None)))
 
 
 @router.get("/games/{game_id}/record")
@@ -221,7 +223,28 @@ async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) 
             raise refused(error) from None
     if hand is None:
         raise ApiError(404, "not_found", f"hand {number} of table {table_id!r} is not a finished cash hand")
-    return cash_hand_for(hand, await _viewer_name(request, found, hand["players"]))
+    from freezeout.server.table.exportnames import cash_hand_with_names, table_label
+
+    mine = cash_hand_with_names(cash_hand_for(hand, await _viewer_name(request, found, hand["players"])))
+    return {**mine, "table": table_id, "table_name": table_label(table_id)}
+
+
+@router.get("/tables/{table_id}/hands/{number}.stars")
+async def table_hand_stars(request: Request, table_id: str, number: int, found: AuthDep) -> PlainTextResponse:
+    """A finished cash hand as PokerStars text, as the asker saw it (docs/formats.md §4)."""
+    from freezeout.formats.record import RecordError
+    from freezeout.formats.stars_cash import cash_hand_to_stars
+    from freezeout.server.table.exportnames import table_label
+
+    hand = await _cash_hand(request, table_id, number, found)
+    viewer = await _viewer_name(request, found, hand["players"])
+    try:
+        text = cash_hand_to_stars(hand, hero=viewer, table=table_label(table_id),
+                                  table_size=hand.get("table_size"))
+    except RecordError as error:
+        raise ApiError(501, "unavailable", f"hand {number} cannot be written as PokerStars text: {error}") from None
+    headers = {"Content-Disposition": f'attachment; filename="{table_id}-{number}.stars.txt"'}
+    return PlainTextResponse(text, headers=headers)
 
 
 @router.get("/tables/{table_id}/hands/{number}.phh")
@@ -267,3 +290,50 @@ async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict
     if game is None:
         raise ApiError(404, "not_found", f"no hand history of table {table_id!r} yet")
     return game, record
+
+
+@router.get("/me/cash/hands.stars")
+async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | None = None) -> PlainTextResponse:
+    """The asker's cash hands as PokerStars text, for trackers (docs/formats.md §4): every
+    finished hand they were dealt at the table ``table`` — or at every table of their cash
+    sessions — with their own cards and others' only as shown or face up, oldest first."""
+    from freezeout.formats.record import RecordError
+    from freezeout.formats.stars_cash import cash_hand_to_stars
+    from freezeout.server.table.exportnames import cash_hand_with_names, table_label
+    from freezeout.server.table.records import cash_hand_for, cash_hands_of_log
+
+    if found.user is None:
+        raise ApiError(401, "unauthorized", "sign in to download your cash hands")
+    names = set(await ctx(request).store.accounts.names_of(found.user))
+    if table is not None:
+        tables = [table]
+    else:
+        sessions = await ctx(request).store.ledger.sessions(found.user.id)
+        tables = list(dict.fromkeys(str(s["table"]) for s in reversed(sessions)))
+    chunks: list[str] = []
+    for table_id in tables:
+        entries = await ctx(request).store.log.table_entries(table_id)
+        if not entries or entries[0].data.get("game", {}).get("format") != "cash":
+            if table is not None:
+                raise ApiError(404, "not_found", f"no cash table {table_id!r}")
+            continue
+        try:
+            hands = cash_hands_of_log(entries, keep=10**9).hands
+        except Refused as error:
+            raise refused(error) from None
+        import orjson
+
+        for packed in hands:
+            hand: dict[str, Any] = orjson.loads(packed)
+            viewer = next((name for name in hand["players"] if name in names), None)
+            if viewer is None:
+                continue
+            mine = cash_hand_with_names(cash_hand_for(hand, viewer))
+            try:
+                chunks.append(cash_hand_to_stars({**mine, "table": table_id}, hero=viewer, table=table_label(table_id),
+                                                 table_size=hand.get("table_size")))
+            except RecordError:
+                continue  # a hand the format cannot say (no PHH): left out, as the hand's own download says
+    text = "\n\n".join(chunks) + ("\n\n" if chunks else "")
+    headers = {"Content-Disposition": 'attachment; filename="cash-hands.stars.txt"'}
+    return PlainTextResponse(text, headers=headers)

@@ -66,8 +66,12 @@ async def my_ledger(request: Request, found: AuthDep, limit: int = 50, before: i
 
 @router.get("/me/sessions")
 async def my_sessions(request: Request, found: AuthDep) -> dict[str, Any]:
-    """The asker's cash sessions, newest first, each with its result (``net``)."""
-    return {"sessions": await ctx(request).store.ledger.sessions(_user(found).id)}
+    """The asker's cash sessions, newest first, each with its result (``net``) and its table's
+    name for people (``label``, as the PokerStars export names the table; #31 item 9)."""
+    from freezeout.server.table.exportnames import table_label
+
+    sessions = await ctx(request).store.ledger.sessions(_user(found).id)
+    return {"sessions": [{**session, "label": table_label(str(session["table"]))} for session in sessions]}
 
 
 @router.post("/me/reload")
