@@ -89,14 +89,14 @@ def discard_values(
     ranking: str, mine: Sequence[int], unseen: Sequence[int], tables: Sequence[Floats]
 ) -> dict[tuple[int, ...], float]:
     """Every sensible discard (as the cards thrown) and its value against
-    opponents given by their :func:`win_table`.  Keeping two cards of one
-    rank is never sensible in a low game or badugi and is skipped there."""
+    opponents given by their :func:`win_table` (in a low game or badugi
+    only the keeps that can be best, :func:`_sensible`)."""
     size = len(mine)
     values: dict[tuple[int, ...], float] = {}
     for k in range(size + 1):
         for thrown in combinations(mine, k):
             kept = [c for c in mine if c not in thrown]
-            if ranking != "high" and len({c >> 2 for c in kept}) < len(kept):
+            if not _sensible(ranking, mine, kept):
                 continue
             ours = _our_ranks(ranking, kept, unseen, k)
             beat = np.ones(len(ours))
@@ -104,6 +104,29 @@ def discard_values(
                 beat = beat * table[ours]
             values[thrown] = float(beat.mean())
     return values
+
+
+def _height(ranking: str, card: int) -> int:
+    rank = card >> 2
+    return (0 if rank == 12 else rank + 1) if ranking == "badugi" else rank
+
+
+def _sensible(ranking: str, mine: Sequence[int], kept: Sequence[int]) -> bool:
+    """Whether a keep can be best in a low game: no two cards of a rank
+    (badugi: of a suit), and keeping two cards or fewer only from the three
+    lowest ranks held (badugi: one card, from the two lowest) — a higher
+    card kept over a lower one thrown helps no low hand that short."""
+    if ranking == "high":
+        return True
+    if len({c >> 2 for c in kept}) < len(kept):
+        return False
+    if ranking == "badugi" and len({c & 3 for c in kept}) < len(kept):
+        return False
+    short = 1 if ranking == "badugi" else 2
+    if len(kept) > short:
+        return True
+    lowest = sorted({_height(ranking, c) for c in mine})[: short + 1]
+    return all(_height(ranking, c) in lowest for c in kept)
 
 
 def best_discard(ranking: str, mine: Sequence[int], unseen: Sequence[int], tables: Sequence[Floats]) -> tuple[int, ...]:

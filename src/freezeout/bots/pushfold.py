@@ -22,7 +22,6 @@ from typing import Final
 
 import numpy as np
 import numpy.typing as npt
-from scipy.optimize import linprog
 
 from freezeout.bots.classes import CLASS_COUNT
 from freezeout.bots.equity_table import DATA_DIR, EquityTable, load_equity
@@ -85,6 +84,8 @@ def call_best_response(push: Vector, stack: float, table: EquityTable | None = N
 
 def solve_heads_up(stack: float, table: EquityTable | None = None) -> tuple[Vector, Vector, float]:
     """Exact equilibrium ``(push, call, value)`` at ``stack`` big blinds."""
+    from scipy.optimize import linprog  # only here: every other game's first decision does not pay for scipy
+
     table = table or load_equity()
     n = CLASS_COUNT
     gain = _call_gain(table, stack)
