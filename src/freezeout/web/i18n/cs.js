@@ -175,6 +175,7 @@ export default {
   'act.threeQuarters': '¾ banku',
   'act.pot': 'Bank',
   'act.max': 'All-in',
+  'act.maxBet': 'Max',
   'act.dontWait': 'Nečekat',
   'act.dontWaitHint': 'Ukončit tah hráče {name}: vypršel mu čas',
   'act.wait': 'Čeká se na hráče {name}…',

@@ -176,6 +176,7 @@ export default {
   'act.threeQuarters': '¾ pot',
   'act.pot': 'Pot',
   'act.max': 'All-in',
+  'act.maxBet': 'Max',
   'act.dontWait': 'Don\'t wait',
   'act.dontWaitHint': 'End {name}\'s turn: their time is up',
   'act.wait': 'Waiting for {name}…',
