@@ -151,6 +151,7 @@ async def test_a_player_chooses_the_name_shown_everywhere(harness: Harness):
     await rosa.until(lambda m: m["type"] == "update" and any(e["type"] == "game_over" for e in m["events"]))
     games = (await rosa.http.get("/api/users/Rosa Lind/games")).json()["games"]
     assert len(games) == 1 and games[0]["as"] == "Rosa Lind" and games[0]["places"]["Rosa Lind"] == 2
+    assert games[0]["game"] == "NT", "the game's code: the profile names it (issue #31 item 9)"
     record = (await rosa.http.get(f"/api/games/{games[0]['id']}/record")).json()
     assert record["players"].index("Rosa Lind") >= 0
 

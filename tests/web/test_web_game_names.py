@@ -52,9 +52,9 @@ def test_the_header_names_every_game_whole_with_its_stakes(new_page, size, local
         for part in ("game", "stakes"):
             if not (look[part] and look[part]["shown"] and look[part]["inside"] and look[part]["whole"]):
                 wrong.append(f"{part}: {look[part]}")
-        if code == "HORSE":
-            if not (look["next"] and look["next"]["shown"] and look["next"]["inside"] and "Omaha Hi/Lo" in look["next"]["text"]):
-                wrong.append(f"next game: {look['next']}")
+        nxt = look["next"]
+        if code == "HORSE" and not (nxt and nxt["shown"] and nxt["inside"] and "Omaha Hi/Lo" in nxt["text"]):
+            wrong.append(f"next game: {nxt}")
         if wrong:
             problems[code] = wrong
     assert not problems, problems

@@ -66,7 +66,7 @@ class Games:
         wanted = [names] if isinstance(names, str) else list(names)
         query = (
             select(games.c.id, games.c.table_id, games.c.number, games.c.players, games.c.ranked,
-                   games.c.started_at, games.c.finished_at, games.c.places, games.c.unrated, games.c.family)
+                   games.c.started_at, games.c.finished_at, games.c.places, games.c.unrated, games.c.family, games.c.game)
             .where(games.c.finished_at.is_not(None),
                    or_(*(games.c.players.contains(json.dumps(name), autoescape=True) for name in wanted)))
             .order_by(games.c.finished_at.desc())
@@ -83,6 +83,7 @@ class Games:
                     "id": r.id, "table": r.table_id, "number": r.number, "players": players, "as": played_as,
                     "ranked": bool(r.ranked), "rated": bool(r.ranked) and r.unrated is None, "finished_at": r.finished_at,
                     "places": json.loads(r.places) if r.places else None, "family": r.family,
+                    "game": r.game,  # the table's game code; null: the house game (the profile names it)
                 })
         return found
 

@@ -85,7 +85,17 @@ function seatState(s, {acting, dealtIn, folded, inHand}) {
   if (s.status === 'waiting') return t('cash.status.waiting');
   if (s.status === 'away') return t('cash.status.away');
   if (s.owes) return t(s.owes & 2 ? 'cash.status.owesBig' : 'cash.status.owesSmall');
+  // C6: who straddled this hand, and whose straddle is in for the next (the view's flags, when it has them)
+  if (s.straddled && inHand) return t('cash.status.straddled');
+  if (s.straddle_next) return t('cash.status.straddleNext');
   return '';
+}
+
+/** A seat's time bank in words, when the view gives it (C11): the seconds, and the hands to its next step. */
+function bankText(s) {
+  if (s.time_bank == null) return '';
+  const text = t('cash.seatBank', {n: s.time_bank});
+  return s.time_bank_hands != null ? `${text} (${t('cash.seatBankNext', {n: s.time_bank_hands})})` : text;
 }
 
 /** The felt's display model of a cash view (felt.js render's input). */
@@ -116,6 +126,7 @@ export function cashModel(state, now) {
       winner: (won[s.seat] || 0) > 0, out: s.status === 'sitting out' || s.status === 'away'};
     return {seat: s.seat, name: s.player, stack: s.stack, bet: inHand ? s.bet || 0 : 0, cards, up: null, flags,
       stateText: seatState(s, {acting: flags.acting, dealtIn, folded, inHand}),
+      stateTitle: [seatState(s, {acting: flags.acting, dealtIn, folded, inHand}), bankText(s)].filter(Boolean).join(' · '),
       handName: !inHand && shown ? handName(shown) : '', handLabel: '', won: won[s.seat] || 0,
       winCards: wins[0][s.seat] || wins[1][s.seat] ? [...(wins[0][s.seat] || []), ...(wins[1][s.seat] || [])] : null};
   });

@@ -107,7 +107,7 @@ export class TableConnection {
     clearInterval(this.resendTimer);
     document.removeEventListener('visibilitychange', this._onVisible);
     window.removeEventListener('online', this._onVisible);
-    if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
+    if (this.ws) { const ws = this.ws; this.ws = null; closeSocket(ws); }
   }
 }
 
@@ -115,6 +115,19 @@ export class TableConnection {
 function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** Close a socket; one still connecting is closed as soon as it opens (closing it before
+ * that makes the browser warn "WebSocket is closed before the connection is established",
+ * issue #31 item 11), and says nothing to anyone meanwhile. */
+export function closeSocket(ws) {
+  if (ws.readyState === WebSocket.CONNECTING) {
+    ws.onmessage = null;
+    ws.onerror = null;
+    ws.onopen = () => ws.close();
+  } else {
+    ws.close();
+  }
 }
 
 /** A WebSocket to this page's own server. */

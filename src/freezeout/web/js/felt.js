@@ -167,11 +167,12 @@ export class Felt {
       toggle(marks.querySelector('.bb'), 'on', this.model.bb === seat);
     }
     const table = WIDE[this.n];
-    if (!table || this.el.classList.contains('grid')) return;
+    const grid = this.el.classList.contains('grid') || !table;
     const put = (el, seat, blind) => {
       if (seat == null || seat < 0 || seat >= this.n) { el.hidden = true; return; }
-      const p = table[this.slotOf(seat)];
       el.hidden = false;
+      if (grid) return;  // the grid draws each seat's own marks instead (style.css)
+      const p = table[this.slotOf(seat)];
       // blinds sit next to the bet; the dealer button next to the seat
       el.style.setProperty('--mx', (blind ? p.sx : p.dx) + '%');
       el.style.setProperty('--my', (blind ? p.sy : p.dy) + '%');

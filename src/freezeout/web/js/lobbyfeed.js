@@ -2,7 +2,7 @@
 // the list, the server answers with a `lobby` message and then sends a `lobby_update` with
 // what changed (tables that entered the list or changed, ids that left it).  Reconnects with
 // backoff and asks again, which brings the whole list anew.
-import {openSocket, backoff} from './conn.js';
+import {openSocket, backoff, closeSocket} from './conn.js';
 
 const ORDER = {waiting: 0, playing: 1};
 
@@ -57,6 +57,6 @@ export class LobbyFeed {
   close() {
     this.closed = true;
     clearTimeout(this.retry);
-    if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }
+    if (this.ws) { const ws = this.ws; this.ws = null; closeSocket(ws); }
   }
 }

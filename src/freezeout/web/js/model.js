@@ -259,13 +259,18 @@ export function quickSizes(view, legal) {
   const potAfterCall = potTotal(view) + call;
   const clamp = v => Math.max(legal.min_to, Math.min(legal.max_to, Math.round(v)));
   const base = legal.to_match;
-  return [
+  // the last button is the most the view allows: "All-in" only when that is all your chips (a
+  // pot limit's most is the pot: then it is the Pot button already, and is dropped, issue #31 item 11)
+  const allIn = legal.all_in_to == null || legal.max_to >= legal.all_in_to;
+  const sizes = [
     {key: 'min', label: t('act.min'), to: legal.min_to},
     {key: 'half', label: t('act.half'), to: clamp(base + potAfterCall / 2)},
     {key: 'threeQuarters', label: t('act.threeQuarters'), to: clamp(base + potAfterCall * 3 / 4)},
     {key: 'pot', label: t('act.pot'), to: clamp(base + potAfterCall)},
-    {key: 'max', label: t('act.max'), to: legal.max_to},
+    {key: 'max', label: allIn ? t('act.max') : t('act.maxBet'), to: legal.max_to},
   ];
+  // one button per amount: the first one naming it stays
+  return sizes.filter((q, i) => q.key === 'min' || !sizes.slice(0, i).some(p => p.to === q.to));
 }
 
 export {num};

@@ -7,6 +7,7 @@ import {shownName, displayOf, botOf} from './names.js';
 import * as api from './api.js';
 import {lineChart} from './chart.js';
 import {GameLog, rememberedGames} from './gamelog.js';
+import {shortGame, HOUSE_GAME} from './gamenames.js';
 import {Replayer, stepsOfGame} from './replayer.js';
 import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
@@ -51,7 +52,7 @@ export class ProfilePage {
     if (this.gone) return;
     const games = new Map();
     // `as`: the name this player had in that game (a display name may have changed since)
-    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as});
+    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as, game: g.game});
     for (const g of [...others.flat(), ...history]) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
     const when = new Intl.DateTimeFormat(getLang(), {dateStyle: 'medium', timeStyle: 'short'});
@@ -61,10 +62,12 @@ export class ProfilePage {
       const as = g.as || data.name || name;
       const place = g.places && g.places[as];
       const kind = t(g.ranked ? 'profile.kindRanked' : 'profile.kind', {n: players.length || 2});
+      // the game by its short name (null: the house game), then how many played (issue #31 item 9)
+      const game = 'game' in g ? shortGame(g.game || HOUSE_GAME) : '';
       const cell = (spec, key, ...content) => h(spec, {dataset: {label: t(key)}}, ...content);
       return h('tr', {dataset: {game: String(g.id)}},
         cell('td.when', 'profile.when', g.at ? when.format(new Date(g.at * 1000)) : ''),
-        cell('td.kind', 'profile.gameKind', kind),
+        cell('td.kind', 'profile.gameKind', game ? `${game} · ${kind}` : kind),
         cell('td.opponents', 'profile.opponents', players.filter(p => p !== as && p !== name).map(shownName).join(', ')),
         cell('td.num.place', 'profile.place', place ? ordinal(place) : '–'),
         cell('td.num.elo', 'profile.elo', delta == null ? '' : h('span.elo-delta.' + (delta >= 0 ? 'up' : 'down'), (delta >= 0 ? '+' : '−') + num(Math.abs(delta)))),

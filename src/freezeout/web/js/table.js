@@ -531,14 +531,30 @@ export class TablePage {
     }
   }
 
+  /** The view with the game of the hand it shows: over a hand's result the server may already
+   * name the next hand's game (a mix's new game, V19); the header switches when that hand
+   * starts, not over the previous hand's showdown (issue #31 item 6). */
+  gameOfHand(v) {
+    const keys = ['game', 'game_name', 'mix', 'betting', 'level', 'limit'];
+    if (!v.hand_over) {
+      this.handGame = {hand: v.hand_number, ...Object.fromEntries(keys.map(k => [k, v[k]]))};
+      return v;
+    }
+    const held = this.handGame;
+    if (!held || held.hand !== v.hand_number) return v;
+    const {hand, ...fields} = held;
+    return {...v, ...fields};
+  }
+
   renderInfo() {
     const s = this.state;
-    const v = s.view;
+    let v = s.view;
     const parts = [];
     if (v && v.finished && !(this.settling() && this.holdingFinal())) {
       parts.push(h('b', t('table.gameOver')));
       parts.push(h('span', t('end.hands', {n: v.hand_number})));
     } else if (v && v.hand_number > 0) {
+      v = this.gameOfHand(v);
       parts.push(h('b', t('table.hand', {n: v.hand_number})));
       // any game: its name (a mix: this game and the next), and the fixed-limit sizes
       // any game: its short name whole, the full one in the title (a mix: the mix, this game and the next)
@@ -548,8 +564,10 @@ export class TablePage {
       parts.push(h('span.game', {title: v.mix ? `${v.mix.name}: ${full}` : full}, v.mix ? `${shortGame(v.mix.code, v.mix.name)}: ${game}` : game));
       if (v.mix && v.mix.next_game) {
         const next = shortGame(v.mix.next_game, v.mix.next_game_name);
-        const text = t('table.nextGame', {game: next, n: v.mix.hands_to_next_game});
-        const title = t('table.nextGame', {game: v.mix.next_game_name || next, n: v.mix.hands_to_next_game});
+        // the hands until the next game's first one, as the level's (V19): "in 1 hand" on the last of this game
+        const n = v.mix.hands_to_next_game + 1;
+        const text = t('table.nextGame', {game: next, n});
+        const title = t('table.nextGame', {game: v.mix.next_game_name || next, n});
         parts.push(h('span.muted.nextgame', {title}, h('span.long', text), h('span.short', {'aria-hidden': 'true'}, t('table.nextGameShort', {game: next}))));
       }
       const level = v.level || {};
