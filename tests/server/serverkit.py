@@ -34,11 +34,11 @@ import websockets
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.cluster.localservers import LocalPostgres, ServerUnavailable, with_database
-from freezeout.server.context import Context
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import Store
 from freezeout.server.table.actor import TableActor
+from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import http_protocol
 
 # How long a wait may last before a test gives up. Tests wait for conditions

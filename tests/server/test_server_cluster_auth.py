@@ -41,8 +41,8 @@ from freezeout.server.cluster.redisbus import (
     table_channel,
 )
 from freezeout.server.cluster.routing import user_json
-from freezeout.server.cluster.sealing import ReplayGuard, Seal, Unsealable, parse_secrets
-from freezeout.server.settings import Settings, async_database_url
+from freezeout.server.cluster.sealing import ReplayGuard, Seal, Unsealable
+from freezeout.server.settings import Settings, async_database_url, parse_secrets
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import Store
 

@@ -27,7 +27,6 @@ from freezeout.server.cluster.bus import Bus
 from freezeout.server.cluster.gateway import GatewayRoom
 from freezeout.server.cluster.ownership import worker_name
 from freezeout.server.cluster.roles import add_operations, create_worker_app, open_bus
-from freezeout.server.context import Context
 from freezeout.server.gctune import tuned_gc
 from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
@@ -38,6 +37,7 @@ from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
 from freezeout.server.transport import apihistory, apiledger, apiratings
 from freezeout.server.transport.api import ApiError, router
+from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
     BodyLimit,
     SecurityHeaders,

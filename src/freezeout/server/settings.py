@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "async_database_url", "with_password"]
+__all__ = ["Settings", "async_database_url", "parse_secrets", "with_password"]
 
 
 class Settings(BaseSettings):
@@ -179,12 +179,18 @@ class Settings(BaseSettings):
 
     def bus_secrets(self) -> list[str]:
         """The bus secrets (``bus_secret`` then ``bus_secret_file``'s); the first one seals."""
-        from freezeout.server.cluster.sealing import parse_secrets
-
         found = parse_secrets(self.bus_secret)
         if self.bus_secret_file:
             found += parse_secrets(_read_secret(self.bus_secret_file))
         return found
+
+
+def parse_secrets(text: str) -> list[str]:
+    """Secrets separated by commas or lines (a secret file may hold several during a
+    rotation: the first seals, every one opens); blank lines and ``#`` comments ignored."""
+    found = [part.strip() for line in text.splitlines() if not line.lstrip().startswith("#")
+             for part in line.split(",")]
+    return [secret for secret in found if secret]
 
 
 def _read_secret(path: str) -> str:

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-__all__ = ["MIN_SECRET_CHARS", "ReplayGuard", "Seal", "Unsealable", "parse_secrets"]
+__all__ = ["MIN_SECRET_CHARS", "ReplayGuard", "Seal", "Unsealable"]
 
 MIN_SECRET_CHARS = 32  # e.g. secrets.token_urlsafe(32): 43 characters, 256 bits
 _VERSION = b"\x01"
@@ -54,14 +54,6 @@ _TIME = struct.Struct(">Q")  # the sender's wall clock, in milliseconds
 class Unsealable(ValueError):
     """A frame that does not open: forged, tampered, moved, sealed under an unknown key,
     too old or too new, or replayed.  The message says which; the frame has no effect."""
-
-
-def parse_secrets(text: str) -> list[str]:
-    """Secrets separated by commas or lines (a secret file may hold several during a
-    rotation: the first seals, every one opens); blank lines and ``#`` comments ignored."""
-    found = [part.strip() for line in text.splitlines() if not line.lstrip().startswith("#")
-             for part in line.split(",")]
-    return [secret for secret in found if secret]
 
 
 def _derive(secret: str, label: bytes) -> bytes:

@@ -27,12 +27,12 @@ from freezeout.server.accounts import (
     valid_name,
     valid_password,
 )
-from freezeout.server.context import Context
 from freezeout.server.storage.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
 from freezeout.server.table.gameinfo import catalogue, describe, house, with_format
 from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
+from freezeout.server.transport.context import Context
 from freezeout.server.transport.protocol import BuyIn, CashChips, Intent, Sit, Stand, TransferId
 
 __all__ = ["ApiError", "Auth", "Body", "identify", "router"]

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from starlette.websockets import WebSocket
 
 from freezeout.server.accounts import token_hash
-from freezeout.server.context import Context
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.handle import Conn, TableHandle
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.api import _CSRF_SHAPE, DEVICE_COOKIE
+from freezeout.server.transport.context import Context
 from freezeout.server.transport.links import Link
 from freezeout.server.transport.protocol import Join, Ping, Sit, WatchLobby, error_text, pong_text
 from freezeout.server.transport.wsdecode import ClientMessage
