@@ -43,6 +43,7 @@ from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.cashlobby import close_at
+from freezeout.server.table.commands import Intent
 from freezeout.server.table.entries import (
     ActEntry,
     CloseEntry,
@@ -57,11 +58,11 @@ from freezeout.server.table.entries import (
 from freezeout.server.table.fanout import Fanout, table_summary
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
+from freezeout.server.table.notices import applied_text, error_text, presence_text
 from freezeout.server.table.presence import Followers
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.table.writer import Reduced, TableWriter
-from freezeout.server.transport.protocol import Intent, applied_text, error_text, presence_text
 
 __all__ = ["Conn", "TableActor"]
 

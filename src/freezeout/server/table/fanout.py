@@ -21,10 +21,10 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
 from freezeout.server.table.cashlobby import cash_fields
+from freezeout.server.table.eventtext import events_json
 from freezeout.server.table.fairness import Reveal
 from freezeout.server.table.game import game_summary
 from freezeout.server.table.state import TableState
-from freezeout.server.transport.protocol import events_json
 from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
 __all__ = ["Fanout", "table_summary"]

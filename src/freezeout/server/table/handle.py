@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from freezeout.server.storage.store import UserRow
-from freezeout.server.transport.protocol import Intent
+from freezeout.server.table.commands import Intent
 
 __all__ = ["Conn", "TableHandle"]
 

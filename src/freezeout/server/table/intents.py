@@ -19,18 +19,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.ledger import client_transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.cash import CashGame
-from freezeout.server.table.entries import (
-    ActEntry,
-    CashSeatEntry,
-    RematchEntry,
-    SitEntry,
-    Slot,
-    Stamped,
-    StandEntry,
-    TopUpEntry,
-)
-from freezeout.server.table.state import Refused, TableState
-from freezeout.server.transport.protocol import (
+from freezeout.server.table.commands import (
     Act,
     AutoTopUp,
     BuyIn,
@@ -47,6 +36,17 @@ from freezeout.server.transport.protocol import (
     Straddle,
     TopUp,
 )
+from freezeout.server.table.entries import (
+    ActEntry,
+    CashSeatEntry,
+    RematchEntry,
+    SitEntry,
+    Slot,
+    Stamped,
+    StandEntry,
+    TopUpEntry,
+)
+from freezeout.server.table.state import Refused, TableState
 
 __all__ = ["entry_for"]
 

@@ -53,6 +53,7 @@ from freezeout.rules.events import (
 from freezeout.rules.showdown import hand_name
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import seat_view
+from freezeout.server.table.eventtext import events_json
 
 __all__ = ["cash_hand_steps", "hand_steps", "hands_played"]
 
@@ -74,8 +75,6 @@ def hand_steps(record: Mapping[str, Any], number: int, viewer: str | None) -> di
     what became public).  Returns ``{"number", "players", "viewer", "game", "steps"}``
     where each step is ``{"events": [...public events...], "view": {...}}``.
     Raises :class:`RecordError` for a record that does not replay or a hand it lacks."""
-    from freezeout.server.transport.protocol import events_json
-
     parsed = parse_record(record)
     if not 1 <= number <= len(parsed.hands):
         raise RecordError(f"no hand {number}: the game has {len(parsed.hands)} hands")
@@ -235,7 +234,6 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
     from freezeout.server.table.cash import CashGame
     from freezeout.server.table.entries import ActEntry, DealEntry
     from freezeout.server.table.state import Refused, initial_state, reduce
-    from freezeout.server.transport.protocol import events_json
 
     try:
         state = initial_state(entries[0])

@@ -27,11 +27,11 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry, Store, UserRow
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
+from freezeout.server.table.commands import Sit
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.state import Refused, initial_state
 from freezeout.server.transport.lobbyfeed import LobbyFeed
-from freezeout.server.transport.protocol import Sit
 
 __all__ = ["MAX_CASH_CHIPS", "Room", "idle_tables", "listing_filter", "paginate"]
 

@@ -1,0 +1,149 @@
+"""What a client may ask of a table: its commands, as frozen, strictly validated values.
+
+The table's own vocabulary (issue #33: arrows point inward).  The socket
+parses a frame straight into one of these (transport/protocol.py's
+``ClientMessage`` holds them beside the transport's own messages: join, ping,
+the lobby), the HTTP API builds them, the bus carries them
+(cluster/routing.py), and the table's actor decides each
+(table/intents.py).  Unknown fields and wrong types are refused where they are
+parsed, so a command that reaches the table is well formed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+
+__all__ = [
+    "INTENT", "INTENTS", "KEY_PATTERN", "VERSIONED_INTENTS", "Act", "AutoTopUp", "BuyIn", "CashChips", "CashIntent",
+    "ClientModel",
+    "DontWait", "Draw", "Intent", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn", "SitOut", "Stand",
+    "Straddle", "TopUp", "TransferId",
+]
+
+# An intent's key (table/idempotency.py): 8-64 characters of the URL-safe alphabet, so a random key
+# (the page sends 16) does not repeat.
+KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
+
+MsgId = StrictStr | StrictInt | None
+
+
+class ClientModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: MsgId = None
+
+
+# An intent's idempotency key (table/idempotency.py): a resend with the same key is applied at most once.
+IntentKey = Annotated[str, Field(pattern=KEY_PATTERN)] | None
+
+
+class _Intent(ClientModel):
+    key: IntentKey = None
+
+
+class Act(_Intent):
+    type: Literal["act"]
+    version: Annotated[int, Field(ge=0)]
+    move: Literal["fold", "check", "call", "bet", "raise", "allin", "bringin", "complete"]
+    amount: Annotated[int, Field(ge=0, le=10**9)] | None = None
+
+
+class Draw(_Intent):
+    """V11: throw away ``cards`` (held cards, e.g. ``"7d2c"``) and draw as many; none or
+    ``""``: stand pat."""
+
+    type: Literal["draw"]
+    version: Annotated[int, Field(ge=0)]
+    cards: Annotated[str, Field(max_length=20)] | None = None
+
+
+class DontWait(_Intent):
+    type: Literal["dont_wait"]
+    version: Annotated[int, Field(ge=0)]
+
+
+class Resign(_Intent):
+    type: Literal["resign"]
+
+
+class Rematch(_Intent):
+    type: Literal["rematch"]
+
+
+class Sit(_Intent):
+    type: Literal["sit"]
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None  # the most places a table has (table.game.LAYOUT_MAX_SEATS)
+
+
+class Stand(_Intent):
+    type: Literal["stand"]
+
+
+# -- a cash table's requests (C1–C7; docs/protocol.md "Cash tables"): a leave is ``stand`` --
+# Chips are whole numbers (strict: no 2.0, "5", true or NaN) and positive; what the table and
+# the balance allow is the table's to say (table/intents.py, the fold, the ledger).
+CashChips = Annotated[int, Field(ge=1, le=10**12)]
+# A client names its buy-in or top-up; the server files it under the account (storage/ledger.py
+# client_transfer), so it is letters, digits, _ and - only.
+TransferId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None
+
+
+class BuyIn(_Intent):
+    """C1: take ``slot`` (None: the first free one) with ``chips`` from the balance; ``post``: post
+    a big blind to be dealt in at once (C4; None: the game's default), else wait for it."""
+
+    type: Literal["buy_in"]
+    chips: CashChips
+    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    transfer: TransferId = None
+    post: bool | None = None
+
+
+class TopUp(_Intent):
+    """C2: add ``chips`` from the balance, between hands."""
+
+    type: Literal["top_up"]
+    chips: CashChips
+    transfer: TransferId = None
+
+
+class SitOut(_Intent):
+    """C3: from the next hand on, be dealt nothing and post nothing."""
+
+    type: Literal["sit_out"]
+
+
+class SitIn(_Intent):
+    """C4, C10: come back; ``post``: post what is owed at the next hand, else wait for the big blind."""
+
+    type: Literal["sit_in"]
+    post: bool | None = None
+
+
+class Straddle(_Intent):
+    """C6: post a straddle before the next deal (under the gun)."""
+
+    type: Literal["straddle"]
+
+
+class RunTwice(_Intent):
+    """C7: agree (or no longer agree) to run the rest of the board twice, in the pot."""
+
+    type: Literal["run_twice"]
+    agree: bool = True
+
+
+class AutoTopUp(_Intent):
+    """C2: between hands, top the seat up from the balance to ``to`` chips whenever it has
+    fewer (null: stop); docs/protocol.md "Cash tables"."""
+
+    type: Literal["auto_top_up"]
+    to: CashChips | None
+
+
+CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)
+VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
+INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
