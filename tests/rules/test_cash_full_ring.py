@@ -10,17 +10,18 @@ from freezeout.cards import full_deck
 from freezeout.rules import Action, ActionKind, IllegalAction
 from freezeout.rules.cash import OWES_BIG, OWES_SMALL, CashConfig, CashTable, Status
 from freezeout.rules.events import BlindPosted, HandStarted
-from freezeout.rules.positions import positions
+from freezeout.rules.positions import positions, table_positions
+from freezeout.rules.variant import variant
 
 DECK = full_deck()
 NAMES = tuple(f"p{i}" for i in range(10))
 
 
-def ring(seats: int = 9, players: int = 9, **config: object) -> CashTable:
+def ring(seats: int = 9, players: int = 9, chips: int = 100, **config: object) -> CashTable:
     """A full ring: p0 at seat 0, p1 at seat 1, … (the first button at seat 0)."""
     t = CashTable.open(CashConfig(seats=seats, **config))  # type: ignore[arg-type]
     for seat in range(players):
-        t, _ = t.join(seat, NAMES[seat], 100, now=0.0)
+        t, _ = t.join(seat, NAMES[seat], chips, now=0.0)
     return t
 
 
@@ -188,3 +189,22 @@ def test_c6_utg_straddle_at_ten_seats() -> None:
     t, _ = t.straddle(4)
     t, events = t.deal(DECK)
     assert (4, "straddle", 4) in posted(events) and t.to_act == 5
+
+
+def test_c12_c10_a_cash_tables_positions_follow_its_dead_button() -> None:
+    t = ring()
+    assert table_positions(t) == {}  # no hand yet
+    t, _ = t.deal(DECK)
+    assert table_positions(t) == named(ring()) == {
+        0: "BTN", 1: "SB", 2: "BB", 3: "UTG", 4: "UTG+1", 5: "UTG+2", 6: "LJ", 7: "HJ", 8: "CO"}
+    t = finish(t)
+    t, _ = t.leave(2, now=0.0)
+    t = finish(t.deal(DECK)[0])  # button 1, dead small blind, BB 3
+    t, _ = t.deal(DECK)  # the dead button at the empty seat 2: SB 3, BB 4
+    assert table_positions(t) == {3: "SB", 4: "BB", 5: "UTG", 6: "UTG+1", 7: "UTG+2", 8: "LJ", 0: "HJ", 1: "CO"}
+
+
+def test_c12_v7_a_stud_cash_table_has_no_positions() -> None:
+    t = ring(seats=8, players=8, chips=1000, game=variant("F7S"), blinds=(10, 20))
+    t, _ = t.deal(DECK)
+    assert table_positions(t) == {}

@@ -18,11 +18,14 @@ never works them out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from freezeout.rules.errors import InvalidInput
 
-__all__ = ["BB", "BTN", "CO", "HJ", "LJ", "POSITION_NAMES", "SB", "UTG", "middle_names", "positions"]
+if TYPE_CHECKING:
+    from freezeout.rules.cash import CashTable
+
+__all__ = ["BB", "BTN", "CO", "HJ", "LJ", "POSITION_NAMES", "SB", "UTG", "middle_names", "positions", "table_positions"]
 
 BTN: Final = "BTN"
 SB: Final = "SB"
@@ -79,3 +82,13 @@ def positions(
     middle = [seat for seat in order[:stop] if seat in live and seat not in names]
     names.update(zip(middle, middle_names(len(middle)), strict=True))
     return names
+
+
+def table_positions(table: CashTable) -> Mapping[int, str]:
+    """C12 at a cash table: each table seat's position in the current (or
+    last) hand — its dead button and dead small blind as C10 put them;
+    none before the first hand and in stud (V7)."""
+    hand = table.hand
+    if hand is None or not hand.setup.variant.uses_button:
+        return {}
+    return positions(table.hand_seats, table.button, table.small_pos, table.big_pos, table.config.seats)
