@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 import uuid
 
 import pytest
@@ -14,13 +15,16 @@ pytestmark = pytest.mark.browser
 
 
 def _seed_family(server, name: str, family: str, history: list[tuple[float, float]]) -> None:
-    """As if the account had played ``history`` (before, after) counted games in ``family``."""
+    """As if the account had played ``history`` (before, after) counted games in ``family``
+    lately, each against another registered player who vouched for it (elo.established, #32)."""
     with contextlib.closing(sqlite3.connect(server.log.parent / "web.db", timeout=30)) as conn:
         (user_id,) = conn.execute("SELECT id FROM users WHERE name = ?", (name,)).fetchone()
         conn.execute("INSERT INTO ratings (user_id, family, rating, ranked_games) VALUES (?, ?, ?, ?)",
                      (user_id, family, history[-1][1], len(history)))
-        conn.executemany("INSERT INTO rating_history (user_id, game_id, before, after, at, family) VALUES (?, ?, ?, ?, ?, ?)",
-                         [(user_id, f"{name}-{family}-{i}", before, after, 1000.0 + i, family)
+        now = time.time()
+        conn.executemany("INSERT INTO rating_history (user_id, game_id, before, after, at, family, opponent, vouched) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                         [(user_id, f"{name}-{family}-{i}", before, after, now - 3600.0 * (len(history) - i), family, -1 - i)
                           for i, (before, after) in enumerate(history)])
         conn.commit()
 
