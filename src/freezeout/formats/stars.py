@@ -409,7 +409,7 @@ class _Writer:
             self.lines.append("Hand was run twice")
             self.lines.append(f"FIRST Board [{_cards(self.board)}]")
             self.lines.append(f"SECOND Board [{_cards(self.second)}]")
-        elif self.board and self.variant.board_size:
+        elif self.board:  # the board, or stud's shared card (V7)
             self.lines.append(f"Board [{_cards(self.board)}]")
         for seat_number in sorted(self.seats, key=self.number):
             self.lines.append(f"Seat {self.number(seat_number)}: {self.summary_line(seat_number)}")
