@@ -206,7 +206,7 @@ def scan_cards(hand: PhhHand, variant: Variant) -> PhhCards:
     known_board = len(board)
     # Padding: spare cards for the board (a run-out the file stops before), unknown cards for the players.
     spare = [card for card in variant.deck if card not in owner]
-    board.extend(spare[: variant.board_size - known_board])
+    board.extend(spare[: max(0, variant.board_size - known_board)])  # stud's shared card is past board_size (V7)
     most = variant.total_hole_cards if not variant.has_draws else variant.hole_cards * (1 + len(variant.streets))
     padded = tuple(
         None if all(card is None for card in cards) else tuple(cards) + (None,) * (most - len(cards)) for cards in hole

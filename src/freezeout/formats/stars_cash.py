@@ -24,7 +24,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from freezeout.formats.record import PlayedHand, RecordError
-from freezeout.formats.stars import _date, _stakes, _Writer, stars_game_name, tournament_number
+from freezeout.formats.stars import _stakes, _Writer
+from freezeout.formats.stars_names import _date, stars_game_name, tournament_number
 from freezeout.rules.events import BlindPosted, CardsDealt, Event, HandStarted
 from freezeout.rules.tournament import Level
 from freezeout.rules.variant import VARIANTS

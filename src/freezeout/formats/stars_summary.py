@@ -30,7 +30,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from freezeout.formats.record import RecordError, ReplayResult, parse_record, replay_record
-from freezeout.formats.stars import STARS_GAMES, _date, _loaded, _number, _ordinal, hand_times
+from freezeout.formats.stars import _loaded, _number, hand_times
+from freezeout.formats.stars_names import STARS_GAMES, _date, _ordinal
 from freezeout.rules.variant import Variant
 
 __all__ = ["record_json_to_summary", "summary_game_name", "tournament_summary"]
