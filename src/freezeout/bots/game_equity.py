@@ -29,7 +29,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from freezeout.bots.draw_ranges import HISTORY_RANKINGS, deal_history, history_hand
+from freezeout.bots.draw_ranges import DRAW_CHOICE_HISTORY, HISTORY_RANKINGS, deal_history, history_hand
 from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
@@ -220,7 +220,7 @@ def opponent_finals(
 ) -> list[tuple[Ints, Floats]]:
     """Draw games: per opponent, the simulated final ranks and each deal's
     weight (their range, as :func:`pot_share` narrows it)."""
-    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, None)]
+    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, None, history=True)]
     weights = _weights(ranks, narrowing)
     return [(ranks[0][:, j + 1], weights) for j in range(len(seen.opponents))]
 
@@ -232,6 +232,8 @@ def _draw_finals(
     rng: np.random.Generator,
     draws_left: int,
     keep: Sequence[int] | None,
+    *,
+    history: bool = False,
 ) -> Ints:
     """Every player's final rank per simulated deal (us in column 0)."""
     name = variant.rankings[0]
@@ -240,7 +242,7 @@ def _draw_finals(
     size = variant.hole_cards
     opponents = len(seen.opponents)
     total_draws = sum(1 for street in variant.streets if street.draw)
-    by_history = name in HISTORY_RANKINGS
+    by_history = name in HISTORY_RANKINGS or (history and name in DRAW_CHOICE_HISTORY)
     # every simulated player plays every draw left: keep the policy calls per decision bounded
     rows = max(40, min(samples // 2, 8 * samples // (5 * (1 + opponents) * max(draws_left, 1))))
     order = rng.random((rows, len(unseen))).argsort(axis=1).tolist()
