@@ -77,7 +77,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     heads = profile.locator(".profile table.grid.past thead th").all_inner_texts()
     assert [h.lower() for h in heads[:5]] == ["date", "game", "opponents", "place", "elo"], heads
     cells = row.locator("td").all_inner_texts()
-    assert cells[1] == "Heads-up · ranked" and cells[2] == name_b and cells[3] in ("1st", "2nd"), cells
+    assert cells[1] == "Hold'em · Heads-up · ranked" and cells[2] == name_b and cells[3] in ("1st", "2nd"), cells
     assert re.search(r"\d{4}", cells[0]) and "-1" not in cells[0], "a date, not the game's id"
     row.locator("button", has_text="Replay final hand").click()
     final = profile.locator("dialog[open] .replayer .log li")
