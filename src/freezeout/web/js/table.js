@@ -521,7 +521,7 @@ export class TablePage {
     // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
     let tz = 1;
     for (let i = 0; i < 4; i++) {
-      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
+      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack, .seat .pos:not([hidden])')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
       const low = heights.length ? Math.min(...heights) : TEXT_MIN;
       const tall = wrap.getBoundingClientRect().height;
       if (low >= TEXT_MIN && tall <= room + 0.5) break;
