@@ -533,8 +533,8 @@ export class TablePage {
     // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
     // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
     let tz = 1;
-    for (let i = 0; i < 4; i++) {
-      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack, .seat .pos:not([hidden])')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
+    for (let i = 0; i < 8; i++) {
+      const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
       const low = heights.length ? Math.min(...heights) : TEXT_MIN;
       const tall = wrap.getBoundingClientRect().height;
       if (low >= TEXT_MIN && tall <= room + 0.5) break;
