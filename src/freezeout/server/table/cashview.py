@@ -17,6 +17,7 @@ from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
 from freezeout.server.table.cashlobby import cash_level, cash_stakes
+from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     }
     variant = game.variant
     view["board_size"] = variant.board_size
+    view["dealing"] = dealing_json(variant)  # what the page's fairness check needs (web/js/fairness.js)
     view["boards"] = [view["board"], *(["".join(str(card) for card in hand.second_board if card is not None)]
                                        if hand is not None and hand.second_board else [])]
     view["dealer_button"] = t.button if variant.uses_button and t.button >= 0 and t.hand_number > 0 else None

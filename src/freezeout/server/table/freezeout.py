@@ -20,6 +20,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
+from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import GameSpec, HandCards, TableGame
 
@@ -165,6 +166,7 @@ class FreezeoutGame:
             "game": variant.code,
             "game_name": variant.name,
             "betting": variant.betting.value,
+            "dealing": dealing_json(variant),  # what the page's fairness check needs (web/js/fairness.js)
             "schedule": {"hands_per_level": t.config.hands_per_level,
                          "levels": [{k: v for k, v in level._asdict().items() if v} for level in self.levels()],
                          "level": min((number - 1) // t.config.hands_per_level, len(t.config.levels) - 1)},

@@ -91,6 +91,12 @@ function seatState(s, {acting, dealtIn, folded, inHand}) {
   return '';
 }
 
+/** The seconds left of a time bank in use: never more than the seat's bank (C11). */
+function bankLeft(seconds, bank) {
+  const left = Math.max(0, Math.ceil(seconds));
+  return typeof bank === 'number' ? Math.min(left, Math.ceil(bank)) : left;
+}
+
 /** A seat's time bank in words, when the view gives it (C11): the seconds, and the hands to its next step. */
 function bankText(s) {
   if (s.time_bank == null) return '';
@@ -108,6 +114,8 @@ export function cashModel(state, now) {
   const clock = state.clock || {};
   const won = inHand ? {} : cashWinnings(view);
   const wins = inHand ? [{}, {}] : winningCards(view);
+  // C11: once the turn's clock ran out the acting seat's time bank runs, to the clock's bank_deadline
+  const banking = acting != null && clock.bank_deadline != null && clock.turn_deadline != null && now >= clock.turn_deadline;
   const seats = view.seats.map(s => {
     if (s.player == null) {
       return {seat: s.seat, name: '', stack: 0, bet: 0, cards: null, empty: true,
@@ -124,8 +132,13 @@ export function cashModel(state, now) {
     const shown = s.shown || null;  // the hand shown down, named as the freezeout view names it
     const flags = {me: s.seat === me, acting: acting === s.seat, folded, allin: inHand && dealtIn && !folded && s.stack === 0,
       winner: (won[s.seat] || 0) > 0, out: s.status === 'sitting out' || s.status === 'away'};
-    return {seat: s.seat, name: s.player, stack: s.stack, bet: inHand ? s.bet || 0 : 0, cards, up: null, flags,
-      stateText: seatState(s, {acting: flags.acting, dealtIn, folded, inHand}),
+    let stateText = seatState(s, {acting: flags.acting, dealtIn, folded, inHand});
+    if (flags.acting && banking) {
+      flags.banking = true;
+      stateText = t('cash.seatBankRunning', {s: bankLeft(clock.bank_deadline - now, s.time_bank)});
+    }
+    return {seat: s.seat, name: s.player, stack: s.stack, bet: inHand ? s.bet || 0 : 0, cards, up: null, flags, position: s.position || '',
+      stateText,
       stateTitle: [seatState(s, {acting: flags.acting, dealtIn, folded, inHand}), bankText(s)].filter(Boolean).join(' · '),
       handName: !inHand && shown ? handName(shown) : '', handLabel: '', won: won[s.seat] || 0,
       winCards: wins[0][s.seat] || wins[1][s.seat] ? [...(wins[0][s.seat] || []), ...(wins[1][s.seat] || [])] : null};
@@ -149,7 +162,9 @@ export function cashModel(state, now) {
     // C7: a board run twice: the second run's board under the first, each with its winners' cards
     secondBoard: view.boards && view.boards.length > 1 ? splitCards(view.boards[1]) : null,
     boardWins: [new Set(Object.values(wins[0]).flat()), new Set(Object.values(wins[1]).flat())],
-    clock: acting != null ? {seat: acting, started: clock.turn_started ?? now, deadline: clock.turn_deadline, now} : null,
+    // the ring runs down the time bank once it is in use
+    clock: acting != null ? (banking ? {seat: acting, started: clock.turn_deadline, deadline: clock.bank_deadline, now}
+      : {seat: acting, started: clock.turn_started ?? now, deadline: clock.turn_deadline, now}) : null,
     result: null,
     facts,
     view,

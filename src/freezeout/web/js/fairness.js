@@ -204,8 +204,9 @@ function dealtCount(events, players, seen, where) {
 }
 
 /** The Fairness panel: next commitment, finished hands' opened cards with a Check button.
- * `commitments` (a Commitments) says which commitment each hand had before its first card. */
-export function fairnessPanel({fairness, log, mySeat, myCardsByHand, commitments}) {
+ * `commitments` (a Commitments) says which commitment each hand had before its first card;
+ * `gameByHand` what the table dealt in each hand (the view's `dealing`), given to verifyHand. */
+export function fairnessPanel({fairness, log, mySeat, myCardsByHand, commitments, gameByHand}) {
   const items = [];
   if (fairness && fairness.next) {
     items.push(h('div', h('b', t('fair.next', {n: fairness.next.hand})), h('br'), h('code', fairness.next.commitment)));
@@ -221,7 +222,7 @@ export function fairnessPanel({fairness, log, mySeat, myCardsByHand, commitments
       if (!globalThis.crypto || !crypto.subtle) { out.textContent = t('fair.noCrypto'); out.className = 'fair-bad'; return; }
       const committed = commitments ? commitments.get(number) : null;
       const res = await verifyHand(r, {events: hand ? hand.events : [], commitment: committed}, mySeat,
-        myCardsByHand && myCardsByHand[number]);
+        myCardsByHand && myCardsByHand[number], (gameByHand && gameByHand[number]) || null);
       const failed = !res.ok && !((res.unverifiable || res.reshuffled) && res.hashOk && res.dealOk);
       out.className = res.ok ? 'fair-ok' : failed ? 'fair-bad' : 'fair-unverifiable muted';
       out.textContent = res.ok ? '✓ ' + t('fair.ok', {n: number, k: res.opened})

@@ -119,7 +119,7 @@ export class Felt {
           h('div.avatar', {'aria-hidden': 'true'},
             h('span.initial'),
             svg('svg', {class: 'ring', viewBox: '0 0 36 36'}, svg('circle', {class: 'track', cx: 18, cy: 18, r: 16}), ringTime)),
-          h('div.meta', h('span.pname'), h('span.stack'), h('span.state')),
+          h('div.meta', h('span.pname'), h('span.stack'), h('div.sline', h('span.pos', {hidden: true}), h('span.state'))),
           h('div.marks', {'aria-hidden': 'true'}, h('span.mark.d', 'D'), h('span.mark.sb', t('table.sb')), h('span.mark.bb', t('table.bb'))),
           h('span.winbadge', {'aria-hidden': 'true'})),
         h('div.handname'));
@@ -162,9 +162,11 @@ export class Felt {
     if (!this.model) return;
     for (let seat = 0; seat < this.n; seat++) {
       const marks = this.seatEls[seat].querySelector('.marks');
-      toggle(marks.querySelector('.d'), 'on', this.model.button === seat);
-      toggle(marks.querySelector('.sb'), 'on', this.model.sb === seat);
-      toggle(marks.querySelector('.bb'), 'on', this.model.bb === seat);
+      // a seat whose position the view names (C12) says BTN/SB/BB in its own line already
+      const named = !!(this.model.seats[seat] || {}).position;
+      toggle(marks.querySelector('.d'), 'on', !named && this.model.button === seat);
+      toggle(marks.querySelector('.sb'), 'on', !named && this.model.sb === seat);
+      toggle(marks.querySelector('.bb'), 'on', !named && this.model.bb === seat);
     }
     const table = WIDE[this.n];
     const grid = this.el.classList.contains('grid') || !table;
@@ -231,7 +233,12 @@ export class Felt {
     setText(el.querySelector('.stack'), s.empty ? '' : num(s.stack));
     setText(el.querySelector('.state'), s.stateText || '');
     el.querySelector('.state').title = s.stateTitle || s.stateText || '';
-    for (const flag of ['acting', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
+    // C12: the seat's position in this hand as the server names it (BTN, SB, BB, UTG.., LJ, HJ, CO)
+    const pos = el.querySelector('.pos');
+    setText(pos, s.position || '');
+    pos.hidden = !s.position;
+    pos.title = s.position ? t('table.position', {pos: s.position}) : '';
+    for (const flag of ['acting', 'banking', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
     toggle(el, 'bot', !s.empty && !!botOf(s.name));
     toggle(el, 'shown', !!s.handName);
     const hole = el.querySelector('.hole');

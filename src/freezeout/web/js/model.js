@@ -186,7 +186,7 @@ export function tableModel(state, now) {
     else if (s.folded && !handOver) stateText = t('table.folded');
     else if (s.forfeits) stateText = t('table.forfeits', {n: s.forfeits});
     const stateTitle = s.forfeits && s.in_tournament ? t(s.seat === me ? 'table.forfeitsYou' : 'table.forfeitsLong', {n: s.forfeits, name: shownName(s.player)}) : '';
-    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, up, flags, stateText, stateTitle,
+    return {seat: s.seat, name: s.player, stack: s.stack, bet: s.bet, cards, up, flags, stateText, stateTitle, position: s.position || '',
       handName: shown ? shown.name : '', handLabel: labels[s.seat] || '',
       winCards: shown && won[s.seat] > 0 ? winningCards(view, s.seat) : null, won: won[s.seat] || 0, dealtIn};
   });

@@ -39,6 +39,7 @@ export class TablePage {
     this.gameOver = null;
     this.rematchFrom = new Set();
     this.myCards = {};
+    this.dealing = {};
     this.felt = new Felt({onSeatClick: seat => this.seatClicked(seat)});
     this.bar = new ActionBar({
       onAct: (move, amount) => this.act(move, amount),
@@ -161,6 +162,7 @@ export class TablePage {
     if (this.log) this.log.addFairness(s.fairness);
     this.syncSeat();
     this.noteMyCards();
+    this.noteDealing();
     this.noteTableEvents(msg.events || []);
   }
 
@@ -195,6 +197,7 @@ export class TablePage {
     if (this.log) { this.log.add(events); this.log.addFairness(s.fairness); }
     this.syncSeat();
     this.noteMyCards();
+    this.noteDealing();
     this.noteTableEvents(events);
     this.announceEvents(events);
   }
@@ -206,6 +209,7 @@ export class TablePage {
     this.rematchSent = false;
     this.log = null;
     this.myCards = {};
+    this.dealing = {};
     this.state.events = this.state.events.filter(x => x.type !== 'game_started');
     if (this.replayer) { this.replayer.destroy(); this.replayer = null; }
     void e;
@@ -234,6 +238,15 @@ export class TablePage {
     const v = this.state.view;
     if (!v || v.viewer == null || !v.seats[v.viewer] || !v.seats[v.viewer].cards) return;
     this.myCards[v.hand_number] = splitCards(v.seats[v.viewer].cards);
+  }
+
+  /** What the table dealt in each hand (the view's `dealing`: deck positions, hole cards), noted
+   * while the hand is on: the Fairness check is given the game of the hand it checks. */
+  noteDealing() {
+    const v = this.state.view;
+    const number = v && (v.hand_number ?? v.hand);
+    const live = v && (isCash(this.state) ? v.in_hand : !v.hand_over);
+    if (v && v.dealing && number > 0 && live) this.dealing[number] = v.dealing;
   }
 
   noteTableEvents(events) {
@@ -520,7 +533,7 @@ export class TablePage {
     // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
     // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
     let tz = 1;
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 8; i++) {
       const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
       const low = heights.length ? Math.min(...heights) : TEXT_MIN;
       const tall = wrap.getBoundingClientRect().height;
@@ -703,7 +716,7 @@ export class TablePage {
 
   openFairness() {
     const you = this.state.you || {};
-    dialog({title: t('fair.title'), body: fairnessPanel({fairness: this.state.fairness, log: this.log, mySeat: you.seat, myCardsByHand: this.myCards,
+    dialog({title: t('fair.title'), body: fairnessPanel({fairness: this.state.fairness, log: this.log, mySeat: you.seat, myCardsByHand: this.myCards, gameByHand: this.dealing,
       commitments: this.commitments})});
   }
 }
