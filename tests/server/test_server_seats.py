@@ -16,6 +16,7 @@ import pytest
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.storage.users import UserRow
+from freezeout.server.table.cashbots import add_bot_refusal, fill_target
 from freezeout.server.table.commands import BuyIn, Sit
 from freezeout.server.table.entries import SitEntry, Slot
 from freezeout.server.table.game import GameRefused, GameSpec, check_game, seat_ranges
@@ -116,3 +117,14 @@ def test_a_freezeout_place_beyond_its_size_is_refused_the_same_way():
     with pytest.raises(Refused, match="this table has 2 seats") as refused:
         entry_for(state, _user(7), Sit(type="sit", slot=3), 1.0, Settings(), lambda uid: True)
     assert refused.value.code == "bad_message" and not any(slot.taken for slot in state.slots)
+
+
+@pytest.mark.parametrize("seats", [6, 8, 9, 10])
+def test_bots_fill_a_full_table_up_to_one_seat_short_of_full(seats):  # issue #34: the cash fill rule at 6-10 seats
+    assert fill_target(seats) == seats - 1
+    state = cash_table("F7S" if seats == 8 else "NT", seats)
+    short = seat_everyone(state, seats - 2)  # players in all but two seats: a bot may take one of them
+    assert add_bot_refusal(short.table_game, ("random",)) is None
+    one_free = seat_everyone(state, seats - 1)  # one seat left: it stays free for the next player
+    refusal = add_bot_refusal(one_free.table_game, ("random",))
+    assert refusal is not None and refusal[0] == "no_seat" and f"one seat of {seats} stays free" in refusal[1]
