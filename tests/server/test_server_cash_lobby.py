@@ -62,7 +62,7 @@ async def test_a_cash_tables_life_in_the_lobby_from_its_opening_to_its_close(cas
     await bo.register("bo")
     lobby = await Lobby(eve).watch()  # a spectator, not logged in
     freezeout = await ana.create([None, None])
-    created = await open_cash(ana)
+    created = await open_cash(ana, seats=4)
     table = created["id"]
     # The table as the API and the lobby show it: the creator is not seated (C1: a seat is bought).
     assert created["status"] == "playing" and created["size"] == 4
@@ -214,7 +214,8 @@ def test_hands_per_hour_is_measured_over_the_last_hour_of_play_and_the_average_o
 BAD_TABLES: list[tuple[str, dict[str, Any] | str, int, str]] = [
     ("unknown game", {"format": "cash", "game": "XX"}, 400, "unknown game 'XX'"),
     ("a structure the game lacks", {"format": "cash", "game": "NR"}, 400, "Razz has no no-limit version: choose FR"),
-    ("seats above the game's most", {"format": "cash", "game": "NT", "seats": 5}, 409, "at most 4 players"),
+    ("seats above the game's most", {"format": "cash", "game": "F2L3D", "seats": 7}, 409, "at most 6 players"),
+    ("seats above stud's most", {"format": "cash", "game": "F7S", "seats": 9}, 409, "at most 8 players"),
     ("seats above any table's", {"format": "cash", "seats": 11}, 400, "less than or equal to 10"),
     ("seats as text", {"format": "cash", "seats": "3"}, 400, "valid integer"),
     ("unknown format", {"format": "sit-and-go"}, 400, "unknown format 'sit-and-go' (formats: freezeout, cash)"),
@@ -282,12 +283,13 @@ async def test_an_unknown_listing_filter_is_refused_clearly(cash_harness, query,
 async def test_bad_buy_ins_over_http_are_refused_and_move_no_chip(cash_harness):  # C1, C9
     h = cash_harness
     ana = await (await h.player()).register("ana")
-    table = (await open_cash(ana))["id"]
+    table = (await open_cash(ana, seats=4))["id"]
     for body, status, message in [({"chips": 100}, 409, "a buy-in here is 4000 to 20000 chips, not 100"),
                                   ({"chips": 15000}, 409, "balance of 10000"),
                                   ({"chips": -5}, 400, "greater than or equal to 1"),
                                   ({"chips": 2.5}, 400, "valid integer"),
-                                  ({"chips": 5000, "slot": 9}, 400, "less than or equal to 3"),
+                                  ({"chips": 5000, "slot": 4}, 400, "this table has 4 seats (slot 0 to 3), so there is no slot 4"),
+                                  ({"chips": 5000, "slot": 10}, 400, "less than or equal to 9"),
                                   ({"chips": 5000, "tip": 1}, 400, "Extra inputs")]:
         response = await ana.post(f"/api/tables/{table}/buy_in", body)
         assert response.status_code == status and message in response.text, (body, response.text)
@@ -305,7 +307,7 @@ async def test_a_cash_table_opened_through_a_gateway_is_listed_bought_into_and_c
         await ana.register("ana")
         await bo.register("bo")
         lobby = await Lobby(eve).watch()
-        created = await open_cash(ana)
+        created = await open_cash(ana, seats=4)
         table = created["id"]
         assert created["stakes"] == {"small_blind": 100, "big_blind": 200} and created["seats_free"] == 4
         await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")

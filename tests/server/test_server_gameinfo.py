@@ -15,6 +15,7 @@ from freezeout.rules import games
 from freezeout.rules.games import MIXES, Mix
 from freezeout.rules.tournament import default_levels, game_level
 from freezeout.rules.variant import VARIANTS, BettingStructure, Forced
+from freezeout.server.table.game import seat_ranges
 from freezeout.server.table.gameinfo import catalogue, describe, with_format
 
 CODES = [*VARIANTS, *MIXES]
@@ -51,6 +52,6 @@ def test_stud_razz_and_the_house_game_in_numbers() -> None:
 
 
 def test_the_catalogue_and_the_tables_list_carry_the_same_words() -> None:
-    listed = catalogue(lambda code: "house", lambda code: 2, lambda code: ("random",))
+    listed = catalogue(lambda code: "house", seat_ranges, lambda code: ("random",))
     assert {game["game"]: game["level"] for game in listed} == {code: describe(code)["level"] for code in CODES}
     assert with_format({"table_game": {"code": "FR"}})["format"] == describe("FR")

@@ -184,7 +184,8 @@ async def test_the_house_game_keeps_its_wire_shape(harness):
     ({"slots": [None, "station"], "game": "XYZ"}, 400, "unknown game 'XYZ'"),
     ({"slots": [None, "station"], "game": "FS"}, 400, "Short-Deck Hold'em has no fixed-limit"),
     ({"slots": [None, "station"], "game": "N7S"}, 400, "Seven-Card Stud has no no-limit"),
-    ({"slots": [None, *["station"] * 4], "game": "F2L3D"}, 409, "at most 4 players"),
+    ({"slots": [None, *["station"] * 6], "game": "F2L3D"}, 409, "at most 6 players"),
+    ({"slots": [None, *["station"] * 4]}, 409, "the house game's freezeout seats at most 4"),
     ({"slots": [None, "easy"], "game": "F7S"}, 409, "the easy bot does not play Fixed-Limit Seven-Card Stud"),
     ({"slots": [None, None, None], "game": "PO", "ranked": True}, 409, "ranked games are heads-up"),
 ])

@@ -123,7 +123,7 @@ def test_rate_limiter_window():
         {"type": "act", "version": -1, "move": "fold"},
         {"type": "bet", "amount": 3},
         {"type": "join"},
-        {"type": "sit", "slot": 9},
+        {"type": "sit", "slot": 10},  # no table has an eleventh seat (C12)
         {"type": "resign", "seat": 0},
         {"version": 3},
         [],

@@ -39,7 +39,9 @@ def test_the_catalogue_names_every_game_once_with_what_a_table_of_it_offers(serv
     for game in games["games"]:
         assert game["family"] in ("house", "holdem", "omaha", "stud", "draw", "mixed"), game
         assert {"random", "station"} <= set(game["bots"]), game  # the floor every table needs
-        assert 2 <= game["min_seats"] <= game["max_seats"] <= 4, game  # the layout draws at most 4
+        assert 2 <= game["min_seats"] <= game["max_seats"] <= 10, game  # C12: hold'em and Omaha seat 10 at most
+        assert game["seats"]["freezeout"]["max"] == game["max_seats"] <= game["seats"]["cash"]["max"], game
+    assert games["games"][0]["seats"]["freezeout"]["max"] == 4  # the house game's freezeout stays 2-4 (R1)
     assert server.get("/api/catalogue")["games"][-1]["games"]  # a mix lists the games it plays
 
 
@@ -84,7 +86,7 @@ def test_a_new_table_names_its_game_and_the_tables_list_filters_by_game(new_page
     line = page.locator("#create-game").inner_text()
     assert "ante 2, bring-in 5, bets 20/40, up every 6 hands" in line and "blinds" not in line, line
     sizes = page.eval_on_selector_all("input[name=csize]", "els => els.map(e => e.id)")
-    assert sizes == [f"csize-{n}" for n in range(2, razz["max_seats"] + 1)]
+    assert sizes == [f"csize-{n}" for n in razz["seats"]["freezeout"]["usual"]] == ["csize-2", "csize-6", "csize-8"]  # C12
     bots = page.eval_on_selector_all("#cslot-1 option", "els => els.map(e => e.value).filter(Boolean)")
     assert bots == razz["bots"]
     page.locator("#cslot-1").select_option("station")

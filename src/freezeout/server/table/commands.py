@@ -73,7 +73,7 @@ class Rematch(_Intent):
 
 class Sit(_Intent):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None  # the most places a table has (table.game.LAYOUT_MAX_SEATS)
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the most places any table has (table.game.LAYOUT_MAX_SEATS); a table's own size: table/intents.py
 
 
 class Stand(_Intent):
@@ -95,7 +95,7 @@ class BuyIn(_Intent):
 
     type: Literal["buy_in"]
     chips: CashChips
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None
     transfer: TransferId = None
     post: bool | None = None
 

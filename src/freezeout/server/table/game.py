@@ -41,7 +41,9 @@ from freezeout.server.table.fairness import HandCards
 
 __all__ = [
     "FORMATS",
+    "HOUSE_MAX_SEATS",
     "LAYOUT_MAX_SEATS",
+    "USUAL_SIZES",
     "CashOptions",
     "GameRefused",
     "GameSpec",
@@ -51,13 +53,17 @@ __all__ = [
     "action_from_data",
     "check_game",
     "game_summary",
+    "seat_ranges",
     "start_game",
 ]
 
-#: The most seats the table's layout (the page, web/js/felt.js: 2 to 4 seats) draws; a game
-#: seats the smaller of this and its own maximum (V5–V16; a mix: V19's smallest maximum of
-#: its games).  Raise it when the page lays out more seats.
-LAYOUT_MAX_SEATS = 4
+#: The most seats any table has: the page lays out 2 to 10 (web/js/felt.js), hold'em and
+#: Omaha seat 10 (C12).  A table seats its own game's maximum (V5–V16; a mix: V19's smallest).
+LAYOUT_MAX_SEATS = 10
+#: The house game's freezeout seats 2 to 4 (R1, seed 000); its cash table seats the game's 10 (C12).
+HOUSE_MAX_SEATS = 4
+#: The sizes a card room usually offers (C12): heads-up, 6-max, 9-max (full ring); stud 8, draw 6.
+USUAL_SIZES = (2, 6, 9)
 #: The formats a table can hold: the freezeout (R1–R30) and the cash game (C1–C11, table/cash.py).
 FORMATS = ("freezeout", "cash")
 
@@ -198,8 +204,17 @@ class GameSpec:
 
     @property
     def max_seats(self) -> int:
-        """The most seats a table of this game has: the game's maximum, within the layout."""
-        return min(self.game.max_players, LAYOUT_MAX_SEATS)
+        """The most seats a table of this game has (C12): the game's maximum (a mix: V19's
+        smallest), within the layout; the house game's freezeout 4 (R1, V18)."""
+        most = min(self.game.max_players, LAYOUT_MAX_SEATS)
+        return min(most, HOUSE_MAX_SEATS) if self.code == HOUSE_GAME and self.format == "freezeout" else most
+
+    @property
+    def usual_sizes(self) -> list[int]:
+        """The sizes the lobby offers first (C12): heads-up, 6-max, 9-max within the game's most,
+        and the most itself (stud 8, draw 6, the house freezeout 4)."""
+        most = self.max_seats
+        return sorted({n for n in USUAL_SIZES if self.min_seats <= n <= most} | {most})
 
     @property
     def min_seats(self) -> int:
@@ -213,9 +228,10 @@ class GameSpec:
             raise GameRefused("a cash table names its options (stakes, buy-ins, rake), and only a cash table does")
         name = self.game.name
         if seats > self.max_seats:
-            limit = "the layout draws" if self.max_seats < self.game.max_players else f"{name} seats"
+            limit = ("the house game's freezeout seats" if self.max_seats < min(self.game.max_players, LAYOUT_MAX_SEATS)
+                     else "a table seats" if self.max_seats < self.game.max_players else f"{name} seats")
             raise GameRefused(f"{name} is played by at most {self.max_seats} players here ({limit} at most "
-                              f"{self.max_seats}), not {seats}")
+                              f"{self.max_seats}, C12), not {seats}")
         if seats < self.min_seats:
             raise GameRefused(f"{name} needs at least {self.min_seats} players, not {seats}")
 
@@ -362,6 +378,16 @@ def _lacking_structure(code: object) -> str | None:
 def game_summary(spec: GameSpec) -> dict[str, Any]:
     """:meth:`GameSpec.summary`, built once per spec (it goes out in every table summary): read-only."""
     return spec.summary()
+
+
+def seat_ranges(code: str) -> dict[str, dict[str, Any]]:
+    """A game's seats per format, as the catalogue gives them (C12): the fewest, the most and the
+    usual sizes of a freezeout and of a cash table (the house game's freezeout 2–4, R1)."""
+    ranges: dict[str, dict[str, Any]] = {}
+    for format in FORMATS:
+        spec = GameSpec(code, format)
+        ranges[format] = {"min": spec.min_seats, "max": spec.max_seats, "usual": spec.usual_sizes}
+    return ranges
 
 
 def check_game(spec: GameSpec, seats: int) -> None:

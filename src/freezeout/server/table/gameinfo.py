@@ -99,14 +99,16 @@ def with_format(summary: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "format": info}
 
 
-def catalogue(family: Callable[[str], str], max_seats: Callable[[str], int],
+def catalogue(family: Callable[[str], str], seats: Callable[[str], dict[str, dict[str, Any]]],
               bots: Callable[[str], tuple[str, ...]]) -> list[dict[str, Any]]:
     """Every game a table can deal, for the lobby's game picker (issue #22): the house
     game first, then each engine game in the order of docs/rules.md, then the mixes
     (V19).  Each is :func:`describe`'s words plus what the page needs to offer it
     without knowing poker: its rating ``family``, the betting structure, the most
-    seats a table of it has here and the bots that play it.  The rules and the room
-    answer those (``family``, ``max_seats``, ``bots``), so the page never guesses."""
+    seats a table of it has here per format (C12: ``seats``, e.g. ``{"freezeout": {"min": 2,
+    "max": 4, "usual": [2, 4]}, "cash": {...}}``; ``min_seats``/``max_seats`` are the freezeout's)
+    and the bots that play it.  The rules and the room answer those (``family``, ``seats``,
+    ``bots``), so the page never guesses."""
     codes = [HOUSE_GAME, *(code for code in VARIANTS if code != HOUSE_GAME), *MIXES]
     games = []
     for code in codes:
@@ -114,8 +116,9 @@ def catalogue(family: Callable[[str], str], max_seats: Callable[[str], int],
         info = describe(code)
         info["family"] = family(code)
         info["betting"] = None if isinstance(game, Mix) else game.betting.value
-        info["max_seats"] = max_seats(code)
-        info["min_seats"] = max(2, game.min_players)
+        info["seats"] = seats(code)
+        info["max_seats"] = info["seats"]["freezeout"]["max"]
+        info["min_seats"] = info["seats"]["freezeout"]["min"]
         info["bots"] = list(bots(code))
         games.append(info)
     return games

@@ -51,6 +51,20 @@ from freezeout.server.table.state import Refused, TableState
 __all__ = ["entry_for"]
 
 
+def _slot(state: TableState, asked: int | None) -> int:
+    """The place a sit or buy-in takes: the one asked for, within this table's own size (C12:
+    ``bad_message`` naming its seats otherwise), or the first free one (``illegal`` when full)."""
+    if asked is not None:
+        if asked >= state.size:
+            raise Refused("bad_message", f"this table has {state.size} seats (slot 0 to {state.size - 1}), "
+                                         f"so there is no slot {asked}")
+        return asked
+    free = next((i for i, s in enumerate(state.slots) if not s.taken), None)
+    if free is None:
+        raise Refused("illegal", "the table is full")
+    return free
+
+
 def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: float, settings: Settings,
               online: Callable[[int], bool]) -> Stamped:
     """The entry that applies ``intent`` of ``user`` at ``now``; :class:`Refused` if it cannot."""
@@ -61,11 +75,7 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
     if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)):
         raise Refused("illegal", f"{intent.type!r} is a cash table's request; this table plays a freezeout")
     if isinstance(intent, Sit):
-        slot = intent.slot
-        if slot is None:
-            slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
-            if slot is None:
-                raise Refused("illegal", "the table is full")
+        slot = _slot(state, intent.slot)
         return SitEntry(slot, Slot(user.id, user.shown, user.kind))
     if isinstance(intent, Stand) or (isinstance(intent, Resign) and state.table_game is None):
         found = state.slot_of_user(user.id)
@@ -146,11 +156,7 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
             raise Refused("forbidden", "play chips belong to an account: log in to sit at a cash table")
         if state.slot_of_user(user.id) is not None:
             raise Refused("illegal", "you already have a seat at this table: add chips with a top-up")
-        slot = intent.slot
-        if slot is None:
-            slot = next((i for i, s in enumerate(state.slots) if not s.taken), None)
-            if slot is None:
-                raise Refused("illegal", "the table is full")
+        slot = _slot(state, intent.slot)
         low, high = game.buy_in_range(user.id, now)  # C3: by account, not the name shown
         if not low <= intent.chips <= high:
             why = (" (C3: within 30 minutes of leaving, at least the chips you left with)" if low > game.table.config.min_buy_in

@@ -216,7 +216,7 @@ class BuyInRequest(Body):
     """C1: a seat at a cash table for ``chips`` of the balance (the WebSocket's ``buy_in``)."""
 
     chips: CashChips
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # within the table's own size: table/intents.py
     transfer: TransferId = None
     post: bool | None = None
 
@@ -237,7 +237,7 @@ class QuickPlay(Body):
 
 
 class SitRequest(Body):
-    slot: Annotated[int, Field(ge=0, le=3)] | None = None
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # within the table's own size: table/intents.py
 
 
 @router.get("/session")
@@ -450,12 +450,11 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
 @router.get("/catalogue")
 async def game_catalogue(request: Request) -> dict[str, Any]:
     """Every game a table can deal (table.gameinfo.catalogue): what the lobby's game picker offers,
-    with each game's rating family, betting structure, seat range and bots."""
-    from freezeout.server.table.game import GameSpec
+    with each game's rating family, betting structure, seat range per format (C12) and bots."""
+    from freezeout.server.table.game import GameSpec, seat_ranges
 
     room = ctx(request).room
-    return {"games": catalogue(elo.family, lambda code: GameSpec(code).max_seats,
-                               lambda code: room.bot_levels(GameSpec(code))),
+    return {"games": catalogue(elo.family, seat_ranges, lambda code: room.bot_levels(GameSpec(code))),
             "house": HOUSE_GAME}
 
 
@@ -506,7 +505,7 @@ def _places(body: NewTable) -> tuple[list[str | None], bool]:
         from freezeout.server.table.game import GameRefused, GameSpec
 
         try:
-            seats = GameSpec.parse(body.game).max_seats
+            seats = GameSpec.parse(body.game, format="cash").max_seats
         except GameRefused as error:
             raise ApiError(400, "bad_message", str(error)) from None
     return [None] * seats, body.sit if "sit" in sent else False

@@ -11,6 +11,24 @@ import {dialog} from './ui.js';
 import {isCashTable, stakesText} from './cashview.js';
 
 const FILTER_KEY = 'fz-cash-filter';
+const SIZE_KEY = 'fz-cash-size';
+/** The lobby's filter by table size (C12): heads-up, short-handed up to 6-max, full ring 7–10. */
+const SIZE_FILTERS = {hu: [2, 2], short: [3, 6], full: [7, 10]};
+
+/** A size's name as card rooms say it (C12): heads-up, 6-max, 9-max (full ring). */
+export function sizeName(n) {
+  if (n === 2) return t('cashLobby.sizeHeadsUp');
+  if (n === 9) return t('cashLobby.sizeFullRing', {n});
+  return t('cashLobby.sizeMax', {n});
+}
+
+/** The cash seats of a catalogue entry (C12): ``{min, max, usual}`` (an older server: its max_seats). */
+export function cashSeats(game) {
+  const seats = game && game.seats && game.seats.cash;
+  if (seats) return seats;
+  const most = (game && game.max_seats) || 4;
+  return {min: (game && game.min_seats) || 2, max: most, usual: [2, most].filter((n, i, all) => all.indexOf(n) === i)};
+}
 
 /** The game a table deals, from its summary (its own game code in every shape the server gives). */
 function gameOf(table) {
@@ -25,6 +43,7 @@ export class CashLobby {
   constructor(lobby) {
     this.lobby = lobby;
     this.filter = localStorage.getItem(FILTER_KEY) || '';
+    this.size = SIZE_FILTERS[localStorage.getItem(SIZE_KEY)] ? localStorage.getItem(SIZE_KEY) : '';
     this.fromFeed = [];
     this.fromList = [];
     this.el = h('section.panel.cash-tables', {'aria-labelledby': 'cash-title'});
@@ -62,7 +81,14 @@ export class CashLobby {
     const user = api.currentUser();
     const all = this.tables();
     const present = [...new Set(all.map(gameOf))];
-    const shown = this.filter ? all.filter(x => gameOf(x) === this.filter) : all;
+    const [low, high] = SIZE_FILTERS[this.size] || [2, 10];
+    const sizeOf = x => x.size || (x.slots || []).length;
+    const shown = all.filter(x => (!this.filter || gameOf(x) === this.filter) && low <= sizeOf(x) && sizeOf(x) <= high);
+    const sizes = all.length || this.size ? h('select#cash-size', {'aria-label': t('cashLobby.sizeFilter'),
+      onchange: () => { this.size = sizes.value; localStorage.setItem(SIZE_KEY, this.size); this.render(); }},
+      h('option', {value: ''}, t('cashLobby.allSizes')),
+      ...Object.keys(SIZE_FILTERS).map(key => h('option', {value: key}, t('cashLobby.size.' + key)))) : null;
+    if (sizes) sizes.value = this.size;
     const filter = present.length > 1 || this.filter ? h('select#cash-filter', {'aria-label': t('cashLobby.filter'),
       onchange: () => { this.filter = filter.value; localStorage.setItem(FILTER_KEY, this.filter); this.render(); }},
       h('option', {value: ''}, t('tables.allGames')),
@@ -72,7 +98,7 @@ export class CashLobby {
     const guest = !user || user.kind === 'guest';
     const create = guest ? null : h('button.btn.small.primary.create-cash', {type: 'button', onclick: () => this.openCreate()}, '+ ', t('cashLobby.create'));
     fill(this.el,
-      h('div.section-head', h('h2#cash-title', t('cashLobby.title')), filter, create),
+      h('div.section-head', h('h2#cash-title', t('cashLobby.title')), filter, sizes, create),
       guest ? h('p.cash-guest', t('cashLobby.guest'), ' ',
         h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login')), ' ',
         h('button.btn.small.ghost', {type: 'button', onclick: () => openAuth('register')}, t('nav.register'))) : null,
@@ -90,6 +116,7 @@ export class CashLobby {
       h('div',
         h('div.cash-line', h('b.game', this.gameName(gameOf(table))), ' ', h('span.stakes', stakesText(table.stakes))),
         h('div.meta',
+          h('span.size', sizeName(size)),
           h('span.free', t('cashLobby.seats', {free, size})),
           buyIn.min != null ? h('span.buyin', t('cashLobby.buyIn', {min: num(buyIn.min), max: num(buyIn.max)})) : null,
           h('span.avgpot', t('cashLobby.avgPot', {n: num(table.avg_pot || 0)})),
@@ -119,11 +146,13 @@ export class CashLobby {
     const err = h('p.error-text.cash-error', {role: 'alert', hidden: true});
     const sync = () => {
       const game = games.find(g => g.game === pick.value);
-      const most = game ? game.max_seats : 4;
-      const least = game ? game.min_seats || 2 : 2;
-      const was = Number(seats.value) || most;
-      fill(seats, ...Array.from({length: most - least + 1}, (_, i) => least + i).map(n => h('option', {value: n}, String(n))));
-      seats.value = String(Math.min(was, most));
+      // C12: the usual sizes first (heads-up, 6-max, 9-max; stud 8; draw 6), then every other size
+      const range = cashSeats(game);
+      const others = Array.from({length: range.max - range.min + 1}, (_, i) => range.min + i).filter(n => !range.usual.includes(n));
+      const was = Number(seats.value) || (range.usual.includes(6) ? 6 : range.max);
+      fill(seats, h('optgroup', {label: t('cashLobby.usualSizes')}, ...range.usual.map(n => h('option', {value: n}, sizeName(n)))),
+        others.length ? h('optgroup', {label: t('cashLobby.otherSizes')}, ...others.map(n => h('option', {value: n}, t('cashLobby.sizeSeats', {n})))) : null);
+      seats.value = String(Math.min(Math.max(was, range.min), range.max));
       // C1's defaults, as placeholders: what the server takes when the boxes are left empty
       const big = Math.max(2, Math.floor(Number(bb.value) || 0));
       const limit = game && game.betting === 'fixed-limit';

@@ -12,6 +12,17 @@ import {SeatWatch, leftTables} from './seatwatch.js';
 import {CashLobby} from './cashlobby.js';
 import {isCashTable} from './cashview.js';
 
+/** The sizes the "Create a table" form offers for a freezeout of ``game`` (a catalogue entry):
+ *  every size of a small table (the house game: 2, 3, 4 as ever, R1), else the game's usual
+ *  sizes from the catalogue (C12: heads-up, 6-max, 9-max; stud 8; draw 6). */
+export function freezeoutSizes(game) {
+  const seats = game && game.seats && game.seats.freezeout;
+  const least = seats ? seats.min : (game && game.min_seats) || 2;
+  const most = seats ? seats.max : (game && game.max_seats) || 4;
+  if (most <= 4 || !seats) return Array.from({length: Math.min(most, 4) - least + 1}, (_, i) => least + i);
+  return seats.usual;
+}
+
 export class LobbyPage {
   constructor(main) {
     this.main = main;
@@ -86,7 +97,8 @@ export class LobbyPage {
       this.levels = game.bots;
       if (!this.levels.includes(this.quickLevel)) this.quickLevel = this.levels.includes('medium') ? 'medium' : this.levels[this.levels.length - 1];
       this.createSlots = (this.createSlots || []).map(level => (level && !this.levels.includes(level) ? '' : level));
-      if ((this.createSize || 2) > game.max_seats) this.createSize = game.max_seats;
+      const sizes = freezeoutSizes(game);
+      if (!sizes.includes(this.createSize || 2)) this.createSize = sizes.filter(n => n <= (this.createSize || 2)).pop() || 2;
       this.quickBots = Math.min(this.quickBots, game.max_seats - 1);
     }
     this.renderQuick();
@@ -206,8 +218,7 @@ export class LobbyPage {
   renderCreate() {
     const user = api.currentUser();
     const size = Number(this.createSize || 2);
-    const most = this.chosen() ? this.chosen().max_seats : 4;
-    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...[2, 3, 4].filter(n => n <= most).flatMap(n => [
+    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...freezeoutSizes(this.chosen()).flatMap(n => [
       h('input', {type: 'radio', name: 'csize', id: 'csize-' + n, checked: size === n, onchange: () => { this.createSize = n; this.renderCreate(); }}),
       h('label', {for: 'csize-' + n}, String(n))]));
     this.createSlots = (this.createSlots || []).slice(0, size - 1);
