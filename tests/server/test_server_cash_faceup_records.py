@@ -20,7 +20,7 @@ def test_v20_a_turned_up_cash_loser_is_public_in_the_hand_history() -> None:
     for viewer in (None, "p12", loser):
         seen = cash_hand_for(hand, viewer)
         assert seen["hole"] == {"p11": "KsKh", "p12": "AsAh"}
-        assert "KsKh" in seen["phh"] and "AsAh" in seen["phh"]
+        assert max(seen["phh"].index('"p1 sm AsAh"'), seen["phh"].index('"p2 sm KsKh"')) < seen["phh"].index('"d db ')
         assert all(card in seen["deck"] for card in ("Ks", "Kh", "As", "Ah"))  # the reveal opens both hands
         assert verify_cash_hand(seen)["ok"], verify_cash_hand(seen)
         text = cash_hand_to_stars(seen, hero=viewer)
