@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from freezeout.formats.phh_export import record_to_phh
-from freezeout.formats.record import FORMAT_2, RecordError, RecordWriter, parse_record, replay_record
+from freezeout.formats.record import (
+    FORMAT_2,
+    PlayedHand,
+    RecordError,
+    RecordWriter,
+    parse_record,
+    replay_record,
+)
+from freezeout.formats.stars import record_to_stars
 from freezeout.rules import Action, ActionKind, Tournament, TournamentConfig
 from freezeout.rules.errors import InvalidInput
 from freezeout.rules.events import Event, HandStarted, Resigned
@@ -22,6 +31,7 @@ from freezeout.rules.games import MIXES, Mix, max_seats, parse_game, tournament_
 from freezeout.rules.tournament import HOUSE_LEVELS, STUD_LEVELS, Level, game_level, stud_level
 from freezeout.rules.variant import NLHE, VARIANTS, UnsupportedVariant
 from freezeout.rules.views import seat_view
+from freezeout.server.table.fairness import verify_record
 
 from variantplay import choose
 
@@ -294,12 +304,20 @@ def play_mix(mix: Mix, seed: int, players: int, *, stack: int = 1000, max_hands:
 
 # V18: at 8 players a level (and so a mix's game) lasts an orbit of 8 hands; the record writer
 # (freezeout.formats.record) still changes game every 6 hands and must follow (rules34's handoff).
-_RECORDS_FOLLOW_ORBITS = pytest.mark.xfail(strict=True, raises=(RecordError, AssertionError),
-                                           reason="the record writer must count V18's orbit levels")
+def _orbit_games(mix: Mix, hands: Sequence[PlayedHand]) -> list[str]:
+    """V18/V19: each hand's game when a level lasts 6 hands, or one orbit of the
+    players its first hand dealt past 6."""
+    games, first, length, level = [], 1, 0, -1
+    for hand in hands:
+        if hand.number >= first + length:
+            dealt = next(len(e.seats) for e in hand.events if isinstance(e, HandStarted))
+            level, first, length = level + 1, hand.number, (dealt if dealt > 6 else 6)
+        games.append(mix.games[level % len(mix.games)].code)
+    return games
 
 
 @pytest.mark.parametrize(("code", "players", "seed"), [
-    ("HORSE", 3, 1), pytest.param("HORSE", 8, 2, marks=_RECORDS_FOLLOW_ORBITS), ("8GAME", 4, 3), ("8GAME", 6, 4),
+    ("HORSE", 3, 1), ("HORSE", 8, 2), ("8GAME", 4, 3), ("8GAME", 6, 4),
 ])
 def test_v19_a_whole_mixed_freezeout_is_played_to_the_end_and_replays_from_its_record(code: str, players: int, seed: int) -> None:
     t, writer, vanished = play_mix(MIXES[code], seed, players)
@@ -311,7 +329,11 @@ def test_v19_a_whole_mixed_freezeout_is_played_to_the_end_and_replays_from_its_r
     result = replay_record(parse_record(json.dumps(data)))
     assert result.tournament.places == t.places and result.tournament.stacks == t.stacks
     games = [hand.game for hand in result.hands]
-    assert games == [MIXES[code].games[(n // 6) % len(MIXES[code].games)].code for n in range(len(games))]
+    assert games == _orbit_games(MIXES[code], result.hands)
+    if players <= 6:
+        assert games == [MIXES[code].games[(n // 6) % len(MIXES[code].games)].code for n in range(len(games))]
+    else:  # V18: the first level at 8 players lasts one orbit of 8 hands
+        assert games[:8] == [MIXES[code].games[0].code] * 8
     assert all(hand.setup.variant.code == hand.game for hand in result.hands)
     assert "game" in result.to_json()["hands"][0]
     assert record_to_phh(result).count("variant = ") == len(result.hands)
@@ -330,3 +352,17 @@ def test_v19_a_mix_record_seats_at_most_the_mix_maximum() -> None:
     data = {"format": FORMAT_2, "game": {"mix": "8GAME"}, "players": [f"p{i}" for i in range(7)], "button": "p0", "hands": []}
     with pytest.raises(RecordError, match="2 to 6"):
         parse_record(data)
+
+
+def test_v18_an_eight_handed_mixs_record_exports_and_verifies_by_orbit_levels() -> None:
+    """V18: at 8 players a level lasts one orbit: the PokerStars text numbers hand 7 and 8 in
+    level I, and the fairness check replays it (each hand's game from the replay)."""
+    _table, writer, _vanished = play_mix(MIXES["HORSE"], 2, 8)
+    data = writer.to_json()
+    result = replay_record(parse_record(json.dumps(data)))
+    assert [hand.level_index for hand in result.hands[:9]] == [0] * 8 + [1]
+    text = record_to_stars(result, tournament=1)
+    heads = [line for line in text.splitlines() if line.startswith("PokerStars Hand #")]
+    assert all(" - Level I (" in head for head in heads[:8]) and " - Level II (" in heads[8]
+    checked = verify_record(data)  # no commitments here: each hand says so, the record itself replays
+    assert "error" not in checked and [hand["reason"] for hand in checked["hands"]] == ["no commitment"] * len(result.hands)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from freezeout.cards import Card
 from freezeout.rules.cash import CashTable
+from freezeout.rules.positions import table_positions
 from freezeout.rules.showdown import collected_pots
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import SeatView, TableView, card_slots
@@ -37,6 +38,7 @@ def cash_table_view(table: CashTable, viewer: int | None) -> TableView:
     level = t.config.level(variant)
     stacks = t.current_stacks()
     seats: list[SeatView] = []
+    places = table_positions(t)  # C12: the seats' positions in the current (or last) hand
     for index, held in enumerate(t.seats):
         if held is None:
             seats.append(SeatView(index, "", 0, 0, False, False, False, False, None, 0, None))
@@ -62,7 +64,7 @@ def cash_table_view(table: CashTable, viewer: int | None) -> TableView:
             if not folded:
                 slots = card_slots(cards, up, len(dealt))
         seats.append(SeatView(index, held.player, stacks[index], bet, True, in_hand and not folded, bool(folded),
-                              bool(all_in), None, held.forfeits, cards, up, slots=slots))
+                              bool(all_in), None, held.forfeits, cards, up, slots=slots, position=places.get(index, "")))
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
     if hand is not None and not hand.finished:
         pots = tuple((pot.amount, tuple(t.hand_seats[s] for s in pot.eligible)) for pot in collected_pots(hand))

@@ -28,6 +28,7 @@ from freezeout.rules.tournament import (
     HANDS_PER_LEVEL,
     HOUSE_LEVELS,
     Level,
+    LevelClock,
     Tournament,
     TournamentConfig,
     default_levels,
@@ -108,6 +109,7 @@ class PlayedHand:
     events: tuple[Event, ...]
     level: Level | None = None  # record/2: the hand's forced bets (V18)
     game: str | None = None  # a mix's record: the hand's game (V19)
+    level_index: int = 0  # V18: the hand's level (0-based, counting past the last; orbits past 6 players)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"number": self.number, "button": self.button, "blinds": list(self.blinds)}
@@ -391,7 +393,7 @@ def replay_record(record: Record) -> ReplayResult:
         eliminated = tuple(players[e.seat] for e in all_events if isinstance(e, Eliminated))
         stacks = {players[seat]: tournament.stacks[seat] for seat in seats_in}
         config = tournament.config
-        level = config.hand_level(number)
+        level = tournament.level(number)  # V18: the replayed clock knows its orbits
         played.append(
             PlayedHand(
                 number=number,
@@ -404,6 +406,7 @@ def replay_record(record: Record) -> ReplayResult:
                 events=tuple(all_events),
                 level=level if record.format == FORMAT_2 else None,
                 game=setup.variant.code if config.mix is not None else None,
+                level_index=tournament.level_index(number),
             )
         )
     standings = tuple(zip(players, tournament.places, strict=True))
@@ -442,6 +445,8 @@ class RecordWriter:
     # The number of the hand being written, from its HandStarted (the server moves
     # finished hands out of ``hands``, so their count does not tell it).
     hand_number: int = 0
+    # V18: the level clock of the hand being written (a level lasts an orbit past 6 players).
+    level_clock: LevelClock = LevelClock()  # noqa: RUF009 (an immutable NamedTuple)
 
     @property
     def format(self) -> str:
@@ -454,8 +459,8 @@ class RecordWriter:
         """The game of the hand being written (V19: a mix changes it with each level)."""
         if self.mix is None:
             return self.variant
-        number = max(self.hand_number, 1)
-        return self.mix.games[((number - 1) // self.hands_per_level) % len(self.mix.games)]
+        level = max(self.level_clock.level, 0)
+        return self.mix.games[level % len(self.mix.games)]
 
     def deal(self, hole: Mapping[str, Sequence[Card | None]], board: Sequence[Card | None], **extra: Any) -> None:
         hand: dict[str, Any] = {
@@ -471,6 +476,7 @@ class RecordWriter:
         for event in events:
             if isinstance(event, HandStarted):
                 self.hand_number = event.number
+                self.level_clock = self.level_clock.for_hand(event.number, len(event.seats), self.hands_per_level)
                 self.hands.append({"hole": {self.players[seat]: [] for seat in event.seats}, "board": "", "actions": []})
             elif not self.hands:
                 continue

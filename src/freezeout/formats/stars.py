@@ -490,7 +490,7 @@ def record_to_stars(
     for index, hand in enumerate(result.hands):
         if hero is not None and players.index(hero) not in _dealt_in(hand):
             continue
-        level_number = min((hand.number - 1) // config.hands_per_level, len(config.levels) - 1) + 1
+        level_number = min(hand.level_index, len(config.levels) - 1) + 1  # V18: orbit levels past 6 players
         at = times[index] if index < len(times) else None
         chunks.append(hand_to_stars(
             hand, players, tournament=tournament, when=at or moment, hero=hero, table_size=size, mix=config.mix,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from freezeout.rules.cash import TIME_BANK_EVERY, TIME_BANK_MAX, TIME_BANK_START, TIME_BANK_STEP
 from freezeout.rules.cashoffers import post_choice, run_twice_agreed, sit_in_choice
 from freezeout.rules.events import BlindPosted
+from freezeout.rules.positions import table_positions
 from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
@@ -100,11 +101,13 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     stacks = t.current_stacks()
     seats: list[dict[str, Any]] = []
     straddled = {e.seat for e in t.hand_log if isinstance(e, BlindPosted) and e.kind == "straddle"} if hand is not None else set()
+    places = table_positions(t)  # C12: BTN, SB, BB, UTG.. of the current (or last) hand; none in stud
     for index, held in enumerate(t.seats):
         if held is None:
             seats.append({"seat": index, "player": None})
             continue
         entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
+                                 "position": places.get(index),
                                  "owes": held.owes, "leaving": game.is_leaving(index), "in_hand": False,
                                  "time_bank": held.time_bank, "auto_top_up": game.auto_top_up_of(index),
                                  # C11: hands dealt until the bank gains its next seconds (null: it is full)

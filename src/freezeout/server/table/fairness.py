@@ -433,13 +433,13 @@ def verify_record(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         return verify_cash_hand(data)
     try:
         record = parse_record(data)
-        config = replay_record(record).tournament.config
+        games = [played.setup.variant for played in replay_record(record).hands]  # V18/V19: each hand's game
     except RecordError as error:
         return {"ok": False, "hands": [], "error": str(error)}
     players = list(data["players"])
     results: list[dict[str, Any]] = []
     for number, hand in enumerate(data["hands"], start=1):
-        reason = _check_hand(hand, players, config.variant_for_hand(number))  # a mix's game of the hand (V19)
+        reason = _check_hand(hand, players, games[number - 1])  # a mix's game of the hand (V19)
         results.append({"hand": number, "ok": True} if reason is None else {"hand": number, "ok": False, "reason": reason})
     ok = bool(results) and all(r["ok"] for r in results)
     return {"ok": ok, "hands": results}

@@ -162,14 +162,16 @@ class FreezeoutGame:
         t = self.tournament
         variant = self.variant
         number = max(t.hand_number, 1) if t.in_hand or t.hand is not None else t.hand_number + 1
+        clock = t.clock_for_hand(number)
         fields: dict[str, Any] = {
             "game": variant.code,
             "game_name": variant.name,
             "betting": variant.betting.value,
             "dealing": dealing_json(variant),  # what the page's fairness check needs (web/js/fairness.js)
-            "schedule": {"hands_per_level": t.config.hands_per_level,
+            # V18: the current level's length (one orbit past 6 players) and index, from the clock
+            "schedule": {"hands_per_level": clock.length,
                          "levels": [{k: v for k, v in level._asdict().items() if v} for level in self.levels()],
-                         "level": min((number - 1) // t.config.hands_per_level, len(t.config.levels) - 1)},
+                         "level": min(clock.level, len(t.config.levels) - 1)},
         }
         # a mix's current and next game come in the rules' view (``mix``, rules/views.py)
         return fields
