@@ -222,7 +222,7 @@ def test_table_rows_and_cash_sessions_in_words(new_page, locale):
         {"id": 2, "transfer": "t:2", "kind": "buy_in", "amount": -1500, "balance": 8500, "table": "cash-1", "at": 1.7e9 + 100},
         {"id": 1, "transfer": "grant:1", "kind": "grant", "amount": 10000, "balance": 10000, "table": None, "at": 1.7e9},
     ]
-    sessions = [{"table": "cash-1", "started_at": 1.7e9 + 100, "ended_at": 1.7e9 + 300, "bought_in": 1500, "topped_up": 500,
+    sessions = [{"table": "cash-1", "label": "Vega IV", "started_at": 1.7e9 + 100, "ended_at": 1.7e9 + 300, "bought_in": 1500, "topped_up": 500,
                  "cashed_out": 2600, "net": 600, "open": False}]
     page.route("**/api/me/ledger?*", lambda route: route.fulfill(json={"rows": rows, "next": None}))
     page.route("**/api/me/sessions", lambda route: route.fulfill(json={"sessions": sessions}))
@@ -241,6 +241,7 @@ def test_table_rows_and_cash_sessions_in_words(new_page, locale):
     assert section.locator(".chips-plot svg.chart circle.point").count() == 5, "the start and the balance after each row"
     session = section.locator(".chips-sessions li[data-table='cash-1']")
     assert session.locator("a.table-link").get_attribute("href") == "#/table/cash-1"
+    assert "Vega IV" in session.locator("a.table-link").inner_text(), "a session is named as people know the table"
     assert session.locator(".net.up").inner_text() == "+" + page.evaluate(NUMBER_JS, 600)
     assert section.locator(".no-sessions").count() == 0
     assert page.errors == [], page.errors

@@ -213,8 +213,9 @@ function kindWord(kind) {
 
 function signed(amount) { return (amount >= 0 ? '+' : '−') + num(Math.abs(amount)); }
 
-function tableLink(id) {
-  return id ? h('a.table-link', {href: '#/table/' + encodeURIComponent(id)}, t('chips.table', {table: id})) : null;
+/** A link to a table, named by the label the server gives it for people (#31 item 9) where it has one. */
+function tableLink(id, label) {
+  return id ? h('a.table-link', {href: '#/table/' + encodeURIComponent(id)}, t('chips.table', {table: label || id})) : null;
 }
 
 function rowList(view, at, actions) {
@@ -231,7 +232,7 @@ function rowList(view, at, actions) {
 function sessionList(sessions, at) {
   if (!sessions.length) return h('p.muted.no-sessions', t('chips.noSessions'));
   return h('ul.chips-sessions', ...sessions.map(s => h('li', {dataset: {table: s.table}},
-    tableLink(s.table),
+    tableLink(s.table, s.label),
     h('span.when.muted', at(s.started_at), s.ended_at != null ? [' – ', at(s.ended_at)] : [' – ', t('chips.open')]),
     h('span.num', t('chips.in', {amount: s.bought_in + s.topped_up})),
     h('span.num', t('chips.out', {amount: s.cashed_out})),
