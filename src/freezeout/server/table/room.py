@@ -30,8 +30,8 @@ from freezeout.server.table.botseat import BOT_LEVELS, bots_for
 from freezeout.server.table.commands import Sit
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
+from freezeout.server.table.lobbyfeed import LobbyFeed
 from freezeout.server.table.state import Refused, initial_state
-from freezeout.server.transport.lobbyfeed import LobbyFeed
 
 __all__ = ["MAX_CASH_CHIPS", "Room", "idle_tables", "listing_filter", "paginate"]
 
