@@ -30,7 +30,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from freezeout.cards import system_random
 from freezeout.rules.actions import Action, ActionKind
@@ -301,33 +301,33 @@ class TableActor:
     async def _take(self, step: timers.Due, now: float) -> None:
         state = self.state
         seed = self.settings.deck_seed
-        if step.kind == "start":
-            body, op = steps.start_entry(state, now, seed, self.bots.rng)
-            await self._write(body, now, [op])
-        elif step.kind == "commit":
-            await self._write(steps.commit_entry(state, seed, self.bots.rng), now)
-        elif step.kind == "deal":
-            await self._write(DealEntry(), now)
-        elif step.kind == "end":
-            entry, end = steps.end_parts(state, now, self.recorder.to_json(), self.settings)
-            await self._commit(entry, [end])
-        elif step.kind == "rematch":
-            await self._write(RematchEntry(step.seat), now)
-        elif step.kind == "bot":
-            move = await self.bots.move(state, step.seat)
-            try:
-                await self._write(move, now)
-            except Refused:  # a bot's illegal move: the safest legal one instead (table.botseat.safe_move)
-                await self._write(BotSeats.safe_move(self.state, step.seat), now)
-        elif step.kind == "close":  # an empty cash table closes (table/cashlobby.py)
-            await self._write(CloseEntry(), now)
-        elif step.kind == "top_up":  # C2: a cash seat's auto top-up (table/cash.py)
-            await cash.auto_top_up(state, step.seat, self.store, lambda body: self._write(body, now))
-        elif step.kind == "forfeit":
-            data = step.data or {}
-            by = data.get("by")
-            await self._write(ActEntry(Action(step.seat, ActionKind.TIMEOUT), reason=data.get("reason"),
-                                       by=int(by) if by is not None else None), now)
+        match step:
+            case timers.Start():
+                body, op = steps.start_entry(state, now, seed, self.bots.rng)
+                await self._write(body, now, [op])
+            case timers.Commit():
+                await self._write(steps.commit_entry(state, seed, self.bots.rng), now)
+            case timers.Deal():
+                await self._write(DealEntry(), now)
+            case timers.End():
+                entry, end = steps.end_parts(state, now, self.recorder.to_json(), self.settings)
+                await self._commit(entry, [end])
+            case timers.Rematch(seat):
+                await self._write(RematchEntry(seat), now)
+            case timers.BotMove(seat):
+                move = await self.bots.move(state, seat)
+                try:
+                    await self._write(move, now)
+                except Refused:  # a bot's illegal move: the safest legal one instead (table.botseat.safe_move)
+                    await self._write(BotSeats.safe_move(self.state, seat), now)
+            case timers.Close():  # an empty cash table closes (table/cashlobby.py)
+                await self._write(CloseEntry(), now)
+            case timers.TopUp(seat):  # C2: a cash seat's auto top-up (table/cash.py)
+                await cash.auto_top_up(state, seat, self.store, lambda body: self._write(body, now))
+            case timers.Forfeit(seat, reason, by):
+                await self._write(ActEntry(Action(seat, ActionKind.TIMEOUT), reason=reason, by=by), now)
+            case _:
+                assert_never(step)
 
     async def _cash_bot(self, move: CashBotMove, now: float) -> None:
         """A bot's seat change at a cash table, through the entries a player's makes (table/bots.py)."""

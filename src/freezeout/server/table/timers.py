@@ -10,25 +10,78 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from freezeout.server.settings import Settings
 from freezeout.server.table import cash
 from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
-__all__ = ["Due", "clock_json", "due", "next_deadline"]
+__all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Rematch", "Start",
+           "TopUp", "clock_json", "due", "next_deadline"]
 
 
 @dataclass(frozen=True, slots=True)
-class Due:
-    """A step the table takes by itself: ``kind`` is one of start, commit,
-    deal, end, rematch (a bot accepts), bot (a bot's move), forfeit, top_up
-    (a cash seat's auto top-up, C2), close (an empty cash table)."""
+class Start:
+    """A game starts: the table is full, or every seat accepted the rematch."""
 
-    kind: str
-    seat: int = -1
-    data: dict[str, Any] | None = None
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """The next hand's deck is committed (its digest written before the deal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The next hand is dealt (the pause after the last one is over, R30)."""
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """The game is over: its end entry (results, ratings) is written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The bot in ``seat`` accepts the rematch."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """The bot in ``seat`` moves (its thinking time is over)."""
+
+    seat: int
+
+
+ForfeitReason: TypeAlias = Literal["offline", "inactivity", "dont_wait"]
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``seat`` times out (R26, R29) for ``reason``; a ``dont_wait`` names the bot's seat
+    that pressed Don't wait, ``by``."""
+
+    seat: int
+    reason: ForfeitReason
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    """A cash seat's auto top-up (C2), between hands."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """An empty cash table closes (table/cashlobby.py)."""
+
+
+Due: TypeAlias = Start | Commit | Deal | End | Rematch | BotMove | Forfeit | TopUp | Close
+"""A step the table takes by itself: one frozen value per kind, each with the fields it needs."""
 
 
 def _bot_seats(state: TableState) -> list[int]:
@@ -39,39 +92,39 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         bot_due: Callable[[int], float]) -> Due | None:
     """The first step due at ``now``, in the order the table must take them."""
     if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
-        return Due("close") if now >= closing else None
+        return Close() if now >= closing else None
     t = state.table_game
     if t is None:
-        return Due("start") if state.full else None
+        return Start() if state.full else None
     if state.needs_end:
-        return Due("end")
+        return End()
     if state.ended:
         for seat in _bot_seats(state):
             if seat not in state.rematch:
-                return Due("rematch", seat)
-        return Due("start") if len(state.rematch) == len(state.players) else None
+                return Rematch(seat)
+        return Start() if len(state.rematch) == len(state.players) else None
     if state.needs_commit:
-        return Due("commit")
+        return Commit()
     topped = cash.auto_top_up_due(state)
     if topped is not None:  # C2: between hands, before the next deal
-        return Due("top_up", topped)
+        return TopUp(topped)
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:
-        return Due("deal") if now >= deal_at else None
+        return Deal() if now >= deal_at else None
     seat = t.to_act
     if seat < 0:
         return None
     if state.seat_slot(seat).kind == "bot":
-        return Due("bot", seat) if now >= bot_due(seat) else None
+        return BotMove(seat) if now >= bot_due(seat) else None
     deadline = state.act_deadline(settings.turn_seconds)  # R26 acts once the clock and the time bank (C11) ran out
     present = online(seat) or now >= state.grace_until  # offline within a restart's grace: not forfeited
     if now >= deadline and not online(seat) and present:  # R26: offline and late: forfeit at once
-        return Due("forfeit", seat, {"reason": "offline"})
+        return Forfeit(seat, "offline")
     if now >= state.turn_started + settings.inactivity_seconds:  # R29
-        return Due("forfeit", seat, {"reason": "inactivity"})
+        return Forfeit(seat, "inactivity")
     bots = [b for b in _bot_seats(state) if b != seat and t.alive[b]]
     if bots and present and now >= deadline + settings.dont_wait_bot_seconds:  # R26: the bot presses Don't wait
-        return Due("forfeit", seat, {"reason": "dont_wait", "by": bots[0]})
+        return Forfeit(seat, "dont_wait", bots[0])
     return None
 
 
