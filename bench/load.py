@@ -50,6 +50,7 @@ import orjson
 import psutil
 
 from clusterload import ClusterTarget, Pinning, Quota, SingleTarget, lag_between
+from fulltables import parse_sizes, size_refused, sizes_table, with_ratios
 from lean_ws import LeanConnection, connect
 from serverproc import ServerProcess
 
@@ -825,7 +826,10 @@ def side_by_side(rows: list[dict[str, Any]]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description="Load test of the Freezeout server on loopback")
     parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--table-size", type=int, default=4, choices=[2, 3, 4])
+    parser.add_argument("--table-size", type=int, default=4, choices=range(2, 11), metavar="2..10",
+                        help="seats per table (C12: the house game's freezeout 4 at most; --cash and other games up to their maximum)")
+    parser.add_argument("--sizes", help="side by side (issue #34): these table sizes (e.g. 4,9) one after the other, each on a fresh "
+                                        "server with the same players, of --game, or with --cash of cash tables; ratios to the smallest")
     parser.add_argument("--game", default=HOUSE, help="the game every table plays: an engine code (FO/8, F7S/8, F2L3D) or a mix (HORSE, 8GAME)")
     parser.add_argument("--games", help="side by side: these games (comma-separated, e.g. NT,FO/8,F7S/8,F2L3D) one after the other, "
                                         "each on a fresh server with the same players and settings, then a table")
@@ -869,6 +873,11 @@ def main() -> int:
     parser.add_argument("--pin", help='cores per role for taskset, e.g. "worker=1 gateway=0 postgres=0 redis=0 client=0"')
     args = parser.parse_args()
     raise_fd_limit()
+    if args.sizes:
+        return compare_sizes(args)
+    for refused in filter(None, [None if args.skip_humans else size_refused(args.game, False, args.table_size),
+                                 size_refused(HOUSE, True, args.table_size) if args.cash else None]):
+        parser.error(refused)
     if args.games:
         return compare_games(args, [g.strip() for g in args.games.split(",") if g.strip()])
     report: dict[str, Any] = {"cpus": os.cpu_count()}
@@ -938,6 +947,39 @@ def compare_games(args: argparse.Namespace, games: list[str]) -> int:
                       "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
     print(table)
     return 1 if any(row["errors"] for row in rows) else 0
+
+
+def compare_sizes(args: argparse.Namespace) -> int:
+    """Issue #34 "Speed": the same players at tables of each of ``--sizes`` seats in turn, on a fresh
+    server each (cash tables of the house game with ``--cash``, else freezeouts of ``--game``); p50/p99,
+    CPU-ms per action and bytes per update per size, and their ratios to the smallest size."""
+    try:
+        sizes = parse_sizes(args.sizes)
+    except ValueError as bad:
+        raise SystemExit(f"--sizes: {bad}") from None
+    game = CASH if args.cash else args.game
+    for size in sizes:
+        refused = size_refused(HOUSE if args.cash else args.game, args.cash, size)
+        if refused:
+            raise SystemExit(f"--sizes: {refused}")
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="fz-load-") as tmp:
+        for round_ in range(args.rounds):
+            for size in sizes:
+                workdir = Path(tmp) / f"{round_}-{size}"
+                workdir.mkdir()
+                with asyncio.Runner(loop_factory=client_loop()) as runner:
+                    result = runner.run(human_phase(argparse.Namespace(**{**vars(args), "table_size": size}), workdir, game))
+                print(json.dumps({"table_size": size, **{k: v for k, v in result.items() if k != "raw"}}),
+                      file=sys.stderr, flush=True)
+                rows.append({"table_size": size, "result": result})
+    pooled_rows = [{"table_size": size, **pooled(game, [r["result"] for r in rows if r["table_size"] == size])}
+                   for size in sizes]
+    print(json.dumps({"sizes": with_ratios(pooled_rows), "game": game, "players": args.players, "duration": args.duration,
+                      "rounds": args.rounds, "think": [args.think_min, args.think_max], "pause": args.pause,
+                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
+    print(sizes_table(pooled_rows))
+    return 1 if any(row["errors"] for row in pooled_rows) else 0
 
 
 if __name__ == "__main__":
