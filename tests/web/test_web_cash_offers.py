@@ -4,6 +4,7 @@
   once) and the page says why: the view's ``offers.run_twice_reason == "bots"``.
 * "Add bot" is shown only where the view's ``add_bot.possible`` is true (once the fill has
   taken the seats a bot may have, clicking it would only earn a 409).
+* On a phone your own seat's name (up to 12 characters) is drawn whole, not cut with "…".
 
 The real table page (``TablePage``) is mounted on a connection the test feeds
 (scripted.py's ``mount``) with a cash view shaped as the server's (server/table/cashview.py).
@@ -115,3 +116,18 @@ def test_add_bot_is_shown_only_where_the_view_says_one_may_sit(new_page):
     feeder.feed(_cash_view(all_in=False, twice_reason="bots", add_bot=True))
     add.wait_for()
     assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("me", ["alice_ux", "alice_wonder", "WWWWWWWWWWWW"])
+def test_your_own_seats_name_is_whole_on_a_phone(new_page, me):
+    # six seats on a phone: the felt zoomed to about a third, the names drawn back up to 11 px;
+    # your seat has the bottom row to itself and takes the width its name needs
+    page, feeder = _mounted(new_page, width=360, height=640)
+    feeder.feed(_cash_view(all_in=False, twice_reason="bots", add_bot=True, me=me))
+    name = page.locator(".felt-wrap .seat[data-seat='0'] .pname")
+    name.wait_for()
+    seen = name.evaluate("e => ({text: e.textContent, sw: e.scrollWidth, cw: e.clientWidth})")
+    assert seen["text"] == me, seen
+    assert seen["sw"] <= seen["cw"], seen  # whole: no "alice_…"
+    box = name.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
