@@ -25,7 +25,7 @@ SEATS_JS = """() => [...document.querySelectorAll('.felt-wrap > .seat')].map(sea
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1366, 900)], ids=["360x640", "1366x900"])
-def test_all_in_hands_are_drawn_face_up_for_the_run_out(new_page, size: tuple[int, int]) -> None:
+def test_all_in_hands_are_drawn_face_up_for_the_run_out(new_page, size: tuple[int, int], artifacts) -> None:
     page = new_page(width=size[0], height=size[1])
     s = dealt(page, ["alice_ux", "bot-station-1"], HOLES, BOARD, bots={1: "station"})
     before = {x["seat"]: x for x in page.evaluate(SEATS_JS)}
@@ -42,4 +42,4 @@ def test_all_in_hands_are_drawn_face_up_for_the_run_out(new_page, size: tuple[in
         drawn = [c["card"] for c in seats[seat]["cards"]]
         assert drawn == [cards[:2], cards[2:]], (seat, seats[seat])
         assert all(c["up"] and c["shown"] for c in seats[seat]["cards"]), (seat, seats[seat])
-    page.screenshot(path=f"/work/screens/page34/faceup-{size[0]}x{size[1]}.png")
+    page.screenshot(path=str(artifacts / f"faceup-{size[0]}x{size[1]}.png"))

@@ -29,7 +29,7 @@ def _covers(a: list[float], b: list[float]) -> bool:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1366, 900)], ids=["360x640", "1366x900"])
-def test_every_seat_shows_its_position_readable_and_clear(new_page, size):
+def test_every_seat_shows_its_position_readable_and_clear(new_page, size, artifacts):
     page = new_page(width=size[0], height=size[1])
     page.emulate_media(reduced_motion="reduce")
     for i, n in enumerate((6, 9)):
@@ -47,7 +47,7 @@ def test_every_seat_shows_its_position_readable_and_clear(new_page, size):
             if seat["rect"][0] < -0.5 or seat["rect"][2] > seat["w"] + 0.5:
                 problems.append(f"seat {seat['seat']}'s position leaves the screen")
             problems += [f"seat {seat['seat']}'s position {seat['rect']} covers {o}" for o in seat["others"] if _covers(seat["rect"], o)]
-        page.screenshot(path=f"/work/screens/page34/positions-{n}-{size[0]}x{size[1]}.png")
+        page.screenshot(path=str(artifacts / f"positions-{n}-{size[0]}x{size[1]}.png"))
         assert not problems, (n, problems)
 
 

@@ -39,7 +39,7 @@ def _to_seventh_street(code: str, seed: int) -> GameScript:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1366, 900)], ids=["360x640", "1366x900"])
-def test_the_shared_seventh_street_card_is_drawn_in_the_middle(new_page, size: tuple[int, int]) -> None:
+def test_the_shared_seventh_street_card_is_drawn_in_the_middle(new_page, size: tuple[int, int], artifacts) -> None:
     page = new_page(width=size[0], height=size[1])
     page.emulate_media(reduced_motion="reduce")
     for i, code in enumerate(("F7S", "F7S/8")):
@@ -60,5 +60,5 @@ def test_the_shared_seventh_street_card_is_drawn_in_the_middle(new_page, size: t
         assert abs(centre - (wl + wr) / 2) < (wr - wl) * 0.1, (code, seen)  # in the middle across
         assert wt < top and bottom < wb and left >= 0 and right <= seen["w"], (code, seen)
         assert right - left >= 20, (code, seen)  # a card, not a dot
-        page.screenshot(path=f"/work/screens/page34/stud8-{code.replace('/', '')}-{size[0]}x{size[1]}.png")
+        page.screenshot(path=str(artifacts / f"stud8-{code.replace('/', '')}-{size[0]}x{size[1]}.png"))
         assert not problems, (code, problems)
