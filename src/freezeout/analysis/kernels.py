@@ -49,6 +49,27 @@ def combinations(n: int, k: int, out: Any) -> None:  # pragma: no cover - compil
 
 
 @numba.njit(cache=True, nogil=True)
+def _known_keys(holes: Any, known: Any, card_keys: Any) -> Any:  # pragma: no cover - compiled
+    """Each player's hole cards and the known board as (rank-key sum, suit-rank bit mask): the
+    part of every board's evaluation that does not change from board to board."""
+    one = _U(1)
+    players = holes.shape[0]
+    hole_keys = np.zeros(players, dtype=np.uint64)
+    hole_masks = np.zeros(players, dtype=np.uint64)
+    for player in range(players):
+        for column in range(holes.shape[1]):
+            card = holes[player, column]
+            hole_keys[player] += card_keys[card]
+            hole_masks[player] |= one << _U(16 * (card & 3) + (card >> 2))
+    base_key = _SUIT_BASE
+    base_mask = _U(0)
+    for card in known:
+        base_key += card_keys[card]
+        base_mask |= one << _U(16 * (card & 3) + (card >> 2))
+    return hole_keys, hole_masks, base_key, base_mask
+
+
+@numba.njit(cache=True, nogil=True)
 def high_board_ranks(
     holes: Any,
     known: Any,
@@ -65,18 +86,7 @@ def high_board_ranks(
     ``need``-subset of ``rest`` (boards in :func:`combinations` order)."""
     one = _U(1)
     players = holes.shape[0]
-    hole_keys = np.zeros(players, dtype=np.uint64)
-    hole_masks = np.zeros(players, dtype=np.uint64)
-    for player in range(players):
-        for column in range(holes.shape[1]):
-            card = holes[player, column]
-            hole_keys[player] += card_keys[card]
-            hole_masks[player] |= one << _U(16 * (card & 3) + (card >> 2))
-    base_key = _SUIT_BASE
-    base_mask = _U(0)
-    for card in known:
-        base_key += card_keys[card]
-        base_mask |= one << _U(16 * (card & 3) + (card >> 2))
+    hole_keys, hole_masks, base_key, base_mask = _known_keys(holes, known, card_keys)
     n = rest.shape[0]
     index = np.arange(need)
     row = 0
@@ -176,19 +186,8 @@ def high_board_sums(
     (the high share) filled without storing a rank per board.  Returns the number of boards."""
     one = _U(1)
     players = holes.shape[0]
-    hole_keys = np.zeros(players, dtype=np.uint64)
-    hole_masks = np.zeros(players, dtype=np.uint64)
     ranks = np.zeros(players, dtype=np.int64)
-    for player in range(players):
-        for column in range(holes.shape[1]):
-            card = holes[player, column]
-            hole_keys[player] += card_keys[card]
-            hole_masks[player] |= one << _U(16 * (card & 3) + (card >> 2))
-    base_key = _SUIT_BASE
-    base_mask = _U(0)
-    for card in known:
-        base_key += card_keys[card]
-        base_mask |= one << _U(16 * (card & 3) + (card >> 2))
+    hole_keys, hole_masks, base_key, base_mask = _known_keys(holes, known, card_keys)
     n = rest.shape[0]
     index = np.arange(need)
     boards = 0
