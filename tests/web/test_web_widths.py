@@ -38,6 +38,8 @@ def _too_wide(page: Any, where: str) -> list[str]:
     found = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 800})
+        # the page has taken the new width (a busy machine may lay it out a frame late)
+        page.wait_for_function("w => window.innerWidth === w && document.documentElement.clientWidth <= w", arg=width)
         page.evaluate(FRAME_JS)
         data = page.evaluate(WIDE_JS)
         if data["scroll"] > data["inner"]:
