@@ -302,7 +302,11 @@ export class Felt {
     const dx = b.left + b.width / 2 - box.left - x0, dy = b.top + b.height / 2 - box.top - y0;
     const anim = chip.animate([{transform: 'translate(-50%, -50%)', opacity: 1},
       {transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%))`, opacity: 0.2}], {duration: 450, easing: 'cubic-bezier(.2,.8,.2,1)'});
-    anim.onfinish = anim.oncancel = () => chip.remove();
+    // a flight is drawn for the layout it started in: when the window changes size (a phone
+    // turned, a window resized) it stops, rather than fly off the new layout and widen the page
+    const stop = () => anim.cancel();
+    window.addEventListener('resize', stop, {once: true});
+    anim.onfinish = anim.oncancel = () => { chip.remove(); window.removeEventListener('resize', stop); };
   }
 
   renderResult(result) {
