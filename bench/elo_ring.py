@@ -79,7 +79,7 @@ class Account:
 
 @dataclass
 class Room:
-    """Ratings by the rules ``before`` issue #23 or ``after`` it, as the store applies them (ratings.rate_game)."""
+    """Ratings by the rules ``before`` issue #23 or ``after`` it, as the store applies them (elo.decide, through storage/ratings.py)."""
 
     after: bool
     standing: bool = False  # the rules of #32 item 6 too: established by eight vouching opponents

@@ -361,9 +361,9 @@ async def test_sightings_decide_shared_games_and_the_pair_damps_in_the_store(db_
             await store.log.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
                                [GameStart(f"{table}-1", table, 1, (winner.name, loser.name), True, at)])
             end = LogEntry(table, 3, at, "end", {"game_id": f"{table}-1"})
-            await store.log.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
-                                               (winner.id, loser.id), {}, pair_limit=5)])
-            return end.data
+            committed = await store.log.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
+                                                               (winner.id, loser.id), {}, pair_limit=5)])
+            return committed[0].data
 
         assert (await game(1, ana, cy, 10.0))["unrated"] == "shared"  # one device
         first = await game(2, ana, bo, 20.0)  # loopback tells nothing: rated

@@ -25,11 +25,11 @@ class HeldStart:
         self.holding = asyncio.Event()  # a start entry is waiting
         self.release = asyncio.Event()
 
-    async def append(self, entries: list[LogEntry], ops: Sequence[GameStart | GameEnd] = ()) -> None:
+    async def append(self, entries: list[LogEntry], ops: Sequence[GameStart | GameEnd] = ()) -> list[LogEntry]:
         if any(entry.kind == "start" for entry in entries):
             self.holding.set()
             await self.release.wait()
-        await self.log.append(entries, ops)
+        return await self.log.append(entries, ops)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.log, name)

@@ -121,8 +121,8 @@ async def test_a_client_that_slows_down_is_served_again(tmp_path):
 
 
 class _MemoryStore:
-    async def append(self, entries: Any, ops: Any = ()) -> None:
-        return None
+    async def append(self, entries: Any, ops: Any = ()) -> Any:
+        return list(entries)  # committed as given
 
 
 async def test_a_tables_command_queue_is_bounded():

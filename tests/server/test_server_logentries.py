@@ -92,11 +92,15 @@ def test_a_body_built_by_the_table_is_read_as_is_and_a_stored_one_is_decoded_onc
     assert stored.body is stored.body and stored.body == body
 
 
-def test_the_store_filling_an_ends_ratings_in_is_read_after_reread():
+def test_an_entry_is_frozen_and_the_end_the_store_committed_is_a_new_entry_read_afresh():
     entry = LogEntry.of("t1", 9, 1.0, EndEntry("t1-1", {"ana": 1, "bo": 2}))
-    entry.data["ratings"] = {"ana": [1500.0, 1520.0]}  # as storage/store.py does in the game's transaction (R25)
-    entry.reread()
-    assert isinstance(entry.body, EndEntry) and entry.body.ratings == {"ana": [1500.0, 1520.0]}
+    with pytest.raises(AttributeError):
+        entry.epoch = 3  # type: ignore[misc]
+    # the game's transaction decided the ratings (R25): the store answers with the end as committed
+    committed = entry.committed_as({**entry.data, "ratings": {"ana": [1500.0, 1520.0]}})
+    assert isinstance(committed.body, EndEntry) and committed.body.ratings == {"ana": [1500.0, 1520.0]}
+    assert isinstance(entry.body, EndEntry) and entry.body.ratings is None
+    assert entry.stamped(4).epoch == 4 and entry.stamped(None) is entry
 
 
 def test_an_entry_of_an_unknown_kind_or_an_unreadable_move_is_refused_and_changes_nothing():

@@ -23,8 +23,8 @@ TABLE_BUDGET = 150 * 1024  # docs/protocol.md "Memory": a 4-seat table keeps abo
 
 
 class _MemoryStore:
-    async def append(self, entries: Any, ops: Any = ()) -> None:
-        return None
+    async def append(self, entries: Any, ops: Any = ()) -> Any:
+        return list(entries)  # committed as given
 
 
 async def play(actor: TableActor, clock: FakeClock, until_version: int) -> None:

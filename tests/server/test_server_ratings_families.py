@@ -48,9 +48,9 @@ async def _game(store: Store, number: int, winner: UserRow, loser: UserRow, at: 
     await store.log.append([LogEntry(table, 2, at, "sit", {"slot": 0})],
                            [GameStart(f"{table}-1", table, 1, (winner.name, loser.name), True, at, game)])
     end = LogEntry(table, 3, at, "end", {"game_id": f"{table}-1"})
-    await store.log.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
-                                           (winner.id, loser.id), {}, pair_limit=5)])
-    return end.data
+    committed = await store.log.append([end], [GameEnd(f"{table}-1", {winner.name: 1, loser.name: 2}, {}, at, end,
+                                                       (winner.id, loser.id), {}, pair_limit=5)])
+    return committed[0].data
 
 
 async def test_a_heads_up_omaha_game_is_rated_in_omaha_and_leaves_the_house_rating(store: Store):

@@ -160,7 +160,7 @@ class _MemoryStore:
     """The store's one method the table actor needs for a game without bots (nothing persisted)."""
 
     async def append(self, entries, ops=()):
-        return None
+        return list(entries)  # committed as given
 
 
 async def test_each_seat_gets_its_own_view_in_one_shared_update_text():

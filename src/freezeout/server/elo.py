@@ -115,14 +115,15 @@ the first street ``stud``; a board game with more than two hole cards
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from freezeout.rules.games import HOUSE_GAME, Mix, parse_game
 
 __all__ = ["ACTIVE_DAYS", "ESTABLISHING_OPPONENTS", "FAMILIES", "HOUSE_FAMILY", "INITIAL_RATING", "PAIR_DAMPING",
-           "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS", "Change", "counts",
-           "established", "expected_score", "family", "k_factor", "listed", "pair_factor", "provisional", "rate",
-           "short_game", "update", "vouches"]
+           "PAIR_WINDOW_DAYS", "PROVISIONAL_GAMES", "SHARED_WINDOW_DAYS", "SHORT_GAME_HANDS", "Change", "GameFacts",
+           "HistoryRow", "Standing", "Verdict", "counts", "decide", "established", "expected_score", "family",
+           "k_factor", "listed", "pair_factor", "provisional", "rate", "short_game", "update", "vouches"]
 
 INITIAL_RATING = 1500.0
 NEW_PLAYER_GAMES = 30  # K is 40 before this many counted games
@@ -261,3 +262,102 @@ def rate(winner: tuple[float, int], loser: tuple[float, int], *, short: bool = F
     for_winner = counts(gw, gl, won=True, short=short, opponent_vouches=loser_vouches)
     for_loser = counts(gl, gw, won=False)
     return (Change(rw, new_w if for_winner else rw, for_winner), Change(rl, new_l if for_loser else rl, for_loser))
+
+
+# -- the policy: facts in, a verdict out (storage reads the facts and writes the verdict) --------
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player of a ranked game as the family knew them before it: the account, the name
+    they played under, their rating and counted games, their kind (``user``, ``bot``,
+    ``guest``), whether their rating was established, and the distinct opponents who vouched
+    for them so far (what makes a rating established, :func:`established`)."""
+
+    account: int
+    name: str
+    rating: float
+    games: int
+    kind: str
+    established: bool
+    vouched_by: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """Everything the rules of a ranked game's rating depend on, read by the store in the
+    transaction that ends the game: who won and lost, whether the game was aborted or left
+    short (``left_after``: complete hands when the loser left; None: they ran out of chips),
+    whether the two accounts share an address or device (the module's "Rings"), the pair's
+    rated games in the last 24 hours (against ``pair_limit``) and in the last
+    ``PAIR_WINDOW_DAYS`` days, and how many ratings of the family are established."""
+
+    winner: Standing
+    loser: Standing
+    family_established: int
+    aborted: bool = False
+    shared: bool = False
+    left_after: int | None = None
+    pair_limit: int | None = None
+    pair_games_today: int = 0
+    pair_games_recent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """A counted game's row of one player's rating history: ``vouched`` whether the opponent
+    vouched for this player (counts towards the eight that establish a rating)."""
+
+    account: int
+    before: float
+    after: float
+    opponent: int
+    vouched: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a ranked game does to the ratings.  ``unrated``: why it is not rated
+    (``aborted``, ``shared``, ``pair_limit``), and nothing else is set; otherwise ``ratings``
+    (both players' [before, after] by the name they played under, rounded as shown), the rows
+    to write for each player the game counts for (their new rating and one more counted game),
+    and ``provisional``: the names whose rating is not established after it."""
+
+    unrated: str | None = None
+    ratings: Mapping[str, tuple[float, float]] | None = None
+    rows: tuple[HistoryRow, ...] = ()
+    provisional: tuple[str, ...] = ()
+
+
+def decide(facts: GameFacts) -> Verdict:
+    """The rating of one ranked heads-up game (R25) under every rule of this module: not
+    rated when aborted, between accounts that share an address or device, or past the pair's
+    daily limit; else :func:`rate` with the rings' rules, and who is established after it."""
+    if facts.aborted:
+        return Verdict("aborted")
+    if facts.shared:
+        return Verdict("shared")
+    if facts.pair_limit is not None and facts.pair_games_today >= facts.pair_limit:
+        return Verdict("pair_limit")
+    winner, loser = facts.winner, facts.loser
+
+    def vouches_for(opponent: Standing, *, for_win: bool = False) -> bool:
+        return vouches(opponent.kind, games=opponent.games, established_now=opponent.established,
+                       family_established=facts.family_established, for_win=for_win)
+
+    changes = rate((winner.rating, winner.games), (loser.rating, loser.games), short=short_game(facts.left_after),
+                   pair_games=facts.pair_games_recent, loser_vouches=vouches_for(loser, for_win=True))
+    shown: dict[str, tuple[float, float]] = {}
+    rows: list[HistoryRow] = []
+    still: list[str] = []
+    for player, other, change in ((winner, loser, changes[0]), (loser, winner, changes[1])):
+        shown[player.name] = (round(change.before, 1), round(change.after, 1))
+        vouched_by = player.vouched_by
+        if change.counted:
+            vouched = vouches_for(other)
+            rows.append(HistoryRow(player.account, change.before, change.after, other.account, vouched))
+            if vouched:
+                vouched_by = vouched_by | {other.account}
+        if not established(player.games + change.counted, len(vouched_by)):
+            still.append(player.name)
+    return Verdict(None, shown, tuple(rows), tuple(still))

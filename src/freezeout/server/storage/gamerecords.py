@@ -19,25 +19,33 @@ from freezeout.server.table.entries import GameEnd, GameStart
 __all__ = ["Games", "write_game"]
 
 
-def write_game(conn: Connection, op: GameStart | GameEnd) -> None:
-    """A game's start or end, inside the log writer's transaction (storage/tablelog.py): an end
-    rates a ranked game in its family (R25) in the same transaction."""
+def write_game(conn: Connection, op: GameStart | GameEnd) -> dict[str, Any] | None:
+    """A game's start or end, inside the log writer's transaction (storage/tablelog.py).  An end
+    rates a ranked game in its family (R25) in the same transaction and returns the ``end``
+    entry's data as it is committed: with the ratings, or why the game is not rated."""
     if isinstance(op, GameStart):
         conn.execute(insert(games).values(
             id=op.game_id, table_id=op.table_id, number=op.number, players=json.dumps(op.players), ranked=op.ranked,
             started_at=op.at, game=op.game, family=elo.family(op.game),
         ))
-        return
+        return None
     pair = unrated = None
+    data = dict(op.entry.data)
     if op.ranked is not None:
         pair = pair_key(*op.ranked)
         family = conn.execute(select(games.c.family).where(games.c.id == op.game_id)).scalar()
-        unrated = rate_game(conn, op, str(family or elo.HOUSE_FAMILY))
+        verdict = rate_game(conn, op, str(family or elo.HOUSE_FAMILY))
+        unrated = verdict.unrated
         if unrated is not None:
-            op.entry.data["unrated"] = unrated
+            data["unrated"] = unrated
+        else:
+            assert verdict.ratings is not None
+            data["ratings"] = {name: list(pair_) for name, pair_ in verdict.ratings.items()}
+            data["provisional"] = list(verdict.provisional)
     conn.execute(update(games).where(games.c.id == op.game_id).values(
         finished_at=op.at, places=json.dumps(op.places), record=json.dumps(op.record), pair=pair, unrated=unrated,
     ))
+    return data
 
 
 class Games:

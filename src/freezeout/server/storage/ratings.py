@@ -4,8 +4,9 @@ The house game's rating is the account's own (``users.rating`` and
 ``ranked_games``, where it has always been); every other family's is a row
 of ``ratings``, made with the account's first counted game in the family.
 :func:`rate_game` runs inside the transaction that ends the game (R25: the
-end, its record and the ratings commit together, storage/tablelog.py); the rest
-answers the leaderboard and the profile.
+end, its record and the ratings commit together, storage/tablelog.py): it reads
+the facts, the pure policy (elo.decide) decides, and it writes the verdict; the
+rest answers the leaderboard and the profile.
 """
 
 from __future__ import annotations
@@ -39,22 +40,49 @@ def _pair_games(conn: Connection, pair: str, family: str, since: float) -> int:
     ).scalar_one())
 
 
-def rate_game(conn: Connection, op: GameEnd, family: str) -> str | None:
-    """Rate the ranked game ``op`` in ``family`` (elo.rate with the rings' rules, each counted
-    within the family); None when rated (``entry.data`` then has the ratings), else why not:
-    ``aborted``, ``shared`` or ``pair_limit``."""
+def rate_game(conn: Connection, op: GameEnd, family: str) -> elo.Verdict:
+    """Rate the ranked game ``op`` in ``family`` inside the transaction that ends it: read the
+    facts, let the policy decide (elo.decide), write what it decided.  Storage decides nothing."""
+    verdict = elo.decide(_facts(conn, op, family))
+    for row in verdict.rows:
+        _save(conn, row.account, family, row.after)
+        conn.execute(insert(rating_history).values(user_id=row.account, game_id=op.game_id, before=row.before,
+                                                   after=row.after, at=op.at, family=family, opponent=row.opponent,
+                                                   vouched=row.vouched))
+    return verdict
+
+
+def _facts(conn: Connection, op: GameEnd, family: str) -> elo.GameFacts:
+    """What elo.decide needs of the ranked game ``op``, as the family stands before it."""
     assert op.ranked is not None
     winner_id, loser_id = op.ranked
     pair = pair_key(winner_id, loser_id)
-    if op.aborted:
-        return "aborted"
-    if shared(conn, winner_id, loser_id, op.at):
-        return "shared"
-    if op.pair_limit is not None and _pair_games(conn, pair, family, op.at - 86400) >= op.pair_limit:
-        return "pair_limit"
-    recent = _pair_games(conn, pair, family, op.at - elo.PAIR_WINDOW_DAYS * 86400)
-    op.entry.data["ratings"], op.entry.data["provisional"] = _rate(conn, op, family, recent)
-    return None
+    standing = _standing(conn, [winner_id, loser_id], family)
+    settled = established_ids(conn, family)
+    vouched_by = _vouched_by(conn, [winner_id, loser_id], family)
+
+    def player(user_id: int) -> elo.Standing:
+        account, rating, games_played, kind = standing[user_id]
+        return elo.Standing(user_id, op.names.get(user_id, account), rating, games_played, kind, user_id in settled,
+                            vouched_by.get(user_id, frozenset()))
+
+    return elo.GameFacts(
+        player(winner_id), player(loser_id), len(settled), aborted=op.aborted,
+        shared=not op.aborted and shared(conn, winner_id, loser_id, op.at), left_after=op.left_after,
+        pair_limit=op.pair_limit,
+        pair_games_today=_pair_games(conn, pair, family, op.at - 86400) if op.pair_limit is not None else 0,
+        pair_games_recent=_pair_games(conn, pair, family, op.at - elo.PAIR_WINDOW_DAYS * 86400))
+
+
+def _vouched_by(conn: Connection, user_ids: list[int], family: str) -> dict[int, frozenset[int]]:
+    """Each account's distinct opponents in ``family`` that vouched for it (elo.established)."""
+    found: dict[int, set[int]] = {}
+    for user_id, opponent in conn.execute(
+            select(rating_history.c.user_id, rating_history.c.opponent).distinct()
+            .where(rating_history.c.user_id.in_(user_ids), rating_history.c.family == family,
+                   rating_history.c.vouched == true())).all():
+        found.setdefault(int(user_id), set()).add(int(opponent))
+    return {user_id: frozenset(opponents) for user_id, opponents in found.items()}
 
 
 def _standing(conn: Connection, user_ids: list[int], family: str) -> dict[int, tuple[str, float, int, str]]:
@@ -98,44 +126,6 @@ def _save(conn: Connection, user_id: int, family: str, rating: float) -> None:
                  .on_conflict_do_nothing())
     conn.execute(update(ratings).where(ratings.c.user_id == user_id, ratings.c.family == family)
                  .values(rating=rating, ranked_games=ratings.c.ranked_games + 1))
-
-
-def _rate(conn: Connection, op: GameEnd, family: str, pair_games: int) -> tuple[dict[str, list[float]], list[str]]:
-    """Both players' new Elo (R25, elo.rate) and history rows, for each player the game
-    counts for; the ratings [before, after] of both by player name, and the names whose
-    ratings are not established after the game (elo.established).  ``pair_games``: the pair's rated games in the
-    family in the last ``PAIR_WINDOW_DAYS`` days (they shrink this one's changes)."""
-    assert op.ranked is not None
-    winner_id, loser_id = op.ranked
-    standing = _standing(conn, [winner_id, loser_id], family)
-    (_, rw, gw, _), (_, rl, gl, _) = standing[winner_id], standing[loser_id]
-    settled = established_ids(conn, family)
-
-    def vouches(user_id: int, *, for_win: bool = False) -> bool:
-        _, _, games_played, kind = standing[user_id]
-        return elo.vouches(kind, games=games_played, established_now=user_id in settled,
-                           family_established=len(settled), for_win=for_win)
-
-    changes = elo.rate((rw, gw), (rl, gl), short=elo.short_game(op.left_after), pair_games=pair_games,
-                       loser_vouches=vouches(loser_id, for_win=True))
-    board: dict[str, list[float]] = {}
-    still: list[str] = []
-    for user_id, change in zip((winner_id, loser_id), changes, strict=True):
-        account = standing[user_id][0]
-        other = loser_id if user_id == winner_id else winner_id
-        name = op.names.get(user_id, account)
-        board[name] = [round(change.before, 1), round(change.after, 1)]
-        if not change.counted:
-            continue
-        _save(conn, user_id, family, change.after)
-        conn.execute(insert(rating_history).values(user_id=user_id, game_id=op.game_id, before=change.before,
-                                                   after=change.after, at=op.at, family=family, opponent=other,
-                                                   vouched=vouches(other)))
-    settled_after = established_ids(conn, family)  # with this game's rows
-    for user_id in (winner_id, loser_id):
-        if user_id not in settled_after:
-            still.append(op.names.get(user_id, standing[user_id][0]))
-    return board, still
 
 
 class Ratings:

@@ -22,6 +22,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -53,12 +54,13 @@ def _log_row(e: LogEntry) -> tuple[str, int, float, str, str, int | None]:
 class TableLog:
     """The ``tables`` and ``table_log`` tables, and the one writer of the log."""
 
-    def __init__(self, engine: AsyncEngine, write_game: Callable[[Connection, GameStart | GameEnd], None], *,
+    def __init__(self, engine: AsyncEngine,
+                 write_game: Callable[[Connection, GameStart | GameEnd], dict[str, Any] | None], *,
                  batch_limit: int = 256, move: Callable[[Connection, Transfer], object] | None = None) -> None:
         self.engine = engine
         self._write_game = write_game
         self._move = move  # the ledger's (storage/ledger.py Ledger.move_in): a Transfer in the entry's transaction
-        self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[_Job, asyncio.Future[list[LogEntry]]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
         self._batch_limit = batch_limit
@@ -95,12 +97,13 @@ class TableLog:
             self._sync_engine.dispose()
 
     # -- the event log ---------------------------------------------------
-    async def append(self, entries: list[LogEntry], ops: Sequence[_Op] = ()) -> None:
-        """Commit ``entries`` (and game rows, chip transfers) durably; return only once committed.
+    async def append(self, entries: Sequence[LogEntry], ops: Sequence[_Op] = ()) -> list[LogEntry]:
+        """Commit ``entries`` (and game rows, chip transfers) durably; return, once committed, the
+        entries as committed (a game's ``end`` with the ratings its transaction decided).
         A refused transfer fails this append alone with its :class:`LedgerError`, nothing written."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put(((entries, list(ops)), future))
-        await future
+        future: asyncio.Future[list[LogEntry]] = asyncio.get_running_loop().create_future()
+        await self._queue.put(((list(entries), list(ops)), future))
+        return await future
 
     async def _write_loop(self) -> None:
         while True:
@@ -121,19 +124,19 @@ class TableLog:
             except Exception as failure:
                 if len(batch) == 1:
                     self._log_failure(failure)
-                    self._settle(batch[0][1], error=failure)
+                    self._settle(batch[0][1], [], error=failure)
                     continue
                 for job, future in batch:  # one bad job must not fail the others
                     try:
                         await self._commit([job])
                     except Exception as exc:
                         self._log_failure(exc)
-                        self._settle(future, error=exc)
+                        self._settle(future, [], error=exc)
                     else:
-                        self._settle(future)
+                        self._settle(future, job[0])
             else:
-                for _, future in batch:
-                    self._settle(future)
+                for job, future in batch:
+                    self._settle(future, job[0])
 
     async def _commit(self, jobs: list[_Job]) -> None:
         """One transaction for ``jobs``.  SQLite: the whole transaction runs in
@@ -202,13 +205,14 @@ class TableLog:
             log.error("log write failed", exc_info=error)
 
     @staticmethod
-    def _settle(future: asyncio.Future[None], *, error: BaseException | None = None) -> None:
+    def _settle(future: asyncio.Future[list[LogEntry]], committed: list[LogEntry], *,
+                error: BaseException | None = None) -> None:
         """Resolve a caller's append; a fenced refusal is :class:`StaleOwner`, so that the
         owner that lost its table can tell it from a database that is down."""
         if future.done():
             return
         if error is None:
-            future.set_result(None)
+            future.set_result(committed)
         elif is_stale_owner_error(error):
             future.set_exception(StaleOwner(str(error)))
         elif isinstance(error, LedgerError):  # a refused transfer (too few chips...): the caller says why
@@ -231,8 +235,12 @@ class TableLog:
             for op in ops:
                 if isinstance(op, Transfer):
                     transfers.append(op)
-                else:
-                    self._write_game(conn, op)
+                    continue
+                data = self._write_game(conn, op)
+                if isinstance(op, GameEnd) and data is not None:  # the end as its transaction decided it
+                    end = op.entry
+                    entries[:] = [e.committed_as(data) if (e.kind, e.table_id, e.seq) == (end.kind, end.table_id, end.seq)
+                                  else e for e in entries]
             plain.extend(entries)
         if transfers and self._move is None:
             raise RuntimeError("this log has no ledger to move chips with")

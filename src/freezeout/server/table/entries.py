@@ -12,15 +12,15 @@ and an entry written now reads the same to an older server); ``from_json``
 reads every form ever stored (an entry without ``game``, a ``create`` without
 ``created_by``, a deck committed as a whole: fairness.LegacyDeal).
 
-The store fills an ``end`` entry's ratings in while it commits it (storage/store.py,
-R25): ``data`` is changed there, so :meth:`LogEntry.reread` drops the decoded
-body and the next ``body`` reads the ratings.
+An entry is frozen.  The store commits an ``end`` entry with the ratings its
+transaction decided (storage/gamerecords.py, R25) and answers with the entries as
+committed: the table reads those, never a copy it changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from freezeout.rules.actions import Action
@@ -432,7 +432,7 @@ def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:
     return body.from_json(data)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One entry of a table's log.  ``epoch`` is the fencing epoch of the owner that wrote it
     (cluster/ownership.py); None for a table without an owner (one process, no leases).  ``data`` is
@@ -457,7 +457,8 @@ class LogEntry:
         move that cannot be read."""
         body = self.decoded
         if body is None:
-            body = self.decoded = decode_body(self.kind, self.data)
+            body = decode_body(self.kind, self.data)
+            object.__setattr__(self, "decoded", body)  # a cache of what ``data`` already says
         return body
 
     @property
@@ -468,9 +469,13 @@ class LogEntry:
             return body.intent if isinstance(body, Stamped) else None
         return Stamp.from_json(self.data.get("intent"))  # as stored (the fold reads it of every entry)
 
-    def reread(self) -> None:
-        """``data`` was changed (the store fills an end's ratings in): decode it afresh."""
-        self.decoded = None
+    def stamped(self, epoch: int | None) -> LogEntry:
+        """This entry as written by the owner of fencing ``epoch``."""
+        return self if epoch == self.epoch else replace(self, epoch=epoch)
+
+    def committed_as(self, data: dict[str, Any]) -> LogEntry:
+        """This entry with the body the store committed (an ``end`` with its ratings)."""
+        return replace(self, data=data, decoded=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,12 +495,12 @@ class GameStart:
 @dataclass(slots=True)
 class GameEnd:
     """Finish a game; for a ranked game ``ranked`` is (winner user id, loser user id)
-    and the ratings go into ``entry.data["ratings"]`` by player name (with the names
-    still provisional in ``entry.data["provisional"]``), unless the game is not rated:
+    and the ``end`` entry is committed with the ratings by player name (with the names
+    still provisional in ``provisional``, storage/gamerecords.py), unless the game is not rated:
     ``aborted`` (a player left before the first hand was complete), ``shared`` (the two
     accounts were seen at one address or device lately, elo.py "Rings"), or the pair's
     games already counted ``pair_limit`` times in the last 24 hours; then
-    ``entry.data["unrated"]`` says why.  ``left_after``: the hands complete when the
+    its ``unrated`` says why.  ``left_after``: the hands complete when the
     loser left (resigned or forfeited out), None if they ran out of chips (elo.py)."""
 
     game_id: str

@@ -56,12 +56,11 @@ class TableWriter:
             end, op = end_parts(new, entry.at, ahead.to_json(), self.settings)
             entries.append(end)
             ops = [*ops, op]
-        for written in entries:
-            written.epoch = self.epoch
+        entries = [written.stamped(self.epoch) for written in entries]
         if crashpoint.ARMED:  # the crash drills only (bench/cash_crash.py)
             crashpoint.reached("received", [op.kind for op in ops if isinstance(op, Transfer)])
         try:
-            await self.store.append(entries, ops)
+            entries = await self.store.append(entries, ops)  # as committed: an end with its ratings
         except StaleOwner as error:
             self.lost = True
             log.warning("table %s: lost to another owner (epoch %s refused)", state.id, self.epoch)
@@ -74,7 +73,5 @@ class TableWriter:
             crashpoint.reached("committed", [op.kind for op in ops if isinstance(op, Transfer)])
         done: list[tuple[LogEntry, Reduced | None]] = []
         for index, written in enumerate(entries):
-            if written.kind == "end":  # its ratings are filled in by the store
-                written.reread()
             done.append((written, first if index == 0 and written.kind != "end" else None))
         return done
