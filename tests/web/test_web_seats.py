@@ -4,8 +4,9 @@ The phone's felt is built from a layout table per seat count (felt.js GRID), so 
 2 to 10 seats draws every seat, bet and card box clear of every other, of the board and of
 the pots, with your own seat at the bottom; the names and the stacks are drawn at least
 11 px tall (the rendered box, after the felt's zoom), also when the action bar is taller
-(a cash table's controls).  The room still seats four at most: these tables are the
-server's own views of 2..10 seats (scripted_games.GameScript) fed to the real page.
+(a cash table's controls).  A desktop seats five to ten around the oval (felt.js RING),
+with the same checks.  These tables are the server's own views of 2..10 seats
+(scripted_games.GameScript) fed to the real page.
 """
 
 from __future__ import annotations
@@ -120,6 +121,9 @@ def test_desktop_every_seat_count_nothing_covers_anything(new_page, size):
     problems = {}
     for i, (code, n) in enumerate(TABLES):
         _mid_hand(page, code, n, mounted=i > 0)
+        # five to ten seats sit around the oval as at a card room's table, not in the phone's grid
+        page.wait_for_function("n => { const c = document.querySelector('.felt-wrap').classList;"
+                               " return !c.contains('grid') && c.contains('ring') === (n > 4); }", arg=n)
         found = _overlaps(page) + _bar_outside(page)
         if found:
             problems[f"{code}x{n}"] = found

@@ -36,6 +36,35 @@ const GRID = {
   9: {cols: 6, rows: ['s4 s4 s4 s5 s5 s5', 'b4 b4 b4 b5 b5 b5', 's3 s3 b3 b6 s6 s6', 's2 s2 b2 b7 s7 s7', 'mid', 's1 s1 b1 b8 s8 s8', 'b0', 's0']},
   10: {cols: 6, rows: ['s4 s4 s5 s5 s6 s6', 'b4 b4 b5 b5 b6 b6', 's3 s3 b3 b7 s7 s7', 's2 s2 b2 b8 s8 s8', 'mid', 's1 s1 b1 b9 s9 s9', 'b0', 's0']},
 };
+// Five to ten seats on a wide table (its wrapper at least RING_MIN_WIDTH px wide: a
+// desktop, not the replayer's smaller stage) sit around the oval as at a card room's
+// table: seat centres clockwise from yours at the bottom (percent of the wrapper); each
+// bet, dealer button and blind marker follows from its seat (ringPlaces).  Compact seats
+// (style.css ".felt-wrap.ring") leave the board and the pots the middle (issue #34).
+const RING = {
+  5: [[50, 86], [11, 58], [29, 13], [71, 13], [89, 58]],
+  6: [[50, 86], [11, 64], [11, 27], [50, 11], [89, 27], [89, 64]],
+  7: [[50, 86], [23, 84], [9, 47], [29, 12], [71, 12], [91, 47], [77, 84]],
+  8: [[50, 86], [24, 84], [9, 58], [17, 18], [50, 11], [83, 18], [91, 58], [76, 84]],
+  9: [[50, 86], [25, 85], [9, 62], [10, 28], [34, 11], [66, 11], [90, 28], [91, 62], [75, 85]],
+  10: [[50, 86], [26, 85], [9, 63], [9, 31], [28, 11], [50, 10], [72, 11], [91, 31], [91, 63], [74, 85]],
+};
+const RING_MIN_WIDTH = 880;
+/** Each seat's bet part way to the middle of the felt, and its dealer button beside that line
+ * (clockwise of it, clear of the bet); worked out where the wrapper's width and height count
+ * alike (its aspect ratio 2.05), then back to percent. */
+function ringPlaces(anchors) {
+  const A = 2.05, cx = 50, cy = 47 / A;
+  return anchors.map(([x, y]) => {
+    const Y = y / A, ux = cx - x, uy = cy - Y, len = Math.hypot(ux, uy);
+    const vx = ux / len, vy = uy / len;
+    const bx = x + ux * 0.4, bY = Y + uy * 0.4;
+    const step = Math.min(len * 0.24, 11);
+    const dx = x + vx * step - vy * 6.5, dY = Y + vy * step + vx * 6.5;
+    return {x, y, bx, by: bY * A, dx, dy: dY * A, sx: bx, sy: bY * A};
+  });
+}
+const RINGED = Object.fromEntries(Object.entries(RING).map(([n, anchors]) => [n, ringPlaces(anchors)]));
 /** A grid's rows as CSS grid-template-areas: a row of one name spans every column. */
 function gridAreas(layout) {
   return layout.rows.map(row => {
@@ -98,9 +127,23 @@ export class Felt {
     this.el.append(this.felt, this.center, this.dealer, this.sbEl, this.bbEl, this.resultEl);
     this._onMedia = () => this.position();
     narrowQuery.addEventListener('change', this._onMedia);
+    // the ring needs room (RING_MIN_WIDTH): decided by the wrapper's own width, which the
+    // layout does not change (grid or ring, it is as wide as its column)
+    this.wide = false;
+    this._sizes = new ResizeObserver(() => {
+      const wide = this.el.clientWidth >= RING_MIN_WIDTH;
+      if (wide !== this.wide) { this.wide = wide; this.position(); }
+    });
+    this._sizes.observe(this.el);
   }
 
-  destroy() { narrowQuery.removeEventListener('change', this._onMedia); }
+  destroy() { narrowQuery.removeEventListener('change', this._onMedia); this._sizes.disconnect(); }
+
+  /** The oval's places for this table, or none (a phone, a narrow column: the grid). */
+  places() {
+    if (narrowQuery.matches) return null;
+    return WIDE[this.n] || (this.wide && RINGED[this.n]) || null;
+  }
 
   /** (Re)build the seats for n players, rotated so `viewer` sits at the bottom. */
   setup(n, viewer) {
@@ -136,8 +179,10 @@ export class Felt {
 
   position() {
     const layout = GRID[this.n];
-    const grid = !!layout && (narrowQuery.matches || !WIDE[this.n]);
+    const table = this.places();
+    const grid = !!layout && !table;
     this.el.classList.toggle('grid', grid);
+    this.el.classList.toggle('ring', !grid && !WIDE[this.n]);
     this.el.classList.toggle('many', grid && layout.cols > 4);
     this.el.dataset.n = String(this.n);
     this.el.style.gridTemplateAreas = grid ? gridAreas(layout) : '';
@@ -146,7 +191,6 @@ export class Felt {
       this.seatEls[seat].style.gridArea = grid ? 's' + slot : '';
       this.betEls[seat].style.gridArea = grid ? 'b' + slot : '';
     }
-    const table = WIDE[this.n];
     if (!table || grid) return;
     for (let seat = 0; seat < this.n; seat++) {
       const p = table[this.slotOf(seat)];
@@ -168,7 +212,7 @@ export class Felt {
       toggle(marks.querySelector('.sb'), 'on', !named && this.model.sb === seat);
       toggle(marks.querySelector('.bb'), 'on', !named && this.model.bb === seat);
     }
-    const table = WIDE[this.n];
+    const table = this.places();
     const grid = this.el.classList.contains('grid') || !table;
     const put = (el, seat, blind) => {
       if (seat == null || seat < 0 || seat >= this.n) { el.hidden = true; return; }
@@ -180,8 +224,11 @@ export class Felt {
       el.style.setProperty('--my', (blind ? p.sy : p.dy) + '%');
     };
     put(this.dealer, this.model.button, false);
-    put(this.sbEl, this.model.sb, true);
-    put(this.bbEl, this.model.bb, true);
+    // around the ring every seat names its position (C12: SB, BB) and the blinds' bets show
+    // their chips: no floating blind markers among ten bets
+    const ring = this.el.classList.contains('ring');
+    put(this.sbEl, ring ? null : this.model.sb, true);
+    put(this.bbEl, ring ? null : this.model.bb, true);
   }
 
   /** Draw a display model (see table.js / replayer.js for how it is built). */
