@@ -414,3 +414,40 @@ async def test_c14_no_move_to_a_private_table(monkeypatch: pytest.MonkeyPatch):
     room.now = 2.0 + BREAK_AFTER
     await tend(room, room.now)
     assert broken.state.slot_of_user(11) is not None and like.state.slot_of_user(11) is None
+
+
+# -- over HTTP, one server (the same intents a gateway routes to a table's owner) ----------------
+async def test_c13_over_http_join_leave_first_available_and_bad_input_said_clearly(harness):
+    h = harness
+    ana, bo, cy, di = [await (await h.player()).register(name) for name in ("ana", "bo", "cy", "di")]
+
+    async def table(seats: int) -> str:
+        response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": seats, "cash": OPTIONS})
+        assert response.status_code == 200, response.text
+        return str(response.json()["table"]["id"])
+
+    full, free = await table(2), await table(3)
+    for p, seat in ((ana, 0), (bo, 1)):
+        assert (await p.post(f"/api/tables/{full}/buy_in", {"chips": 4000, "slot": seat})).status_code == 200
+
+    def said(response: Any, status: int, words: str) -> None:
+        assert response.status_code == status and words in response.json()["error"]["message"], response.text
+
+    said(await cy.post(f"/api/tables/{free}/waitlist"), 409, "free seat: sit down instead")
+    response = await cy.post(f"/api/tables/{full}/waitlist")
+    assert response.status_code == 200, response.text
+    assert response.json()["table"]["waitlist"]["players"] == [
+        {"user": cy.user["id"], "name": "cy", "place": 1, "anywhere": False, "moved": False}]  # type: ignore[index]
+    said(await cy.post(f"/api/tables/{full}/waitlist"), 409, "already on the waiting list (place 1)")
+    said(await ana.post(f"/api/tables/{full}/waitlist"), 409, "you sit at this table already")
+    said(await di.http.request("DELETE", f"/api/tables/{full}/waitlist", headers={"X-CSRF-Token": di.csrf}), 409,
+         "is not on the waiting list")
+    said(await cy.post(f"/api/tables/{full}/waitlist/decline"), 409, "has no seat offered")
+    version = h.table(full).state.version
+    response = await di.post("/api/cash/first_available", {"table": full})
+    assert response.json() == {"joined": [full], "free": [free]}, response.text
+    assert [p["anywhere"] for p in h.table(full).summary()["waitlist"]["players"]] == [False, True]
+    assert h.table(full).state.version == version + 1  # one entry: di's join
+    response = await di.http.request("DELETE", "/api/cash/first_available", json={"table": full},
+                                     headers={"X-CSRF-Token": di.csrf})
+    assert response.json() == {"left": [full]}, response.text
