@@ -451,3 +451,14 @@ async def test_c13_over_http_join_leave_first_available_and_bad_input_said_clear
     response = await di.http.request("DELETE", "/api/cash/first_available", json={"table": full},
                                      headers={"X-CSRF-Token": di.csrf})
     assert response.json() == {"left": [full]}, response.text
+
+
+async def test_c13_first_available_is_for_a_player_without_a_seat_at_those_stakes():
+    from freezeout.server.table.cashmove import first_available
+
+    a, b = full_table(), Table("t00000000000b")
+    b.buy_in(13, 5000, 0.0)
+    b.buy_in(14, 5000, 0.0)
+    with pytest.raises(Refused, match="you sit at table t000000000001 of this game and stakes already"):
+        await first_available(Room(a, b), user(11), b.id)
+    assert listed(b) == []

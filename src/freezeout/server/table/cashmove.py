@@ -93,11 +93,14 @@ async def first_available(room: Any, user: UserRow, table_id: str) -> dict[str, 
     if not summary.get("public", True):
         raise Refused("illegal", "first available joins public tables; this one is by invitation")
     kind = _kind(summary)
+    tables = [t for t in _cash_tables(room) if _kind(t) == kind and t.get("public", True)]
+    sitting = next((t["id"] for t in tables if _seated(t, user.id)), None)
+    if sitting is not None:  # the first seat taken anywhere ends the others' lists (tend): one is taken
+        raise Refused("illegal", f"you sit at table {sitting} of this game and stakes already: first available "
+                                 "is for a player without a seat at them")
     joined: list[str] = []
     free: list[str] = []
-    for table in _cash_tables(room):
-        if _kind(table) != kind or not table.get("public", True) or _seated(table, user.id):
-            continue
+    for table in tables:
         if not table["waitlist"]["full"]:
             free.append(table["id"])
         elif _listed(table, user.id) is not None or await _ask(room, table["id"], user, WaitlistJoin(type="waitlist_join", anywhere=True)) is not None:
