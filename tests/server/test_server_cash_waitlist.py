@@ -462,3 +462,36 @@ async def test_c13_first_available_is_for_a_player_without_a_seat_at_those_stake
     with pytest.raises(Refused, match="you sit at table t000000000001 of this game and stakes already"):
         await first_available(Room(a, b), user(11), b.id)
     assert listed(b) == []
+
+
+async def test_c14_with_no_seat_free_a_moved_player_waits_first_in_line_and_moves_when_one_frees():
+    from freezeout.server.table.cashmove import tend
+
+    broken, like = moved_pair()[0], Table("t00000000000b")
+    like.buy_in(31, 5000, 0.0)
+    like.buy_in(32, 5000, 0.0)
+    like.ask(41, JOIN, 1.0)  # waits by choice
+    room = Room(broken, like)
+    room.now = 2.0 + BREAK_AFTER
+    await tend(room, room.now)
+    # both of the broken table's players wait ahead of p41 (C14), still seated where they are
+    assert [(p["user"], p["moved"]) for p in waitlist(like)["players"]] == [(11, True), (12, True), (41, False)]
+    assert broken.state.slot_of_user(11) is not None
+    await tend(room, room.now + 1)  # nothing more to do: joined once
+    assert len(waitlist(like)["players"]) == 3
+    stack = broken.game.table.current_stacks()[broken.state.slot_of_user(11) or 0]
+    like.write(StandEntry(0, chips=5000), room.now + 2)  # a seat frees: offered to p11
+    room.now += 3
+    await tend(room, room.now)
+    seat = like.state.slot_of_user(11)
+    assert seat == 0 and like.game.table.current_stacks()[0] == stack  # with every chip
+    assert broken.state.slot_of_user(11) is None
+    assert [p["user"] for p in waitlist(like)["players"]] == [12, 41]
+
+
+def test_c14_a_client_cannot_put_itself_ahead_in_line():
+    from freezeout.server.transport.wsdecode import BadFrame, decode_frame
+
+    refused = decode_frame({"text": '{"type": "waitlist_join", "moved_from": "t00000000000a", "id": 4}'})
+    assert isinstance(refused, BadFrame) and refused.ref == 4 and "moved_from" in refused.message
+    assert isinstance(decode_frame({"text": '{"type": "waitlist_join"}'}), WaitlistJoin)

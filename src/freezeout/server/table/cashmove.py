@@ -127,19 +127,29 @@ async def tend(room: Any, now: float) -> None:
     """One round of the room's care (module docstring): first-available players seated somewhere
     leave the other lists of that kind; broken tables' players move."""
     tables = _cash_tables(room)
-    seated: dict[tuple[int, str], str] = {}
+    broken = {t["id"]: t for t in tables if t.get("short_since") is not None and now - t["short_since"] >= BREAK_AFTER}
+    seated: set[tuple[int, str]] = set()  # (account, kind) of every player seated at a table that plays on
     for table in tables:
         for slot in table["slots"]:
-            if slot["user"] is not None and slot["user"]["kind"] == "user":
-                seated[(slot["user"]["id"], _kind(table))] = table["id"]
+            if slot["user"] is not None and slot["user"]["kind"] == "user" and table["id"] not in broken:
+                seated.add((slot["user"]["id"], _kind(table)))
     for table in tables:
         for player in table["waitlist"]["players"]:
             if player["anywhere"] and (player["user"], _kind(table)) in seated:
                 await _ask(room, table["id"], _player(player["user"], player["name"]), WaitlistLeave(type="waitlist_leave"))
-    for table in tables:
-        since = table.get("short_since")
-        if since is not None and now - since >= BREAK_AFTER:
-            await _break(room, table, tables)
+    for table in tables:  # C14: a seat offered to a moved player: they move there with their chips
+        for offer in table["waitlist"]["offers"]:
+            mover = _listed(table, offer["user"])
+            source = next((s for s in broken.values() if _seated(s, offer["user"])), None)
+            if mover is None or not mover["moved"]:
+                continue
+            user = _player(offer["user"], offer["name"])
+            if source is None:  # their table plays on (or they left it): the seat passes on
+                await _ask(room, table["id"], user, WaitlistLeave(type="waitlist_leave"))
+            else:
+                await _move(room, user, source["id"], table["id"], None)
+    for table in broken.values():
+        await _break(room, table, tables)
 
 
 def _open_table(summary: dict[str, Any]) -> OpenTable | None:
@@ -163,13 +173,27 @@ async def _break(room: Any, broken: dict[str, Any], tables: list[dict[str, Any]]
     names = {slot["user"]["id"]: slot["user"]["name"] for slot in broken["slots"] if slot["user"] is not None}
     targets = [t for t in (_open_table(s) for s in tables if _kind(s) == _kind(broken)) if t is not None]
     plan = plan_break(source, movers, targets)
+    for mover in plan.waiting:  # no seat free: first in line (after earlier movers) at every full table of the kind
+        user = _player(int(mover.player), names.get(int(mover.player), mover.player))
+        for table in tables:
+            if (_kind(table) == _kind(broken) and table["id"] != broken["id"] and table.get("public", True)
+                    and table["waitlist"]["full"] and _listed(table, user.id) is None):
+                await _ask(room, table["id"], user, WaitlistJoin(type="waitlist_join", anywhere=True,
+                                                                 moved_from=broken["id"]))
     for move in plan.moves:
         user = _player(int(move.player), names.get(int(move.player), str(move.player)))
-        out = await _ask(room, broken["id"], user, MoveOut(type="move_out", to=move.table))
-        if out is None:
-            continue
-        seq = int(out["version"])  # the ``stand`` entry that took the chips off (the answer follows it at once)
-        if await _ask(room, move.table, user, MoveIn(type="move_in", source=broken["id"], seq=seq, slot=move.seat)) is None \
-                and await _ask(room, move.table, user, MoveIn(type="move_in", source=broken["id"], seq=seq)) is None:
-            log.warning("C14: %s left broken table %s for %s but could not sit there: the chips are on their balance",
-                        user.id, broken["id"], move.table)
+        await _move(room, user, broken["id"], move.table, move.seat)
+
+
+async def _move(room: Any, user: UserRow, source: str, target: str, seat: int | None) -> bool:
+    """C14: ``user`` leaves broken table ``source`` with every chip and sits at ``target`` (at
+    ``seat``, else the seat held for them or the first free); False when ``source`` refused."""
+    out = await _ask(room, source, user, MoveOut(type="move_out", to=target))
+    if out is None:
+        return False
+    seq = int(out["version"])  # the ``stand`` entry that took the chips off (the answer follows it at once)
+    if await _ask(room, target, user, MoveIn(type="move_in", source=source, seq=seq, slot=seat)) is None \
+            and (seat is None or await _ask(room, target, user, MoveIn(type="move_in", source=source, seq=seq)) is None):
+        log.warning("C14: %s left broken table %s for %s but could not sit there: the chips are on their balance",
+                    user.id, source, target)
+    return True

@@ -152,6 +152,9 @@ class WaitlistJoin(_Intent):
 
     type: Literal["waitlist_join"]
     anywhere: bool = False
+    # C14: the room's join for a player of broken table ``moved_from`` for whom no seat is free
+    # (ahead of those who joined by choice); a client's join never names it (transport/wsdecode.py)
+    moved_from: TableId | None = None
 
 
 class WaitlistLeave(_Intent):

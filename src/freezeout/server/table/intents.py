@@ -180,7 +180,7 @@ def _wait_entry(state: TableState, game: CashGame, user: UserRow, intent: WaitIn
             raise Refused("forbidden", "play chips belong to an account: log in to wait for a seat at a cash table")
         if state.slot_of_user(user.id) is not None:
             raise Refused("illegal", "you sit at this table already: its waiting list is for players without a seat")
-        return WaitlistEntry("join", user.id, user.shown, anywhere=intent.anywhere)
+        return WaitlistEntry("join", user.id, user.shown, anywhere=intent.anywhere, moved=intent.moved_from is not None)
     if isinstance(intent, (WaitlistLeave, DeclineSeat)):
         return WaitlistEntry("leave" if isinstance(intent, WaitlistLeave) else "decline", user.id)
     if isinstance(intent, MoveIn):
