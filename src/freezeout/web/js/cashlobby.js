@@ -110,7 +110,8 @@ export class CashLobby {
   row(table, user) {
     const seated = (table.slots || []).filter(s => s.user).length;
     const size = table.size || (table.slots || []).length;
-    const free = table.seats_free ?? Math.max(0, size - seated);
+    const held = ((table.waitlist || {}).offers || []).length;  // C13: seats held for players on the list
+    const free = Math.max(0, (table.seats_free ?? Math.max(0, size - seated)) - held);
     const mine = user && (table.slots || []).some(s => s.user && s.user.id === user.id);
     const buyIn = table.buy_in || {};
     const label = mine ? t('tables.open') : free && user && user.kind !== 'guest' ? t('cashLobby.sit') : t('tables.watch');
