@@ -197,7 +197,7 @@ class CashTable:
 
     # -- between hands: seats and chips -------------------------------------
     def join(self, seat: int, player: str, chips: int, now: float, *, post: bool | None = None,
-             key: str = "") -> tuple[CashTable, list[TableEvent]]:
+             key: str = "", moved: bool = False) -> tuple[CashTable, list[TableEvent]]:
         """C1, C3, C4, C10: ``player`` sits down at ``seat`` with ``chips``.
 
         ``key`` names who the player is for C3 and C11 (the server gives the account, so
@@ -206,7 +206,11 @@ class CashTable:
         A new player posts a big blind to be dealt in at once (``post``) or
         waits for the big blind; in limit games they post (the default there;
         waiting is refused).  At a table that has not dealt a button hand
-        yet, or in a stud game, nothing is owed."""
+        yet, or in a stud game, nothing is owed.
+
+        ``moved``: the player was moved here from a broken table of the same stakes (C14) and
+        sits with the chips they had there, even below the minimum buy-in (or above the
+        maximum); any positive number of chips."""
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise InvalidInput(f"seat {seat!r} is not at the table")
         if not isinstance(player, str) or not player:
@@ -221,6 +225,8 @@ class CashTable:
         if not isinstance(who, str):
             raise InvalidInput("a player's key is a string")
         low, high = self.buy_in_range(who, now)
+        if moved:
+            low, high = min(low, 1), max(high, chips)
         if not low <= chips <= high:
             why = (" (C3: within 30 minutes of leaving, at least the chips they left with)"
                    if low > self.config.min_buy_in or high > self.config.max_buy_in else " (C1)")

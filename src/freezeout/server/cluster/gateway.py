@@ -281,7 +281,7 @@ class GatewayRoom(Room):
             await self.bus.updates.follow(LOBBY, self.hear_lobby, timeout=self.settings.route_timeout_seconds)
         self.lobby.start()
         for name, loop in (("inbox", self._hear_forever), ("refresh", self._refresh_forever),
-                           ("lobby", self._lobby_forever)):
+                           ("lobby", self._lobby_forever), ("waitlists", self._tend_forever)):
             self._tasks.append(asyncio.create_task(loop(), name=f"gateway-{name}"))
 
     async def close(self) -> None:

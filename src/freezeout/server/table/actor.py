@@ -43,7 +43,7 @@ from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.cashlobby import close_at
-from freezeout.server.table.commands import Intent
+from freezeout.server.table.commands import Intent, MoveIn
 from freezeout.server.table.entries import (
     ActEntry,
     CloseEntry,
@@ -54,6 +54,7 @@ from freezeout.server.table.entries import (
     LogEntry,
     RematchEntry,
     ResumeEntry,
+    WaitlistEntry,
 )
 from freezeout.server.table.fanout import Fanout, table_summary
 from freezeout.server.table.handle import Conn
@@ -322,6 +323,8 @@ class TableActor:
                     await self._write(BotSeats.safe_move(self.state, seat), now)
             case timers.Close():  # an empty cash table closes (table/cashlobby.py)
                 await self._write(CloseEntry(), now)
+            case timers.Lapse():  # C13: offers from the waiting list whose time ran out pass on (table/cashwait.py)
+                await self._write(WaitlistEntry("lapse"), now)
             case timers.TopUp(seat):  # C2: a cash seat's auto top-up (table/cash.py)
                 await cash.auto_top_up(state, seat, self.store, lambda body: self._write(body, now))
             case timers.Forfeit(seat, reason, by):
@@ -348,7 +351,11 @@ class TableActor:
         try:
             decision = await self._decide(command)
             if decision.applied is None:
-                body = entry_for(self.state, command.user, decision.msg, now, self.settings, self.online)
+                msg, moved = decision.msg, None
+                if isinstance(msg, MoveIn) and command.user is not None:  # C14: the broken table's entry, read once
+                    moved = await cash.moved_chips(self.state, command.user.id, msg.source, msg.seq, self.store)
+                    now = self.clock.now()
+                body = entry_for(self.state, command.user, msg, now, self.settings, self.online, moved)
                 if decision.stamp is not None:  # the entry that applies a keyed intent names it, in the same transaction
                     body = dataclasses.replace(body, intent=decision.stamp)
                 await self._write(body, now)

@@ -115,7 +115,10 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
             continue
         if held.stack * 2 < high:
             return CashBotMove("top_up", seat, high - held.stack)
-    free = [index for index, slot in enumerate(state.slots) if not slot.taken]
+    offered = set(game.waitlist.line.offered_seats)  # C13: a seat offered from the waiting list is its player's
+    if game.waitlist.line.queue and not offered:
+        return None  # C13: players wait for this table's seats: a bot takes none
+    free = [index for index, slot in enumerate(state.slots) if not slot.taken and index not in offered]
     if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
         return None
     alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after

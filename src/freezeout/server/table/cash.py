@@ -43,6 +43,15 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
 from freezeout.rules.variant import Forced, Variant
 from freezeout.rules.views import TableView
+from freezeout.server.table.cashwait import (
+    Waitlist,
+    break_due,
+    fold_waitlist,
+    lapse_at,
+    note_short,
+    on_sit,
+    seat_freed,
+)
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
@@ -55,7 +64,7 @@ STUD_MIN_BIG_BLIND = 10
 
 __all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
            "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
-           "fold_request", "holdings", "is_cash", "opened", "time_bank"]
+           "fold_request", "holdings", "is_cash", "lobby_key", "moved_chips", "offer_lapse_at", "opened", "time_bank"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
@@ -107,6 +116,14 @@ class CashGame:
     hand_over: bool = False  # the last transition ended a hand
     auto_top_up: tuple[tuple[int, int], ...] = ()  # C2: (seat, chips to top up to between hands)
     auto_due: frozenset[int] = frozenset()  # the seats whose auto top-up the table owes before the next deal
+    waitlist: Waitlist = Waitlist()  # noqa: RUF009 (frozen) C13: the players waiting for a seat (table/cashwait.py)
+    short_since: float | None = None  # C14: since when fewer than two players can play (table/cashwait.py)
+
+    @property
+    def is_public(self) -> bool:
+        """Whether anyone may sit here, and players moved from a broken table (C14) may be
+        moved here: every cash table is public until tables by invitation exist."""
+        return True
 
     def _with(self, table: CashTable, **changes: Any) -> CashGame:
         auto = changes.get("auto_top_up", self.auto_top_up)
@@ -257,6 +274,12 @@ class CashGame:
         table, _ = self.table.join(seat, player, chips, now, post=post, key=account_key(account))
         return self._with(table)
 
+    def join_moved(self, seat: int, player: str, chips: int, now: float, post: bool | None, account: int | None) -> CashGame:
+        """C14: a player moved from a broken table of the same stakes sits with the chips they
+        had there, even below the minimum buy-in or above the maximum (seed 002)."""
+        table, _ = self.table.join(seat, player, chips, now, post=post, key=account_key(account), moved=True)
+        return self._with(table)
+
     def buy_in_range(self, account: int | None, now: float) -> tuple[int, int]:
         """C1, C3: what ``account`` may buy in for now (at least what it left with in the last
         30 minutes, whatever name it shows now)."""
@@ -384,6 +407,19 @@ def auto_top_up_due(state: TableState) -> int | None:
     return min(game.auto_due)
 
 
+def lobby_key(state: TableState) -> tuple[Any, ...]:
+    """What a cash table's lobby record says beyond the seats (a cluster's owner lists it again
+    when it changes, cluster/workertable.py): its waiting list (C13) and break clock (C14)."""
+    game = state.table_game
+    return (game.waitlist, game.short_since) if isinstance(game, CashGame) else ()
+
+
+def offer_lapse_at(state: TableState) -> float | None:
+    """C13: when the first seat offered from a cash table's waiting list runs out, or None."""
+    game = state.table_game
+    return lapse_at(game) if isinstance(game, CashGame) else None
+
+
 def can_deal(game: TableGame) -> bool:
     """Whether a table's next hand can be committed and dealt by the rules (a freezeout's always
     can): at a cash table two players with chips who are not sitting out.  Whether bots may be
@@ -416,11 +452,14 @@ def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
     """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
     ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
-    from freezeout.server.table.entries import SitEntry, StandEntry, TopUpEntry
+    from freezeout.server.table.entries import SitEntry, StandEntry, TopUpEntry, WaitlistEntry
     from freezeout.server.table.state import Refused
 
     game = _game(state)
     try:
+        if isinstance(body, WaitlistEntry):  # C13 (table/cashwait.py)
+            listed, said = fold_waitlist(state, game, body, at)
+            return _changed(state, listed), said, []
         if isinstance(body, SitEntry):
             return _sit(state, game, body, at)
         if isinstance(body, StandEntry):
@@ -482,12 +521,21 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     if body.chips is None:
         raise Refused("bad_message", "a seat at a cash table is taken with a buy-in (chips, C1)")
     _fresh_transfer(game, body.transfer)
-    # C3, C11: a player is known by the account; bots share one account a level, so by name
-    changed = game.join(index, slot.name or "", body.chips, at, body.post, slot.user_id if slot.kind != "bot" else None)
+    listed, told = on_sit(game, index, slot.user_id, at)  # C13: a seat held from the waiting list is its player's
+    if body.moved_from is not None:  # C14: moved from a broken table with the chips they had, even below the minimum
+        if not game.is_public:
+            raise Refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
+        changed = listed.join_moved(index, slot.name or "", body.chips, at, body.post, slot.user_id)
+    else:
+        # C3, C11: a player is known by the account; bots share one account a level, so by name
+        changed = listed.join(index, slot.name or "", body.chips, at, body.post, slot.user_id if slot.kind != "bot" else None)
     if body.transfer is not None:
         changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
     slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
-    return _changed(state, changed, slots), [{"type": "seated", "slot": index, "name": slot.name, "chips": body.chips}], []
+    seated: dict[str, Any] = {"type": "seated", "slot": index, "name": slot.name, "chips": body.chips}
+    if body.moved_from is not None:
+        seated["moved_from"] = body.moved_from
+    return _changed(state, changed, slots), [*told, seated], []
 
 
 def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
@@ -497,20 +545,29 @@ def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     index = body.slot
     if not 0 <= index < state.size or not state.slots[index].taken:
         raise Refused("illegal", f"seat {index} has no player to leave")
+    if body.moved_to is not None and (body.user != state.slots[index].user_id or not break_due(game, at)):
+        raise Refused("illegal", "a player moves with their chips only from a table that broke, and only themselves (C14)")
     changed, chips = game.leave(index, at)
     if chips != body.chips:
         said = "at the end of the hand" if chips is None else f"with {chips} chips"
         raise Refused("illegal", f"the player leaves {said}, not as the entry says ({body.chips})")
     name = state.slots[index].name
+    if body.moved_to is not None and chips is None:
+        raise Refused("illegal", "a player in a hand moves to another table once it is over (C14)")
     if chips is None:  # C3: dealt in: plays the hand out, and leaves with the entry that ends it
         return _changed(state, changed), [{"type": "leaving", "slot": index, "name": name}], []
     slots = (*state.slots[:index], Slot(), *state.slots[index + 1 :])
-    return _changed(state, changed, slots), [{"type": "stood", "slot": index, "name": name, "chips": chips}], []
+    stood: dict[str, Any] = {"type": "stood", "slot": index, "name": name, "chips": chips}
+    if body.moved_to is not None:  # C14: the table broke; the chips go to the table named
+        stood["moved_to"] = body.moved_to
+    changed, offered = seat_freed(changed, index, at)  # C13: the first in line is offered the seat
+    return _changed(state, changed, slots), [stood, *offered], []
 
 
-def after_hand_move(result: _Result) -> _Result:
+def after_hand_move(result: _Result, at: float) -> _Result:
     """A deal or a move at a cash table: the seats of the players whose leave waited for the
-    hand's end are free once it ends (their cash-outs ride with this entry)."""
+    hand's end are free once it ends (their cash-outs ride with this entry), each offered to
+    the first in line (C13)."""
     from freezeout.server.table.entries import Slot
 
     state, table_events, events = result
@@ -524,7 +581,17 @@ def after_hand_move(result: _Result) -> _Result:
     for seat, chips in game.cash_outs:
         told.append({"type": "stood", "slot": seat, "name": slots[seat].name, "chips": chips})
         slots[seat] = Slot()
+        game, offered = seat_freed(game, seat, at)
+        told.extend(offered)
     return _changed(state, game, tuple(slots)), told, events
+
+
+def after_entry(result: _Result, at: float) -> _Result:
+    """Every cash entry: C14's clock (table/cashwait.py ``note_short``) as the entry leaves the table."""
+    state, told, events = result
+    game = _game(state)
+    noted = note_short(game, at)
+    return (state if noted is game else replace(state, table_game=noted)), told, events
 
 
 # -- the table's own auto top-up (C2): the one step that reads the balance -----------------
@@ -563,6 +630,30 @@ async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[
         if refusal.code != "insufficient":
             raise
         await write(CashSeatEntry("auto_top_up_skipped", seat))
+
+
+# -- C14: a move's one read of the broken table's log ---------------------------------------
+async def moved_chips(state: TableState, account: int, source: str, seq: int, store: Any) -> tuple[int, int] | None:
+    """What a ``move_in`` to this table brings (its seq and chips): entry ``seq`` of the broken
+    table ``source``'s log (``store``: a TableLog, shared by every process of a cluster), when
+    it is that table's ``stand`` moving ``account`` here with its chips; None otherwise.  The
+    chips' ledger rows name the move (``move:<source>.<seq>``), so it is taken once."""
+    from freezeout.server.table.entries import StandEntry, UnknownEntry
+    from freezeout.server.table.state import Refused
+
+    try:
+        entries = await store.table_entries(source, after=seq - 1, limit=1)
+    except Exception as error:
+        raise Refused("storage", "the broken table's log could not be read; try again") from error
+    if not entries or entries[0].seq != seq:
+        return None
+    try:
+        body = entries[0].body
+    except (UnknownEntry, RulesError):
+        return None
+    if not isinstance(body, StandEntry) or body.moved_to != state.id or body.user != account or not body.chips:
+        return None
+    return seq, body.chips
 
 
 # What the ledger records (table/cashledger.py), named here as always.

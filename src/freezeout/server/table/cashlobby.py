@@ -112,11 +112,19 @@ def cash_stakes(config: CashConfig, variant: Variant) -> dict[str, int]:
     return stakes
 
 
+def move_options(game: Any) -> dict[str, Any]:
+    """What must be the same at a table a broken table's players move to (C14, rules/breaking.py):
+    the game and everything its ``create`` entry states but the seats (stakes, buy-ins, rake,
+    straddles, run it twice, the muck rule), as one value the room compares."""
+    return dict(game.spec.to_json())
+
+
 def cash_fields(state: TableState) -> dict[str, Any]:
     """A cash table's lobby fields (docs/protocol.md "Cash tables"): ``stakes`` (:func:`cash_stakes`
     of the game the table deals now, as its view says them), ``level`` (:func:`cash_level`),
     ``buy_in`` (min, max), ``seats_free``, ``avg_pot`` and ``hands_per_hour``."""
     from freezeout.server.table.cash import CashGame
+    from freezeout.server.table.cashwait import waitlist_json
 
     game = state.table_game
     if not isinstance(game, CashGame):
@@ -126,7 +134,9 @@ def cash_fields(state: TableState) -> dict[str, Any]:
     return {"stakes": cash_stakes(config, game.variant), "level": cash_level(config, game.variant),
             "buy_in": {"min": config.min_buy_in, "max": config.max_buy_in},
             "seats_free": sum(not slot.taken for slot in state.slots),
-            "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour}
+            "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour,
+            "public": game.is_public, "options": move_options(game), "waitlist": waitlist_json(game),
+            "short_since": game.short_since}
 
 
 def close_at(state: TableState, settings: Settings) -> float | None:
@@ -134,4 +144,7 @@ def close_at(state: TableState, settings: Settings) -> float | None:
     its last entry (nothing is written while nobody sits there); None for any other table."""
     if state.spec.format != "cash" or state.closed or any(slot.taken for slot in state.slots):
         return None
+    game = state.table_game
+    if game is not None and getattr(game, "waitlist", None) is not None and game.waitlist.line.offers:  # type: ignore[attr-defined]
+        return None  # C13: a seat is held for a player from the waiting list
     return state.last_at + settings.cash_idle_seconds

@@ -18,6 +18,7 @@ from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
 from freezeout.server.table.cashlobby import cash_level, cash_stakes
+from freezeout.server.table.cashwait import waitlist_json
 from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.game import CashOptions
 
@@ -160,6 +161,7 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     view["bots"] = list(levels)  # the levels "Add bot" offers (table/botseat.py)
     refused = add_bot_refusal(game, levels)  # whether "Add bot" can seat one now, and why not (table/cashbots.py)
     view["add_bot"] = {"possible": refused is None, "reason": refused[0] if refused else None}
+    view["waitlist"] = waitlist_json(game)  # C13: who waits, the seats offered and until when
     if legal is not None and legal.seat == viewer:
         view["legal"] = legal.to_dict()
     return view

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 
 __all__ = [
     "INTENT", "INTENTS", "KEY_PATTERN", "VERSIONED_INTENTS", "Act", "AutoTopUp", "BuyIn", "CashChips", "CashIntent",
-    "ClientModel",
-    "DontWait", "Draw", "Intent", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn", "SitOut", "Stand",
-    "Straddle", "TopUp", "TransferId",
+    "ClientModel", "DeclineSeat",
+    "DontWait", "Draw", "Intent", "MoveIn", "MoveOut", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn",
+    "SitOut", "Stand", "Straddle", "TableId", "TopUp", "TransferId", "WaitIntent", "WaitlistJoin", "WaitlistLeave",
 ]
 
 # An intent's key (table/idempotency.py): 8-64 characters of the URL-safe alphabet, so a random key
@@ -142,8 +142,54 @@ class AutoTopUp(_Intent):
     to: CashChips | None
 
 
-CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp
+# -- a full cash table's waiting list (C13) and a broken table's moves (C14): docs/protocol.md "Waiting list" --
+TableId = Annotated[str, Field(pattern=r"^t[0-9a-f]{12}$")]
+
+
+class WaitlistJoin(_Intent):
+    """C13: wait for a seat at this full table; ``anywhere``: joined with "first available" (the
+    room joins every public table of the game and stakes, ``POST /api/cash/first_available``)."""
+
+    type: Literal["waitlist_join"]
+    anywhere: bool = False
+    # C14: the room's join for a player of broken table ``moved_from`` for whom no seat is free
+    # (ahead of those who joined by choice); a client's join never names it (transport/wsdecode.py)
+    moved_from: TableId | None = None
+
+
+class WaitlistLeave(_Intent):
+    """C13: leave the waiting list (a seat offered passes to the next in line)."""
+
+    type: Literal["waitlist_leave"]
+
+
+class DeclineSeat(_Intent):
+    """C13: turn the seat offered down: as leaving the list.  (Taking it is a ``buy_in``.)"""
+
+    type: Literal["decline_seat"]
+
+
+class MoveOut(_Intent):
+    """C14: this table broke: leave it with every chip, for table ``to`` (the room sends it)."""
+
+    type: Literal["move_out"]
+    to: TableId
+
+
+class MoveIn(_Intent):
+    """C14: sit here with the chips the ``move_out`` entry ``seq`` of the broken table ``source``
+    took off it for this table, even below the minimum buy-in (the room sends it)."""
+
+    type: Literal["move_in"]
+    source: TableId
+    seq: Annotated[int, Field(ge=1)]
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None
+
+
+WaitIntent = WaitlistJoin | WaitlistLeave | DeclineSeat | MoveOut | MoveIn
+CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp | WaitIntent
 Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
-INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp,
+           WaitlistJoin, WaitlistLeave, DeclineSeat, MoveOut, MoveIn)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])

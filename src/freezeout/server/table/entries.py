@@ -50,6 +50,7 @@ __all__ = [
     "StartEntry",
     "TopUpEntry",
     "UnknownEntry",
+    "WaitlistEntry",
     "decode_body",
 ]
 
@@ -143,6 +144,7 @@ class SitEntry:
     chips: int | None = None
     transfer: str | None = None
     post: bool | None = None
+    moved_from: str | None = None  # C14: the broken table the player was moved from, with its chips (any amount)
 
     def to_json(self) -> dict[str, Any]:
         p = self.player
@@ -155,14 +157,16 @@ class SitEntry:
             data["transfer"] = self.transfer
         if self.post is not None:
             data["post"] = self.post
+        if self.moved_from is not None:
+            data["moved_from"] = self.moved_from
         return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SitEntry:
-        chips, transfer, post = data.get("chips"), data.get("transfer"), data.get("post")
+        chips, transfer, post, moved = data.get("chips"), data.get("transfer"), data.get("post"), data.get("moved_from")
         return cls(int(data["slot"]), Slot.from_json(data), Stamp.from_json(data.get("intent")),
                    int(chips) if chips is not None else None, str(transfer) if transfer is not None else None,
-                   bool(post) if post is not None else None)
+                   bool(post) if post is not None else None, str(moved) if moved is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,17 +179,23 @@ class StandEntry:
     slot: int
     intent: Stamp | None = None
     chips: int | None = None
+    moved_to: str | None = None  # C14: the table broke; the player moves to this one with ``chips``
+    user: int | None = None  # C14: the account moved (written with ``moved_to``: the other table reads it)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"slot": self.slot}
         if self.chips is not None:
             data["chips"] = self.chips
+        if self.moved_to is not None:
+            data["moved_to"] = self.moved_to
+            data["user"] = self.user
         return _stamped(data, self.intent)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StandEntry:
-        chips = data.get("chips")
-        return cls(int(data["slot"]), Stamp.from_json(data.get("intent")), int(chips) if chips is not None else None)
+        chips, moved, user = data.get("chips"), data.get("moved_to"), data.get("user")
+        return cls(int(data["slot"]), Stamp.from_json(data.get("intent")), int(chips) if chips is not None else None,
+                   str(moved) if moved is not None else None, int(user) if user is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +258,47 @@ class CashSeatEntry:
         flag, to = data.get("flag"), data.get("to")
         return cls(request, int(data["seat"]), bool(flag) if flag is not None else None, Stamp.from_json(data.get("intent")),
                    int(to) if to is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitlistEntry:
+    """C13: a cash table's waiting list changes (table/cashwait.py): ``join`` (``user`` and the
+    ``name`` shown; ``anywhere``: joined with "first available", one join for every public table
+    of the game and stakes; ``moved``: a player whose table broke, C14, waits ahead of those who
+    chose to), ``leave``, ``decline`` (the seat offered to ``user``), or the table's own ``lapse``
+    (the offers whose time ran out pass to the next in line).  A freed seat is offered by the
+    entry that frees it (the fold: ``stand``, a hand's end), and taken by a ``sit``."""
+
+    kind: ClassVar[str] = "waitlist"
+    request: str
+    user: int | None = None
+    name: str | None = None
+    anywhere: bool = False
+    moved: bool = False
+    intent: Stamp | None = None
+
+    REQUESTS: ClassVar[tuple[str, ...]] = ("join", "leave", "decline", "lapse")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"request": self.request}
+        if self.user is not None:
+            data["user"] = self.user
+        if self.name is not None:
+            data["name"] = self.name
+        if self.anywhere:
+            data["anywhere"] = True
+        if self.moved:
+            data["moved"] = True
+        return _stamped(data, self.intent)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WaitlistEntry:
+        request = str(data["request"])
+        if request not in cls.REQUESTS:
+            raise UnknownEntry(f"unknown waiting-list request {request!r}")
+        user, name = data.get("user"), data.get("name")
+        return cls(request, int(user) if user is not None else None, str(name) if name is not None else None,
+                   bool(data.get("anywhere", False)), bool(data.get("moved", False)), Stamp.from_json(data.get("intent")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,13 +466,13 @@ class CloseEntry:
 
 
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
-             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry)
+             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry)
 # the entries that can apply a client's intent
-Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry
+Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry | WaitlistEntry
 
 _BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
     CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry,
-    TopUpEntry, CashSeatEntry, CloseEntry)}
+    TopUpEntry, CashSeatEntry, CloseEntry, WaitlistEntry)}
 
 
 def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:

@@ -19,13 +19,17 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.ledger import client_transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashwait import break_due, held_seats
 from freezeout.server.table.commands import (
     Act,
     AutoTopUp,
     BuyIn,
+    DeclineSeat,
     DontWait,
     Draw,
     Intent,
+    MoveIn,
+    MoveOut,
     Rematch,
     Resign,
     RunTwice,
@@ -35,6 +39,9 @@ from freezeout.server.table.commands import (
     Stand,
     Straddle,
     TopUp,
+    WaitIntent,
+    WaitlistJoin,
+    WaitlistLeave,
 )
 from freezeout.server.table.entries import (
     ActEntry,
@@ -45,6 +52,7 @@ from freezeout.server.table.entries import (
     Stamped,
     StandEntry,
     TopUpEntry,
+    WaitlistEntry,
 )
 from freezeout.server.table.state import Refused, TableState
 
@@ -66,13 +74,15 @@ def _slot(state: TableState, asked: int | None) -> int:
 
 
 def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: float, settings: Settings,
-              online: Callable[[int], bool]) -> Stamped:
-    """The entry that applies ``intent`` of ``user`` at ``now``; :class:`Refused` if it cannot."""
+              online: Callable[[int], bool], moved: tuple[int, int] | None = None) -> Stamped:
+    """The entry that applies ``intent`` of ``user`` at ``now``; :class:`Refused` if it cannot.
+    ``moved``: for a ``move_in``, the broken table's ``stand`` entry it names as the actor read
+    it (its seq and chips; None: there is none for this account and table)."""
     if user is None:
         raise Refused("not_seated", "log in or play as a guest to take part")
     if isinstance(state.table_game, CashGame):
-        return _cash_entry(state, state.table_game, user, intent, now, settings, online)
-    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)):
+        return _cash_entry(state, state.table_game, user, intent, now, settings, online, moved)
+    if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp, *_WAIT_INTENTS)):
         raise Refused("illegal", f"{intent.type!r} is a cash table's request; this table plays a freezeout")
     if isinstance(intent, Sit):
         slot = _slot(state, intent.slot)
@@ -141,22 +151,83 @@ def _draw_action(seat: int, cards: str | None) -> Action:
     return Action(seat, ActionKind.DISCARD, cards=thrown)
 
 
+_WAIT_INTENTS = (WaitlistJoin, WaitlistLeave, DeclineSeat, MoveOut, MoveIn)
+
+
+def _cash_slot(state: TableState, game: CashGame, user: UserRow, asked: int | None) -> int:
+    """The seat a buy-in takes at a cash table (C13): the one offered to the asker from the
+    waiting list when none is named, else as :func:`_slot`, never a seat held for another."""
+    held, own = held_seats(game, user.id)
+    if asked is None and own is not None:
+        return own
+    if asked is None:
+        free = next((i for i, s in enumerate(state.slots) if not s.taken and i not in held), None)
+        if free is None:
+            raise Refused("illegal", "the table is full: join its waiting list (C13)" if not held
+                          else "every free seat is held for a player from the waiting list: join it (C13)")
+        return free
+    slot = _slot(state, asked)
+    if slot in held:
+        raise Refused("illegal", f"seat {slot + 1} is held for a player from the waiting list (C13)")
+    return slot
+
+
+def _wait_entry(state: TableState, game: CashGame, user: UserRow, intent: WaitIntent, now: float,
+                moved: tuple[int, int] | None) -> Stamped:
+    """C13, C14: the entry of a waiting-list request or of a broken table's move."""
+    if isinstance(intent, WaitlistJoin):
+        if user.kind != "user":
+            raise Refused("forbidden", "play chips belong to an account: log in to wait for a seat at a cash table")
+        if state.slot_of_user(user.id) is not None:
+            raise Refused("illegal", "you sit at this table already: its waiting list is for players without a seat")
+        return WaitlistEntry("join", user.id, user.shown, anywhere=intent.anywhere, moved=intent.moved_from is not None)
+    if isinstance(intent, (WaitlistLeave, DeclineSeat)):
+        return WaitlistEntry("leave" if isinstance(intent, WaitlistLeave) else "decline", user.id)
+    if isinstance(intent, MoveIn):
+        if moved is None:
+            raise Refused("illegal", f"no move from table {intent.source} to this table is waiting for you (C14): "
+                                     "a player who changes table by choice buys in (at least the minimum buy-in)")
+        if not game.is_public:
+            raise Refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
+        if state.slot_of_user(user.id) is not None:
+            raise Refused("illegal", "you already have a seat at this table")
+        seq, chips = moved
+        return SitEntry(_cash_slot(state, game, user, intent.slot), Slot(user.id, user.shown, user.kind), chips=chips,
+                        transfer=f"move:{intent.source}.{seq}", moved_from=intent.source)
+    seat = state.slot_of_user(user.id)
+    if seat is None:
+        raise Refused("not_seated", "you have no seat at this table")
+    if intent.to == state.id:
+        raise Refused("illegal", "a player moves to another table (C14)")
+    if not break_due(game, now):
+        raise Refused("illegal", "this table has not broken (C14): leave it (stand), or buy in at another table "
+                                 "with at least its minimum buy-in")
+    if game.in_hand and seat in game.table.hand_seats:
+        raise Refused("illegal", "you are in a hand: you move once it is over (C14)")
+    chips = game.table.current_stacks()[seat]
+    if chips <= 0:
+        raise Refused("illegal", "no chips to move: leave the table (stand)")
+    return StandEntry(seat, chips=chips, moved_to=intent.to, user=user.id)
+
+
 def _filed(user: UserRow, transfer: str | None) -> str | None:
     """The ledger's id of a client's named transfer (C9): under the asker's account, never another's."""
     return None if transfer is None else client_transfer("cash", user.id, transfer)
 
 
 def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent, now: float, settings: Settings,
-                online: Callable[[int], bool]) -> Stamped:
+                online: Callable[[int], bool], moved: tuple[int, int] | None = None) -> Stamped:
     """A cash table's entry for ``intent`` (C1–C7): what the asker may not do is said here, in the
     table's words; what the rules refuse the fold says (table/cash.py), what the balance cannot
     pay the ledger says (``insufficient``), and nothing is written."""
+    if isinstance(intent, _WAIT_INTENTS):
+        return _wait_entry(state, game, user, intent, now, moved)
     if isinstance(intent, BuyIn):
         if user.kind != "user":
             raise Refused("forbidden", "play chips belong to an account: log in to sit at a cash table")
         if state.slot_of_user(user.id) is not None:
             raise Refused("illegal", "you already have a seat at this table: add chips with a top-up")
-        slot = _slot(state, intent.slot)
+        slot = _cash_slot(state, game, user, intent.slot)
         low, high = game.buy_in_range(user.id, now)  # C3: by account, not the name shown
         if not low <= intent.chips <= high:
             why = (" (C3: within 30 minutes of leaving, at least the chips you left with)" if low > game.table.config.min_buy_in

@@ -27,6 +27,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry, Store, UserRow
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
+from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
@@ -48,6 +49,7 @@ class Room:
         self.tables: dict[str, TableActor] = {}
         self.bots: dict[str, UserRow] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._tender: asyncio.Task[None] | None = None
         self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
         self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
@@ -75,11 +77,14 @@ class Room:
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
+        self._tender = asyncio.create_task(self._tend_forever(), name="room-waitlists")
         self.lobby.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._tender is not None:
+            self._tender.cancel()
         await self.lobby.stop()
         for actor in self.tables.values():
             await actor.stop()
@@ -91,6 +96,15 @@ class Room:
                 await self.sweep()
             except Exception:
                 log.exception("sweeping idle tables failed")
+
+    async def _tend_forever(self) -> None:
+        """C13's "first available" lists and C14's broken tables, across tables (table/cashmove.py)."""
+        while True:
+            await asyncio.sleep(TEND_SECONDS)
+            try:
+                await tend(self, self.clock.now())
+            except Exception:
+                log.exception("tending the waiting lists and broken tables failed")
 
     async def sweep(self) -> list[str]:
         """Retire tables whose game is over (or never started), that nobody

@@ -35,6 +35,7 @@ from freezeout.server.table.entries import (
     StartEntry,
     TopUpEntry,
     UnknownEntry,
+    WaitlistEntry,
 )
 from freezeout.server.table.fairness import AnyDeal, Reveal
 from freezeout.server.table.game import GameRefused, GameSpec, TableGame, start_game
@@ -389,10 +390,13 @@ def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
     if isinstance(body, CloseEntry):
         return _close(state, at)
     if state.spec.format == "cash":  # a cash table's seats and chips (table/cash.py), its hands as any table's
-        if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry)):
-            return cash.fold_request(state, body, at)
+        if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry, WaitlistEntry)):
+            return cash.after_entry(cash.fold_request(state, body, at), at)
         if isinstance(body, (ActEntry, DealEntry)):
-            return cash.after_hand_move(_act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at))
+            moved = _act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at)
+            return cash.after_entry(cash.after_hand_move(moved, at), at)
+    if isinstance(body, WaitlistEntry):
+        raise Refused("illegal", "a waiting list is a cash table's (C13); this table plays a freezeout")
     if isinstance(body, ActEntry):  # the most frequent first
         return _act(state, body, at)
     if isinstance(body, DealEntry):

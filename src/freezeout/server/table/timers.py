@@ -17,7 +17,7 @@ from freezeout.server.table import cash
 from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
-__all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Rematch", "Start",
+__all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Lapse", "Rematch", "Start",
            "TopUp", "clock_json", "due", "next_deadline"]
 
 
@@ -76,11 +76,16 @@ class TopUp:
 
 
 @dataclass(frozen=True, slots=True)
+class Lapse:
+    """C13: a seat offered from a cash table's waiting list was not taken in time."""
+
+
+@dataclass(frozen=True, slots=True)
 class Close:
     """An empty cash table closes (table/cashlobby.py)."""
 
 
-Due: TypeAlias = Start | Commit | Deal | End | Rematch | BotMove | Forfeit | TopUp | Close
+Due: TypeAlias = Start | Commit | Deal | End | Rematch | BotMove | Forfeit | TopUp | Lapse | Close
 """A step the table takes by itself: one frozen value per kind, each with the fields it needs."""
 
 
@@ -91,6 +96,9 @@ def _bot_seats(state: TableState) -> list[int]:
 def due(state: TableState, now: float, settings: Settings, *, online: Callable[[int], bool],
         bot_due: Callable[[int], float]) -> Due | None:
     """The first step due at ``now``, in the order the table must take them."""
+    lapse = cash.offer_lapse_at(state)  # C13: an offer from the waiting list ran out
+    if lapse is not None and now >= lapse:
+        return Lapse()
     if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
         return Close() if now >= closing else None
     t = state.table_game
@@ -131,6 +139,13 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
 def next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
                   bot_due: Callable[[int], float]) -> float | None:
     """When the table next has something to do by itself (None: only a command can wake it)."""
+    lapse = cash.offer_lapse_at(state)  # C13
+    rest = _next_deadline(state, settings, online=online, bot_due=bot_due)
+    return rest if lapse is None else lapse if rest is None else min(lapse, rest)
+
+
+def _next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
+                   bot_due: Callable[[int], float]) -> float | None:
     if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
         return closing
     t = state.table_game

@@ -41,6 +41,7 @@ from freezeout.server.table.commands import (
     Straddle,
     TopUp,
     TransferId,
+    WaitlistJoin,
 )
 from freezeout.server.table.eventtext import HAND_NAME_LANGS, event_to_json, events_json
 from freezeout.server.table.notices import applied_text, error_text, presence_text
@@ -81,6 +82,7 @@ __all__ = [
     "TopUp",
     "TransferId",
     "UpdateMessage",
+    "WaitlistJoin",
     "WatchLobby",
     "applied_text",
     "error_text",

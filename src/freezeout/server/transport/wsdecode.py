@@ -29,6 +29,7 @@ from freezeout.server.transport.protocol import (
     Resign,
     Sit,
     Stand,
+    WaitlistJoin,
     WatchLobby,
 )
 
@@ -61,9 +62,13 @@ def decode_frame(frame: Mapping[str, Any]) -> ClientMessage | BadFrame:
         return BadFrame("not JSON")
     ref = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), (str, int)) else None
     try:
-        return CLIENT_MESSAGE.validate_python(raw)
+        msg = CLIENT_MESSAGE.validate_python(raw)
     except (ValidationError, RecursionError) as error:
         return BadFrame(_reason(error), ref)
+    if isinstance(msg, WaitlistJoin) and msg.moved_from is not None:  # C14: the room's, for a broken table's player
+        return BadFrame("moved_from: a player is put ahead in line by the room when their table breaks, "
+                        "not by asking", ref)
+    return msg
 
 
 def _reason(error: Exception) -> str:

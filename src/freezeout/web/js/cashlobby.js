@@ -9,6 +9,8 @@ import * as api from './api.js';
 import {openAuth} from './auth.js';
 import {dialog} from './ui.js';
 import {isCashTable, stakesText} from './cashview.js';
+import {waitControls} from './waitlist.js';
+import {toast} from './ui.js';
 
 const FILTER_KEY = 'fz-cash-filter';
 const SIZE_KEY = 'fz-cash-size';
@@ -108,11 +110,14 @@ export class CashLobby {
   row(table, user) {
     const seated = (table.slots || []).filter(s => s.user).length;
     const size = table.size || (table.slots || []).length;
-    const free = table.seats_free ?? Math.max(0, size - seated);
+    const held = ((table.waitlist || {}).offers || []).length;  // C13: seats held for players on the list
+    const free = Math.max(0, (table.seats_free ?? Math.max(0, size - seated)) - held);
     const mine = user && (table.slots || []).some(s => s.user && s.user.id === user.id);
     const buyIn = table.buy_in || {};
     const label = mine ? t('tables.open') : free && user && user.kind !== 'guest' ? t('cashLobby.sit') : t('tables.watch');
-    return h('li', {dataset: {table: table.id, game: gameOf(table)}},
+    // C13: a full table's waiting list (your place, a seat offered to you, or join / first available)
+    const wait = mine ? null : waitControls(table.waitlist, user, Date.now() / 1000, this.waitActions(table));
+    return h('li', {dataset: {table: table.id, game: gameOf(table)}, class: wait ? 'has-wait' : ''},
       h('div',
         h('div.cash-line', h('b.game', this.gameName(gameOf(table))), ' ', h('span.stakes', stakesText(table.stakes))),
         h('div.meta',
@@ -121,7 +126,26 @@ export class CashLobby {
           buyIn.min != null ? h('span.buyin', t('cashLobby.buyIn', {min: num(buyIn.min), max: num(buyIn.max)})) : null,
           h('span.avgpot', t('cashLobby.avgPot', {n: num(table.avg_pot || 0)})),
           h('span.hph', t('cashLobby.handsPerHour', {n: num(table.hands_per_hour || 0)})))),
-      h('a.btn.small' + (label === t('cashLobby.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label));
+      h('a.btn.small' + (label === t('cashLobby.sit') ? '.primary' : ''), {href: '#/table/' + encodeURIComponent(table.id)}, label),
+      wait);
+  }
+
+  /** The list's requests from the lobby (docs/protocol.md "Waiting list"): the table's answer
+   *  (its summary with the list) is drawn at once; a refusal is said in the server's words. */
+  waitActions(table) {
+    const path = `/api/tables/${encodeURIComponent(table.id)}/waitlist`;
+    const done = d => { if (d && d.table) { this.fromList = [...this.fromList.filter(x => x.id !== d.table.id), d.table]; this.render(); } };
+    const failed = error => toast(t('cashLobby.refused', {message: error.message}));
+    return {
+      join: () => api.post(path).then(done, failed),
+      leave: () => api.request('DELETE', path).then(done, failed),
+      decline: () => api.post(path + '/decline').then(done, failed),
+      take: () => { location.hash = '#/table/' + encodeURIComponent(table.id); },
+      anywhere: () => api.post('/api/cash/first_available', {table: table.id}).then(d => {
+        toast(d.free && d.free.length ? t('wait.freeNow') : t('wait.joinedAnywhere', {n: (d.joined || []).length}), 'info', 6000);
+        this.load();
+      }, failed),
+    };
   }
 
   /** The "Create cash table" dialog: game, stakes, buy-ins, seats, rake, straddle, run it twice. */

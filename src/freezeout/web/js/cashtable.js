@@ -4,7 +4,7 @@
 // auto top-up.  Every limit and refusal is the server's: the page offers what the view
 // says, sends the intent, and shows the server's answer in words.
 import {h, fill, setText, announce} from './dom.js';
-import {t, num} from './i18n.js';
+import {t, num, ordinal} from './i18n.js';
 import * as api from './api.js';
 import {openAuth} from './auth.js';
 import {dialog, confirmDialog, toast} from './ui.js';
@@ -12,6 +12,7 @@ import {refreshBalance, currentBalance, onBalance} from './balance.js';
 import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
+import {waitControls, waitState} from './waitlist.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -29,9 +30,12 @@ export class CashTable {
     this.straddleWanted = false;
     this.el = h('section.cash-controls', {'aria-label': t('cash.controls')});
     this.offBalance = onBalance(() => { if (this.lastModel) this.renderControls(); });
+    // C13: a seat offered from the waiting list counts down while it is held for you
+    this.offerTicker = setInterval(() => { if (this.offerShown && this.view) this.renderControls(); }, 1000);
   }
 
   destroy() {
+    clearInterval(this.offerTicker);
     this.offBalance();
     if (this.buyIn) this.buyIn.close();
   }
@@ -68,7 +72,10 @@ export class CashTable {
     for (const e of events) {
       const me = (e.slot != null && e.slot === mine) || (e.seat != null && e.seat === mine) || (e.name && e.name === myName);
       const who = shownName(e.name || ((v && v.seats[e.seat ?? e.slot]) || {}).player || '?');
-      if (e.type === 'seated') {
+      if (e.type === 'seated' && me && e.moved_from) {
+        refreshBalance();
+        toast(t('wait.movedIn', {chips: num(e.chips)}), 'info', 8000);
+      } else if (e.type === 'seated') {
         if (me) { refreshBalance(); if (this.buyIn) this.buyIn.close('done'); announce(t('cash.youSat', {chips: num(e.chips)})); }
         else announce(t('cash.sat', {name: who, chips: num(e.chips)}));
       } else if (e.type === 'topped_up') {
@@ -79,6 +86,12 @@ export class CashTable {
         }
       } else if (e.type === 'auto_top_up_skipped' && me) {
         toast(t('cash.autoTopUpSkipped', {reason: e.reason || ''}), 'info', 6000);
+      } else if (e.type === 'waitlist') {
+        this.onWaitlist(e);
+      } else if (e.type === 'stood' && me && e.moved_to) {
+        // C14: this table broke; the server moves you, with your chips, to another of its kind
+        toast(t('wait.moving'), 'info', 8000);
+        location.hash = '#/table/' + encodeURIComponent(e.moved_to);
       } else if (e.type === 'stood') {
         if (me || e.name === myName) { refreshBalance(); toast(e.chips ? t('cash.youLeft', {chips: num(e.chips)}) : t('cash.youLeftEmpty'), 'info', 6000); }
         else announce(t('cash.left', {name: who}));
@@ -87,6 +100,37 @@ export class CashTable {
       else if (e.type === 'run_twice' && me) this.runVote = e.flag ?? true;  // the server's word on your vote (C7)
       else if (e.type === 'hand_started') this.runVote = null;
     }
+  }
+
+  /** A waiting-list event (C13): yours are said (a seat offered to you, an offer that lapsed). */
+  onWaitlist(e) {
+    const user = api.currentUser();
+    if (!user || e.user !== user.id) return;
+    if (e.event === 'offered') {
+      announce(t('wait.offer', {seat: e.seat + 1, s: Math.max(0, Math.ceil(e.until - this.page.now()))}));
+      if (this.page.alerts) this.page.alerts.turn();
+    } else if (e.event === 'lapsed') toast(t('wait.lapsed'), 'info', 6000);
+    else if (e.event === 'joined') announce(t('wait.place', {place: ordinal(e.place), n: e.place}));
+  }
+
+  /** "First available" (POST /api/cash/first_available): every public table of this game and stakes. */
+  firstAvailable() {
+    api.post('/api/cash/first_available', {table: this.page.tableId})
+      .then(d => toast(d.free && d.free.length ? t('wait.freeNow') : t('wait.joinedAnywhere', {n: (d.joined || []).length}), 'info', 6000))
+      .catch(error => toast(refusal({code: error.code, message: error.message})));
+  }
+
+  /** The waiting list's controls for a player without a seat here (waitlist.js), or null. */
+  waitPart(v, user) {
+    const wait = waitControls(v.waitlist, user, this.page.now(), {
+      join: () => this.send({type: 'waitlist_join'}),
+      leave: () => this.send({type: 'waitlist_leave'}),
+      decline: () => this.send({type: 'decline_seat'}),
+      take: offer => this.openBuyIn(offer.seat),
+      anywhere: () => this.firstAvailable(),
+    });
+    this.offerShown = !!(user && waitState(v.waitlist, user.id).offer);
+    return wait;
   }
 
   // ------------------------------------------------------------------ drawing
@@ -185,15 +229,21 @@ export class CashTable {
     const me = this.me;
     const user = api.currentUser();
     if (!me) {
-      const free = v.seats.some(x => x.player == null);
+      const held = new Set(((v.waitlist || {}).offers || []).map(o => o.seat));
+      const free = v.seats.some(x => x.player == null && !held.has(x.seat));
       const words = !user || user.kind === 'guest' ? t('cash.loginToPlay') : free ? t('cash.pickSeat') : t('cash.full');
-      const key = 'out|' + words;
+      const state = user ? waitState(v.waitlist, user.id) : null;
+      const countdown = state && state.offer ? Math.ceil(state.offer.until - this.page.now()) : null;
+      const key = 'out|' + words + '|' + JSON.stringify(v.waitlist || null) + '|' + countdown;
       if (this.el.dataset.key === key) return;
       this.el.dataset.key = key;
-      fill(this.el, h('p.cash-hint', words,
-        !user || user.kind === 'guest' ? [' ', h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login'))] : null));
+      const wait = this.waitPart(v, user);
+      fill(this.el, state && (state.offer || state.place != null) ? null : h('p.cash-hint', words,
+        !user || user.kind === 'guest' ? [' ', h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login'))] : null),
+      wait);
       return;
     }
+    this.offerShown = false;
     const inHand = !!(v.in_hand && (me.in_hand || me.bet || (me.cards && me.cards.length)));
     const sittingOut = me.status === 'sitting out' || me.status === 'away';
     // C7: run it twice is agreed before the last chips go in; a player in the hand may agree
@@ -291,6 +341,8 @@ export class CashTable {
     if (!v || this.me || !v.seats[seat] || v.seats[seat].player != null) return;
     const user = api.currentUser();
     if (!user || user.kind === 'guest') { toast(t('cash.loginToPlay'), 'info', 6000); openAuth('login'); return; }
+    const held = ((v.waitlist || {}).offers || []).find(o => o.seat === seat);  // C13: held for the one it is offered to
+    if (held && held.user !== user.id) { toast(t('wait.heldFor', {name: shownName(held.name)}), 'info', 6000); return; }
     this.openBuyIn(seat);
   }
 
