@@ -51,6 +51,7 @@ from freezeout.server.table.entries import (
     EntryBody,
     GameEnd,
     GameStart,
+    InviteEntry,
     LogEntry,
     RematchEntry,
     ResumeEntry,
@@ -60,6 +61,7 @@ from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import applied_text, error_text, presence_text
 from freezeout.server.table.presence import Followers
+from freezeout.server.table.privacy import new_secret
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.table.writer import Reduced, TableWriter
@@ -88,7 +90,14 @@ class _Sync:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Command = _Intent | _Detach | _Sync
+@dataclass
+class _Renew:
+    """A private table's creator asks for a new invite secret (issue #37): written in turn."""
+
+    future: asyncio.Future[str] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+_Command = _Intent | _Detach | _Sync | _Renew
 
 
 class TableActor:
@@ -129,6 +138,11 @@ class TableActor:
     @property
     def conns(self) -> list[Conn]:
         return self.followers.conns
+
+    @property
+    def invite(self) -> str | None:
+        """A private table's invite secret (None: public); told to its creator only."""
+        return self.state.invite
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -221,6 +235,12 @@ class TableActor:
             text = self.fanout.snapshot_text(self.state, now, seat, conn.user, self.presence())
         conn.send(text)
 
+    async def renew_invite(self) -> str:
+        """A new invite secret for this private table (an ``invite`` entry): older links stop at once."""
+        renew = _Renew()
+        self._submit(renew)
+        return await renew.future
+
     async def sync(self) -> None:
         """Wait until the actor has handled everything before and has nothing due (tests)."""
         sync = _Sync()
@@ -263,6 +283,8 @@ class TableActor:
             command = self._commands.popleft()
             if isinstance(command, _Sync) and not command.future.done():
                 command.future.set_result(None)
+            elif isinstance(command, _Renew) and not command.future.done():
+                command.future.set_exception(Refused("busy", "the table is moving to another server: try again"))
             elif isinstance(command, _Intent) and command.reply is not None and not command.reply.done():
                 command.reply.set_exception(Refused("busy", "the table is moving to another server: try again"))
 
@@ -290,12 +312,36 @@ class TableActor:
         elif isinstance(command, _Detach):
             if self.followers.remove(command.conn):
                 self._tell_presence()
+        elif isinstance(command, _Renew):
+            await self._renew(command)
         else:
             self._intents -= 1
             if command.conn is not None:
                 command.conn.pending -= 1
             await self._handle_intent(command, now)
         return True
+
+    async def _renew(self, command: _Renew) -> None:
+        secret = new_secret()
+        try:
+            await self._write(InviteEntry(secret), self.clock.now())
+        except Refused as refusal:
+            command.future.set_exception(refusal)
+        else:
+            command.future.set_result(secret)
+            self._evict_guests()
+
+    def _evict_guests(self) -> None:
+        """The old link stops at once: who watches by it (neither the creator nor seated) follows no more."""
+        state = self.state
+        for conn in list(self.followers.conns):
+            user_id = conn.user.id if conn.user is not None else None
+            if user_id is not None and (user_id == state.created_by or state.slot_of_user(user_id) is not None):
+                continue
+            conn.evicted = True
+            self.followers.remove(conn)
+            self._send_error(conn, "not_found", f"no table {state.id!r}", None)
+        self._tell_presence()
 
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:

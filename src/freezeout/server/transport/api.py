@@ -34,8 +34,9 @@ from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.protocol import BuyIn, CashChips, Intent, Sit, Stand, TransferId
+from freezeout.server.transport.tablegate import address_of, gate, invite_of, shown_secret
 
-__all__ = ["ApiError", "Auth", "Body", "identify", "router"]
+__all__ = ["ApiError", "Auth", "Body", "http_gate", "identify", "router"]
 
 router = APIRouter(prefix="/api")
 SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE = "fz_session", "fz_csrf", "fz_device"
@@ -53,7 +54,17 @@ _STATUS = {"not_found": 404, "forbidden": 403, "not_seated": 403, "bad_message":
 
 
 def refused(error: Refused) -> ApiError:
-    return ApiError(_STATUS.get(error.code, 409), error.code, error.message)
+    headers = {"Retry-After": "60"} if error.code == "rate_limited" else None
+    return ApiError(_STATUS.get(error.code, 409), error.code, error.message, headers)
+
+
+async def http_gate(request: Request, table_id: str, user: UserRow | None) -> None:
+    """A route keyed by a table's id: the asker may see the table (transport/tablegate.py), else
+    what a table that does not exist answers (or ``rate_limited``)."""
+    try:
+        await gate(ctx(request), table_id, user, shown_secret(request), address_of(request))
+    except Refused as error:
+        raise refused(error) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +221,7 @@ class NewTable(Body):
     format: Annotated[str, Field(max_length=16)] | None = None  # "freezeout" (None) or "cash"
     seats: Annotated[int, Field(ge=2, le=10)] | None = None  # a cash table's
     cash: dict[str, Any] | None = None  # a cash table's options, checked by CashOptions.from_json
+    private: bool = False  # issue #37: listed nowhere, reached by its invite link (never with ranked)
 
 
 class BuyInRequest(Body):
@@ -483,10 +495,12 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     slots, sit = _places(body)
     try:
         actor = await ctx(request).room.create(user, slots, ranked=body.ranked, sit=sit, address=_address_key(request),
-                                               game=body.game, format=body.format, cash=body.cash)
+                                               game=body.game, format=body.format, cash=body.cash, private=body.private)
     except Refused as error:
         raise refused(error) from None
-    return {"table": with_format(actor.summary())}
+    summary = with_format(actor.summary())
+    invite = actor.invite  # the creator alone is told the invite link
+    return {"table": summary, **({"invite": invite_of(summary["id"], invite)} if invite else {})}
 
 
 def _places(body: NewTable) -> tuple[list[str | None], bool]:
@@ -512,7 +526,8 @@ def _places(body: NewTable) -> tuple[list[str | None], bool]:
 
 
 @router.get("/tables/{table_id}")
-async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+async def get_table(request: Request, table_id: str, found: AuthDep) -> dict[str, Any]:
+    await http_gate(request, table_id, found.user)
     try:
         return {"table": with_format(await ctx(request).room.summary(table_id))}
     except Refused as error:
@@ -521,6 +536,7 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
 
 async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent) -> dict[str, Any]:
     user = _need_user(found)
+    await http_gate(request, table_id, user)
     try:
         return {"table": await ctx(request).room.get(table_id).request(user, msg)}
     except Refused as error:
@@ -547,6 +563,7 @@ async def buy_in(request: Request, table_id: str, body: BuyInRequest, found: Pos
 async def add_cash_bot(request: Request, table_id: str, body: CashBotRequest, found: PostAuth) -> dict[str, Any]:
     """A bot of ``level`` that plays the game buys in at a cash table (docs/protocol.md "Bots at cash tables")."""
     user = _need_user(found)
+    await http_gate(request, table_id, user)
     try:
         return {"table": with_format(await ctx(request).room.add_cash_bot(table_id, user, body.level))}
     except Refused as error:

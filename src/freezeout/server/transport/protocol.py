@@ -96,6 +96,7 @@ class Join(ClientModel):
     table: Annotated[str, Field(min_length=1, max_length=64)]
     since: Annotated[int, Field(ge=0)] | None = None
     token: Annotated[str, Field(max_length=256)] | None = None
+    invite: Annotated[str, Field(max_length=128)] | None = None  # a private table's secret (transport/tablegate.py)
 
 
 class Ping(ClientModel):

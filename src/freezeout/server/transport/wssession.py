@@ -23,6 +23,7 @@ from freezeout.server.transport.api import _CSRF_SHAPE, DEVICE_COOKIE
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.links import Link
 from freezeout.server.transport.protocol import Join, Ping, Sit, WatchLobby, error_text, pong_text
+from freezeout.server.transport.tablegate import gate
 from freezeout.server.transport.wsdecode import ClientMessage
 
 __all__ = ["Session"]
@@ -46,7 +47,7 @@ class Session:
             self.context.room.lobby.watch(self.link, self.send)
         elif isinstance(msg, Ping):
             self.send(pong_text(now))
-        elif self.table is None or self.conn is None:
+        elif self.table is None or self.conn is None or self.conn.evicted:
             self.send(error_text("not_joined", "join a table first", msg.id))
         else:
             if isinstance(msg, Sit) and self.conn.user is not None:  # as POST /api/tables/{id}/sit (elo.py "Rings")
@@ -69,6 +70,7 @@ class Session:
             self.user = found[0]
             context.links.identify(self.link, self.user.id, hashed, found[1])
         try:
+            await gate(context, msg.table, self.user, msg.invite, self.link.address)
             table = context.room.get(msg.table)
         except Refused as refusal:
             self.send(error_text(refusal.code, refusal.message, msg.id))
@@ -79,7 +81,7 @@ class Session:
         table.attach(self.conn, msg.since)
 
     def _leave_table(self) -> None:
-        if self.table is not None and self.conn is not None:
+        if self.table is not None and self.conn is not None and not self.conn.evicted:
             self.table.detach(self.conn)
         self.table = self.conn = None
 
