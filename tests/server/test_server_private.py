@@ -229,3 +229,95 @@ async def test_a_finished_private_game_shows_to_its_players_and_link_holders_onl
     assert again.players == (first_seats[1], first_seats[0])  # the seats rotated (R3), the group kept
     assert (await eve.http.get("/api/tables")).json()["tables"] == []
     assert (await eve.http.get(f"/api/tables/{table}")).status_code == 404
+
+
+async def test_the_creator_holds_a_place_for_a_named_account_for_five_minutes(h):
+    ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+    table, secret = await open_private(ana, {"slots": [None, None, None]})
+    # bo has no link: he is not shown the table until a place is held for him
+    assert (await bo.http.get(f"/api/tables/{table}")).status_code == 404
+    assert (await eve.post(f"/api/tables/{table}/reserve", {"name": "bo"})).status_code == 404  # eve: no such table
+    assert (await eve.post(f"/api/tables/{table}/reserve?invite={secret}", {"name": "bo"})).status_code == 403
+    assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "nobody"})).status_code == 404
+    held = await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 2})
+    assert held.status_code == 200, held.text
+    hold = held.json()["guests"]["holds"]
+    assert hold == [{"slot": 2, "name": "bo", "until": h.clock.now() + 300}]
+    assert (await bo.http.get(f"/api/tables/{table}")).status_code == 200  # by his account, no link
+    # eve, with the link, cannot take place 2; the free place she is given is another
+    refused = await eve.post(f"/api/tables/{table}/sit?invite={secret}", {"slot": 2})
+    assert refused.status_code == 409 and "held for bo" in refused.json()["error"]["message"]
+    sat = await eve.post(f"/api/tables/{table}/sit?invite={secret}")
+    assert sat.status_code == 200, sat.text
+    assert h.table(table).state.slot_of_user(eve.user["id"]) == 1
+    # bo sits where he was expected (the game starts: the table is full)
+    assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200
+    assert h.table(table).state.slot_of_user(bo.user["id"]) == 2
+
+
+async def test_a_held_place_is_free_again_after_its_time(h):
+    ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+    table, secret = await open_private(ana, {"slots": [None, None]})
+    assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "bo"})).status_code == 200
+    assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 409
+    await h.advance(300)
+    assert (await bo.http.get(f"/api/tables/{table}")).status_code == 404  # the hold let go: no link, no table
+    assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
+
+
+async def test_with_approval_on_a_seat_waits_for_the_creator(h):
+    ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+    table, secret = await open_private(ana, {"slots": [None, None, None], "approval": True})
+    await join(ana, table, None)
+    for p in (bo, eve):
+        assert (await join(p, table, secret))["type"] == "snapshot"
+        await p.send({"type": "sit"})
+        assert (await p.error())["code"] == "pending"
+    told = await ana.until(lambda m: m["type"] == "guests" and len(m["requests"]) == 2)
+    assert told["approval"] is True and {r["name"] for r in told["requests"]} == {"bo", "eve"}
+    assert all(slot.user_id is None for slot in h.table(table).state.slots[1:])
+    # only the creator answers
+    assert (await bo.post(f"/api/tables/{table}/requests", {"user_id": bo.user["id"], "approve": True})).status_code == 404
+    assert (await bo.post(f"/api/tables/{table}/requests?invite={secret}",
+                          {"user_id": bo.user["id"], "approve": True})).status_code == 403
+    approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": bo.user["id"], "approve": True})
+    assert approved.status_code == 200, approved.text
+    assert h.table(table).state.slot_of_user(bo.user["id"]) is not None
+    refused = await ana.post(f"/api/tables/{table}/requests", {"user_id": eve.user["id"], "approve": False})
+    assert refused.status_code == 200 and refused.json()["guests"]["requests"] == []
+    assert (await eve.until(lambda m: m["type"] == "error" and m["code"] == "refused"))["code"] == "refused"
+    assert h.table(table).state.slot_of_user(eve.user["id"]) is None
+    # an answer given twice is refused clearly, and nothing changes
+    again = await ana.post(f"/api/tables/{table}/requests", {"user_id": eve.user["id"], "approve": True})
+    assert again.status_code == 409 and h.table(table).state.slot_of_user(eve.user["id"]) is None
+    # approval off: the link seats at once
+    assert (await ana.post(f"/api/tables/{table}/approval", {"on": False})).json()["guests"]["approval"] is False
+    assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
+
+
+async def test_the_creator_removes_a_player_before_the_freezeout_starts(h):
+    ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+    table, secret = await open_private(ana, {"slots": [None, None, None]})
+    assert (await bo.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
+    place = h.table(table).state.slot_of_user(bo.user["id"])
+    assert (await eve.post(f"/api/tables/{table}/remove?invite={secret}", {"slot": place})).status_code == 403
+    assert (await ana.post(f"/api/tables/{table}/remove", {"slot": 2 if place != 2 else 1})).status_code == 409
+    removed = await ana.post(f"/api/tables/{table}/remove", {"slot": place})
+    assert removed.status_code == 200, removed.text
+    assert h.table(table).state.slot_of_user(bo.user["id"]) is None
+    # once it has started, nobody is removed
+    assert (await bo.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
+    assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
+    await h.settle()
+    assert h.table(table).state.table_game is not None
+    late = await ana.post(f"/api/tables/{table}/remove", {"slot": place})
+    assert late.status_code == 409 and "started" in late.json()["error"]["message"]
+
+
+async def test_only_a_private_table_has_a_link_or_approval(h):
+    ana = await (await h.player()).register("ana")
+    public = await ana.create([None, None])
+    assert (await ana.http.get(f"/api/tables/{public}/invite")).status_code == 409
+    assert (await ana.post(f"/api/tables/{public}/invite")).status_code == 409
+    response = await ana.post("/api/tables", {"slots": [None, None], "approval": True})
+    assert response.status_code == 400 and "private" in response.json()["error"]["message"]

@@ -329,12 +329,13 @@ class GatewayRoom(Room):
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,  # type: ignore[override]
                      address: str | None = None, game: str | None = None, format: str | None = None,
-                     cash: dict[str, Any] | None = None, private: bool = False) -> RemoteTable:
+                     cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False,
+                     ) -> RemoteTable:
         """Open a table: its first entry is written here (no owner yet: no epoch), a nudge tells
         the workers, one takes it, and the creator's seat is asked of that owner (a cash table
         opens empty: Room.create)."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
-                               cash=cash, private=private)
+                               cash=cash, private=private, approval=approval)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         if address is not None:

@@ -28,7 +28,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
@@ -51,17 +51,16 @@ from freezeout.server.table.entries import (
     EntryBody,
     GameEnd,
     GameStart,
-    InviteEntry,
     LogEntry,
     RematchEntry,
     ResumeEntry,
 )
 from freezeout.server.table.fanout import Fanout, table_summary
+from freezeout.server.table.guestlist import GuestList
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
-from freezeout.server.table.notices import applied_text, error_text, presence_text
+from freezeout.server.table.notices import applied_text, error_text, guests_text, presence_text
 from freezeout.server.table.presence import Followers
-from freezeout.server.table.privacy import new_secret
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.table.writer import Reduced, TableWriter
@@ -91,13 +90,15 @@ class _Sync:
 
 
 @dataclass
-class _Renew:
-    """A private table's creator asks for a new invite secret (issue #37): written in turn."""
+class _Turn:
+    """A private table's creator's request (issue #37: renew the link, hold a place, answer a
+    seat request, remove a player), taken in turn as every command is."""
 
-    future: asyncio.Future[str] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    job: Callable[[], Awaitable[dict[str, Any]]]
+    future: asyncio.Future[dict[str, Any]] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Command = _Intent | _Detach | _Sync | _Renew
+_Command = _Intent | _Detach | _Sync | _Turn
 
 
 class TableActor:
@@ -111,6 +112,7 @@ class TableActor:
         self.fanout = Fanout(settings)
         self.writer = TableWriter(store, settings)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
+        self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
         self._commands: deque[_Command] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
         self._command_next = False  # a command's turn before the next automatic step (see _step)
@@ -235,11 +237,11 @@ class TableActor:
             text = self.fanout.snapshot_text(self.state, now, seat, conn.user, self.presence())
         conn.send(text)
 
-    async def renew_invite(self) -> str:
-        """A new invite secret for this private table (an ``invite`` entry): older links stop at once."""
-        renew = _Renew()
-        self._submit(renew)
-        return await renew.future
+    async def in_turn(self, job: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """Run ``job`` in the table's turn (table/hosting.py: the creator's requests); its answer."""
+        turn = _Turn(job)
+        self._submit(turn)
+        return await turn.future
 
     async def sync(self) -> None:
         """Wait until the actor has handled everything before and has nothing due (tests)."""
@@ -283,7 +285,7 @@ class TableActor:
             command = self._commands.popleft()
             if isinstance(command, _Sync) and not command.future.done():
                 command.future.set_result(None)
-            elif isinstance(command, _Renew) and not command.future.done():
+            elif isinstance(command, _Turn) and not command.future.done():
                 command.future.set_exception(Refused("busy", "the table is moving to another server: try again"))
             elif isinstance(command, _Intent) and command.reply is not None and not command.reply.done():
                 command.reply.set_exception(Refused("busy", "the table is moving to another server: try again"))
@@ -312,8 +314,11 @@ class TableActor:
         elif isinstance(command, _Detach):
             if self.followers.remove(command.conn):
                 self._tell_presence()
-        elif isinstance(command, _Renew):
-            await self._renew(command)
+        elif isinstance(command, _Turn):
+            try:
+                command.future.set_result(await command.job())
+            except Refused as refusal:
+                command.future.set_exception(refusal)
         else:
             self._intents -= 1
             if command.conn is not None:
@@ -321,17 +326,7 @@ class TableActor:
             await self._handle_intent(command, now)
         return True
 
-    async def _renew(self, command: _Renew) -> None:
-        secret = new_secret()
-        try:
-            await self._write(InviteEntry(secret), self.clock.now())
-        except Refused as refusal:
-            command.future.set_exception(refusal)
-        else:
-            command.future.set_result(secret)
-            self._evict_guests()
-
-    def _evict_guests(self) -> None:
+    def evict_guests(self) -> None:
         """The old link stops at once: who watches by it (neither the creator nor seated) follows no more."""
         state = self.state
         for conn in list(self.followers.conns):
@@ -394,7 +389,14 @@ class TableActor:
         try:
             decision = await self._decide(command)
             if decision.applied is None:
-                body = entry_for(self.state, command.user, decision.msg, now, self.settings, self.online)
+                msg = decision.msg
+                if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
+                    admitted = self.guests.admit(self.state, command.user, msg, now)
+                    if admitted is None:
+                        self.tell_guests()
+                        raise Refused("pending", "your seat request waits for the table's creator to approve it")
+                    msg = admitted
+                body = entry_for(self.state, command.user, msg, now, self.settings, self.online)
                 if decision.stamp is not None:  # the entry that applies a keyed intent names it, in the same transaction
                     body = dataclasses.replace(body, intent=decision.stamp)
                 await self._write(body, now)
@@ -430,6 +432,10 @@ class TableActor:
         return decision
 
     # -- write, then tell ------------------------------------------------------
+    async def write(self, body: EntryBody, now: float) -> None:
+        """Write an entry the table's creator asked for, in the table's turn (table/hosting.py)."""
+        await self._write(body, now)
+
     async def _write(self, body: EntryBody, now: float, ops: Sequence[GameStart | GameEnd | Transfer] | None = None) -> None:
         await self._commit(LogEntry.of(self.state.id, self.state.version + 1, now, body), ops or [])
 
@@ -454,6 +460,14 @@ class TableActor:
         texts = self.fanout.update_texts(self.state, self.clock.now(), seats)
         for conn, seat in zip(list(conns), seats, strict=True):
             conn.send(texts[seat])
+
+    def tell_guests(self) -> None:
+        """The creator's connections are told the held places and the seat requests (``guests``)."""
+        creator = self.state.created_by
+        text = guests_text(self.guests.view(self.clock.now()))
+        for conn in list(self.followers.conns):
+            if conn.user is not None and conn.user.id == creator:
+                conn.send(text)
 
     def _tell_presence(self) -> None:
         """Who is online, when that changed (table.presence.Followers)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from freezeout.rules.errors import RulesError
@@ -78,6 +78,7 @@ class Room:
                 continue
             self.tables[table_id] = actor
             actor.on_handled = self.on_handled
+            actor.guests.approval = bool(entries[0].data.get("approval"))
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
@@ -139,17 +140,19 @@ class Room:
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                      address: str | None = None, game: str | None = None, format: str | None = None,
-                     cash: dict[str, Any] | None = None, private: bool = False) -> TableActor:
+                     cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False,
+                     ) -> TableActor:
         """Open a table of ``game`` (None: the house game); bot levels fill their places at once,
         ``None`` places wait for humans.  A ``format="cash"`` table (``cash``: its options) opens
         empty: players take its seats with a buy-in.  A ``private`` one is listed nowhere and
         reached by its invite link (table/privacy.py)."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
-                               cash=cash, private=private)
+                               cash=cash, private=private, approval=approval)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store.log, clock=self.clock, settings=self.settings)
         actor.on_handled = self.on_handled
+        actor.guests.approval = approval
         self.tables[table_id] = actor
         if address is not None:
             self._created[table_id] = address
@@ -185,7 +188,7 @@ class Room:
 
     def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                   address: str | None, game: str | None = None, format: str | None = None,
-                  cash: dict[str, Any] | None = None, private: bool = False) -> LogEntry:
+                  cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False) -> LogEntry:
         """Check a new table against the rules and the caps (:class:`Refused`), count it against
         its address's hourly rate, and return its first log entry (``create``, naming the game
         unless it is the house game).  A gateway of a cluster opens tables with it too (cluster/gateway.py)."""
@@ -251,8 +254,12 @@ class Room:
         data: dict[str, Any] = {"slots": slot_data, "ranked": ranked, "created_by": creator.id}
         if not spec.is_house:
             data["game"] = spec.to_json()
+        if approval and not private:
+            raise Refused("bad_message", "only a private table asks its creator to approve each seat")
         if private:
             data["private"], data["invite"] = True, new_secret()
+            if approval:
+                data["approval"] = True  # the creator approves each seat (table/guestlist.py)
         return LogEntry(table_id, 1, self.clock.now(), "create", data)
 
     @staticmethod
@@ -284,7 +291,8 @@ class Room:
         actor = self.tables.get(table_id)
         if actor is not None:
             state = actor.state
-            return Privacy(state.invite, state.created_by, members_of(slot.user_id for slot in state.slots))
+            held = [hold.user_id for hold in actor.guests.live(self.clock.now()).values()] if state.private else []
+            return Privacy(state.invite, state.created_by, members_of([*(slot.user_id for slot in state.slots), *held]))
         if table_id in self._public:
             return Privacy(None)
         first = await self.store.log.table_entries(table_id, limit=1)
@@ -307,14 +315,20 @@ class Room:
         members |= members_of((slot or {}).get("user_id") for slot in first[0].data.get("slots", ()))
         return Privacy(invite, int(created_by) if created_by is not None else None, frozenset(members))
 
-    async def renew_invite(self, table_id: str, user: UserRow) -> str:
-        """A private table's new invite secret, asked by its creator: every older link stops at once."""
+    async def host(self, table_id: str, user: UserRow, job: Callable[[TableActor], Awaitable[dict[str, Any]]],
+                   ) -> dict[str, Any]:
+        """A private table's creator's request (table/hosting.py), in the table's turn."""
         actor = self.tables.get(table_id)
         if actor is None or not actor.state.private:
             raise Refused("not_found", f"no table {table_id!r}")
         if actor.state.created_by != user.id:
-            raise Refused("forbidden", "only the table's creator renews its invite link")
-        return await actor.renew_invite()
+            raise Refused("forbidden", "only the table's creator shares its link and chooses who sits")
+        return await actor.in_turn(lambda: job(actor))
+
+    def guests(self, table_id: str) -> dict[str, Any] | None:
+        """A private table's held places and seat requests (None: not one this process drives)."""
+        actor = self.tables.get(table_id)
+        return actor.guests.view(self.clock.now()) if actor is not None and actor.state.private else None
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """The table's summary (a gateway asks the table's owner for it)."""

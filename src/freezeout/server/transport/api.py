@@ -222,6 +222,7 @@ class NewTable(Body):
     seats: Annotated[int, Field(ge=2, le=10)] | None = None  # a cash table's
     cash: dict[str, Any] | None = None  # a cash table's options, checked by CashOptions.from_json
     private: bool = False  # issue #37: listed nowhere, reached by its invite link (never with ranked)
+    approval: bool = False  # a private table's creator approves each seat (table/guestlist.py)
 
 
 class BuyInRequest(Body):
@@ -495,7 +496,8 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     slots, sit = _places(body)
     try:
         actor = await ctx(request).room.create(user, slots, ranked=body.ranked, sit=sit, address=_address_key(request),
-                                               game=body.game, format=body.format, cash=body.cash, private=body.private)
+                                               game=body.game, format=body.format, cash=body.cash, private=body.private,
+                                               approval=body.approval)
     except Refused as error:
         raise refused(error) from None
     summary = with_format(actor.summary())

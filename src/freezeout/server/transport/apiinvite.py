@@ -1,15 +1,21 @@
-"""A private table's invite link (issue #37, docs/protocol.md "Private tables"): its creator
-reads it and renews it; a finished game of a private table is shown as its table is."""
+"""A private table's creator at work (issue #37, docs/protocol.md "Private tables"): the invite
+link read and renewed, places held for named accounts, seat requests approved or refused, a
+player removed before a freezeout starts (table/hosting.py); and a finished game of a private
+table shown as its table is."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+from pydantic import Field
 
 from freezeout.server.storage.users import UserRow
+from freezeout.server.table import hosting
+from freezeout.server.table.actor import TableActor
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, AuthDep, PostAuth, ctx, http_gate, refused
+from freezeout.server.transport.api import ApiError, AuthDep, Body, PostAuth, ctx, http_gate, refused
 from freezeout.server.transport.tablegate import address_of, gate, invite_of, shown_secret
 
 __all__ = ["game_gate", "router"]
@@ -28,22 +34,81 @@ async def _creators(request: Request, table_id: str, user: UserRow | None) -> st
     return privacy.invite
 
 
+class Reserve(Body):
+    name: Annotated[str, Field(min_length=1, max_length=64)]  # the account's name (any it went by)
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None
+    seconds: Annotated[float, Field(gt=0, le=3600, allow_inf_nan=False)] | None = None  # default 300
+
+
+class Place(Body):
+    slot: Annotated[int, Field(ge=0, le=9)]
+
+
+class Approval(Body):
+    on: bool
+
+
+class Answer(Body):
+    user_id: Annotated[int, Field(ge=1)]
+    approve: bool
+
+
 @router.get("/tables/{table_id}/invite")
 async def get_invite(request: Request, table_id: str, found: AuthDep) -> dict[str, Any]:
-    """A private table's invite link, for its creator."""
-    return {"invite": invite_of(table_id, await _creators(request, table_id, found.user))}
+    """A private table's invite link, held places and seat requests, for its creator."""
+    secret = await _creators(request, table_id, found.user)
+    return {"invite": invite_of(table_id, secret), "guests": ctx(request).room.guests(table_id)}
+
+
+async def _host(request: Request, table_id: str, user: UserRow | None,
+                job: Callable[[TableActor], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    await _creators(request, table_id, user)
+    assert user is not None
+    try:
+        return await ctx(request).room.host(table_id, user, job)
+    except Refused as error:
+        raise refused(error) from None
 
 
 @router.post("/tables/{table_id}/invite")
 async def renew_invite(request: Request, table_id: str, found: PostAuth) -> dict[str, Any]:
     """A new invite secret for the creator's private table: every older link stops at once."""
+    done = await _host(request, table_id, found.user, hosting.renew)
+    return {"invite": invite_of(table_id, done.pop("secret")), **done}
+
+
+@router.post("/tables/{table_id}/reserve")
+async def reserve(request: Request, table_id: str, body: Reserve, found: PostAuth) -> dict[str, Any]:
+    """Hold a place for the account ``name`` (``seconds``, 300 by default): nobody else takes it
+    meanwhile, and that account sees the table without the link."""
     await _creators(request, table_id, found.user)
-    assert found.user is not None
-    try:
-        secret = await ctx(request).room.renew_invite(table_id, found.user)
-    except Refused as error:
-        raise refused(error) from None
-    return {"invite": invite_of(table_id, secret)}
+    guest = await ctx(request).store.accounts.by_any_name(body.name)
+    if guest is None:
+        raise ApiError(404, "not_found", f"no player {body.name!r}")
+    return await _host(request, table_id, found.user, lambda a: hosting.reserve(a, guest, body.slot, body.seconds))
+
+
+@router.post("/tables/{table_id}/unreserve")
+async def unreserve(request: Request, table_id: str, body: Place, found: PostAuth) -> dict[str, Any]:
+    return await _host(request, table_id, found.user, lambda a: hosting.unreserve(a, body.slot))
+
+
+@router.post("/tables/{table_id}/approval")
+async def approval(request: Request, table_id: str, body: Approval, found: PostAuth) -> dict[str, Any]:
+    """Approve each seat from now on (``on``), or let anyone with the link sit."""
+    return await _host(request, table_id, found.user, lambda a: hosting.set_approval(a, body.on))
+
+
+@router.post("/tables/{table_id}/requests")
+async def answer(request: Request, table_id: str, body: Answer, found: PostAuth) -> dict[str, Any]:
+    """Approve or refuse the seat request of the account ``user_id``."""
+    return await _host(request, table_id, found.user, lambda a: hosting.answer(a, body.user_id, body.approve))
+
+
+@router.post("/tables/{table_id}/remove")
+async def remove(request: Request, table_id: str, body: Place, found: PostAuth) -> dict[str, Any]:
+    """Take a player off a place before the freezeout starts."""
+    return await _host(request, table_id, found.user, lambda a: hosting.remove(a, body.slot))
 
 
 async def game_gate(request: Request, table_id: str, user: UserRow | None, players: Any, game_id: str) -> None:

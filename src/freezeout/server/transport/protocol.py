@@ -211,8 +211,17 @@ class LobbyUpdateMessage(_Server):
     removed: list[str]
 
 
+class GuestsMessage(_Server):
+    """A private table's held places and seat requests, told to its creator (issue #37)."""
+
+    type: Literal["guests"]
+    approval: bool
+    holds: list[dict[str, Any]]
+    requests: list[dict[str, Any]]
+
+
 _Servers = (SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | AppliedMessage | PongMessage | LobbyMessage
-            | LobbyUpdateMessage)
+            | LobbyUpdateMessage | GuestsMessage)
 ServerMessage = Annotated[_Servers, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[_Servers] = TypeAdapter(ServerMessage)
 
