@@ -1,0 +1,83 @@
+"""A private table by invite link (issue #37): the creator (on a phone, in Czech) opens a
+private table, copies its invite link; a second browser context (desktop, English) opens the
+link and sits down; the creator makes a new link; the old one now shows "no such table" and
+the new one opens the table."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _inside(page, locator) -> None:
+    """The control is drawn inside the viewport, not merely clickable."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None, locator
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] + 0.5 and box["y"] + box["height"] <= size["height"] + 0.5, (box, size)
+
+
+def _path(link: str) -> str:
+    return link[link.index("/#/"):]
+
+
+def test_create_private_copy_the_link_join_with_it_and_revoke(new_page, ui, artifacts):
+    ana = new_page(width=360, height=640, locale="cs-CZ")
+    bo = new_page(width=1366, height=900)
+    ui.register(ana, "ana" + uuid.uuid4().hex[:6])
+    ui.register(bo, "bo" + uuid.uuid4().hex[:6])
+    # the creator asks for a private freezeout of three places
+    ana.goto("/")
+    ana.locator("label[for=csize-3]").click()
+    box = ana.locator("#cprivate")
+    box.scroll_into_view_if_needed()
+    _inside(ana, box)
+    box.check()
+    assert ana.locator("#cranked").is_disabled()  # ranked games are always public
+    ana.locator(".create button[type=submit]").click()
+    ana.wait_for_url("**/#/table/*")
+    table_id = re.search(r"#/table/([^/?]+)", ana.url).group(1)
+    # it is listed nowhere
+    bo.goto("/")
+    bo.locator(".table-list, .tables p.empty").first.wait_for()
+    assert bo.locator(f".table-list li[data-table='{table_id}']").count() == 0
+    # the creator's "Invite link" (Czech: Pozvánka), inside the phone's screen
+    invite = ana.locator(".table-head button.invite")
+    invite.wait_for(state="visible")
+    _inside(ana, invite)
+    invite.click()
+    link_box = ana.locator("dialog .invite-link")
+    link_box.wait_for()
+    link = link_box.input_value()
+    assert re.search(rf"/#/table/{table_id}\?invite=[A-Za-z0-9_-]{{32}}$", link), link
+    for control in ("#invite-copy", "#invite-renew"):
+        _inside(ana, ana.locator(control))
+    ana.locator("#invite-copy").click()
+    ana.locator(".toast", has_text=re.compile("zkopírován|zkopíruj")).wait_for()
+    ana.screenshot(path=str(artifacts / "private-invite-phone-cs.png"))
+    # the second context opens the link and sits down
+    bo.goto(_path(link))
+    ui.wait_for(bo, lambda: (ui.state(bo)["table"] or {}).get("id") == table_id)
+    assert ui.state(bo)["table"]["private"] is True
+    assert bo.locator(".table-head button.invite").is_hidden()  # only the creator shares the link
+    bo.locator(".seat.empty .plate").first.click()
+    ui.wait_for(bo, lambda: ui.state(bo)["you"]["slot"] is not None)
+    # the creator makes a new link: the old one stops at once
+    ana.locator("#invite-renew").click()
+    ui.wait_for(ana, lambda: ana.locator("dialog .invite-link").input_value() != link)
+    new_link = ana.locator("dialog .invite-link").input_value()
+    carol = new_page(width=1366, height=900)
+    carol.goto(_path(link))
+    carol.locator(".panel", has_text="This table does not exist.").wait_for()
+    carol.goto("/")
+    carol.goto(_path(new_link))
+    ui.wait_for(carol, lambda: (ui.state(carol)["table"] or {}).get("id") == table_id)
+    # bo keeps his place
+    assert ui.state(bo)["you"]["slot"] is not None
+    for page in (ana, bo, carol):
+        assert not [e for e in page.errors if "404" not in e], page.errors
