@@ -190,6 +190,9 @@ async def test_the_creator_renews_the_link_and_the_old_one_stops_at_once(h):
     assert (await carol.http.get(f"/api/tables/{table}", params={"invite": old})).status_code == 404
     assert (await join(carol, table, old))["code"] == "not_found"
     assert (await carol.http.get(f"/api/tables/{table}", params={"invite": new})).status_code == 200
+    # every route keyed by the id answers the old link as it answers an unknown table
+    missing = "t0123456789ab"
+    assert _same(await _answers(carol, table, old), await _answers(carol, missing, None), table, missing)
     # the privacy and the current secret are in the log: a restart keeps them
     entries = await h.ctx.store.log.table_entries(table)
     rebuilt = TableActor.restore(entries, store=h.ctx.store.log, clock=h.clock, settings=h.settings)
@@ -305,6 +308,7 @@ async def test_the_creator_removes_a_player_before_the_freezeout_starts(h):
     removed = await ana.post(f"/api/tables/{table}/remove", {"slot": place})
     assert removed.status_code == 200, removed.text
     assert h.table(table).state.slot_of_user(bo.user["id"]) is None
+    assert (await bo.http.get(f"/api/tables/{table}")).status_code == 404  # by his account no more: by the link
     # once it has started, nobody is removed
     assert (await bo.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
     assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 200
@@ -321,3 +325,20 @@ async def test_only_a_private_table_has_a_link_or_approval(h):
     assert (await ana.post(f"/api/tables/{public}/invite")).status_code == 409
     response = await ana.post("/api/tables", {"slots": [None, None], "approval": True})
     assert response.status_code == 400 and "private" in response.json()["error"]["message"]
+
+
+async def test_a_private_cash_tables_buy_in_waits_for_approval_and_its_players_keep_its_history(h):
+    ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+    table, secret = await open_private(ana, {"format": "cash", "game": "NT", "cash": CASH, "approval": True})
+    waiting = await bo.post(f"/api/tables/{table}/buy_in?invite={secret}", {"chips": 5000})
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "pending", waiting.text
+    assert (await bo.http.get("/api/me/balance")).json()["balance"] == 10000  # nothing moved yet
+    approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": bo.user["id"], "approve": True})
+    assert approved.status_code == 200, approved.text
+    assert (await bo.http.get("/api/me/balance")).json()["balance"] == 5000
+    assert (await bo.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 200  # by his account
+    assert (await eve.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 404
+    # bo leaves: he still sees the table he played at, without the link
+    assert (await bo.post(f"/api/tables/{table}/stand")).status_code == 200
+    await h.settle()
+    assert (await bo.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 200

@@ -113,6 +113,7 @@ class TableActor:
         self.writer = TableWriter(store, settings)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
         self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
+        self.members: set[int] = set()  # a private table's accounts that ever sat at it
         self._commands: deque[_Command] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
         self._command_next = False  # a command's turn before the next automatic step (see _step)
@@ -447,6 +448,10 @@ class TableActor:
     def _apply(self, entry: LogEntry, reduced: Reduced | None = None) -> None:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
+        if entry.kind == "sit" and self.state.private:  # who ever played here sees the table (table/privacy.py)
+            user_id = entry.data.get("user_id")
+            if isinstance(user_id, int):
+                self.members.add(user_id)
         self.recorder.apply(old, self.state, entry, events)
         self.fanout.record(self.state, table_events, events)
 

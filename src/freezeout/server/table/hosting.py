@@ -72,5 +72,8 @@ async def remove(actor: TableActor, slot: int) -> dict[str, Any]:
         raise Refused("illegal", "the game has started: nobody is removed from it")
     if not 0 <= slot < state.size or not state.slots[slot].taken or state.slots[slot].kind == "bot":
         raise Refused("illegal", f"place {slot} has no player to remove")
+    removed = state.slots[slot].user_id
     await actor.write(StandEntry(slot), actor.clock.now())
+    if removed is not None:  # they see the table again only by the link (a new one, if the creator renews it)
+        actor.members.discard(removed)
     return _shown(actor)

@@ -292,7 +292,8 @@ class Room:
         if actor is not None:
             state = actor.state
             held = [hold.user_id for hold in actor.guests.live(self.clock.now()).values()] if state.private else []
-            return Privacy(state.invite, state.created_by, members_of([*(slot.user_id for slot in state.slots), *held]))
+            return Privacy(state.invite, state.created_by,
+                           members_of([*(slot.user_id for slot in state.slots), *held, *actor.members]))
         if table_id in self._public:
             return Privacy(None)
         first = await self.store.log.table_entries(table_id, limit=1)
