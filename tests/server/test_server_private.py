@@ -16,6 +16,7 @@ from test_server_lobby import Lobby
 from freezeout.server.clock import FakeClock
 from freezeout.server.table.actor import TableActor
 
+from clusterkit import cluster_settings, serve_cluster, wait_for
 from serverkit import Harness, Player, fast_settings, serve
 
 CASH = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}
@@ -342,3 +343,36 @@ async def test_a_private_cash_tables_buy_in_waits_for_approval_and_its_players_k
     assert (await bo.post(f"/api/tables/{table}/stand")).status_code == 200
     await h.settle()
     assert (await bo.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 200
+
+
+async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp_path):
+    """Through a gateway (which drives no table: it reads a private table's secret from the log)
+    and after its owner crashes: hidden, reached by the link, renewed by its creator."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        first = await cluster.worker("w1")
+        ana, bo, eve = [await (await cluster.gateway.player()).register(name) for name in ("ana", "bo", "eve")]
+        lobby = await Lobby(await cluster.gateway.player()).watch()
+        table, secret = await open_private(ana, {"slots": [None, None, None]})
+        public = await ana.create([None, None])
+        await wait_for(lambda: cluster.owner(table) is first, "the worker to own the table")
+        await lobby.until(lambda tables: public in tables)
+        assert table not in lobby.tables
+        assert {t["id"] for t in (await eve.http.get("/api/tables")).json()["tables"]} == {public}
+        assert (await join(eve, table, None))["code"] == "not_found"
+        assert (await join(eve, table, secret))["type"] == "snapshot"
+        await cluster.worker("w2")
+        await cluster.crash("w1")
+        second = await cluster.owned_by_another(table, first)
+        assert second.tables[table].state.invite == secret
+        # the creator renews the link through the gateway: the owner writes it
+        renewed = await ana.post(f"/api/tables/{table}/invite")
+        assert renewed.status_code == 200, renewed.text
+        new = renewed.json()["invite"]["secret"]
+        assert new != secret and second.tables[table].state.invite == new
+        # the old link seats nobody now, not even on a connection it opened before
+        await eve.send({"type": "sit"})
+        assert (await eve.until(lambda m: m["type"] == "error"))["code"] == "not_found"
+        assert second.tables[table].state.slot_of_user(eve.user["id"]) is None
+        assert (await join(bo, table, secret))["code"] == "not_found"
+        assert (await join(bo, table, new))["type"] == "snapshot"
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve"})).status_code == 200

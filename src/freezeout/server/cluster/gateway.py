@@ -55,6 +55,7 @@ from freezeout.server.cluster.routing import (
     AttachConn,
     DetachConn,
     ForConn,
+    Host,
     OwnerChanged,
     PresenceText,
     Refresh,
@@ -395,7 +396,12 @@ class GatewayRoom(Room):
         request_id = self.new_conn_id()
         return await self._ask(table_id, request_id, AddBot(request_id, user, level))
 
-    async def _ask(self, table_id: str, request_id: str, command: Request | AddBot) -> dict[str, Any]:
+    async def host(self, table_id: str, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """A private table's creator's request (Room.host): the table's owner runs it (table/hosting.py)."""
+        request_id = self.new_conn_id()
+        return await self._ask(table_id, request_id, Host(request_id, user, op, args))
+
+    async def _ask(self, table_id: str, request_id: str, command: Request | AddBot | Host) -> dict[str, Any]:
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._requests[request_id] = future
 

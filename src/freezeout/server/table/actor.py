@@ -152,6 +152,7 @@ class TableActor:
     def restore(cls, entries: list[LogEntry], **kwargs: Any) -> TableActor:
         """Rebuild a table by folding its whole log (after a restart)."""
         actor = cls(initial_state(entries[0]), **kwargs)
+        actor.guests.approval = bool(entries[0].data.get("approval"))  # a private table's creator approves seats
         for entry in entries[1:]:
             actor._apply(entry)
         return actor

@@ -16,7 +16,38 @@ from freezeout.server.table.notices import error_text
 from freezeout.server.table.privacy import new_secret
 from freezeout.server.table.state import Refused
 
-__all__ = ["answer", "remove", "renew", "reserve", "set_approval", "unreserve"]
+__all__ = ["OPS", "answer", "remove", "renew", "reserve", "run", "set_approval", "unreserve"]
+
+OPS = ("renew", "reserve", "unreserve", "approval", "answer", "remove")
+
+
+async def run(actor: TableActor, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The creator's request ``op`` (one of :data:`OPS`) with its ``args``, in the table's turn;
+    only the creator of a private table may (anyone else: as if there were no such table, or
+    ``forbidden`` for one who may see it).  The room runs it here, a cluster's worker for a
+    gateway (cluster/worker.py)."""
+    state = actor.state
+    if not state.private:
+        raise Refused("not_found", f"no table {state.id!r}")
+    if state.created_by != user.id:
+        raise Refused("forbidden", "only the table's creator shares its link and chooses who sits")
+
+    async def job() -> dict[str, Any]:
+        if op == "renew":
+            return await renew(actor)
+        if op == "reserve":
+            return await reserve(actor, args["guest"], args.get("slot"), args.get("seconds"))
+        if op == "unreserve":
+            return await unreserve(actor, int(args["slot"]))
+        if op == "approval":
+            return await set_approval(actor, bool(args["on"]))
+        if op == "answer":
+            return await answer(actor, int(args["user_id"]), bool(args["approve"]))
+        if op == "remove":
+            return await remove(actor, int(args["slot"]))
+        raise Refused("bad_message", f"unknown request {op!r}")
+
+    return await actor.in_turn(job)
 
 
 def _shown(actor: TableActor, extra: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from freezeout.rules.errors import RulesError
@@ -78,7 +78,6 @@ class Room:
                 continue
             self.tables[table_id] = actor
             actor.on_handled = self.on_handled
-            actor.guests.approval = bool(entries[0].data.get("approval"))
             await actor.resume()
             actor.start()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
@@ -316,15 +315,14 @@ class Room:
         members |= members_of((slot or {}).get("user_id") for slot in first[0].data.get("slots", ()))
         return Privacy(invite, int(created_by) if created_by is not None else None, frozenset(members))
 
-    async def host(self, table_id: str, user: UserRow, job: Callable[[TableActor], Awaitable[dict[str, Any]]],
-                   ) -> dict[str, Any]:
+    async def host(self, table_id: str, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """A private table's creator's request (table/hosting.py), in the table's turn."""
+        from freezeout.server.table.hosting import run
+
         actor = self.tables.get(table_id)
-        if actor is None or not actor.state.private:
+        if actor is None:
             raise Refused("not_found", f"no table {table_id!r}")
-        if actor.state.created_by != user.id:
-            raise Refused("forbidden", "only the table's creator shares its link and chooses who sits")
-        return await actor.in_turn(lambda: job(actor))
+        return await run(actor, user, op, args)
 
     def guests(self, table_id: str) -> dict[str, Any] | None:
         """A private table's held places and seat requests (None: not one this process drives)."""

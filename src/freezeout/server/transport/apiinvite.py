@@ -5,15 +5,12 @@ table shown as its table is."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import Field
 
 from freezeout.server.storage.users import UserRow
-from freezeout.server.table import hosting
-from freezeout.server.table.actor import TableActor
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.api import ApiError, AuthDep, Body, PostAuth, ctx, http_gate, refused
 from freezeout.server.transport.tablegate import address_of, gate, invite_of, shown_secret
@@ -60,12 +57,11 @@ async def get_invite(request: Request, table_id: str, found: AuthDep) -> dict[st
     return {"invite": invite_of(table_id, secret), "guests": ctx(request).room.guests(table_id)}
 
 
-async def _host(request: Request, table_id: str, user: UserRow | None,
-                job: Callable[[TableActor], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+async def _host(request: Request, table_id: str, user: UserRow | None, op: str, **args: Any) -> dict[str, Any]:
     await _creators(request, table_id, user)
     assert user is not None
     try:
-        return await ctx(request).room.host(table_id, user, job)
+        return await ctx(request).room.host(table_id, user, op, args)
     except Refused as error:
         raise refused(error) from None
 
@@ -73,7 +69,7 @@ async def _host(request: Request, table_id: str, user: UserRow | None,
 @router.post("/tables/{table_id}/invite")
 async def renew_invite(request: Request, table_id: str, found: PostAuth) -> dict[str, Any]:
     """A new invite secret for the creator's private table: every older link stops at once."""
-    done = await _host(request, table_id, found.user, hosting.renew)
+    done = await _host(request, table_id, found.user, "renew")
     return {"invite": invite_of(table_id, done.pop("secret")), **done}
 
 
@@ -85,30 +81,30 @@ async def reserve(request: Request, table_id: str, body: Reserve, found: PostAut
     guest = await ctx(request).store.accounts.by_any_name(body.name)
     if guest is None:
         raise ApiError(404, "not_found", f"no player {body.name!r}")
-    return await _host(request, table_id, found.user, lambda a: hosting.reserve(a, guest, body.slot, body.seconds))
+    return await _host(request, table_id, found.user, "reserve", guest=guest, slot=body.slot, seconds=body.seconds)
 
 
 @router.post("/tables/{table_id}/unreserve")
 async def unreserve(request: Request, table_id: str, body: Place, found: PostAuth) -> dict[str, Any]:
-    return await _host(request, table_id, found.user, lambda a: hosting.unreserve(a, body.slot))
+    return await _host(request, table_id, found.user, "unreserve", slot=body.slot)
 
 
 @router.post("/tables/{table_id}/approval")
 async def approval(request: Request, table_id: str, body: Approval, found: PostAuth) -> dict[str, Any]:
     """Approve each seat from now on (``on``), or let anyone with the link sit."""
-    return await _host(request, table_id, found.user, lambda a: hosting.set_approval(a, body.on))
+    return await _host(request, table_id, found.user, "approval", on=body.on)
 
 
 @router.post("/tables/{table_id}/requests")
 async def answer(request: Request, table_id: str, body: Answer, found: PostAuth) -> dict[str, Any]:
     """Approve or refuse the seat request of the account ``user_id``."""
-    return await _host(request, table_id, found.user, lambda a: hosting.answer(a, body.user_id, body.approve))
+    return await _host(request, table_id, found.user, "answer", user_id=body.user_id, approve=body.approve)
 
 
 @router.post("/tables/{table_id}/remove")
 async def remove(request: Request, table_id: str, body: Place, found: PostAuth) -> dict[str, Any]:
     """Take a player off a place before the freezeout starts."""
-    return await _host(request, table_id, found.user, lambda a: hosting.remove(a, body.slot))
+    return await _host(request, table_id, found.user, "remove", slot=body.slot)
 
 
 async def game_gate(request: Request, table_id: str, user: UserRow | None, players: Any, game_id: str) -> None:
