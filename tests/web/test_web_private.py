@@ -81,3 +81,41 @@ def test_create_private_copy_the_link_join_with_it_and_revoke(new_page, ui, arti
     assert ui.state(bo)["you"]["slot"] is not None
     for page in (ana, bo, carol):
         assert not [e for e in page.errors if "404" not in e], page.errors
+
+
+def test_a_private_cash_table_from_a_phone(new_page, ui):
+    """The cash table's create dialog has the box too (inside a phone's screen); the table it
+    opens is not in the lobby, and without the link it does not exist."""
+    ana = new_page(width=360, height=640, locale="cs-CZ")
+    bo = new_page(width=1366, height=900)
+    ui.register(ana, "ana" + uuid.uuid4().hex[:6])
+    ui.register(bo, "bo" + uuid.uuid4().hex[:6])
+    ana.goto("/")
+    ana.locator("section.cash-tables .create-cash").click()
+    dialog = ana.locator("dialog.cash-create-dialog")
+    dialog.wait_for()
+    box = ana.locator("#cash-private")
+    box.scroll_into_view_if_needed()
+    _inside(ana, box)
+    box.check()
+    create = dialog.locator("button.create-go")
+    create.scroll_into_view_if_needed()
+    _inside(ana, create)
+    create.click()
+    ana.wait_for_function("() => location.hash.startsWith('#/table/')")
+    table_id = re.search(r"#/table/([^/?]+)", ana.url).group(1)
+    invite = ana.locator(".table-head button.invite")
+    invite.wait_for(state="visible")
+    _inside(ana, invite)
+    invite.click()
+    link = ana.locator("dialog .invite-link")
+    link.wait_for()
+    assert f"/#/table/{table_id}?invite=" in link.input_value()
+    bo.goto("/")
+    bo.locator("section.cash-tables").wait_for()
+    assert bo.locator(f"[data-table='{table_id}']").count() == 0
+    bo.goto(f"/#/table/{table_id}")
+    bo.locator(".panel", has_text="This table does not exist.").wait_for()
+    bo.goto("/")
+    bo.goto(_path(link.input_value()))
+    ui.wait_for(bo, lambda: (ui.state(bo)["table"] or {}).get("id") == table_id)
