@@ -339,6 +339,10 @@ async def test_a_private_cash_tables_buy_in_waits_for_approval_and_its_players_k
     assert (await bo.http.get("/api/me/balance")).json()["balance"] == 5000
     assert (await bo.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 200  # by his account
     assert (await eve.http.get(f"/api/tables/{table}/ledger.csv")).status_code == 404
+    theirs = await eve.http.get("/api/me/cash/hands.stars", params={"table": table})
+    unknown = await eve.http.get("/api/me/cash/hands.stars", params={"table": "t0123456789ab"})
+    assert theirs.status_code == unknown.status_code == 404
+    assert _same(theirs.text, unknown.text, table, "t0123456789ab")
     # bo leaves: he still sees the table he played at, without the link
     assert (await bo.post(f"/api/tables/{table}/stand")).status_code == 200
     await h.settle()

@@ -312,6 +312,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
         raise ApiError(401, "unauthorized", "sign in to download your cash hands")
     names = set(await ctx(request).store.accounts.names_of(found.user))
     if table is not None:
+        await http_gate(request, table, found.user)  # a private table's: as any route keyed by its id
         tables = [table]
     else:
         sessions = await ctx(request).store.ledger.sessions(found.user.id)
