@@ -343,6 +343,11 @@ async def test_a_private_cash_tables_buy_in_waits_for_approval_and_its_players_k
     unknown = await eve.http.get("/api/me/cash/hands.stars", params={"table": "t0123456789ab"})
     assert theirs.status_code == unknown.status_code == 404
     assert _same(theirs.text, unknown.text, table, "t0123456789ab")
+    # "Add bot" works at a private cash table as at a public one, for those who may see it
+    assert (await eve.post(f"/api/tables/{table}/bots", {"level": "easy"})).status_code == 404
+    added = await bo.post(f"/api/tables/{table}/bots", {"level": "easy"})
+    assert added.status_code == 200, added.text
+    assert "bot" in [slot.kind for slot in h.table(table).state.slots if slot.taken]
     # bo leaves: he still sees the table he played at, without the link
     assert (await bo.post(f"/api/tables/{table}/stand")).status_code == 200
     await h.settle()
