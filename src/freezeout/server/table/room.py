@@ -283,18 +283,24 @@ class Room:
             raise Refused("bad_message", str(error)) from None
 
     # -- private tables (issue #37, table/privacy.py) --------------------------------------------
-    async def privacy_of(self, table_id: str) -> Privacy | None:
-        """Who may see the table ``table_id``, or None: there is no such table.  A table this
-        process drives answers from memory; any other (retired, or a cluster's: a gateway drives
-        none) from its log in the database, read whole only when its ``create`` says private."""
+    def known_privacy(self, table_id: str) -> Privacy | None:
+        """:meth:`privacy_of` from memory alone: a table this process drives, or one found public
+        before; None when only the database can tell."""
         actor = self.tables.get(table_id)
         if actor is not None:
             state = actor.state
             held = [hold.user_id for hold in actor.guests.live(self.clock.now()).values()] if state.private else []
             return Privacy(state.invite, state.created_by,
                            members_of([*(slot.user_id for slot in state.slots), *held, *actor.members]))
-        if table_id in self._public:
-            return Privacy(None)
+        return Privacy(None) if table_id in self._public else None
+
+    async def privacy_of(self, table_id: str) -> Privacy | None:
+        """Who may see the table ``table_id``, or None: there is no such table.  A table this
+        process drives answers from memory; any other (retired, or a cluster's: a gateway drives
+        none) from its log in the database, read whole only when its ``create`` says private."""
+        known = self.known_privacy(table_id)
+        if known is not None:
+            return known
         first = await self.store.log.table_entries(table_id, limit=1)
         if not first or first[0].kind != "create":
             return None

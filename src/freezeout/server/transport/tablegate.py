@@ -38,15 +38,18 @@ async def gate(context: Context, table_id: str, user: UserRow | None, secret: st
     """Who may see ``table_id``, if the asker may; else :class:`Refused` (``not_found``, counted
     against ``address``; ``rate_limited`` once the address has missed too often)."""
     room = context.room
-    privacy = await room.privacy_of(table_id)
     user_id = user.id if user is not None else None
-    if privacy is not None and privacy.by_account(user_id):
-        return privacy  # a public table, or one the account belongs to: no secret, no count
     key = f"ip:{address}"
     wait = room.misses.retry_after(key)
-    if wait is not None:
+    if wait is not None:  # no database read for a limited address: what memory knows passes, nothing else
+        known = room.known_privacy(table_id)
+        if known is not None and known.by_account(user_id):
+            return known
         raise Refused("rate_limited", f"too many requests for tables that do not exist from your address: "
                                       f"try again in {int(wait) + 1} s")
+    privacy = await room.privacy_of(table_id)
+    if privacy is not None and privacy.by_account(user_id):
+        return privacy  # a public table, or one the account belongs to: no secret, no count
     if privacy is not None and privacy.admits(user_id, secret):
         return privacy
     room.misses.fail(key)
