@@ -88,7 +88,7 @@ export class TablePage {
     this.resignBtn = h('button.btn.small.danger.resign', {type: 'button', onclick: () => this.askResign(), hidden: true,
       'aria-label': t('table.resign'), title: t('table.resign')}, icon('i-flag'), h('span.tool-label', t('table.resign')));
     this.inviteBtn = h('button.btn.small.ghost.invite', {type: 'button', hidden: true, onclick: () => this.privacy && this.privacy.open(),
-      'aria-label': t('private.title'), title: t('private.title')}, icon('i-lock'), h('span.tool-label', t('private.title')));
+      'aria-label': t('private.title'), title: t('private.title')}, icon('i-link'), h('span.tool-label', t('private.title')));
     this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
     this.renderSoundBtn();
     const head = h('div.table-head',
