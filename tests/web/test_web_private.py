@@ -122,3 +122,36 @@ def test_a_private_cash_table_from_a_phone(new_page, ui):
     bo.goto("/")
     bo.goto(_path(link.input_value()))
     ui.wait_for(bo, lambda: (ui.state(bo)["table"] or {}).get("id") == table_id)
+
+
+def test_the_creator_approves_a_seat_asked_by_the_link(new_page, ui):
+    """Approval on: the friend's click on a seat waits (said in Czech on a phone); the creator
+    (desktop, English) sees the request and approves it; the friend is seated."""
+    ana = new_page(width=1366, height=900)
+    bo = new_page(width=360, height=640, locale="cs-CZ")
+    ui.register(ana, "ana" + uuid.uuid4().hex[:6])
+    ui.register(bo, "bo" + uuid.uuid4().hex[:6])
+    ana.goto("/")
+    ana.locator("label[for=csize-3]").click()
+    ana.check("#cprivate")
+    ana.locator(".create button[type=submit]").click()
+    ana.wait_for_url("**/#/table/*")
+    ana.locator(".table-head button.invite").click()
+    link = ana.locator("dialog .invite-link")
+    link.wait_for()
+    ana.check("#approval")
+    ana.locator("#approval:checked").wait_for()
+    ui.wait_for(ana, lambda: ana.evaluate("() => window.__fzTable.privacy.guests.approval") is True)
+    bo.goto(_path(link.input_value()))
+    ui.wait_for(bo, lambda: (ui.state(bo)["table"] or {}).get("private") is True)
+    seat = bo.locator(".seat.empty .plate").first
+    _inside(bo, seat)
+    seat.click()
+    bo.locator(".toast", has_text="čeká na zakladatele").wait_for()
+    request = ana.locator("dialog .guest-list.requests li")
+    request.wait_for()
+    _inside(ana, request.locator("button.primary"))
+    request.locator("button.primary").click()
+    ui.wait_for(bo, lambda: ui.state(bo)["you"]["slot"] is not None)
+    for page in (ana, bo):
+        assert not page.errors, page.errors

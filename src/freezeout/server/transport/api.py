@@ -536,29 +536,36 @@ async def get_table(request: Request, table_id: str, found: AuthDep) -> dict[str
         raise refused(error) from None
 
 
-async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent) -> dict[str, Any]:
+async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent,
+                        response: Response | None = None) -> dict[str, Any]:
     user = _need_user(found)
     await http_gate(request, table_id, user)
     try:
-        return {"table": await ctx(request).room.get(table_id).request(user, msg)}
+        table = ctx(request).room.get(table_id)
+        return {"table": await table.request(user, msg)}
     except Refused as error:
+        if error.code == "pending" and response is not None:  # a private table's seat waits for its creator
+            response.status_code = 202
+            return {"table": table.summary(), "pending": True, "message": error.message}
         raise refused(error) from None
 
 
 @router.post("/tables/{table_id}/sit")
-async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
+async def sit(request: Request, response: Response, table_id: str, found: PostAuth,
+              body: SitRequest | None = None) -> dict[str, Any]:
     if found.user is not None:
         await _seen(request, found.user)
-    return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None))
+    return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None), response)
 
 
 @router.post("/tables/{table_id}/buy_in")
-async def buy_in(request: Request, table_id: str, body: BuyInRequest, found: PostAuth) -> dict[str, Any]:
+async def buy_in(request: Request, response: Response, table_id: str, body: BuyInRequest,
+                 found: PostAuth) -> dict[str, Any]:
     """C1: take a seat at a cash table with ``chips`` of the balance, as the WebSocket's ``buy_in``."""
     if found.user is not None:
         await _seen(request, found.user)
     return await _table_intent(request, table_id, found, BuyIn(type="buy_in", chips=body.chips, slot=body.slot,
-                                                               transfer=body.transfer, post=body.post))
+                                                               transfer=body.transfer, post=body.post), response)
 
 
 @router.post("/tables/{table_id}/bots")

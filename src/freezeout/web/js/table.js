@@ -294,6 +294,7 @@ export class TablePage {
 
   onError(msg) {
     this.busy = false;
+    if (msg.code === 'refused') this.awaitingSeat = false;  // the creator said no (privatetable.js)
     if (this.cash && this.cash.onError(msg)) return;  // a cash intent's refusal, said where it was asked
     const key = 'err.' + msg.code;
     const text = t(key, {message: msg.message || msg.code});
@@ -382,7 +383,8 @@ export class TablePage {
     try {
       if (!api.currentUser()) await api.ensureGuest();
       // the WebSocket was authenticated before: sit over HTTP, then rejoin
-      await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/sit`, {slot: seat});
+      const data = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/sit`, {slot: seat});
+      if (data && data.pending) { this.awaitingSeat = true; toast(t('err.pending'), 'info'); return; }  // privatetable.js
       this.reconnect();
     } catch (e) {
       toast(e.code === 'forbidden' ? t('err.forbidden', {message: e.message}) : t('err.generic', {message: e.message}));
@@ -476,6 +478,10 @@ export class TablePage {
     const s = this.state;
     if (!s.table) return;
     if (s.table.private && !this.privacy) { this.privacy = new PrivateTable(this); this.privacy.check(); }
+    if (this.awaitingSeat && (s.table.slots || []).some(x => x.user && api.currentUser() && x.user.id === api.currentUser().id)) {
+      this.awaitingSeat = false;  // the creator approved the seat: follow the table as its player
+      this.reconnect();
+    }
     this.inviteBtn.hidden = !(this.privacy && this.privacy.creator);
     if (s.view && isCash(s)) { this.cashTable().render(); return; }  // issue #25: cashtable.js draws a cash table
     this.renderInfo();
