@@ -31,6 +31,7 @@ from freezeout.server.table.commands import Sit
 from freezeout.server.table.entries import InviteEntry, SitEntry
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
+from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed
 from freezeout.server.table.privacy import Privacy, members_of, new_secret
 from freezeout.server.table.state import Refused, initial_state
@@ -323,12 +324,10 @@ class Room:
 
     async def host(self, table_id: str, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """A private table's creator's request (table/hosting.py), in the table's turn."""
-        from freezeout.server.table.hosting import run
-
         actor = self.tables.get(table_id)
         if actor is None:
             raise Refused("not_found", f"no table {table_id!r}")
-        return await run(actor, user, op, args)
+        return await run_host(actor, user, op, args)
 
     def guests(self, table_id: str) -> dict[str, Any] | None:
         """A private table's held places and seat requests (None: not one this process drives)."""
