@@ -30,13 +30,19 @@ EXAMPLES: dict[tuple[str, str], list[dict[str, Any]]] = {
                               "cash": {"big_blind": 200, "min_buy_in": 4000, "max_buy_in": 20000, "rake_bp": 500,
                                        "rake_cap": [100, 200, 300], "straddle": True, "run_twice": True,
                                        "button_straddle": False, "show_called": False}},
-                               {"slots": [None, "easy"], "ranked": False, "sit": True, "game": "NT"}],
+                               {"slots": [None, "easy"], "ranked": False, "sit": True, "game": "NT", "private": False,
+                                "approval": False}],
     ("POST", "/api/tables/{table_id}/sit"): [{"slot": 1}],
     ("POST", "/api/tables/{table_id}/buy_in"): [{"chips": 5000, "slot": 0, "transfer": "t-5000", "post": True}],
     ("POST", "/api/tables/{table_id}/bots"): [{"level": "easy"}],
     ("POST", "/api/me/reload"): [{"transfer": "reload-0001"}],
     ("POST", "/api/cash/first_available"): [{"table": "t0123456789ab"}],  # C13 (transport/apiwaitlist.py)
     ("DELETE", "/api/cash/first_available"): [{"table": "t0123456789ab"}],
+    ("POST", "/api/tables/{table_id}/reserve"): [{"name": "zed", "slot": 1, "seconds": 300}],
+    ("POST", "/api/tables/{table_id}/unreserve"): [{"slot": 1}],
+    ("POST", "/api/tables/{table_id}/approval"): [{"on": True}],
+    ("POST", "/api/tables/{table_id}/requests"): [{"user_id": 2, "approve": True}],
+    ("POST", "/api/tables/{table_id}/remove"): [{"slot": 1}],
 }
 
 

@@ -35,7 +35,7 @@ from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apihistory, apiledger, apiratings, apiwaitlist
+from freezeout.server.transport import apihistory, apiinvite, apiledger, apiratings, apiwaitlist
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
@@ -160,6 +160,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apiratings.router)  # leaderboards and ratings (R25)
     app.include_router(apiledger.router)  # play chips: balance, ledger, reload, a table's CSV (C9)
     app.include_router(apiwaitlist.router)  # a full cash table's waiting list, "first available" (C13)
+    app.include_router(apiinvite.router)  # a private table's invite link (issue #37)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

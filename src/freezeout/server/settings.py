@@ -61,6 +61,10 @@ class Settings(BaseSettings):
     max_open_tables_per_user: int = 5
     max_open_tables_per_address: int = 20
     tables_per_hour_per_address: int = 120  # new tables from one client address in an hour
+    # "No such table" answers to one client address (a guessed private table's secret is one:
+    # issue #37) before its table requests are refused as rate_limited for the window's rest.
+    table_misses_per_address: int = Field(default=30, ge=1)
+    table_miss_window_seconds: float = Field(default=600.0, gt=0)
     table_queue_limit: int = 64  # commands waiting at one table; beyond it a move is refused as busy
     conn_queue_limit: int = 4  # commands of one connection waiting at its table
     # WebSocket connections: messages a client may send (a token bucket: a steady rate and a

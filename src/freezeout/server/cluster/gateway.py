@@ -55,6 +55,7 @@ from freezeout.server.cluster.routing import (
     AttachConn,
     DetachConn,
     ForConn,
+    Host,
     OwnerChanged,
     PresenceText,
     Refresh,
@@ -129,6 +130,7 @@ class RemoteTable:
         self.followers: dict[Conn, _Follower] = {}
         self.following = False  # subscribed to the table's updates
         self.last_summary: dict[str, Any] | None = None
+        self.invite: str | None = None  # a private table opened here: its first secret, told to its creator
 
     @property
     def conns(self) -> list[Conn]:
@@ -313,7 +315,8 @@ class GatewayRoom(Room):
         of one ``format`` and ``game`` if asked (as Room.listing)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
-            if (status is None or r["summary"]["status"] == status) and _of(r["summary"], format, game)]
+            if not r["summary"].get("private") and (status is None or r["summary"]["status"] == status)
+            and _of(r["summary"], format, game)]
         return paginate(found, limit=limit, after=after)
 
     def _open_tables(self, creator: UserRow, address: str | None) -> tuple[int, int]:
@@ -327,12 +330,13 @@ class GatewayRoom(Room):
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,  # type: ignore[override]
                      address: str | None = None, game: str | None = None, format: str | None = None,
-                     cash: dict[str, Any] | None = None) -> RemoteTable:
+                     cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False,
+                     ) -> RemoteTable:
         """Open a table: its first entry is written here (no owner yet: no epoch), a nudge tells
         the workers, one takes it, and the creator's seat is asked of that owner (a cash table
         opens empty: Room.create)."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
-                               cash=cash)
+                               cash=cash, private=private, approval=approval)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         if address is not None:
@@ -347,7 +351,7 @@ class GatewayRoom(Room):
         with contextlib.suppress(BusUnavailable):
             await self.bus.updates.publish(Update(CLAIMS, 0, table_id.encode()))
         table = self.get(table_id)
-        table.last_summary = summary
+        table.last_summary, table.invite = summary, state.invite
         if sit:
             try:
                 await table.request(creator, Sit(type="sit"))
@@ -392,7 +396,12 @@ class GatewayRoom(Room):
         request_id = self.new_conn_id()
         return await self._ask(table_id, request_id, AddBot(request_id, user, level))
 
-    async def _ask(self, table_id: str, request_id: str, command: Request | AddBot) -> dict[str, Any]:
+    async def host(self, table_id: str, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """A private table's creator's request (Room.host): the table's owner runs it (table/hosting.py)."""
+        request_id = self.new_conn_id()
+        return await self._ask(table_id, request_id, Host(request_id, user, op, args))
+
+    async def _ask(self, table_id: str, request_id: str, command: Request | AddBot | Host) -> dict[str, Any]:
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._requests[request_id] = future
 

@@ -34,7 +34,7 @@ from freezeout.server.transport.protocol import INTENT, Intent
 from freezeout.server.wire import Fragment
 
 __all__ = [
-    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "OwnerChanged", "PresenceText",
+    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "Host", "OwnerChanged", "PresenceText",
     "Refresh", "Request", "TableTexts", "ToOwner", "Versioned", "decode_answer", "decode_command", "decode_update",
     "encode_answer", "encode_command", "owner_update", "presence_update", "table_update", "user_from_json", "user_json",
     "versioned",
@@ -111,6 +111,24 @@ class AddBot:
 
 
 @dataclass(frozen=True, slots=True)
+class Host:
+    """A private table's creator's request (table/hosting.py ``run``: ``name`` and its ``args``,
+    an account held a place for as ``guest``) asked through a gateway: answered as a
+    :class:`Request` is, with what the creator is shown."""
+
+    req: str
+    user: UserRow | None
+    name: str
+    args: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        args = {key: value for key, value in self.args.items() if key != "guest"}
+        guest = self.args.get("guest")
+        return {"op": "host", "req": self.req, "user": user_json(self.user), "name": self.name, "args": args,
+                "guest": user_json(guest) if isinstance(guest, UserRow) else None}
+
+
+@dataclass(frozen=True, slots=True)
 class Refresh:
     """Every connection of the gateway following the table: (its name, account, version seen)."""
 
@@ -128,7 +146,7 @@ class Alive:
         return {"op": "alive"}
 
 
-ToOwner = AttachConn | DetachConn | ForConn | Request | AddBot | Refresh | Alive
+ToOwner = AttachConn | DetachConn | ForConn | Request | AddBot | Host | Refresh | Alive
 
 
 def encode_command(command: ToOwner) -> bytes:
@@ -155,6 +173,10 @@ def decode_command(body: bytes) -> ToOwner:
         return Request(str(data["req"]), user_from_json(data.get("user")), intent)
     if op == "add_bot":
         return AddBot(str(data["req"]), user_from_json(data.get("user")), str(data["level"]))
+    if op == "host":
+        guest = user_from_json(data.get("guest"))
+        return Host(str(data["req"]), user_from_json(data.get("user")), str(data["name"]),
+                    {**dict(data.get("args") or {}), **({"guest": guest} if guest is not None else {})})
     if op == "refresh":
         return Refresh(tuple((str(conn), user_from_json(user), _since(since)) for conn, user, since in data["conns"]))
     if op == "alive":

@@ -45,6 +45,7 @@ from freezeout.server.cluster.routing import (
     AttachConn,
     DetachConn,
     ForConn,
+    Host,
     Refresh,
     Request,
     ToOwner,
@@ -57,6 +58,7 @@ from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import Store
 from freezeout.server.table.botseat import BOT_LEVELS
+from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.room import idle_tables, seat_cash_bot
 from freezeout.server.table.state import Refused
 from freezeout.server.tasks import stop_tasks
@@ -409,7 +411,7 @@ class Worker:
                 actor.send_catchup(remote.conn, order.since)
         elif isinstance(order, DetachConn):
             actor.forget(gateway, order.conn)
-        elif isinstance(order, (Request, AddBot)):
+        elif isinstance(order, (Request, AddBot, Host)):
             self._background(self._answer(actor, command, order))
         else:
             self._refresh(actor, gateway, order, now)
@@ -436,9 +438,13 @@ class Worker:
         for key in [k for k in actor.remote if k[0] == gateway and k[1] not in listed]:
             actor.forget(*key)
 
-    async def _answer(self, actor: OwnedTable, command: Command, request: Request | AddBot) -> None:
+    async def _answer(self, actor: OwnedTable, command: Command, request: Request | AddBot | Host) -> None:
         try:
-            if isinstance(request, AddBot):
+            if isinstance(request, Host):  # a private table's creator (table/hosting.py)
+                if request.user is None:
+                    raise Refused("forbidden", "log in first")
+                answer = Answer(summary=await run_host(actor, request.user, request.name, request.args))
+            elif isinstance(request, AddBot):
                 if request.user is None:
                     raise Refused("forbidden", "log in to add a bot")
                 answer = Answer(summary=await seat_cash_bot(actor, request.user, request.level))
@@ -452,7 +458,7 @@ class Worker:
 
     def _moved(self, command: Command, order: ToOwner) -> None:
         """This worker does not own the table (any more): the gateway must route again."""
-        if isinstance(order, (Request, AddBot)):
+        if isinstance(order, (Request, AddBot, Host)):
             answer = Answer(error=("busy", "the table is moving to another server: try again in a moment"))
             self.reply(command.gateway, Command(command.table_id, "", REQUEST_PREFIX + order.req, encode_answer(answer)))
         self.reply(command.gateway, Command(command.table_id, "", MOVED, b"{}"))

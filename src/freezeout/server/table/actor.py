@@ -28,7 +28,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
@@ -57,9 +57,10 @@ from freezeout.server.table.entries import (
     WaitlistEntry,
 )
 from freezeout.server.table.fanout import Fanout, table_summary
+from freezeout.server.table.guestlist import GuestList
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
-from freezeout.server.table.notices import applied_text, error_text, presence_text
+from freezeout.server.table.notices import applied_text, error_text, guests_text, presence_text
 from freezeout.server.table.presence import Followers
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
@@ -89,7 +90,16 @@ class _Sync:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Command = _Intent | _Detach | _Sync
+@dataclass
+class _Turn:
+    """A private table's creator's request (issue #37: renew the link, hold a place, answer a
+    seat request, remove a player), taken in turn as every command is."""
+
+    job: Callable[[], Awaitable[dict[str, Any]]]
+    future: asyncio.Future[dict[str, Any]] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+_Command = _Intent | _Detach | _Sync | _Turn
 
 
 class TableActor:
@@ -103,6 +113,8 @@ class TableActor:
         self.fanout = Fanout(settings)
         self.writer = TableWriter(store, settings)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
+        self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
+        self.members: set[int] = set()  # a private table's accounts that ever sat at it
         self._commands: deque[_Command] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
         self._command_next = False  # a command's turn before the next automatic step (see _step)
@@ -131,11 +143,17 @@ class TableActor:
     def conns(self) -> list[Conn]:
         return self.followers.conns
 
+    @property
+    def invite(self) -> str | None:
+        """A private table's invite secret (None: public); told to its creator only."""
+        return self.state.invite
+
     # -- construction ------------------------------------------------------
     @classmethod
     def restore(cls, entries: list[LogEntry], **kwargs: Any) -> TableActor:
         """Rebuild a table by folding its whole log (after a restart)."""
         actor = cls(initial_state(entries[0]), **kwargs)
+        actor.guests.approval = bool(entries[0].data.get("approval"))  # a private table's creator approves seats
         for entry in entries[1:]:
             actor._apply(entry)
         return actor
@@ -222,6 +240,12 @@ class TableActor:
             text = self.fanout.snapshot_text(self.state, now, seat, conn.user, self.presence())
         conn.send(text)
 
+    async def in_turn(self, job: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """Run ``job`` in the table's turn (table/hosting.py: the creator's requests); its answer."""
+        turn = _Turn(job)
+        self._submit(turn)
+        return await turn.future
+
     async def sync(self) -> None:
         """Wait until the actor has handled everything before and has nothing due (tests)."""
         sync = _Sync()
@@ -264,6 +288,8 @@ class TableActor:
             command = self._commands.popleft()
             if isinstance(command, _Sync) and not command.future.done():
                 command.future.set_result(None)
+            elif isinstance(command, _Turn) and not command.future.done():
+                command.future.set_exception(Refused("busy", "the table is moving to another server: try again"))
             elif isinstance(command, _Intent) and command.reply is not None and not command.reply.done():
                 command.reply.set_exception(Refused("busy", "the table is moving to another server: try again"))
 
@@ -291,12 +317,29 @@ class TableActor:
         elif isinstance(command, _Detach):
             if self.followers.remove(command.conn):
                 self._tell_presence()
+        elif isinstance(command, _Turn):
+            try:
+                command.future.set_result(await command.job())
+            except Refused as refusal:
+                command.future.set_exception(refusal)
         else:
             self._intents -= 1
             if command.conn is not None:
                 command.conn.pending -= 1
             await self._handle_intent(command, now)
         return True
+
+    def evict_guests(self) -> None:
+        """The old link stops at once: who watches by it (neither the creator nor seated) follows no more."""
+        state = self.state
+        for conn in list(self.followers.conns):
+            user_id = conn.user.id if conn.user is not None else None
+            if user_id is not None and (user_id == state.created_by or state.slot_of_user(user_id) is not None):
+                continue
+            conn.evicted = True
+            self.followers.remove(conn)
+            self._send_error(conn, "not_found", f"no table {state.id!r}", None)
+        self._tell_presence()
 
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:
@@ -352,6 +395,12 @@ class TableActor:
             decision = await self._decide(command)
             if decision.applied is None:
                 msg, moved = decision.msg, None
+                if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
+                    admitted = self.guests.admit(self.state, command.user, msg, now)
+                    if admitted is None:
+                        self.tell_guests()
+                        raise Refused("pending", "your seat request waits for the table's creator to approve it")
+                    msg = admitted
                 if isinstance(msg, MoveIn) and command.user is not None:  # C14: the broken table's entry, read once
                     moved = await cash.moved_chips(self.state, command.user.id, msg.source, msg.seq, self.store)
                     now = self.clock.now()
@@ -391,6 +440,10 @@ class TableActor:
         return decision
 
     # -- write, then tell ------------------------------------------------------
+    async def write(self, body: EntryBody, now: float) -> None:
+        """Write an entry the table's creator asked for, in the table's turn (table/hosting.py)."""
+        await self._write(body, now)
+
     async def _write(self, body: EntryBody, now: float, ops: Sequence[GameStart | GameEnd | Transfer] | None = None) -> None:
         await self._commit(LogEntry.of(self.state.id, self.state.version + 1, now, body), ops or [])
 
@@ -402,6 +455,10 @@ class TableActor:
     def _apply(self, entry: LogEntry, reduced: Reduced | None = None) -> None:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
+        if entry.kind == "sit" and self.state.private:  # who ever played here sees the table (table/privacy.py)
+            user_id = entry.data.get("user_id")
+            if isinstance(user_id, int):
+                self.members.add(user_id)
         self.recorder.apply(old, self.state, entry, events)
         self.fanout.record(self.state, table_events, events)
 
@@ -415,6 +472,14 @@ class TableActor:
         texts = self.fanout.update_texts(self.state, self.clock.now(), seats)
         for conn, seat in zip(list(conns), seats, strict=True):
             conn.send(texts[seat])
+
+    def tell_guests(self) -> None:
+        """The creator's connections are told the held places and the seat requests (``guests``)."""
+        creator = self.state.created_by
+        text = guests_text(self.guests.view(self.clock.now()))
+        for conn in list(self.followers.conns):
+            if conn.user is not None and conn.user.id == creator:
+                conn.send(text)
 
     def _tell_presence(self) -> None:
         """Who is online, when that changed (table.presence.Followers)."""

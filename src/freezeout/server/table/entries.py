@@ -39,6 +39,7 @@ __all__ = [
     "EntryBody",
     "GameEnd",
     "GameStart",
+    "InviteEntry",
     "LogEntry",
     "RematchEntry",
     "ResumeEntry",
@@ -115,20 +116,28 @@ class CreateEntry:
     ranked: bool
     created_by: int | None = None
     game: GameSpec | None = None  # None: the house game (and nothing written)
+    # A private table (issue #37, table/privacy.py): its invite link's first secret; None: a public table
+    # (and nothing written, so a public table's entry reads as it always did).
+    invite: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"slots": [s.to_json() if s.taken else None for s in self.slots], "ranked": self.ranked,
                                 "created_by": self.created_by}
         if self.game is not None:
             data["game"] = self.game.to_json()
+        if self.invite is not None:
+            data["private"] = True
+            data["invite"] = self.invite
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CreateEntry:
         created_by = data.get("created_by")
         game = data.get("game")
+        invite = data.get("invite")
         return cls(tuple(Slot.from_json(s) for s in data["slots"]), bool(data["ranked"]),
-                   int(created_by) if created_by is not None else None, GameSpec.from_json(game) if game else None)
+                   int(created_by) if created_by is not None else None, GameSpec.from_json(game) if game else None,
+                   str(invite) if data.get("private") and invite is not None else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,14 +474,30 @@ class CloseEntry:
         return cls()
 
 
+@dataclass(frozen=True, slots=True)
+class InviteEntry:
+    """A private table's invite link was renewed by its creator (issue #37): ``secret`` is the
+    link's secret from now on, and every older link stops working at once."""
+
+    kind: ClassVar[str] = "invite"
+    secret: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"secret": self.secret}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> InviteEntry:
+        return cls(str(data["secret"]))
+
+
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
-             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry)
+             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry | InviteEntry)
 # the entries that can apply a client's intent
 Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry | WaitlistEntry
 
 _BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
     CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry,
-    TopUpEntry, CashSeatEntry, CloseEntry, WaitlistEntry)}
+    TopUpEntry, CashSeatEntry, CloseEntry, WaitlistEntry, InviteEntry)}
 
 
 def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:

@@ -40,6 +40,8 @@ def table_summary(s: TableState) -> dict[str, Any]:
         "players": list(s.players) if s.players else None, "game_id": s.game_id, "created_at": s.created_at,
         "table_game": game_summary(s.spec),
     }
+    if s.private:  # never the secret: only the creator is told it (transport/apiinvite.py)
+        summary["private"], summary["created_by"] = True, s.created_by
     return summary if s.spec.format != "cash" else {**summary, **cash_fields(s)}
 
 

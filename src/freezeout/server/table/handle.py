@@ -29,6 +29,7 @@ class Conn:
     user: UserRow | None
     send: Callable[[str], None]
     pending: int = 0
+    evicted: bool = False  # a private table's link it came in by was revoked (table/actor.py): it follows no more
 
 
 class TableHandle(Protocol):

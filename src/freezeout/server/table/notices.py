@@ -6,9 +6,11 @@ its fan-out's (table/fanout.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from freezeout.server.wire import dumps
 
-__all__ = ["applied_text", "error_text", "presence_text"]
+__all__ = ["applied_text", "error_text", "guests_text", "presence_text"]
 
 
 def error_text(code: str, message: str, ref: str | int | None = None, version: int | None = None) -> str:
@@ -23,3 +25,8 @@ def applied_text(key: str, version: int, ref: str | int | None) -> str:
 
 def presence_text(online: list[bool]) -> str:
     return dumps({"type": "presence", "online": online})
+
+
+def guests_text(guests: dict[str, Any]) -> str:
+    """``guests``: a private table's held places and seat requests, told to its creator (issue #37)."""
+    return dumps({"type": "guests", **guests})

@@ -29,9 +29,12 @@ from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
 from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
+from freezeout.server.table.entries import InviteEntry, SitEntry
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
 from freezeout.server.table.handle import TableHandle
+from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed
+from freezeout.server.table.privacy import Privacy, members_of, new_secret
 from freezeout.server.table.state import Refused, initial_state
 
 __all__ = ["MAX_CASH_CHIPS", "Room", "idle_tables", "listing_filter", "paginate"]
@@ -52,6 +55,10 @@ class Room:
         self._tender: asyncio.Task[None] | None = None
         self._created: dict[str, str] = {}  # table id -> the client address that opened it (not kept across restarts)
         self._creations = RateLimiter(settings.tables_per_hour_per_address, 3600.0, clock)
+        # Answers "no such table" per client address (a private table's guessed secret among them):
+        # past ``table_misses_per_address`` in ``table_miss_window_seconds`` it is refused (transport/tablegate.py).
+        self.misses = RateLimiter(settings.table_misses_per_address, settings.table_miss_window_seconds, clock)
+        self._public: set[str] = set()  # tables read from the database and found public (that never changes)
         self.on_handled: Callable[[float], None] | None = None  # given to every table (metrics)
         # The lobby pushed to the connections that watch it: one process looks at its own tables.
         self.lobby = LobbyFeed(lambda status, limit, format: self.listing(status, limit=limit, format=format)[0],
@@ -131,7 +138,7 @@ class Room:
         of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them).
         The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
         shift the pages."""
-        actors = [a for a in self.tables.values() if (status is None or a.state.status == status)
+        actors = [a for a in self.tables.values() if not a.state.private and (status is None or a.state.status == status)
                   and (format is None or a.state.spec.format == format) and (game is None or a.state.spec.code == game)]
         return paginate([(a.state.created_at, a.state.id, a.summary) for a in actors], limit=limit, after=after)
 
@@ -147,16 +154,19 @@ class Room:
 
     async def create(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                      address: str | None = None, game: str | None = None, format: str | None = None,
-                     cash: dict[str, Any] | None = None) -> TableActor:
+                     cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False,
+                     ) -> TableActor:
         """Open a table of ``game`` (None: the house game); bot levels fill their places at once,
         ``None`` places wait for humans.  A ``format="cash"`` table (``cash``: its options) opens
-        empty: players take its seats with a buy-in."""
+        empty: players take its seats with a buy-in.  A ``private`` one is listed nowhere and
+        reached by its invite link (table/privacy.py)."""
         entry = self.new_table(creator, slots, ranked=ranked, sit=sit, address=address, game=game, format=format,
-                               cash=cash)
+                               cash=cash, private=private, approval=approval)
         table_id = entry.table_id
         await self.store.log.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store.log, clock=self.clock, settings=self.settings)
         actor.on_handled = self.on_handled
+        actor.guests.approval = approval
         self.tables[table_id] = actor
         if address is not None:
             self._created[table_id] = address
@@ -192,12 +202,15 @@ class Room:
 
     def new_table(self, creator: UserRow, slots: list[str | None], *, ranked: bool, sit: bool,
                   address: str | None, game: str | None = None, format: str | None = None,
-                  cash: dict[str, Any] | None = None) -> LogEntry:
+                  cash: dict[str, Any] | None = None, private: bool = False, approval: bool = False) -> LogEntry:
         """Check a new table against the rules and the caps (:class:`Refused`), count it against
         its address's hourly rate, and return its first log entry (``create``, naming the game
         unless it is the house game).  A gateway of a cluster opens tables with it too (cluster/gateway.py)."""
         if format not in (None, *FORMATS):
             raise Refused("bad_message", f"unknown format {format!r} (formats: {', '.join(FORMATS)})")
+        if private and ranked:
+            raise Refused("bad_message", "ranked games are always public (a private ranked game would hide rating "
+                                         "rings): open an unranked private table, or a public ranked one")
         if format == "cash":
             spec = self._cash_spec(creator, slots, game, cash, ranked=ranked, sit=sit)
         else:
@@ -255,6 +268,12 @@ class Room:
         data: dict[str, Any] = {"slots": slot_data, "ranked": ranked, "created_by": creator.id}
         if not spec.is_house:
             data["game"] = spec.to_json()
+        if approval and not private:
+            raise Refused("bad_message", "only a private table asks its creator to approve each seat")
+        if private:
+            data["private"], data["invite"] = True, new_secret()
+            if approval:
+                data["approval"] = True  # the creator approves each seat (table/guestlist.py)
         return LogEntry(table_id, 1, self.clock.now(), "create", data)
 
     @staticmethod
@@ -277,6 +296,57 @@ class Room:
             return GameSpec.parse_cash(game, cash)
         except GameRefused as error:
             raise Refused("bad_message", str(error)) from None
+
+    # -- private tables (issue #37, table/privacy.py) --------------------------------------------
+    def known_privacy(self, table_id: str) -> Privacy | None:
+        """:meth:`privacy_of` from memory alone: a table this process drives, or one found public
+        before; None when only the database can tell."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            state = actor.state
+            held = [hold.user_id for hold in actor.guests.live(self.clock.now()).values()] if state.private else []
+            return Privacy(state.invite, state.created_by,
+                           members_of([*(slot.user_id for slot in state.slots), *held, *actor.members]))
+        return Privacy(None) if table_id in self._public else None
+
+    async def privacy_of(self, table_id: str) -> Privacy | None:
+        """Who may see the table ``table_id``, or None: there is no such table.  A table this
+        process drives answers from memory; any other (retired, or a cluster's: a gateway drives
+        none) from its log in the database, read whole only when its ``create`` says private."""
+        known = self.known_privacy(table_id)
+        if known is not None:
+            return known
+        first = await self.store.log.table_entries(table_id, limit=1)
+        if not first or first[0].kind != "create":
+            return None
+        if not first[0].data.get("private"):
+            if len(self._public) > 100_000:
+                self._public.clear()
+            self._public.add(table_id)
+            return Privacy(None)
+        entries = await self.store.log.table_entries(table_id)
+        invite, members = str(first[0].data.get("invite")), set()
+        for entry in entries:
+            body = entry.body
+            if isinstance(body, InviteEntry):
+                invite = body.secret
+            elif isinstance(body, SitEntry) and body.player.user_id is not None:
+                members.add(body.player.user_id)
+        created_by = first[0].data.get("created_by")
+        members |= members_of((slot or {}).get("user_id") for slot in first[0].data.get("slots", ()))
+        return Privacy(invite, int(created_by) if created_by is not None else None, frozenset(members))
+
+    async def host(self, table_id: str, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """A private table's creator's request (table/hosting.py), in the table's turn."""
+        actor = self.tables.get(table_id)
+        if actor is None:
+            raise Refused("not_found", f"no table {table_id!r}")
+        return await run_host(actor, user, op, args)
+
+    def guests(self, table_id: str) -> dict[str, Any] | None:
+        """A private table's held places and seat requests (None: not one this process drives)."""
+        actor = self.tables.get(table_id)
+        return actor.guests.view(self.clock.now()) if actor is not None and actor.state.private else None
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """The table's summary (a gateway asks the table's owner for it)."""

@@ -26,6 +26,7 @@ from freezeout.server.table.entries import (
     DealEntry,
     EndEntry,
     EntryBody,
+    InviteEntry,
     LogEntry,
     RematchEntry,
     ResumeEntry,
@@ -93,6 +94,12 @@ class TableState:
     # A cash table's recent hands, for the lobby's average pot and hands per hour (table/cashlobby.py).
     hand_stats: cashlobby.HandStats = cashlobby.HandStats()  # noqa: RUF009 (frozen)
     closed: bool = False  # a cash table closed (its ``close`` entry): it takes nothing more
+    # A private table's invite secret (issue #37, table/privacy.py): None for a public table.
+    invite: str | None = None
+
+    @property
+    def private(self) -> bool:
+        return self.invite is not None
 
     # -- derived ---------------------------------------------------------
     @property
@@ -199,7 +206,7 @@ def initial_state(entry: LogEntry) -> TableState:
         raise Refused("bad_message", f"a table's log starts with a create entry, not {entry.kind!r}")
     state = TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
                        created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
-                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec())
+                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite)
     return cash.opened(state, entry.at) if state.spec.format == "cash" else state
 
 
@@ -415,4 +422,8 @@ def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
         return _rematch(state, body, at)
     if isinstance(body, ResumeEntry):
         return _resume(state, body, at)
+    if isinstance(body, InviteEntry):
+        if not state.private:
+            raise Refused("illegal", "only a private table has an invite link")
+        return replace(state, invite=body.secret), [], []
     raise Refused("bad_message", f"a {body.kind!r} entry opens a table: it cannot follow")

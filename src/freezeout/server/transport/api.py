@@ -34,8 +34,9 @@ from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.protocol import BuyIn, CashChips, Intent, Sit, Stand, TransferId
+from freezeout.server.transport.tablegate import address_of, gate, invite_of, shown_secret
 
-__all__ = ["ApiError", "Auth", "Body", "identify", "router"]
+__all__ = ["ApiError", "Auth", "Body", "http_gate", "identify", "router"]
 
 router = APIRouter(prefix="/api")
 SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE = "fz_session", "fz_csrf", "fz_device"
@@ -53,7 +54,17 @@ _STATUS = {"not_found": 404, "forbidden": 403, "not_seated": 403, "bad_message":
 
 
 def refused(error: Refused) -> ApiError:
-    return ApiError(_STATUS.get(error.code, 409), error.code, error.message)
+    headers = {"Retry-After": "60"} if error.code == "rate_limited" else None
+    return ApiError(_STATUS.get(error.code, 409), error.code, error.message, headers)
+
+
+async def http_gate(request: Request, table_id: str, user: UserRow | None) -> None:
+    """A route keyed by a table's id: the asker may see the table (transport/tablegate.py), else
+    what a table that does not exist answers (or ``rate_limited``)."""
+    try:
+        await gate(ctx(request), table_id, user, shown_secret(request), address_of(request))
+    except Refused as error:
+        raise refused(error) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +221,8 @@ class NewTable(Body):
     format: Annotated[str, Field(max_length=16)] | None = None  # "freezeout" (None) or "cash"
     seats: Annotated[int, Field(ge=2, le=10)] | None = None  # a cash table's
     cash: dict[str, Any] | None = None  # a cash table's options, checked by CashOptions.from_json
+    private: bool = False  # issue #37: listed nowhere, reached by its invite link (never with ranked)
+    approval: bool = False  # a private table's creator approves each seat (table/guestlist.py)
 
 
 class BuyInRequest(Body):
@@ -483,10 +496,13 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     slots, sit = _places(body)
     try:
         actor = await ctx(request).room.create(user, slots, ranked=body.ranked, sit=sit, address=_address_key(request),
-                                               game=body.game, format=body.format, cash=body.cash)
+                                               game=body.game, format=body.format, cash=body.cash, private=body.private,
+                                               approval=body.approval)
     except Refused as error:
         raise refused(error) from None
-    return {"table": with_format(actor.summary())}
+    summary = with_format(actor.summary())
+    invite = actor.invite  # the creator alone is told the invite link
+    return {"table": summary, **({"invite": invite_of(summary["id"], invite)} if invite else {})}
 
 
 def _places(body: NewTable) -> tuple[list[str | None], bool]:
@@ -512,41 +528,51 @@ def _places(body: NewTable) -> tuple[list[str | None], bool]:
 
 
 @router.get("/tables/{table_id}")
-async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+async def get_table(request: Request, table_id: str, found: AuthDep) -> dict[str, Any]:
+    await http_gate(request, table_id, found.user)
     try:
         return {"table": with_format(await ctx(request).room.summary(table_id))}
     except Refused as error:
         raise refused(error) from None
 
 
-async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent) -> dict[str, Any]:
+async def _table_intent(request: Request, table_id: str, found: Auth, msg: Intent,
+                        response: Response | None = None) -> dict[str, Any]:
     user = _need_user(found)
+    await http_gate(request, table_id, user)
     try:
-        return {"table": await ctx(request).room.get(table_id).request(user, msg)}
+        table = ctx(request).room.get(table_id)
+        return {"table": await table.request(user, msg)}
     except Refused as error:
+        if error.code == "pending" and response is not None:  # a private table's seat waits for its creator
+            response.status_code = 202
+            return {"table": table.summary(), "pending": True, "message": error.message}
         raise refused(error) from None
 
 
 @router.post("/tables/{table_id}/sit")
-async def sit(request: Request, table_id: str, found: PostAuth, body: SitRequest | None = None) -> dict[str, Any]:
+async def sit(request: Request, response: Response, table_id: str, found: PostAuth,
+              body: SitRequest | None = None) -> dict[str, Any]:
     if found.user is not None:
         await _seen(request, found.user)
-    return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None))
+    return await _table_intent(request, table_id, found, Sit(type="sit", slot=body.slot if body else None), response)
 
 
 @router.post("/tables/{table_id}/buy_in")
-async def buy_in(request: Request, table_id: str, body: BuyInRequest, found: PostAuth) -> dict[str, Any]:
+async def buy_in(request: Request, response: Response, table_id: str, body: BuyInRequest,
+                 found: PostAuth) -> dict[str, Any]:
     """C1: take a seat at a cash table with ``chips`` of the balance, as the WebSocket's ``buy_in``."""
     if found.user is not None:
         await _seen(request, found.user)
     return await _table_intent(request, table_id, found, BuyIn(type="buy_in", chips=body.chips, slot=body.slot,
-                                                               transfer=body.transfer, post=body.post))
+                                                               transfer=body.transfer, post=body.post), response)
 
 
 @router.post("/tables/{table_id}/bots")
 async def add_cash_bot(request: Request, table_id: str, body: CashBotRequest, found: PostAuth) -> dict[str, Any]:
     """A bot of ``level`` that plays the game buys in at a cash table (docs/protocol.md "Bots at cash tables")."""
     user = _need_user(found)
+    await http_gate(request, table_id, user)
     try:
         return {"table": with_format(await ctx(request).room.add_cash_bot(table_id, user, body.level))}
     except Refused as error:

@@ -11,14 +11,16 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from freezeout.server.table.game import TableGame
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, refused
+from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, http_gate, refused
+from freezeout.server.transport.apiinvite import game_gate
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
 
 @router.get("/tables/{table_id}/games")
-async def table_games(request: Request, table_id: str) -> dict[str, Any]:
+async def table_games(request: Request, table_id: str, found: AuthDep) -> dict[str, Any]:
+    await http_gate(request, table_id, found.user)
     games = await ctx(request).store.games.of_table(table_id)
     return {"games": [{k: v for k, v in g.items() if k != "record"} for g in games]}
 
@@ -34,6 +36,7 @@ async def _finished_record(request: Request, game_id: str, found: Auth) -> dict[
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]
     players = record.get("players", ())
+    await game_gate(request, str(game["table"]), found.user, players, game_id)
     from freezeout.server.table.exportnames import record_with_names
 
     names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
@@ -159,6 +162,7 @@ async def game_hand_steps(request: Request, game_id: str, number: int, found: Au
     if game is None or game["record"] is None:
         raise ApiError(404, "not_found", f"no finished game {game_id!r}")
     record: dict[str, Any] = game["record"]  # the full record: the steps show only what the asker saw
+    await game_gate(request, str(game["table"]), found.user, record.get("players", ()), game_id)
     return _steps(record, number, await _viewer_name(request, found, record.get("players", ())))
 
 
@@ -169,6 +173,7 @@ async def table_hand_steps(request: Request, table_id: str, number: int, found: 
     table's owner) reads the table's own recorder; a gateway of a cluster, which drives
     no table, folds the table's log from the database (table.records.record_of_log).  A cash
     table's hands are folded from its log (table.replaysteps.cash_hand_steps)."""
+    await http_gate(request, table_id, found.user)
     steps = await _cash_steps(request, table_id, number, found)
     if steps is not None:
         return steps
@@ -208,6 +213,7 @@ async def _cash_hand(request: Request, table_id: str, number: int, found: Auth) 
     from freezeout.server.table.actor import TableActor
     from freezeout.server.table.records import cash_hand_for, cash_hands_of_log
 
+    await http_gate(request, table_id, found.user)
     try:
         actor = ctx(request).room.get(table_id)
     except Refused as error:
@@ -306,6 +312,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
         raise ApiError(401, "unauthorized", "sign in to download your cash hands")
     names = set(await ctx(request).store.accounts.names_of(found.user))
     if table is not None:
+        await http_gate(request, table, found.user)  # a private table's: as any route keyed by its id
         tables = [table]
     else:
         sessions = await ctx(request).store.ledger.sessions(found.user.id)

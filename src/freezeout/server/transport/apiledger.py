@@ -17,7 +17,7 @@ from pydantic import Field
 
 from freezeout.server.storage.ledger import LedgerError, client_transfer
 from freezeout.server.storage.users import UserRow
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx
+from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx, http_gate
 
 __all__ = ["router"]
 
@@ -90,9 +90,10 @@ async def my_reload(request: Request, body: ReloadRequest, found: PostAuth) -> d
 
 
 @router.get("/tables/{table_id}/ledger.csv")
-async def table_ledger(request: Request, table_id: str) -> Response:
+async def table_ledger(request: Request, table_id: str, found: AuthDep) -> Response:
     """A table's chips per player as CSV: bought in, topped up, cashed out, net (the house's
-    line holds the table's rake)."""
+    line holds the table's rake); a private table's only for those who may see it."""
+    await http_gate(request, table_id, found.user)
     sheet = await ctx(request).store.ledger.table_sheet(table_id)
     if sheet is None:
         raise ApiError(404, "not_found", f"no table {table_id!r}")

@@ -8,7 +8,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from freezeout.server import elo
-from freezeout.server.transport.api import ApiError, ctx
+from freezeout.server.transport.api import ApiError, AuthDep, ctx
+from freezeout.server.transport.apiinvite import visible_games
 
 __all__ = ["router"]
 
@@ -34,13 +35,15 @@ async def leaderboard(request: Request, limit: int = 50, family: str = elo.HOUSE
 
 
 @router.get("/users/{name}/games")
-async def player_games(request: Request, name: str, limit: int = 50) -> dict[str, Any]:
-    """Every finished game of a player, ranked or not, newest first (the profile's list)."""
+async def player_games(request: Request, name: str, found: AuthDep, limit: int = 50) -> dict[str, Any]:
+    """Every finished game of a player, ranked or not, newest first (the profile's list); a
+    private table's games only to those who may see the table by their account (apiinvite.py)."""
     store = ctx(request).store
     user = await store.accounts.by_any_name(name)
     if user is None:
         raise ApiError(404, "not_found", f"no player {name!r}")
-    return {"games": await store.games.of_player(await store.accounts.names_of(user), max(1, min(limit, 200)))}
+    games = await store.games.of_player(await store.accounts.names_of(user), max(1, min(limit, 200)))
+    return {"games": await visible_games(request, found.user, games)}
 
 
 @router.get("/users/{name}/ratings")

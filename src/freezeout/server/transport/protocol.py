@@ -98,6 +98,7 @@ class Join(ClientModel):
     table: Annotated[str, Field(min_length=1, max_length=64)]
     since: Annotated[int, Field(ge=0)] | None = None
     token: Annotated[str, Field(max_length=256)] | None = None
+    invite: Annotated[str, Field(max_length=128)] | None = None  # a private table's secret (transport/tablegate.py)
 
 
 class Ping(ClientModel):
@@ -212,8 +213,17 @@ class LobbyUpdateMessage(_Server):
     removed: list[str]
 
 
+class GuestsMessage(_Server):
+    """A private table's held places and seat requests, told to its creator (issue #37)."""
+
+    type: Literal["guests"]
+    approval: bool
+    holds: list[dict[str, Any]]
+    requests: list[dict[str, Any]]
+
+
 _Servers = (SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | AppliedMessage | PongMessage | LobbyMessage
-            | LobbyUpdateMessage)
+            | LobbyUpdateMessage | GuestsMessage)
 ServerMessage = Annotated[_Servers, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[_Servers] = TypeAdapter(ServerMessage)
 

@@ -22,7 +22,8 @@ from freezeout.server.table.state import Refused
 from freezeout.server.transport.api import _CSRF_SHAPE, DEVICE_COOKIE
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.links import Link
-from freezeout.server.transport.protocol import Join, Ping, Sit, WatchLobby, error_text, pong_text
+from freezeout.server.transport.protocol import BuyIn, Join, Ping, Sit, WatchLobby, error_text, pong_text
+from freezeout.server.transport.tablegate import gate
 from freezeout.server.transport.wsdecode import ClientMessage
 
 __all__ = ["Session"]
@@ -37,6 +38,7 @@ class Session:
         self.user = user
         self.table: TableHandle | None = None
         self.conn: Conn | None = None
+        self.joined: tuple[str, str | None] = ("", None)  # the table followed and the invite secret it was joined with
 
     async def handle(self, msg: ClientMessage, now: float) -> None:
         if isinstance(msg, Join):
@@ -46,9 +48,11 @@ class Session:
             self.context.room.lobby.watch(self.link, self.send)
         elif isinstance(msg, Ping):
             self.send(pong_text(now))
-        elif self.table is None or self.conn is None:
+        elif self.table is None or self.conn is None or self.conn.evicted:
             self.send(error_text("not_joined", "join a table first", msg.id))
         else:
+            if isinstance(msg, (Sit, BuyIn)) and not await self._still_invited(msg.id):
+                return
             if isinstance(msg, Sit) and self.conn.user is not None:  # as POST /api/tables/{id}/sit (elo.py "Rings")
                 try:
                     await self._seen(self.conn.user, now)
@@ -69,6 +73,7 @@ class Session:
             self.user = found[0]
             context.links.identify(self.link, self.user.id, hashed, found[1])
         try:
+            await gate(context, msg.table, self.user, msg.invite, self.link.address)
             table = context.room.get(msg.table)
         except Refused as refusal:
             self.send(error_text(refusal.code, refusal.message, msg.id))
@@ -76,10 +81,23 @@ class Session:
         self._leave_table()
         context.room.lobby.unwatch(self.link)
         self.table, self.conn = table, Conn(self.user, self.send)
+        self.joined = (msg.table, msg.invite)
         table.attach(self.conn, msg.since)
 
+    async def _still_invited(self, ref: str | int | None) -> bool:
+        """A seat is taken only while the table may be seen: a private table's link renewed since
+        this connection joined by it no longer seats anyone (transport/tablegate.py)."""
+        try:
+            await gate(self.context, self.joined[0], self.user, self.joined[1], self.link.address)
+        except Refused as refusal:
+            self.send(error_text(refusal.code, refusal.message, ref))
+            if refusal.code == "not_found":
+                self._leave_table()
+            return False
+        return True
+
     def _leave_table(self) -> None:
-        if self.table is not None and self.conn is not None:
+        if self.table is not None and self.conn is not None and not self.conn.evicted:
             self.table.detach(self.conn)
         self.table = self.conn = None
 

@@ -16,8 +16,23 @@ function cookie(name) {
   return m ? decodeURIComponent(m[1]) : null;
 }
 
+// A private table's invite secret (docs/protocol.md "Private tables"): the table page open by
+// an invite link sets it, and every request about that table or its games shows it (X-Invite).
+let invite = null;
+export function setInvite(tableId, secret) { invite = tableId && secret ? {table: tableId, secret} : null; }
+export function inviteFor(tableId) { return invite && invite.table === tableId ? invite.secret : null; }
+function invitedPath(path) {
+  return invite && (path.startsWith(`/api/tables/${encodeURIComponent(invite.table)}/`) ||
+    path === `/api/tables/${encodeURIComponent(invite.table)}` || path.startsWith('/api/games/'));
+}
+/** A download's address with the invite secret (a link cannot send a header). */
+export function withInvite(href) {
+  return invitedPath(href) ? href + (href.includes('?') ? '&' : '?') + 'invite=' + encodeURIComponent(invite.secret) : href;
+}
+
 export async function request(method, path, body) {
   const headers = {'Accept': 'application/json'};
+  if (invitedPath(path)) headers['X-Invite'] = invite.secret;
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     const token = csrf || cookie('fz_csrf');

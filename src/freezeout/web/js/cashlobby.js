@@ -165,6 +165,7 @@ export class CashLobby {
     const twice = h('input#cash-twice', {type: 'checkbox', checked: true});
     const buttonStraddle = h('input#cash-button-straddle', {type: 'checkbox'});  // C6: needs straddles
     const showCalled = h('input#cash-show-called', {type: 'checkbox'});  // V17: else a losing hand is mucked unseen
+    const secret = h('input#cash-private', {type: 'checkbox'});  // issue #37: reached only by its invite link
     straddle.addEventListener('change', () => { buttonStraddle.disabled = !straddle.checked; if (!straddle.checked) buttonStraddle.checked = false; });
     const hint = h('p.hint.buyin-hint');
     const err = h('p.error-text.cash-error', {role: 'alert', hidden: true});
@@ -198,7 +199,8 @@ export class CashLobby {
       if (maxIn.value !== '') cash.max_buy_in = whole(maxIn);
       submit.disabled = true;
       try {
-        const data = await api.post('/api/tables', {format: 'cash', game: pick.value, seats: Number(seats.value), cash});
+        const data = await api.post('/api/tables', {format: 'cash', game: pick.value, seats: Number(seats.value), cash,
+          ...(secret.checked ? {private: true} : {})});
         d.close('done');
         location.hash = '#/table/' + encodeURIComponent(data.table.id);
       } catch (error) {
@@ -221,6 +223,7 @@ export class CashLobby {
     h('label.check', buttonStraddle, t('cashLobby.buttonStraddle')),
     h('label.check', twice, t('cashLobby.runTwice')),
     h('label.check', showCalled, t('cashLobby.showCalled')),
+    h('label.check', secret, t('create.private')),
     err,
     h('div.actions', submit));
     const d = dialog({title: t('cashLobby.createTitle'), body});

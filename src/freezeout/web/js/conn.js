@@ -5,6 +5,8 @@
 // after RESEND_MS of silence (a table changing server).  The server applies a
 // key at most once (docs/protocol.md "Resending"), so a move is never lost.
 
+import {inviteFor} from './api.js';
+
 // a cash table's intents too (docs/protocol.md "Cash tables"): a resent buy-in is applied once
 const INTENTS = new Set(['act', 'dont_wait', 'resign', 'rematch', 'buy_in', 'top_up', 'stand', 'sit_out', 'sit_in', 'straddle',
   'run_twice', 'auto_top_up']);
@@ -38,6 +40,8 @@ export class TableConnection {
     ws.onopen = () => {
       const join = {type: 'join', table: this.tableId};
       if (this.version != null) join.since = this.version;
+      const invite = inviteFor(this.tableId);  // a private table's link (docs/protocol.md "Private tables")
+      if (invite) join.invite = invite;
       ws.send(JSON.stringify(join));
       this.resend(0);
       this.pingTimer = setInterval(() => this.send({type: 'ping'}), 20000);

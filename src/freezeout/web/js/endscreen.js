@@ -53,9 +53,9 @@ export function renderEnd(page) {
       title: t('end.rematchHint'), onclick: () => page.rematch()}, '↻ ', t('end.rematch')) : null,
     page.log && page.log.finished().length ? h('button.btn.final-hand', {type: 'button', onclick: () => page.openHistory({last: true})}, '▶ ', t('end.finalHand')) : null,
     h('button.btn', {type: 'button', onclick: () => page.openHistory()}, t('table.history')),
-    gameId != null ? h('a.btn', {href: `/api/games/${gameId}/record`, download: `freezeout-game-${gameId}.json`}, '⤓ ', t('end.record')) : null,
-    gameId != null ? h('a.btn', {href: `/api/games/${gameId}/phh`, download: `freezeout-game-${gameId}.phh`}, '⤓ ', t('end.phh')) : null,
-    gameId != null ? h('a.btn', {href: `/api/games/${gameId}/stars`, download: `freezeout-game-${gameId}.stars.txt`}, '⤓ ', t('end.stars')) : null,
+    gameId != null ? h('a.btn', {href: api.withInvite(`/api/games/${gameId}/record`), download: `freezeout-game-${gameId}.json`}, '⤓ ', t('end.record')) : null,
+    gameId != null ? h('a.btn', {href: api.withInvite(`/api/games/${gameId}/phh`), download: `freezeout-game-${gameId}.phh`}, '⤓ ', t('end.phh')) : null,
+    gameId != null ? h('a.btn', {href: api.withInvite(`/api/games/${gameId}/stars`), download: `freezeout-game-${gameId}.stars.txt`}, '⤓ ', t('end.stars')) : null,
     h('a.btn.ghost', {href: '#/'}, t('end.lobby')));
   const rematchInfo = h('ul.rematch-info', {role: 'status'},
     waiting ? h('li', t('end.rematchWaiting')) : null,

@@ -231,8 +231,11 @@ export class LobbyPage {
       rows.push(h('div.slot-row', h('label', {for: 'cslot-' + i}, t('create.slot', {n: i + 1})), sel));
     }
     const canRank = size === 2 && user && user.kind === 'user';
-    const ranked = h('input', {type: 'checkbox', id: 'cranked', disabled: !canRank, checked: canRank && this.createRanked,
-      onchange: () => { this.createRanked = ranked.checked; }});
+    // issue #37: ranked games are always public, so one box turns the other off
+    const ranked = h('input', {type: 'checkbox', id: 'cranked', disabled: !canRank || !!this.createPrivate,
+      checked: canRank && this.createRanked && !this.createPrivate, onchange: () => { this.createRanked = ranked.checked; }});
+    const secret = h('input', {type: 'checkbox', id: 'cprivate', checked: !!this.createPrivate,
+      onchange: () => { this.createPrivate = secret.checked; this.renderCreate(); }});
     const submit = h('button.btn.primary', {type: 'submit'}, t('create.submit'));
     const form = h('form', {onsubmit: async e => {
       e.preventDefault();
@@ -241,8 +244,8 @@ export class LobbyPage {
         if (!api.currentUser()) await api.ensureGuest();
         const slots = [null];
         for (let i = 1; i < size; i++) slots.push(this.createSlots[i - 1] || null);
-        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked), sit: true,
-          ...(this.game ? {game: this.game} : {})});
+        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked && !secret.checked), sit: true,
+          ...(this.game ? {game: this.game} : {}), ...(secret.checked ? {private: true} : {})});
         location.hash = '#/table/' + encodeURIComponent(data.table.id);
       } catch (err) {
         toast(t('err.generic', {message: err.message}));
@@ -252,6 +255,7 @@ export class LobbyPage {
     h('div.field', h('span', {style: {fontWeight: 600}}, t('create.size')), seg),
     h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? displayOf(user) : t('nav.guest'))), ...rows),
     h('label.check', ranked, t('create.ranked')),
+    h('label.check', secret, t('create.private')),
     !canRank ? h('p.muted', {style: {fontSize: '.8rem', margin: '0 0 .5rem'}}, t('create.rankedHint'),
       !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null,
     submit);

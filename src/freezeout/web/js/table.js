@@ -20,6 +20,7 @@ import {toast, dialog, confirmDialog} from './ui.js';
 import {isCash} from './cashview.js';
 import {shortGame, HOUSE_GAME} from './gamenames.js';
 import {CashTable} from './cashtable.js';
+import {PrivateTable} from './privatetable.js';
 
 /** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
 const TEXT_MIN = 11.5;
@@ -29,7 +30,9 @@ const HURRY_SECONDS = 10;
 const metrics = (window.__fzMetrics = window.__fzMetrics || {updates: []});
 
 export class TablePage {
-  constructor(main, tableId, {connect} = {}) {
+  constructor(main, tableId, {connect, invite = null} = {}) {
+    api.setInvite(tableId, invite);  // a private table's link (privatetable.js): sent with the join and every request
+    this.privacy = null;
     this.connect = connect || ((id, handlers) => new TableConnection(id, handlers));
     this.main = main;
     this.tableId = tableId;
@@ -62,6 +65,7 @@ export class TablePage {
 
   destroy() {
     if (window.__fzTable === this) window.__fzTable = null;
+    if (api.inviteFor(this.tableId)) api.setInvite(null);
     clearInterval(this.ticker);
     this.alerts.destroy();
     document.removeEventListener('keydown', this._key);
@@ -83,12 +87,14 @@ export class TablePage {
       title: t('table.fairness')}, icon('i-lock'), h('span.tool-label', t('table.fairness')));
     this.resignBtn = h('button.btn.small.danger.resign', {type: 'button', onclick: () => this.askResign(), hidden: true,
       'aria-label': t('table.resign'), title: t('table.resign')}, icon('i-flag'), h('span.tool-label', t('table.resign')));
+    this.inviteBtn = h('button.btn.small.ghost.invite', {type: 'button', hidden: true, onclick: () => this.privacy && this.privacy.open(),
+      'aria-label': t('private.title'), title: t('private.title')}, icon('i-link'), h('span.tool-label', t('private.title')));
     this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
     this.renderSoundBtn();
     const head = h('div.table-head',
       h('a.btn.small.ghost', {href: '#/', 'aria-label': t('table.back')}, '←', h('span.tool-label', ' ' + t('table.back'))),
       this.info, h('span.spacer'), this.connEl,
-      h('div.side-tools', this.soundBtn, this.historyBtn, this.fairBtn, this.resignBtn));
+      h('div.side-tools', this.inviteBtn, this.soundBtn, this.historyBtn, this.fairBtn, this.resignBtn));
     this.waitingEl = h('div.waiting-room', {hidden: true});
     this.endEl = h('section.endscreen', {hidden: true, 'aria-live': 'polite'});
     this.keysHint = h('p.muted.shortcut-hint', {style: {textAlign: 'center', fontSize: '.8rem', margin: 0}}, t('table.shortcuts'));
@@ -119,6 +125,7 @@ export class TablePage {
       case 'snapshot': this.applySnapshot(msg); break;
       case 'update': this.applyUpdate(msg); break;
       case 'presence': this.state.presence = msg.online; break;
+      case 'guests': if (this.privacy) this.privacy.onGuests(msg); return;
       case 'error': this.onError(msg); return;
       case 'pong': if (typeof msg.now === 'number') this.skew = msg.now - Date.now() / 1000; return;
       default: return;
@@ -287,6 +294,7 @@ export class TablePage {
 
   onError(msg) {
     this.busy = false;
+    if (msg.code === 'refused') this.awaitingSeat = false;  // the creator said no (privatetable.js)
     if (this.cash && this.cash.onError(msg)) return;  // a cash intent's refusal, said where it was asked
     const key = 'err.' + msg.code;
     const text = t(key, {message: msg.message || msg.code});
@@ -375,7 +383,8 @@ export class TablePage {
     try {
       if (!api.currentUser()) await api.ensureGuest();
       // the WebSocket was authenticated before: sit over HTTP, then rejoin
-      await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/sit`, {slot: seat});
+      const data = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/sit`, {slot: seat});
+      if (data && data.pending) { this.awaitingSeat = true; toast(t('err.pending'), 'info'); return; }  // privatetable.js
       this.reconnect();
     } catch (e) {
       toast(e.code === 'forbidden' ? t('err.forbidden', {message: e.message}) : t('err.generic', {message: e.message}));
@@ -468,6 +477,12 @@ export class TablePage {
   render() {
     const s = this.state;
     if (!s.table) return;
+    if (s.table.private && !this.privacy) { this.privacy = new PrivateTable(this); this.privacy.check(); }
+    if (this.awaitingSeat && (s.table.slots || []).some(x => x.user && api.currentUser() && x.user.id === api.currentUser().id)) {
+      this.awaitingSeat = false;  // the creator approved the seat: follow the table as its player
+      this.reconnect();
+    }
+    this.inviteBtn.hidden = !(this.privacy && this.privacy.creator);
     if (s.view && isCash(s)) { this.cashTable().render(); return; }  // issue #25: cashtable.js draws a cash table
     this.renderInfo();
     const you = s.you || {};
@@ -690,10 +705,12 @@ export class TablePage {
     this.page.classList.add('fit');
     this.bar.update({legal: null, view: null, status: free ? t('table.waitingFor', {n: free}) : t('table.starting')});
     this.waitingEl.hidden = false;
-    const key = `${free}:${you.slot}:${n}`;
+    const key = `${free}:${you.slot}:${n}:${this.privacy ? this.privacy.creator : ''}`;
     if (this.waitingEl.dataset.key === key) return;
     this.waitingEl.dataset.key = key;
-    fill(this.waitingEl, h('p.muted', {style: {textAlign: 'center'}}, t('table.share'), ' ',
+    fill(this.waitingEl, table.private ? h('p.muted', {style: {textAlign: 'center'}}, t('private.waiting'), ' ',
+      this.privacy && this.privacy.creator ? h('button.btn.small', {type: 'button', onclick: () => this.privacy.open()},
+        t('private.title')) : null) : h('p.muted', {style: {textAlign: 'center'}}, t('table.share'), ' ',
       h('code', location.href)), you.slot != null ? h('p', {style: {textAlign: 'center'}},
       h('button.btn.small', {type: 'button', onclick: () => this.stand()}, t('table.leaveSeat'))) : null);
     this.endEl.hidden = true;
