@@ -7,6 +7,7 @@ are the writer's (``cash_transfers``).  No server runs here.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -306,10 +307,10 @@ def test_c14_a_move_is_the_players_own_and_only_from_a_broken_table():
         broken.write(entry, 2.0 + BREAK_AFTER)
 
 
-def test_c14_a_private_table_never_takes_a_moved_player(monkeypatch: pytest.MonkeyPatch):
+def test_c14_a_private_table_never_takes_a_moved_player():
     broken, other = moved_pair()
     broken.ask(11, MoveOut(type="move_out", to=other.id), 2.0 + BREAK_AFTER)
-    monkeypatch.setattr(CashGame, "is_public", property(lambda self: False))
+    other.state = dataclasses.replace(other.state, invite="a-secret-of-the-invite-link")  # private (issue #37)
     stand = broken.entries[-1]
     other.refused(11, MoveIn(type="move_in", source=broken.id, seq=stand.seq), 200.0, "no move from table")
     with pytest.raises(Refused, match="invitation only"):
@@ -405,11 +406,11 @@ async def test_c14_a_broken_table_moves_its_player_to_a_public_table_of_the_kind
     assert moved_in == moved_out == stacks[11] + stacks[12]  # no chip made or lost
 
 
-async def test_c14_no_move_to_a_private_table(monkeypatch: pytest.MonkeyPatch):
+async def test_c14_no_move_to_a_private_table():
     from freezeout.server.table.cashmove import tend
 
     broken, like = moved_pair()
-    monkeypatch.setattr(CashGame, "is_public", property(lambda self: self.table.config.seats != 3))  # like is private
+    like.state = dataclasses.replace(like.state, invite="a-secret-of-the-invite-link")  # private (issue #37)
     room = Room(broken, like)
     room.now = 2.0 + BREAK_AFTER
     await tend(room, room.now)

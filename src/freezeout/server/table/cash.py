@@ -119,12 +119,6 @@ class CashGame:
     waitlist: Waitlist = Waitlist()  # noqa: RUF009 (frozen) C13: the players waiting for a seat (table/cashwait.py)
     short_since: float | None = None  # C14: since when fewer than two players can play (table/cashwait.py)
 
-    @property
-    def is_public(self) -> bool:
-        """Whether anyone may sit here, and players moved from a broken table (C14) may be
-        moved here: every cash table is public until tables by invitation exist."""
-        return True
-
     def _with(self, table: CashTable, **changes: Any) -> CashGame:
         auto = changes.get("auto_top_up", self.auto_top_up)
         seated = {seat for seat, held in enumerate(table.seats) if held is not None}
@@ -523,7 +517,7 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     _fresh_transfer(game, body.transfer)
     listed, told = on_sit(game, index, slot.user_id, at)  # C13: a seat held from the waiting list is its player's
     if body.moved_from is not None:  # C14: moved from a broken table with the chips they had, even below the minimum
-        if not game.is_public:
+        if state.private:
             raise Refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
         changed = listed.join_moved(index, slot.name or "", body.chips, at, body.post, slot.user_id)
     else:

@@ -135,7 +135,7 @@ def cash_fields(state: TableState) -> dict[str, Any]:
             "buy_in": {"min": config.min_buy_in, "max": config.max_buy_in},
             "seats_free": sum(not slot.taken for slot in state.slots),
             "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour,
-            "public": game.is_public, "options": move_options(game), "waitlist": waitlist_json(game),
+            "public": not state.private, "options": move_options(game), "waitlist": waitlist_json(game),
             "short_since": game.short_since}
 
 

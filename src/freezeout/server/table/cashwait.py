@@ -111,7 +111,7 @@ def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: fl
     key = str(body.user)
     try:
         if body.request == "join":
-            if not game.is_public and body.moved:
+            if state.private and body.moved:
                 raise _refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
             line, events = line.join(key, table_full=is_full(game), seated=state.slot_of_user(body.user) is not None,
                                      moved=body.moved)

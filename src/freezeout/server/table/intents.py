@@ -187,7 +187,7 @@ def _wait_entry(state: TableState, game: CashGame, user: UserRow, intent: WaitIn
         if moved is None:
             raise Refused("illegal", f"no move from table {intent.source} to this table is waiting for you (C14): "
                                      "a player who changes table by choice buys in (at least the minimum buy-in)")
-        if not game.is_public:
+        if state.private:
             raise Refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
         if state.slot_of_user(user.id) is not None:
             raise Refused("illegal", "you already have a seat at this table")
