@@ -10,6 +10,8 @@ import logging
 import sys
 from pathlib import Path
 
+from freezeout.server import moderation
+
 __all__ = ["cmd_cluster", "cmd_ledger_check", "cmd_verify_record", "register"]
 
 
@@ -161,3 +163,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = ledger_sub.add_parser("check", help="prove conservation of play chips over the whole database")
     check.add_argument("--db", help="database URL (sqlite:///path or postgresql://user@host/db); default var/freezeout.db")
     check.set_defaults(func=cmd_ledger_check)
+    moderation.register(sub)  # freezeout moderation list|ban|unban (issue #37)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 
 __all__ = [
     "INTENT", "INTENTS", "KEY_PATTERN", "VERSIONED_INTENTS", "Act", "AutoTopUp", "BuyIn", "CashChips", "CashIntent",
-    "ClientModel",
+    "Chat", "ClientModel",
     "DontWait", "Draw", "Intent", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn", "SitOut", "Stand",
     "Straddle", "TopUp", "TransferId",
 ]
@@ -142,8 +142,17 @@ class AutoTopUp(_Intent):
     to: CashChips | None
 
 
+class Chat(_Intent):
+    """A line in the table's chat (issue #37): not an entry of the log; table/chat.py decides
+    which room it goes to and stores it beside the table (storage/chat.py).  The text's own
+    limits (200 characters, no control characters) are table/chat.py's, with a clear refusal."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=2000)]
+
+
 CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp
-Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
-INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp)
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent | Chat
+INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp, Chat)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])
