@@ -35,6 +35,8 @@ EXAMPLES: dict[tuple[str, str], list[dict[str, Any]]] = {
     ("POST", "/api/tables/{table_id}/buy_in"): [{"chips": 5000, "slot": 0, "transfer": "t-5000", "post": True}],
     ("POST", "/api/tables/{table_id}/bots"): [{"level": "easy"}],
     ("POST", "/api/me/reload"): [{"transfer": "reload-0001"}],
+    ("POST", "/api/chat/reports"): [{"message": 1}],
+    ("PUT", "/api/notes/{account}"): [{"text": "calls too much", "label": "red"}],
 }
 
 
