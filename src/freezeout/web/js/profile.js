@@ -13,6 +13,7 @@ import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {rating, provisionalBadge, familyPicker} from './rating.js';
 import {chipsSection} from './balance.js';
+import {noteSection} from './notes.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -89,6 +90,7 @@ export class ProfilePage {
           ? familyPicker(families, family, f => { this.family = f; this.load(); }, {id: 'profile-family', label: t('profile.family')})
           : null),
         h('div.family-chart', {dataset: {family}}, chart)),
+      !mine && me && data.id != null ? noteSection(data.id, displayOf(data.name ? data : {name})) : null,  // my note on them (issue #37)
       mine ? chipsSection() : null,  // your play chips (C9): balance, reload, ledger, cash sessions
       // Past games: every column in view at any width, Replay included (issue #21-5): a table
       // across the page on a wide screen, one card per game on a phone (style.css)
