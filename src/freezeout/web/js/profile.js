@@ -53,7 +53,7 @@ export class ProfilePage {
     if (this.gone) return;
     const games = new Map();
     // `as`: the name this player had in that game (a display name may have changed since)
-    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as, game: g.game});
+    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as, game: g.game, table: g.table});
     for (const g of [...others.flat(), ...history]) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
     const when = new Intl.DateTimeFormat(getLang(), {dateStyle: 'medium', timeStyle: 'short'});
@@ -114,7 +114,8 @@ export class ProfilePage {
     const hands = log.finished();
     const me = api.currentUser();
     const viewer = Math.max(0, (log.players || []).indexOf(game.as || (me && displayOf(me))));
-    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id)});
+    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id),
+      tableId: game.table || null});  // the table's chat under the hand (issue #37)
     const d = dialog({title: final ? t('end.finalHand') : t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
     replayer.keysOn(d.el);
   }
