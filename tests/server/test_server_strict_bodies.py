@@ -43,6 +43,8 @@ EXAMPLES: dict[tuple[str, str], list[dict[str, Any]]] = {
     ("POST", "/api/tables/{table_id}/approval"): [{"on": True}],
     ("POST", "/api/tables/{table_id}/requests"): [{"user_id": 2, "approve": True}],
     ("POST", "/api/tables/{table_id}/remove"): [{"slot": 1}],
+    ("POST", "/api/chat/reports"): [{"message": 1}],
+    ("PUT", "/api/notes/{account}"): [{"text": "calls too much", "label": "red"}],
 }
 
 

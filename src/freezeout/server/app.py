@@ -31,11 +31,12 @@ from freezeout.server.gctune import tuned_gc
 from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
+from freezeout.server.storage.chat import KEEP_DAYS
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apihistory, apiinvite, apiledger, apiratings, apiwaitlist
+from freezeout.server.transport import apichat, apihistory, apiinvite, apiledger, apiratings, apiwaitlist
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
@@ -76,6 +77,7 @@ async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
         try:
             removed = await store.sessions.delete_expired(clock.now())
             tokens = await store.tokens.delete_expired(clock.now())
+            await store.chat.purge(clock.now() - KEEP_DAYS * 86400)  # chat is kept 30 days (storage/chat.py)
             if removed or tokens:
                 log.info("deleted %d expired sessions and %d expired API tokens", removed, tokens)
         except SQLAlchemyError as error:  # the database may be briefly unavailable; try next time
@@ -161,6 +163,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apiledger.router)  # play chips: balance, ledger, reload, a table's CSV (C9)
     app.include_router(apiwaitlist.router)  # a full cash table's waiting list, "first available" (C13)
     app.include_router(apiinvite.router)  # a private table's invite link (issue #37)
+    app.include_router(apichat.router)  # table chat, mutes, reports, notes on players (issue #37)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

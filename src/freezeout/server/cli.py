@@ -1,6 +1,6 @@
-"""``freezeout serve``, ``freezeout cluster``, ``freezeout verify-record`` and ``freezeout
-ledger check`` (registered by ``freezeout.commands``).  Heavy imports happen only when a
-command runs."""
+"""``freezeout serve``, ``freezeout cluster``, ``freezeout verify-record``, ``freezeout
+ledger check`` and ``freezeout moderation`` (registered by ``freezeout.commands``).  Heavy
+imports happen only when a command runs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import logging
 import sys
 from pathlib import Path
 
-__all__ = ["cmd_cluster", "cmd_ledger_check", "cmd_verify_record", "register"]
+__all__ = ["cmd_cluster", "cmd_ledger_check", "cmd_moderation", "cmd_verify_record", "register"]
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -136,6 +136,83 @@ async def _ledger_check(url: str) -> tuple[list[str], tuple[int, int]]:
         await engine.dispose()
 
 
+def _when(at: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+async def _moderate(url: str, action: str, account: str | None) -> tuple[int, list[str]]:
+    import time
+
+    from freezeout.server.storage.chat import Chat
+    from freezeout.server.storage.db import create_engine, run_migrations
+    from freezeout.server.storage.users import Accounts
+
+    engine = create_engine(url)
+    try:
+        await run_migrations(engine)
+        chat, accounts = Chat(engine), Accounts(engine)
+        if action == "list":
+            reports = await chat.reports()
+            if not reports:
+                return 0, ["no reports"]
+            lines = []
+            for r in reports:
+                who = f"{r.author} (account {r.author_id}{', banned' if r.banned else ''})"
+                lines.append(f"#{r.id} {_when(r.at)} table {r.table_id}: {who} said {r.text!r} at {_when(r.said_at)}; "
+                             f"reported by {r.reporter} (account {r.reporter_id})")
+            return 0, lines
+        assert account is not None
+        user = await accounts.by_id(int(account)) if account.isdigit() else None
+        if user is None:
+            user = await accounts.by_name(account)
+        if user is None:
+            return 1, [f"no account {account!r} (give its id or its registered name, not a display name)"]
+        named = f"account {user.id} ({user.name})"
+        if action == "ban":
+            done = await chat.ban(user.id, time.time())
+            return 0, [f"banned {named}" if done else f"{named} is banned already"]
+        undone = await chat.unban(user.id)
+        return 0, [f"unbanned {named}" if undone else f"{named} is not banned"]
+    finally:
+        await engine.dispose()
+
+
+def cmd_moderation(args: argparse.Namespace) -> int:
+    """``freezeout moderation list|ban ACCOUNT|unban ACCOUNT`` (issue #37; docs/moderation.md): the
+    chat reports, and bans by account id or registered name, never a display name.  Exit status 0 when done, 1 for an unknown account, 2 when the database cannot be read."""
+    import asyncio
+
+    from freezeout.server.settings import Settings
+
+    try:
+        url = Settings(**({"database_url": args.db} if args.db else {})).resolved_database_url()
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    try:
+        status, lines = asyncio.run(_moderate(url, args.moderation_command, getattr(args, "account", None)))
+    except Exception as error:
+        print(f"cannot read the moderation list: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(lines), file=sys.stderr if status else sys.stdout)
+    return status
+
+
+def _register_moderation(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    moderation = sub.add_parser("moderation", help="chat reports and bans (issue #37)")
+    moderation_sub = moderation.add_subparsers(dest="moderation_command", required=True)
+    db_help = "database URL (sqlite:///path or postgresql://user@host/db); default var/freezeout.db"
+    listing = moderation_sub.add_parser("list", help="the reported chat messages, newest first")
+    listing.add_argument("--db", help=db_help)
+    for name, what in (("ban", "ban an account from chat and from opening tables"), ("unban", "lift a ban")):
+        command = moderation_sub.add_parser(name, help=what)
+        command.add_argument("account", help="the account's id or registered name (not a display name)")
+        command.add_argument("--db", help=db_help)
+    moderation.set_defaults(func=cmd_moderation)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = sub.add_parser("serve", help="run the online poker room (HTTP + WebSocket)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -161,3 +238,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = ledger_sub.add_parser("check", help="prove conservation of play chips over the whole database")
     check.add_argument("--db", help="database URL (sqlite:///path or postgresql://user@host/db); default var/freezeout.db")
     check.set_defaults(func=cmd_ledger_check)
+    _register_moderation(sub)  # freezeout moderation list|ban|unban (issue #37)

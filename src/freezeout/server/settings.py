@@ -73,6 +73,10 @@ class Settings(BaseSettings):
     ws_messages_per_second: float = 10.0
     ws_message_burst: int = 30
     ws_max_per_user: int = 16
+    # Table chat (issue #37, storage/chat.py): at most this many lines an account writes in
+    # chat_window_seconds, at all its tables together (checked in the database: a cluster too).
+    chat_messages_per_window: int = 5
+    chat_window_seconds: float = 10.0
     ws_max_per_address: int = 256
     ws_send_timeout_seconds: float = 10.0
     ws_outbox_bytes: int = 262144  # what may wait to be sent to one connection; beyond, it cannot keep up: cut off

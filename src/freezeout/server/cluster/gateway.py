@@ -53,6 +53,7 @@ from freezeout.server.cluster.routing import (
     Alive,
     Answer,
     AttachConn,
+    ChatText,
     DetachConn,
     ForConn,
     Host,
@@ -72,6 +73,7 @@ from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import Store, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
+from freezeout.server.table.chat import audience
 from freezeout.server.table.fanout import table_summary
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.room import Room, paginate
@@ -188,6 +190,11 @@ class RemoteTable:
         elif isinstance(news, PresenceText):
             for follower in list(self.followers.values()):
                 if follower.synced is not None:
+                    follower.conn.send(news.text)
+        elif isinstance(news, ChatText):  # a chat line: to the followers of its room (table/chat.py)
+            for follower in list(self.followers.values()):
+                user = follower.conn.user
+                if follower.synced is not None and audience(news.room, news.players, user.id if user else None):
                     follower.conn.send(news.text)
         elif isinstance(news, TableTexts):
             seats, texts = news.seats, news.texts

@@ -34,7 +34,8 @@ from freezeout.server.transport.protocol import INTENT, Intent
 from freezeout.server.wire import Fragment
 
 __all__ = [
-    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "DetachConn", "ForConn", "Host", "OwnerChanged", "PresenceText",
+    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "ChatText", "DetachConn", "ForConn", "Host", "OwnerChanged",
+    "PresenceText",
     "Refresh", "Request", "TableTexts", "ToOwner", "Versioned", "decode_answer", "decode_command", "decode_update",
     "encode_answer", "encode_command", "owner_update", "presence_update", "table_update", "user_from_json", "user_json",
     "versioned",
@@ -221,12 +222,22 @@ class PresenceText:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatText:
+    """A chat line (table/chat.py) for the followers of ``room``: ``players`` are the accounts
+    holding a place, who read the players' room and not the spectators'."""
+
+    text: str
+    room: str
+    players: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
 class OwnerChanged:
     worker: str
     epoch: int
 
 
-TableNews = TableTexts | PresenceText | OwnerChanged
+TableNews = TableTexts | PresenceText | ChatText | OwnerChanged
 
 
 def table_update(texts: dict[str, str], seats: dict[int, int]) -> bytes:
@@ -237,6 +248,10 @@ def table_update(texts: dict[str, str], seats: dict[int, int]) -> bytes:
 
 def presence_update(text: str) -> bytes:
     return orjson.dumps({"k": "presence", "text": text})
+
+
+def chat_update(text: str, room: str, players: frozenset[int]) -> bytes:
+    return orjson.dumps({"k": "chat", "text": text, "room": room, "players": sorted(players)})
 
 
 def owner_update(worker: str, epoch: int) -> bytes:
@@ -251,6 +266,8 @@ def decode_update(body: bytes) -> TableNews | None:
         return TableTexts(data["texts"], data["seats"])
     if kind == "presence":
         return PresenceText(str(data["text"]))
+    if kind == "chat":
+        return ChatText(str(data["text"]), str(data["room"]), frozenset(int(u) for u in data["players"]))
     if kind == "owner":
         return OwnerChanged(str(data.get("worker")), int(data.get("epoch") or 0))
     return None

@@ -18,12 +18,14 @@ from typing import Any, Protocol
 import orjson
 
 from freezeout.server.cluster.bus import Command, Update
-from freezeout.server.cluster.routing import presence_update, table_update
+from freezeout.server.cluster.routing import chat_update, presence_update, table_update
 from freezeout.server.table import cash
 from freezeout.server.table.actor import TableActor
+from freezeout.server.table.chat import players_of
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.state import TableState
 from freezeout.server.transport.protocol import presence_text
+from freezeout.server.wire import dumps
 
 __all__ = ["Outlet", "OwnedTable", "RemoteConn", "lobby_record"]
 
@@ -124,3 +126,9 @@ class OwnedTable(TableActor):
         if online is None:
             return
         self.outlet.publish(Update(self.state.id, self.state.version, presence_update(presence_text(online))))
+
+    def _tell_chat(self, line: dict[str, Any]) -> None:
+        """A chat line once for all gateways, with who holds a place: each gateway gives it to
+        the followers of its room (table.chat.audience)."""
+        body = chat_update(dumps(line), str(line["room"]), players_of(self.state))
+        self.outlet.publish(Update(self.state.id, self.state.version, body))

@@ -13,7 +13,8 @@ Each part owns its tables and answers its own questions:
 * ``games`` (storage/gamerecords.py): finished and running games, their records;
 * ``ratings`` (storage/ratings.py): Elo per family, leaderboards and history;
 * ``ledger`` (storage/ledger.py): play-chip balances and their ledger (C9); a new
-  account's grant rides in its creation, a table's transfer in its log entry's transaction.
+  account's grant rides in its creation, a table's transfer in its log entry's transaction;
+* ``chat`` (storage/chat.py): tables' chat, mutes, reports, chat bans and notes on players.
 
 :class:`Store` only creates the parts on one engine, starts and stops the
 log's writer and answers the health check; callers talk to the part
@@ -25,6 +26,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from freezeout.server.storage.chat import Chat
 from freezeout.server.storage.credentials import TOKEN_ID_LENGTH, ApiTokens, Sessions
 from freezeout.server.storage.gamerecords import Games, write_game
 from freezeout.server.storage.ledger import Amounts, Ledger
@@ -52,6 +54,7 @@ class Store:
         self.sightings = Sightings(engine)
         self.games = Games(engine)
         self.ratings = Ratings(engine)
+        self.chat = Chat(engine)  # table chat, mutes, reports, bans, notes (issue #37)
 
     async def start(self) -> None:
         await self.log.start()

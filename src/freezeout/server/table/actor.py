@@ -43,7 +43,8 @@ from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.cashlobby import close_at
-from freezeout.server.table.commands import Intent, MoveIn
+from freezeout.server.table.chat import TableChat, audience, players_of, system_news
+from freezeout.server.table.commands import Chat, Intent, MoveIn
 from freezeout.server.table.entries import (
     ActEntry,
     CloseEntry,
@@ -65,6 +66,7 @@ from freezeout.server.table.presence import Followers
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.table.writer import Reduced, TableWriter
+from freezeout.server.wire import dumps
 
 __all__ = ["Conn", "TableActor"]
 
@@ -112,6 +114,7 @@ class TableActor:
         self.followers = Followers()
         self.fanout = Fanout(settings)
         self.writer = TableWriter(store, settings)
+        self.chat = TableChat(getattr(store, "engine", None), settings)  # beside the log (issue #37)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
         self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
         self.members: set[int] = set()  # a private table's accounts that ever sat at it
@@ -392,6 +395,9 @@ class TableActor:
     async def _handle_intent(self, command: _Intent, now: float) -> None:
         ref = command.intent.id
         try:
+            if isinstance(command.intent, Chat):  # a chat line: stored beside the log, never in it (table/chat.py)
+                self._tell_chat(await self.chat.say(self.state, command.user, command.intent.text, now))
+                return
             decision = await self._decide(command)
             if decision.applied is None:
                 msg, moved = decision.msg, None
@@ -449,10 +455,15 @@ class TableActor:
 
     async def _commit(self, entry: LogEntry, ops: Sequence[GameStart | GameEnd | Transfer]) -> None:
         for written, reduced in await self.writer.commit(self.state, self.recorder, entry, ops):
-            self._apply(written, reduced)
+            old = self.state
+            events = self._apply(written, reduced)
             self._tell_update()
+            news = system_news(old, self.state, written, events)
+            if news:  # a join, a leave, a bust, a rematch offer: a system line in the chat (table/chat.py)
+                for line in await self.chat.system(self.state, news, written.at):
+                    self._tell_chat(line)
 
-    def _apply(self, entry: LogEntry, reduced: Reduced | None = None) -> None:
+    def _apply(self, entry: LogEntry, reduced: Reduced | None = None) -> Sequence[Any]:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
         if entry.kind == "sit" and self.state.private:  # who ever played here sees the table (table/privacy.py)
@@ -461,6 +472,7 @@ class TableActor:
                 self.members.add(user_id)
         self.recorder.apply(old, self.state, entry, events)
         self.fanout.record(self.state, table_events, events)
+        return events
 
     # -- what the table tells ----------------------------------------------------------
     def _tell_update(self) -> None:
@@ -479,6 +491,13 @@ class TableActor:
         text = guests_text(self.guests.view(self.clock.now()))
         for conn in list(self.followers.conns):
             if conn.user is not None and conn.user.id == creator:
+                conn.send(text)
+
+    def _tell_chat(self, line: dict[str, Any]) -> None:
+        """A chat line to the followers of its room (table.chat.audience)."""
+        text, room, players = dumps(line), str(line["room"]), players_of(self.state)
+        for conn in list(self.followers.conns):
+            if audience(room, players, conn.user.id if conn.user is not None else None):
                 conn.send(text)
 
     def _tell_presence(self) -> None:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAda
 
 __all__ = [
     "INTENT", "INTENTS", "KEY_PATTERN", "VERSIONED_INTENTS", "Act", "AutoTopUp", "BuyIn", "CashChips", "CashIntent",
-    "ClientModel", "DeclineSeat",
+    "Chat", "ClientModel", "DeclineSeat",
     "DontWait", "Draw", "Intent", "MoveIn", "MoveOut", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn",
     "SitOut", "Stand", "Straddle", "TableId", "TopUp", "TransferId", "WaitIntent", "WaitlistJoin", "WaitlistLeave",
 ]
@@ -142,6 +142,16 @@ class AutoTopUp(_Intent):
     to: CashChips | None
 
 
+class Chat(_Intent):
+    """A line in the table's chat (issue #37): not an entry of the log; table/chat.py decides
+    which room it goes to and stores it beside the table (storage/chat.py).  The text's own
+    limits (200 characters, no control characters) are table/chat.py's, with a clear refusal."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=2000)]
+
+
+
 # -- a full cash table's waiting list (C13) and a broken table's moves (C14): docs/protocol.md "Waiting list" --
 TableId = Annotated[str, Field(pattern=r"^t[0-9a-f]{12}$")]
 
@@ -188,8 +198,8 @@ class MoveIn(_Intent):
 
 WaitIntent = WaitlistJoin | WaitlistLeave | DeclineSeat | MoveOut | MoveIn
 CashIntent = BuyIn | TopUp | SitOut | SitIn | Straddle | RunTwice | AutoTopUp | WaitIntent
-Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent
+Intent = Act | Draw | DontWait | Resign | Rematch | Sit | Stand | CashIntent | Chat
 INTENTS = (Act, Draw, DontWait, Resign, Rematch, Sit, Stand, BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp,
-           WaitlistJoin, WaitlistLeave, DeclineSeat, MoveOut, MoveIn)
+           WaitlistJoin, WaitlistLeave, DeclineSeat, MoveOut, MoveIn, Chat)
 VERSIONED_INTENTS = (Act, Draw, DontWait)  # decided on a version of the table: stale once it moved on
 INTENT: TypeAdapter[Intent] = TypeAdapter(Annotated[Intent, Field(discriminator="type")])

@@ -24,6 +24,7 @@ from freezeout.server.table.commands import (
     Act,
     AutoTopUp,
     BuyIn,
+    Chat,
     DeclineSeat,
     DontWait,
     Draw,
@@ -80,6 +81,8 @@ def entry_for(state: TableState, user: UserRow | None, intent: Intent, now: floa
     it (its seq and chips; None: there is none for this account and table)."""
     if user is None:
         raise Refused("not_seated", "log in or play as a guest to take part")
+    if isinstance(intent, Chat):  # the actor's chat takes it (table/chat.py): it writes no entry
+        raise Refused("illegal", "a chat line writes no entry of the table's log")
     if isinstance(state.table_game, CashGame):
         return _cash_entry(state, state.table_game, user, intent, now, settings, online, moved)
     if isinstance(intent, (BuyIn, TopUp, SitOut, SitIn, Straddle, RunTwice, AutoTopUp, *_WAIT_INTENTS)):
@@ -220,6 +223,8 @@ def _cash_entry(state: TableState, game: CashGame, user: UserRow, intent: Intent
     """A cash table's entry for ``intent`` (C1–C7): what the asker may not do is said here, in the
     table's words; what the rules refuse the fold says (table/cash.py), what the balance cannot
     pay the ledger says (``insufficient``), and nothing is written."""
+    if isinstance(intent, Chat):
+        raise Refused("illegal", "a chat line writes no entry of the table's log")
     if isinstance(intent, _WAIT_INTENTS):
         return _wait_entry(state, game, user, intent, now, moved)
     if isinstance(intent, BuyIn):

@@ -405,6 +405,8 @@ async def quickplay(request: Request, response: Response, body: QuickPlay, found
     extra: dict[str, Any] = {}
     if user is None:
         user, extra = await _guest(request, response)
+    else:
+        await _refuse_banned(request, user)
     try:
         room = ctx(request).room
         bot = body.bot if body.bot is not None else room.quickplay_bot(body.game)
@@ -491,6 +493,7 @@ async def list_tables(request: Request, status: str | None = None, limit: int = 
 @router.post("/tables")
 async def create_table(request: Request, body: NewTable, found: PostAuth) -> dict[str, Any]:
     user = _need_user(found)
+    await _refuse_banned(request, user)
     if body.ranked:
         await _seen(request, user)
     slots, sit = _places(body)
@@ -503,6 +506,12 @@ async def create_table(request: Request, body: NewTable, found: PostAuth) -> dic
     summary = with_format(actor.summary())
     invite = actor.invite  # the creator alone is told the invite link
     return {"table": summary, **({"invite": invite_of(summary["id"], invite)} if invite else {})}
+
+
+async def _refuse_banned(request: Request, user: UserRow) -> None:
+    """A banned account opens no table (issue #37, ``freezeout moderation ban``)."""
+    if await ctx(request).store.chat.banned(user.id):
+        raise ApiError(403, "banned", "your account is banned from opening tables and chatting (a moderator's decision)")
 
 
 def _places(body: NewTable) -> tuple[list[str | None], bool]:

@@ -61,6 +61,6 @@ async def ratings(request: Request, name: str, family: str = elo.HOUSE_FAMILY) -
                                    "provisional": elo.HOUSE_FAMILY not in settled},
                 **await store.ratings.of_user(user.id)}
     own = families.get(chosen, {"rating": elo.INITIAL_RATING, "games": 0, "provisional": True})
-    return {"name": user.name, "display": user.shown, "kind": user.kind, "family": chosen, "rating": own["rating"],
+    return {"id": user.id, "name": user.name, "display": user.shown, "kind": user.kind, "family": chosen, "rating": own["rating"],
             "games": own["games"], "provisional": own["provisional"], "provisional_games": elo.PROVISIONAL_GAMES,
             "history": history, "families": families}

@@ -26,6 +26,7 @@ from freezeout.server.table.commands import (
     BuyIn,
     CashChips,
     CashIntent,
+    Chat,
     ClientModel,
     DontWait,
     Draw,
@@ -61,6 +62,7 @@ __all__ = [
     "BuyIn",
     "CashChips",
     "CashIntent",
+    "Chat",
     "ClientMessage",
     "ClientModel",
     "DontWait",
@@ -112,7 +114,7 @@ class WatchLobby(ClientModel):
 
 
 # Every message a client sends: the table's commands (table/commands.py) and the connection's own.
-_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
+_Clients = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent | Chat
 ClientMessage = Annotated[_Clients, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[_Clients] = TypeAdapter(ClientMessage)
 
@@ -207,6 +209,20 @@ class LobbyMessage(_Server):
     tables: list[dict[str, Any]]
 
 
+class ChatMessage(_Server):
+    """A line of a table's chat (issue #37, table/chat.py): ``room`` is ``players``,
+    ``spectators`` or ``system`` (then ``system`` says what happened to ``author``)."""
+
+    type: Literal["chat"]
+    id: int
+    room: Literal["players", "spectators", "system"]
+    author: str
+    author_id: int | None
+    text: str
+    at: float
+    system: Literal["join", "leave", "bust", "rematch"] | None = None
+
+
 class LobbyUpdateMessage(_Server):
     type: Literal["lobby_update"]
     tables: list[dict[str, Any]]
@@ -223,7 +239,7 @@ class GuestsMessage(_Server):
 
 
 _Servers = (SnapshotMessage | UpdateMessage | PresenceMessage | ErrorMessage | AppliedMessage | PongMessage | LobbyMessage
-            | LobbyUpdateMessage | GuestsMessage)
+            | LobbyUpdateMessage | GuestsMessage | ChatMessage)
 ServerMessage = Annotated[_Servers, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[_Servers] = TypeAdapter(ServerMessage)
 

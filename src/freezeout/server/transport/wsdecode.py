@@ -21,6 +21,7 @@ from freezeout.server.transport.protocol import (
     CLIENT_MESSAGE,
     Act,
     CashIntent,
+    Chat,
     DontWait,
     Draw,
     Join,
@@ -37,7 +38,7 @@ __all__ = ["MAX_MESSAGE", "BadFrame", "ClientMessage", "decode_frame"]
 
 MAX_MESSAGE = 8192
 
-ClientMessage = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent
+ClientMessage = Join | Act | Draw | DontWait | Resign | Rematch | Sit | Stand | Ping | WatchLobby | CashIntent | Chat
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ import {dialog, toast} from './ui.js';
 import {openAuth} from './auth.js';
 import {rating, provisionalBadge, familyPicker} from './rating.js';
 import {chipsSection} from './balance.js';
+import {noteSection} from './notes.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -52,7 +53,7 @@ export class ProfilePage {
     if (this.gone) return;
     const games = new Map();
     // `as`: the name this player had in that game (a display name may have changed since)
-    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as, game: g.game});
+    for (const g of played) games.set(String(g.id), {id: g.id, players: g.players, at: g.finished_at, places: g.places, ranked: g.ranked, as: g.as, game: g.game, table: g.table});
     for (const g of [...others.flat(), ...history]) games.set(String(g.game), {...(games.get(String(g.game)) || {}), id: g.game, ranked: true, before: g.before, after: g.after, at: g.at});
     if (mine) for (const g of rememberedGames()) if (!games.has(String(g.id))) games.set(String(g.id), {id: g.id, players: g.players, at: g.at / 1000});
     const when = new Intl.DateTimeFormat(getLang(), {dateStyle: 'medium', timeStyle: 'short'});
@@ -89,6 +90,7 @@ export class ProfilePage {
           ? familyPicker(families, family, f => { this.family = f; this.load(); }, {id: 'profile-family', label: t('profile.family')})
           : null),
         h('div.family-chart', {dataset: {family}}, chart)),
+      !mine && me && data.id != null ? noteSection(data.id, displayOf(data.name ? data : {name})) : null,  // my note on them (issue #37)
       mine ? chipsSection() : null,  // your play chips (C9): balance, reload, ledger, cash sessions
       // Past games: every column in view at any width, Replay included (issue #21-5): a table
       // across the page on a wide screen, one card per game on a phone (style.css)
@@ -112,7 +114,8 @@ export class ProfilePage {
     const hands = log.finished();
     const me = api.currentUser();
     const viewer = Math.max(0, (log.players || []).indexOf(game.as || (me && displayOf(me))));
-    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id)});
+    const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id),
+      tableId: game.table || null});  // the table's chat under the hand (issue #37)
     const d = dialog({title: final ? t('end.finalHand') : t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
     replayer.keysOn(d.el);
   }

@@ -10,6 +10,8 @@ import {Felt} from './felt.js';
 import {tableModel} from './model.js';
 import {cashModel, cashFacts, cashResult} from './cashview.js';
 import * as api from './api.js';
+import {chatLog} from './chat.js';
+import {decorateByNames} from './notes.js';
 
 /** The opened cards in their places: the server says which deck position became whose
  * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
@@ -131,7 +133,7 @@ function resultWords(result) {
 export class Replayer {
   /** hands: [{number}] finished; source: number → Promise of the server's steps
    * (stepsOfGame / stepsOfTable); players/viewer: the felt until the first steps arrive. */
-  constructor({hands, players, viewer = 0, atEnd = false, source = null}) {
+  constructor({hands, players, viewer = 0, atEnd = false, source = null, tableId = null}) {
     this.atEnd = atEnd;
     this.hands = hands;
     this.players = players;
@@ -153,7 +155,9 @@ export class Replayer {
       this.counter);
     this.list = h('div.hands', {role: 'group', 'aria-label': t('history.title')});
     this.log = h('ol.log');
-    this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log);
+    // the table's chat, read only (issue #37): the room the asker may read, system lines too
+    this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log,
+      tableId ? chatLog(tableId) : null);
     this.steps = [];
     this.renderList();
     if (hands.length && source) this.pick(hands[hands.length - 1].number);
@@ -207,6 +211,10 @@ export class Replayer {
     this.i = Math.max(0, Math.min(this.steps.length - 1, i));
     const step = this.steps[this.i];
     this.felt.render(step.model);
+    // my notes by the seats (issue #37): the seats' names resolved to accounts
+    const names = [];
+    for (const seat of step.model.seats || []) names[seat.seat] = seat.empty ? null : seat.name;
+    decorateByNames(this.felt.seatEls, names);
     setText(this.stepText, step.text);
     setText(this.counter, t('history.step', {i: this.i + 1, n: this.steps.length}));
     [...this.log.children].forEach((li, k) => li.classList.toggle('cur', k === this.i));

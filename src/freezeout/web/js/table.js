@@ -21,6 +21,8 @@ import {isCash} from './cashview.js';
 import {shortGame, HOUSE_GAME} from './gamenames.js';
 import {CashTable} from './cashtable.js';
 import {PrivateTable} from './privatetable.js';
+import {ChatPanel} from './chat.js';
+import {loadNotes, onNotes, accountsOf, decorateSeats, editNote} from './notes.js';
 
 /** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
 const TEXT_MIN = 11.5;
@@ -52,6 +54,7 @@ export class TablePage {
     });
     this.alerts = new TurnAlerts(() => t('table.yourTurn'));
     this.finalUntil = null;
+    this.chatIds = new Set();  // the ids of the chat lines sent: their refusals are the chat's to say
     this.build();
     this.conn = this.connect(tableId, {
       onMessage: msg => this.onMessage(msg),
@@ -60,6 +63,8 @@ export class TablePage {
     this._key = e => this.onKey(e);
     document.addEventListener('keydown', this._key);
     this.ticker = setInterval(() => this.tick(), 250);
+    this.offNotes = onNotes(() => this.decorateNotes());
+    loadNotes();
     window.__fzTable = this; // for the browser tests and the curious
   }
 
@@ -67,6 +72,7 @@ export class TablePage {
     if (window.__fzTable === this) window.__fzTable = null;
     if (api.inviteFor(this.tableId)) api.setInvite(null);
     clearInterval(this.ticker);
+    this.offNotes();
     this.alerts.destroy();
     document.removeEventListener('keydown', this._key);
     this.conn.close();
@@ -89,18 +95,19 @@ export class TablePage {
       'aria-label': t('table.resign'), title: t('table.resign')}, icon('i-flag'), h('span.tool-label', t('table.resign')));
     this.inviteBtn = h('button.btn.small.ghost.invite', {type: 'button', hidden: true, onclick: () => this.privacy && this.privacy.open(),
       'aria-label': t('private.title'), title: t('private.title')}, icon('i-link'), h('span.tool-label', t('private.title')));
+    this.chat = new ChatPanel({tableId: this.tableId, send: text => this.sendChat(text)});
     this.soundBtn = h('button.btn.small.ghost.sound', {type: 'button', onclick: () => this.toggleSound()});
     this.renderSoundBtn();
     const head = h('div.table-head',
       h('a.btn.small.ghost', {href: '#/', 'aria-label': t('table.back')}, '←', h('span.tool-label', ' ' + t('table.back'))),
       this.info, h('span.spacer'), this.connEl,
-      h('div.side-tools', this.inviteBtn, this.soundBtn, this.historyBtn, this.fairBtn, this.resignBtn));
+      h('div.side-tools', this.inviteBtn, this.chat.toggleBtn, this.soundBtn, this.historyBtn, this.fairBtn, this.resignBtn));
     this.waitingEl = h('div.waiting-room', {hidden: true});
     this.endEl = h('section.endscreen', {hidden: true, 'aria-live': 'polite'});
     this.keysHint = h('p.muted.shortcut-hint', {style: {textAlign: 'center', fontSize: '.8rem', margin: 0}}, t('table.shortcuts'));
     // the felt takes the height the bar leaves it and shrinks to fit (fit())
     this.feltBox = h('div.felt-box', this.felt.el);
-    this.page = h('div.table-page', head, this.endEl, this.feltBox, this.waitingEl, this.bar.el, this.keysHint);
+    this.page = h('div.table-page.with-chat', head, this.endEl, this.feltBox, this.waitingEl, this.bar.el, this.keysHint, this.chat.el);
     fill(this.main, this.page);
     this.fitObserver = new ResizeObserver(() => this.fit());
     this.fitObserver.observe(this.feltBox);  // the room: the window, the head and the bar
@@ -126,11 +133,13 @@ export class TablePage {
       case 'update': this.applyUpdate(msg); break;
       case 'presence': this.state.presence = msg.online; break;
       case 'guests': if (this.privacy) this.privacy.onGuests(msg); return;
-      case 'error': this.onError(msg); return;
+      case 'chat': this.chat.add(msg); return;  // issue #37: chat.js
+      case 'error': if (this.chatIds.delete(msg.ref)) { this.chat.refused(msg); return; } this.onError(msg); return;
       case 'pong': if (typeof msg.now === 'number') this.skew = msg.now - Date.now() / 1000; return;
       default: return;
     }
     this.render();
+    this.decorateNotes();
     if (msg.type !== 'presence') {
       requestAnimationFrame(() => {
         const ms = performance.now() - t0;
@@ -375,6 +384,9 @@ export class TablePage {
 
   async seatClicked(seat) {
     const s = this.state;
+    const account = this.accountAt(seat);
+    const me = api.currentUser();
+    if (account != null && me && account !== me.id) { this.seatMenu(account, this.felt.model.seats.find(x => x.seat === seat).name); return; }
     if (isCash(s)) { this.cashTable().seatClicked(seat); return; }  // a cash seat is taken with a buy-in
     if (s.view || !s.table || s.table.status !== 'waiting') return;
     const slot = s.table.slots[seat];
@@ -389,6 +401,37 @@ export class TablePage {
     } catch (e) {
       toast(e.code === 'forbidden' ? t('err.forbidden', {message: e.message}) : t('err.generic', {message: e.message}));
     }
+  }
+
+  // ------------------------------------------------------ chat and notes (issue #37)
+  sendChat(text) {
+    const id = this.conn ? this.conn.send({type: 'chat', text}) : null;
+    if (id == null) return false;
+    this.chatIds.add(id);
+    return true;
+  }
+
+  /** The account in a seat of the felt (by the name the seat shows), or null. */
+  accountAt(seat) {
+    const model = this.felt.model;
+    const found = model && model.seats ? model.seats.find(x => x.seat === seat) : null;
+    if (!found || found.empty || !this.state.table) return null;
+    return accountsOf(this.state.table.slots).get(found.name) ?? null;
+  }
+
+  /** Each seat's note by it (only the notes of the one logged in: the server gives no other). */
+  decorateNotes() {
+    if (this.felt.seatEls.length) decorateSeats(this.felt.seatEls, seat => this.accountAt(seat));
+  }
+
+  /** A seat's menu: my note and label on its player, and muting them in the chat. */
+  seatMenu(account, name) {
+    const shown = shownName(name);
+    const mute = h('button.btn.small.ghost.seat-mute', {type: 'button', onclick: async () => {
+      await this.chat.mute(account, shown);
+      mute.disabled = true;
+    }}, t('chat.mute', {name: shown}));
+    editNote(account, shown, {extra: [mute]});
   }
 
   async stand() {
@@ -725,7 +768,7 @@ export class TablePage {
     const table = this.state.table || {};
     this.replayer = new Replayer({hands, players: this.log ? this.log.players : (v ? v.seats.map(x => x.player) : []),
       viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0, atEnd: last,
-      source: stepsOfTable(table.id, table.game_id ?? null)});
+      source: stepsOfTable(table.id, table.game_id ?? null), tableId: table.id});
     const d = dialog({title: last ? t('end.finalHand') : t('history.title'), body: this.replayer.el, wide: true,
       onClose: () => { this.replayer && this.replayer.stop(); }});
     this.replayer.keysOn(d.el);
