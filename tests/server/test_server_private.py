@@ -97,7 +97,8 @@ async def test_ranked_games_are_always_public(h):
 
 
 ROUTES = ["/api/tables/{t}", "/api/tables/{t}/games", "/api/tables/{t}/hands/1/steps", "/api/tables/{t}/hands/1",
-          "/api/tables/{t}/hands/1.phh", "/api/tables/{t}/hands/1.stars", "/api/tables/{t}/ledger.csv"]
+          "/api/tables/{t}/hands/1.phh", "/api/tables/{t}/hands/1.stars", "/api/tables/{t}/ledger.csv",
+          "/api/tables/{t}/chat"]
 
 
 async def _answers(player: Player, table: str, invite: str | None, how: str = "query") -> list[tuple[int, str]]:

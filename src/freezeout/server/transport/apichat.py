@@ -18,7 +18,7 @@ from pydantic import Field, StrictInt
 
 from freezeout.server.chattext import LABELS, ChatRefused, clean_label, clean_note
 from freezeout.server.storage.users import UserRow
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx
+from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx, http_gate
 
 __all__ = ["router"]
 
@@ -55,6 +55,7 @@ async def table_chat(request: Request, table_id: str, found: AuthDep) -> dict[st
     user = found.user
     if len(table_id) > 64 or not await context.store.chat.table_exists(table_id):
         raise ApiError(404, "not_found", f"no table {table_id!r}")
+    await http_gate(request, table_id, user)  # a private table's chat: its people and its link only (#37)
     chat = context.store.chat
     player = user is not None and await chat.sat_at(table_id, user.id)
     room = "players" if player else "spectators"
