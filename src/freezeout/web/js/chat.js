@@ -208,6 +208,7 @@ export function chatLog(tableId) {
     await loadMutes();
     try {
       const data = await api.get(`/api/tables/${encodeURIComponent(tableId)}/chat`);
+      if (!data.room) { el.hidden = true; return; }  // no such table (a scripted one)
       const shown = data.lines.filter(l => l.room === 'system' || !mutes.has(l.author_id));
       fill(list, ...(shown.length ? shown.map(l => lineEl(l)) : [h('li.muted', t('chat.empty'))]));
     } catch { el.hidden = true; }
