@@ -191,3 +191,12 @@ async def test_a_line_reaches_its_room_through_a_clusters_gateway(tmp_path, room
         await outsider.until(lambda m: m["type"] == "chat" and m.get("text") == "own marker")
         if outsider is not author:
             assert not [m for m in outsider.messages if m["type"] == "chat" and m.get("text") == text]
+
+
+async def test_a_replayers_names_find_their_accounts_and_an_unknown_tables_chat_is_no_table(harness):
+    _table, ana, bo, _ = await chatting(harness)
+    found = (await bo.http.get("/api/accounts/ids", params=[("name", "ana"), ("name", "nobody-at-all")])).json()
+    assert found == {"ids": {"ana": ana.user["id"], "nobody-at-all": None}}
+    assert (await bo.http.get("/api/accounts/ids", params=[("name", str(n)) for n in range(11)])).status_code == 400
+    unknown = await bo.http.get("/api/tables/t0123456789ab/chat")  # as every route keyed by a table's id
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "not_found"

@@ -76,6 +76,8 @@ async def test_a_private_table_is_listed_nowhere_and_its_secret_is_strong(h):
         listed = (await eve.http.get(f"/api/tables{query}")).json()["tables"]
         assert table not in {t["id"] for t in listed} and cash_table not in {t["id"] for t in listed}
     assert {t["id"] for t in (await eve.http.get("/api/tables")).json()["tables"]} == {public}
+    ready = (await eve.http.get("/readyz")).json()
+    assert public in ready["tables"] and table not in ready["tables"] and cash_table not in ready["tables"]
     # a later push of the lobby (a change at the public table) still leaves them out
     bo = await (await h.player()).register("bo")
     await bo.post(f"/api/tables/{public}/sit")

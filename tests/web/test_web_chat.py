@@ -140,3 +140,28 @@ def test_a_note_is_shown_by_the_seat_to_its_author_only(new_page, ui, artifacts,
     profile.locator(".notes-panel .note-text", has_text="calls wide").wait_for()
     _inside(profile, profile.locator(".notes-panel .btn"))
     assert not _errors(a, b, profile)
+
+
+def test_the_replayer_shows_the_tables_chat_and_my_notes_by_the_seats(new_page, ui):
+    a, b, _, _ = _heads_up(new_page, ui, 1366, 900, "cs-CZ")
+    a.fill(".chat-panel .chat-input", "hodně štěstí <i>")
+    a.locator(".chat-panel .chat-send").click()
+    b.locator(".chat-line .chat-text", has_text="hodně štěstí").wait_for()
+    a.locator(".seat:not(.me):not(.empty) .plate").first.click()
+    a.locator("dialog .note-input").fill("bluffs the river")
+    a.locator("dialog .note-swatch[data-label=blue]").click()
+    a.locator("dialog .actions .btn.primary").click()
+    a.locator(".seat:not(.me) .note-tag").wait_for()
+    ui.play_to_end([a, b])
+    for page in (a, b):
+        page.locator(".table-head button[aria-keyshortcuts=H]").click()
+        page.locator("dialog[open] .replayer .log li").first.wait_for()
+        page.locator("dialog[open] .chat-replay .chat-text", has_text="hodně štěstí <i>").wait_for()
+        assert page.locator("dialog[open] .chat-replay i").count() == 0  # as text
+        assert page.locator("dialog[open] .chat-replay .chat-line.system", has_text="přisedl").count() >= 1  # Czech system lines
+    note = a.locator("dialog[open] .replayer .seat .note-tag")
+    note.wait_for()
+    assert note.get_attribute("data-label") == "blue" and note.inner_text() == "bluffs the river"
+    b.locator("dialog[open] .replayer .seat").first.wait_for()
+    assert b.locator("dialog[open] .replayer .note-tag").count() == 0  # only its author sees it
+    assert not _errors(a, b)

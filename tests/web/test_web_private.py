@@ -22,6 +22,10 @@ def _inside(page, locator) -> None:
     assert box["x"] + box["width"] <= size["width"] + 0.5 and box["y"] + box["height"] <= size["height"] + 0.5, (box, size)
 
 
+def table_id(page) -> str:
+    return re.search(r"#/table/([^/?]+)", page.url).group(1)
+
+
 def _path(link: str) -> str:
     return link[link.index("/#/"):]
 
@@ -153,5 +157,17 @@ def test_the_creator_approves_a_seat_asked_by_the_link(new_page, ui):
     _inside(ana, request.locator("button.primary"))
     request.locator("button.primary").click()
     ui.wait_for(bo, lambda: ui.state(bo)["you"]["slot"] is not None)
-    for page in (ana, bo):
+    # a place held for carol by her account's name: she needs no link, and no approval
+    carol = new_page(width=1366, height=900)
+    carol_name = "carol" + uuid.uuid4().hex[:6]
+    ui.register(carol, carol_name)
+    ana.fill("#reserve-name", carol_name)
+    ana.locator(".reserve-form button[type=submit]").click()
+    ana.locator("dialog .guest-list li", has_text=carol_name).wait_for()
+    assert ana.input_value("#reserve-name") == ""
+    carol.goto(f"/#/table/{table_id(ana)}")
+    ui.wait_for(carol, lambda: (ui.state(carol)["table"] or {}).get("private") is True)
+    carol.locator(".seat.empty .plate").first.click()
+    ui.wait_for(carol, lambda: ui.state(carol)["you"]["slot"] is not None)
+    for page in (ana, bo, carol):
         assert not page.errors, page.errors

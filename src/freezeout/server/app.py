@@ -188,7 +188,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         room = context.room
         if isinstance(room, GatewayRoom):
             return {"role": "gateway", "node": node, **room.readiness()}
-        return {"role": "all", "node": node, "ready": True, "tables": sorted(room.tables)}
+        return {"role": "all", "node": node, "ready": True, "tables": sorted(t for t, actor in room.tables.items() if not actor.state.private)}
 
     add_operations(app, readiness, metrics)
 

@@ -465,4 +465,5 @@ class Worker:
 
     def readiness(self) -> dict[str, Any]:
         return {"worker": self.name, "ready": self.ready,
-                "tables": {t: self.held[t].epoch for t in sorted(self.tables) if t in self.held}}
+                "tables": {t: self.held[t].epoch for t in sorted(self.tables)
+                           if t in self.held and not self.tables[t].state.private}}  # a private table's id is not told

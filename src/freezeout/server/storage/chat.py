@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server.chattext import ChatRefused
-from freezeout.server.storage.db import metadata, table_log, tables, users
+from freezeout.server.storage.db import metadata, table_log, users
 from freezeout.server.storage.users import UserRow, shown_name
 
 __all__ = ["KEEP_DAYS", "ROOMS", "Chat", "Report", "chat_bans", "chat_messages", "chat_mutes", "chat_reports",
@@ -143,10 +143,6 @@ class Chat:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [line_json(r) for r in reversed(rows) if r.room == "system" or r.author_id not in hide]
-
-    async def table_exists(self, table_id: str) -> bool:
-        async with self.engine.connect() as conn:
-            return (await conn.execute(select(tables.c.id).where(tables.c.id == table_id))).first() is not None
 
     async def sat_at(self, table_id: str, user_id: int) -> bool:
         """Whether ``user_id`` ever held a place at the table (its log's ``create`` and ``sit``

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import Field, StrictInt
 
 from freezeout.server.chattext import LABELS, ChatRefused, clean_label, clean_note
@@ -53,14 +53,28 @@ async def table_chat(request: Request, table_id: str, found: AuthDep) -> dict[st
     of accounts the asker muted are left out."""
     context = ctx(request)
     user = found.user
-    if len(table_id) > 64 or not await context.store.chat.table_exists(table_id):
+    if len(table_id) > 64:
         raise ApiError(404, "not_found", f"no table {table_id!r}")
-    await http_gate(request, table_id, user)  # a private table's chat: its people and its link only (#37)
+    # as every route keyed by a table's id: an unknown table, or a private one without its link, is
+    # "no table" (transport/tablegate.py, #37)
+    await http_gate(request, table_id, user)
     chat = context.store.chat
     player = user is not None and await chat.sat_at(table_id, user.id)
     room = "players" if player else "spectators"
     hide = set(await chat.mutes(user.id)) if user is not None else set()
     return {"room": room, "lines": await chat.history(table_id, (room, "system"), hide=hide)}
+
+
+@router.get("/accounts/ids")
+async def account_ids(request: Request, name: Annotated[list[str], Query(max_length=10)]) -> dict[str, Any]:
+    """The account ids of the names a page shows (a display name too, as a profile link finds
+    it; null: nobody): how the replayer finds the asker's notes by its seats' names."""
+    accounts = ctx(request).store.accounts
+    ids: dict[str, int | None] = {}
+    for shown in name:
+        found = await accounts.by_any_name(shown[:64])
+        ids[shown] = found.id if found is not None else None
+    return {"ids": ids}
 
 
 @router.get("/chat/mutes")

@@ -111,7 +111,7 @@ export class ChatPanel {
   add(line, {quiet = false} = {}) {
     if (this.seen.has(line.id)) return;
     this.seen.add(line.id);
-    if (line.room !== 'system') this.setRoom(line.room === this.room || !this.room ? line.room : this.room);
+    if (line.room !== 'system') this.setRoom(line.room);  // a line of my room: taking or leaving a place changes it
     if (line.room !== 'system' && mutes && mutes.has(line.author_id)) return;  // muted: not shown to me
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 8;
     this.list.append(lineEl(line, {menu: (l, li) => this.menu(l, li)}));
@@ -208,6 +208,7 @@ export function chatLog(tableId) {
     await loadMutes();
     try {
       const data = await api.get(`/api/tables/${encodeURIComponent(tableId)}/chat`);
+      if (!data.room) { el.hidden = true; return; }  // no such table (a scripted one)
       const shown = data.lines.filter(l => l.room === 'system' || !mutes.has(l.author_id));
       fill(list, ...(shown.length ? shown.map(l => lineEl(l)) : [h('li.muted', t('chat.empty'))]));
     } catch { el.hidden = true; }

@@ -116,20 +116,25 @@ export function noteSection(account, name) {
   return el;
 }
 
-/** An account's id by the name a seat shows (a display name too: the server finds who showed
+/** The account ids of the names seats show (a display name too: the server finds who showed
  * as it); cached for the page's life.  For the replayer, whose steps name players only. */
 const idsByName = new Map();
-export function accountByName(name) {
-  if (!idsByName.has(name)) {
-    idsByName.set(name, api.get(`/api/users/${encodeURIComponent(name)}/ratings`).then(d => d.id ?? null).catch(() => null));
+export async function accountsByName(names) {
+  const wanted = [...new Set(names.filter(n => n && !idsByName.has(n)))].slice(0, 10);
+  if (wanted.length) {
+    const query = wanted.map(n => 'name=' + encodeURIComponent(n)).join('&');
+    const found = api.get('/api/accounts/ids?' + query).then(d => d.ids || {}).catch(() => ({}));
+    for (const n of wanted) idsByName.set(n, found.then(ids => ids[n] ?? null));
   }
-  return idsByName.get(name);
+  return Promise.all(names.map(n => (n && idsByName.has(n) ? idsByName.get(n) : null)));
 }
 
-/** Decorate a replayer's felt: each seat's note, once the names are resolved to accounts. */
+/** Decorate a replayer's felt: each seat's note, once the names are resolved to accounts
+ * (asked only when the asker keeps notes at all). */
 export async function decorateByNames(seatEls, names) {
   if (!api.currentUser()) return;
   await loadNotes();
-  const ids = await Promise.all(names.map(n => (n ? accountByName(n) : null)));
+  if (!notes || !Object.keys(notes).length) return;
+  const ids = await accountsByName(names);
   decorateSeats(seatEls, seat => ids[seat] ?? null);
 }

@@ -6,6 +6,7 @@ import {h, fill} from './dom.js';
 import {t} from './i18n.js';
 import * as api from './api.js';
 import {toast, dialog} from './ui.js';
+import {isCashTable} from './cashview.js';
 
 export class PrivateTable {
   constructor(page) {
@@ -40,6 +41,15 @@ export class PrivateTable {
 
   link() { return this.invite ? location.origin + '/' + this.invite.path.replace(/^\//, '') : ''; }
 
+  /** The table changed: the dialog's list of players follows who sits (rarely: not at every move). */
+  tableChanged() {
+    const table = this.page.state.table || {};
+    const key = table.status + ':' + (table.slots || []).map(s => (s.user ? s.user.id : '')).join(',');
+    if (key === this.seatsKey) return;
+    this.seatsKey = key;
+    this.renderBox();
+  }
+
   onGuests(msg) {
     const before = this.guests.requests.length;
     this.guests = {approval: msg.approval, holds: msg.holds || [], requests: msg.requests || []};
@@ -54,10 +64,13 @@ export class PrivateTable {
       if (data && data.guests) this.guests = data.guests;
       if (data && data.invite) this.invite = data.invite;
       if (done) toast(done, 'info');
+      this.renderBox();
+      return true;
     } catch (err) {
       toast(t('err.generic', {message: err.message}));
+      this.renderBox();
+      return false;
     }
-    this.renderBox();
   }
 
   async copy(input) {
@@ -74,7 +87,7 @@ export class PrivateTable {
   open() {
     this.box = h('div.private-box');
     this.renderBox();
-    dialog({title: t('private.title'), body: this.box, onClose: () => { this.box = null; }});
+    dialog({title: t('private.title'), body: this.box, onClose: () => { this.box = null; this.nameInput = null; }});
   }
 
   renderBox() {
@@ -82,9 +95,11 @@ export class PrivateTable {
     const g = this.guests;
     const input = h('input.invite-link', {type: 'text', readOnly: true, value: this.link(), 'aria-label': t('private.link'),
       onfocus: () => input.select()});
-    const name = h('input', {type: 'text', id: 'reserve-name', maxLength: 64, autocomplete: 'off', placeholder: t('private.reserveName')});
+    // one field for the dialog's life: what is typed in it survives a redraw
+    const name = this.nameInput || (this.nameInput = h('input', {type: 'text', id: 'reserve-name', maxLength: 64,
+      autocomplete: 'off', placeholder: t('private.reserveName')}));
     const table = this.page.state.table || {};
-    const waiting = table.status === 'waiting' && !table.cash;
+    const waiting = table.status === 'waiting' && !isCashTable(table);  // a cash table's players leave themselves
     const me = api.currentUser();
     const seated = waiting ? (table.slots || []).filter(s => s.user && !s.bot && (!me || s.user.id !== me.id)) : [];
     fill(this.box,
@@ -97,7 +112,7 @@ export class PrivateTable {
       h('h3', t('private.reserveTitle')),
       h('form.reserve-form', {onsubmit: e => {
         e.preventDefault();
-        if (name.value.trim()) this.call('/reserve', {name: name.value.trim()});
+        if (name.value.trim()) this.call('/reserve', {name: name.value.trim()}).then(ok => { if (ok) name.value = ''; });
       }}, name, h('button.btn', {type: 'submit'}, t('private.reserve'))),
       g.holds.length ? h('ul.guest-list', ...g.holds.map(hold => h('li', {dataset: {slot: hold.slot}},
         h('span', t('private.held', {name: hold.name, n: hold.slot + 1})),

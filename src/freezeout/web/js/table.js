@@ -521,6 +521,7 @@ export class TablePage {
     const s = this.state;
     if (!s.table) return;
     if (s.table.private && !this.privacy) { this.privacy = new PrivateTable(this); this.privacy.check(); }
+    if (this.privacy) this.privacy.tableChanged();
     if (this.awaitingSeat && (s.table.slots || []).some(x => x.user && api.currentUser() && x.user.id === api.currentUser().id)) {
       this.awaitingSeat = false;  // the creator approved the seat: follow the table as its player
       this.reconnect();
