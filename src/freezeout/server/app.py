@@ -30,12 +30,13 @@ from freezeout.server.cluster.roles import add_operations, create_worker_app, op
 from freezeout.server.gctune import tuned_gc
 from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
+from freezeout.server.oddsdesk import OddsDesk
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apihistory, apiledger, apiratings
+from freezeout.server.transport import apihistory, apiledger, apiodds, apiratings
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             address_limiter=RateLimiter(settings.login_max_failures_per_address, settings.login_window_seconds, clock),
             signups=RateLimiter(settings.signup_max_per_address, settings.signup_window_seconds, clock),
             links=links,
+            odds=OddsDesk(settings.odds_per_minute, settings.odds_queue_limit, clock),
         )
         metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
@@ -146,6 +148,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 sweeper.cancel()
                 stalls.cancel()
                 await room.close()
+                app.state.ctx.odds.close()
                 if own_bus is not None:
                     await own_bus.close()
                 await store.close()
@@ -159,6 +162,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apihistory.router)  # game records, downloads, replayer steps
     app.include_router(apiratings.router)  # leaderboards and ratings (R25)
     app.include_router(apiledger.router)  # play chips: balance, ledger, reload, a table's CSV (C9)
+    app.include_router(apiodds.router)  # the odds calculator (GET /api/odds)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 
