@@ -16,6 +16,7 @@ let routeKey = null;
 const ROUTES = [
   [/^#?\/?$/, async () => new (await import('./lobby.js')).LobbyPage(main), 'lobby'],
   [/^#\/table\/([^/]+)$/, async m => new (await import('./table.js')).TablePage(main, decodeURIComponent(m[1])), ''],
+  [/^#\/odds(?:\?.*)?$/, async () => new (await import('./odds.js')).OddsPage(main), 'odds'],
   [/^#\/rules$/, async () => new (await import('./rules.js')).RulesPage(main), 'rules'],
   [/^#\/profile(?:\/([^/]+))?$/, async m => new (await import('./profile.js')).ProfilePage(main, m[1] ? decodeURIComponent(m[1]) : null), 'profile'],
   [/^#\/demo(?:\/(\w+))?$/, async m => new (await import('./demo.js')).DemoPage(main, m[1] || 'mid'), ''],
