@@ -66,7 +66,7 @@ export class OddsPage {
     this.count = Math.min(Math.max(q.hands.length, 2), MAX_HANDS);
     for (let i = 0; i < this.count; i++) this.values['h' + i] = q.hands[i] || '';
     this.resultEl = h('section.odds-out', {'aria-live': 'polite'});
-    this.formEl = h('form.odds-form', {onsubmit: e => { e.preventDefault(); this.calculate(); }});
+    this.formEl = h('form.odds-form', {onsubmit: e => { e.preventDefault(); this.calculate(true); }});
     fill(this.main, h('article.odds.panel', h('h1', this.w('title')), h('p.muted', this.w('lead')), this.formEl, this.resultEl));
     this.render();
     if (q.hands.length >= 2) this.calculate();
@@ -237,7 +237,8 @@ export class OddsPage {
     return h('div.odds-picker', grid, this.pickerFoot(field, input, refresh, count));
   }
 
-  async calculate() {
+  /** Ask the server; ``reveal``: bring the answer into view (a phone's button is far above it). */
+  async calculate(reveal = false) {
     const hands = Array.from({length: this.count}, (_, i) => {
       const text = String(this.values['h' + i]).trim();
       const cards = cardsOf(text);
@@ -253,7 +254,9 @@ export class OddsPage {
     fill(this.resultEl, h('p.muted', this.w('busy')));
     try {
       const data = await api.get('/api/odds?' + query);
-      if (mine === this.asked && !this.gone) this.show(data);
+      if (mine !== this.asked || this.gone) return;
+      this.show(data);
+      if (reveal) this.resultEl.scrollIntoView({block: 'start'});
     } catch (e) {
       if (mine !== this.asked || this.gone) return;
       fill(this.resultEl, h('p.odds-error', {role: 'alert'}, e.status === 429 ? this.w('limited') : this.w('error', {message: e.message})));
