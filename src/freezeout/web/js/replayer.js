@@ -10,6 +10,7 @@ import {Felt} from './felt.js';
 import {tableModel} from './model.js';
 import {cashModel, cashFacts, cashResult} from './cashview.js';
 import * as api from './api.js';
+import {showRunOutOdds} from './runoutodds.js';
 
 /** The opened cards in their places: the server says which deck position became whose
  * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
@@ -207,6 +208,8 @@ export class Replayer {
     this.i = Math.max(0, Math.min(this.steps.length - 1, i));
     const step = this.steps[this.i];
     this.felt.render(step.model);
+    // a run-out's street: each face-up hand's share of the pot by its seat (issue #36)
+    showRunOutOdds(this.felt, step.model, this.el.dataset.game || 'NT', () => this.steps[this.i] === step);
     setText(this.stepText, step.text);
     setText(this.counter, t('history.step', {i: this.i + 1, n: this.steps.length}));
     [...this.log.children].forEach((li, k) => li.classList.toggle('cur', k === this.i));
