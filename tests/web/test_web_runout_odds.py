@@ -77,3 +77,44 @@ def test_the_replayer_shows_each_face_up_hands_share_street_by_street(new_page, 
     turned = next(i for i, step in enumerate(steps) if any(e["type"] == "hand_turned_up" for e in step["events"]))
     assert shown_at[0] == turned and len(set(shown_at)) >= 3, shown_at  # from the turn-up, street by street
     assert not page.errors, page.errors
+
+
+HOLES = {0: "AhAd", 1: "KcKs"}
+BOARD = "2c7d9hJs3c"
+
+# liveRunOut (runoutodds.js) at chosen moments of a run-out dealt from t=98.5 (5 cards 0.2 s apart,
+# 0.5 s to settle, until t=100): the board the felt shows, by when each street has landed.
+STAGES_JS = """async () => {
+  const {liveRunOut} = await import('/static/js/runoutodds.js');
+  const model = {seats: [{seat: 0, cards: ['Ah', 'Ad'], up: [true, true]}, {seat: 1, cards: ['Kc', 'Ks'], up: [true, true]}],
+    board: ['2c', '7d', '9h', 'Js', '3c'], view: {hand_over: true}};
+  const events = [{type: 'action_taken'}, {type: 'hand_turned_up', seat: 0}, {type: 'hand_turned_up', seat: 1},
+    {type: 'street_dealt', cards: '2c7d9h'}, {type: 'street_dealt', cards: 'Js'}, {type: 'street_dealt', cards: '3c'}];
+  return [98.6, 99.1, 99.35, 99.6, 100].map(now => { const m = liveRunOut(model, events, now, 100, 0.2, 0.5);
+    return m && m.board.join(''); });
+}"""
+
+
+def test_a_live_table_shows_the_shares_while_the_run_out_is_dealt(new_page) -> None:
+    from scripted import dealt
+
+    page = new_page(width=360, height=640)
+    s = dealt(page, ["alice_ux", "bot-station-1"], HOLES, BOARD, bots={1: "station"})
+    assert page.evaluate(STAGES_JS) == ["", "2c7d9h", "2c7d9hJs", "2c7d9hJs3c", None]
+    assert page.evaluate(SHARES_JS.replace("window.__fzReplayer.el", "document")) == [None, None]
+    events = s.act(s.t.to_act, "raise", s.t.legal_actions().max_to)
+    events += s.act(s.t.to_act, "call")
+    s.feed(page, s.update(events))
+    # the run-out is being dealt (held there: a machine slower than the deal sees the same)
+    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() + 3600; t.render(); }")
+    answer = compute("NT", ("AhAd", "KcKs"), "", "")
+    want = [f"{100 * hand['equity']:.1f} %" for hand in answer["hands"]]
+    page.wait_for_function(f"want => JSON.stringify(({SHARES_JS.replace('window.__fzReplayer.el', 'document')})()) "
+                           "=== JSON.stringify(want)", arg=want)
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.runout-eq:not([hidden])')].map(el => {
+      const b = el.getBoundingClientRect(); return [b.left, b.right]; })""")
+    assert len(boxes) == 2 and all(left >= 0 and right <= 360 for left, right in boxes), boxes
+    # the last card is down: the result, and no share any more
+    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() - 1; t.render(); }")
+    assert page.evaluate(SHARES_JS.replace("window.__fzReplayer.el", "document")) == [None, None]
+    assert not page.errors, page.errors

@@ -61,3 +61,38 @@ export async function showRunOutOdds(felt, model, game, still = () => true) {
     el.hidden = false;
   });
 }
+
+/** A live table's run-out as it is dealt (table.js: the whole run-out comes in one update and
+ *  the felt deals its cards one after another, DEAL_STAGGER apart, until `until`): the model of
+ *  the street on the felt at `now` — the board and stud hands without the streets still to
+ *  land — or null when no run-out is being dealt.  `events`: the hand's events so far. */
+export function liveRunOut(model, events, now, until, stagger, settle) {
+  if (until == null || now >= until) return null;
+  const turned = events.map(e => e.type).lastIndexOf('hand_turned_up');
+  if (turned < 0) return null;
+  // each street after the turn-up: the board's cards, and stud's cards per seat
+  const streets = [];
+  for (const e of events.slice(turned + 1)) {
+    if (e.type === 'street_dealt') streets.push({board: e.cards ? e.cards.match(/../g) || [] : [], holes: {}});
+    else if (e.type === 'hole_dealt' && streets.length) streets[streets.length - 1].holes[e.seat] = e.cards.match(/../g) || [];
+  }
+  if (!streets.length) return null;
+  const count = street => street.board.length + Object.values(street.holes).reduce((n, c) => n + c.length, 0);
+  const total = streets.reduce((n, street) => n + count(street), 0);
+  const started = until - settle - total * stagger;
+  let landed = 0;  // streets whose cards are all on the felt
+  let dealt = 0;
+  for (const street of streets) {
+    dealt += count(street);
+    if (now >= started + dealt * stagger) landed += 1;
+  }
+  const later = streets.slice(landed);
+  const gone = new Set(later.flatMap(street => [...street.board, ...Object.values(street.holes).flat()]));
+  const seats = model.seats.map(s => {
+    if (!s.cards) return s;
+    const keep = s.cards.map((c, i) => [c, s.up && s.up[i]]).filter(([c]) => !gone.has(c));
+    return {...s, cards: keep.map(([c]) => c), up: keep.map(([, u]) => u)};
+  });
+  return {...model, seats, board: (model.board || []).filter(c => !gone.has(c)), result: null, acting: null,
+    view: {...model.view, hand_over: false, finished: false}};
+}
