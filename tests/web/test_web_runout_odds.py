@@ -71,7 +71,7 @@ def test_the_replayer_shows_each_face_up_hands_share_street_by_street(new_page, 
             page.wait_for_function(f"want => JSON.stringify(({SHARES_JS})()) === JSON.stringify(want)", arg=want)
             boxes = page.evaluate("""() => [...document.querySelectorAll('.runout-eq:not([hidden])')].map(el => {
               const b = el.getBoundingClientRect(); return [b.left, b.right]; })""")
-            assert all(left >= 0 and right <= size[0] for left, right in boxes), boxes
+            assert len(boxes) == sum(1 for share in want if share) and all(0 <= left < right <= size[0] for left, right in boxes), boxes
         else:
             assert page.evaluate(SHARES_JS) == want, (at, page.evaluate(SHARES_JS))
     turned = next(i for i, step in enumerate(steps) if any(e["type"] == "hand_turned_up" for e in step["events"]))
@@ -106,15 +106,17 @@ def test_a_live_table_shows_the_shares_while_the_run_out_is_dealt(new_page) -> N
     events += s.act(s.t.to_act, "call")
     s.feed(page, s.update(events))
     # the run-out is being dealt (held there: a machine slower than the deal sees the same)
-    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() + 3600; t.render(); }")
+    # (the game's last hand stays on the table meanwhile: R30's pause after the last card)
+    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.finalUntil = t.now() + 3600; t.render(); }")
     answer = compute("NT", ("AhAd", "KcKs"), "", "")
     want = [f"{100 * hand['equity']:.1f} %" for hand in answer["hands"]]
     page.wait_for_function(f"want => JSON.stringify(({SHARES_JS.replace('window.__fzReplayer.el', 'document')})()) "
                            "=== JSON.stringify(want)", arg=want)
     boxes = page.evaluate("""() => [...document.querySelectorAll('.runout-eq:not([hidden])')].map(el => {
       const b = el.getBoundingClientRect(); return [b.left, b.right]; })""")
-    assert len(boxes) == 2 and all(left >= 0 and right <= 360 for left, right in boxes), boxes
+    assert len(boxes) == 2 and all(0 <= left < right <= 360 for left, right in boxes), boxes
     # the last card is down: the result, and no share any more
     page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() - 1; t.render(); }")
+    page.locator(".winbadge.on").first.wait_for()
     assert page.evaluate(SHARES_JS.replace("window.__fzReplayer.el", "document")) == [None, None]
     assert not page.errors, page.errors
