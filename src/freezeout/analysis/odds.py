@@ -7,7 +7,6 @@ is the ``--json`` document.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,12 +52,8 @@ def odds(
     game: str = "NT",
     seed: int = 0,
     samples: int = SAMPLES,
-    max_combinations: int | None = None,
 ) -> tuple[Game, Equity]:
-    """The game and the equities of ``hands`` (card strings; hold'em and short-deck: ranges too).
-
-    ``max_combinations`` caps the product of the ranges' sizes (the combinations of hands
-    the engine lists before it deals): a server's cap on work per request."""
+    """The game and the equities of ``hands`` (card strings; hold'em and short-deck: ranges too)."""
     try:
         chosen = game_for(game)
     except GameError as error:
@@ -67,10 +62,6 @@ def odds(
     dead_cards = _cards(dead, "dead cards")
     fixed = {*board_cards, *dead_cards}
     candidates = [_candidates(chosen, text, number, fixed) for number, text in enumerate(hands, start=1)]
-    combinations = math.prod(len(options) for options in candidates)
-    if max_combinations is not None and combinations > max_combinations:
-        raise OddsError(f"the ranges make {combinations:,} combinations of hands, more than the {max_combinations:,} "
-                        "computed here: narrow a range")
     try:
         return chosen, equity(chosen, candidates, board_cards, dead_cards, seed=seed, samples=samples)
     except EquityError as error:

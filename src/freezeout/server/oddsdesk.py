@@ -2,12 +2,11 @@
 
 One client cannot burn the server's CPU with it:
 
-* **work per request is capped**: at most :data:`MAX_HANDS` hands, texts of
-  at most :data:`MAX_TEXT` characters, ranges that make at most
-  :data:`MAX_COMBINATIONS` combinations of hands; past that the engine's own
-  limits hold (exact up to its enumeration limits, else Monte Carlo with
+* **work per request is capped**: at most :data:`MAX_HANDS` hands and texts
+  of at most :data:`MAX_TEXT` characters; past that the engine's own limits
+  hold (exact up to its enumeration limits, else Monte Carlo with
   :data:`~freezeout.analysis.equity.SAMPLES` deals and seed 0, so a shared
-  address always shows the same numbers);
+  address always shows the same numbers; ranges too wide to list are drawn);
 * **requests are rate-limited per client address** (``odds_per_minute``);
 * **one computation at a time** runs, in a thread of its own (the kernels
   release the GIL), never on the event loop, so tables are not stalled; at
@@ -27,11 +26,10 @@ from typing import Any, Final
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import Clock
 
-__all__ = ["MAX_COMBINATIONS", "MAX_HANDS", "MAX_TEXT", "OddsBusy", "OddsDesk", "OddsRefused", "compute"]
+__all__ = ["MAX_HANDS", "MAX_TEXT", "OddsBusy", "OddsDesk", "OddsRefused", "compute"]
 
 MAX_HANDS: Final = 10
 MAX_TEXT: Final = 400
-MAX_COMBINATIONS: Final = 200_000
 CACHED: Final = 256
 WINDOW_SECONDS: Final = 60.0
 
@@ -64,7 +62,7 @@ def compute(game: str, hands: tuple[str, ...], board: str, dead: str) -> dict[st
             raise OddsRefused(f"a hand, board or dead cards of at most {MAX_TEXT} characters, got {len(text)}")
     try:
         chosen, result = odds([text.strip() for text in hands], board=board.strip(), dead=dead.strip(), game=game,
-                              seed=0, samples=SAMPLES, max_combinations=MAX_COMBINATIONS)
+                              seed=0, samples=SAMPLES)
     except OddsError as error:
         raise OddsRefused(str(error)) from None
     players = []
