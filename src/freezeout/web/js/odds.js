@@ -44,6 +44,34 @@ function gridClass(row, col) {
 }
 
 const COMBOS = name => name.length === 2 ? 6 : name[2] === 's' ? 4 : 12;
+const CLASS = '([2-9TJQKA])([2-9TJQKA])([so]?)';
+
+/** The grid's classes of a written range part (docs/review.md: AKs, QQ, AK, QQ+, ATs+, 22-55,
+ *  A2s-A5s, random), or null for a part the grid cannot draw (an exact hand such as AhKh). */
+export function classesOf(part) {
+  const text = part.trim();
+  if (/^(random|any|\*)$/i.test(text)) return Array.from({length: 169}, (_, i) => gridClass(Math.floor(i / 13), i % 13));
+  const at = rank => RANKS.indexOf(rank.toUpperCase());
+  const named = (high, low, suited) => high === low ? [RANKS[high] + RANKS[high]]
+    : (suited ? [suited] : ['s', 'o']).map(s => RANKS[Math.min(high, low)] + RANKS[Math.max(high, low)] + s);
+  let m = new RegExp('^' + CLASS + '$', 'i').exec(text);
+  if (m) return named(at(m[1]), at(m[2]), m[3].toLowerCase());
+  m = new RegExp('^' + CLASS + '\\+$', 'i').exec(text);
+  if (m) {
+    const [top, kick] = [Math.min(at(m[1]), at(m[2])), Math.max(at(m[1]), at(m[2]))];
+    if (top === kick) return Array.from({length: top + 1}, (_, r) => RANKS[r] + RANKS[r]);
+    return Array.from({length: kick - top}, (_, k) => named(top, top + 1 + k, m[3].toLowerCase())).flat();
+  }
+  m = new RegExp('^' + CLASS + '-' + CLASS + '$', 'i').exec(text);
+  if (m) {
+    const [a, b, c, d] = [m[1], m[2], m[4], m[5]].map(at);
+    if (a === b && c === d) return Array.from({length: Math.abs(a - c) + 1}, (_, k) => RANKS[Math.min(a, c) + k].repeat(2));
+    if (a !== c) return null;
+    const [from, to] = [Math.min(b, d), Math.max(b, d)];
+    return Array.from({length: to - from + 1}, (_, k) => named(a, from + k, m[3].toLowerCase())).flat();
+  }
+  return null;
+}
 
 export class OddsPage {
   constructor(main) {
@@ -189,12 +217,15 @@ export class OddsPage {
   }
 
   rangeGrid(field, input) {
-    const chosen = new Set(String(this.values[field]).split(',').map(s => s.trim()).filter(Boolean));
+    // what is written: the grid's classes, and parts it cannot draw (an exact hand) kept as they are
+    const parts = String(this.values[field]).split(',').map(s => s.trim()).filter(Boolean);
+    const chosen = new Set(parts.flatMap(part => classesOf(part) || []));
+    const kept = parts.filter(part => !classesOf(part));
     const cells = [];
     const count = h('span.muted.odds-combos');
     const write = () => {
       const names = cells.filter(c => chosen.has(c.dataset.name)).map(c => c.dataset.name);
-      this.values[field] = input.value = names.join(',');
+      this.values[field] = input.value = [...names, ...kept].join(',');
       count.textContent = this.w('combos', {n: names.reduce((sum, name) => sum + COMBOS(name), 0)});
       for (const c of cells) c.setAttribute('aria-pressed', String(chosen.has(c.dataset.name)));
     };
@@ -233,7 +264,7 @@ export class OddsPage {
       }
     }
     write();
-    const refresh = () => { chosen.clear(); write(); };
+    const refresh = () => { chosen.clear(); kept.length = 0; write(); };
     return h('div.odds-picker', grid, this.pickerFoot(field, input, refresh, count));
   }
 
