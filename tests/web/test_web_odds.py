@@ -51,6 +51,12 @@ def test_phone_in_czech_picks_cards_and_shares_the_result(new_page) -> None:
     _pick(page, 0, ["Ah", "As"])
     _pick(page, 1, ["Kh", "Kc"])
     assert page.locator("#odds-h0").input_value() == "AhAs"
+    # the range grid fits a phone too: 13 cells a row
+    page.locator(".odds-field").nth(0).locator(".odds-range").click()
+    page.locator(".odds-cell[data-name='22']").wait_for()
+    _fits(page)
+    page.locator(".odds-done").click()
+    assert page.locator("#odds-h0").input_value() == "AhAs"
     # a card another hand holds cannot be picked again
     page.locator(".odds-field").nth(1).locator(".odds-pick").click()
     assert page.locator(".odds-card[data-card='Ah']").is_disabled()
