@@ -54,6 +54,15 @@ SAMPLES: Final = 50_000
 #: Hold'em and short-deck boards (summed over range combinations) the compiled kernel enumerates
 #: before Monte Carlo takes over: heads-up preflop is 1,712,304.
 HIGH_EXACT_LIMIT: Final = 6_000_000
+#: Combinations of range hands (the product of the ranges' sizes) listed one by one; beyond it
+#: (``random`` against ``random`` is 1,758,276) Monte Carlo draws each hand from its own range
+#: and keeps the draws that share no card, which is uniform over the combinations too.
+LISTED_LIMIT: Final = 250_000
+#: Batches of draws the sampler of :data:`LISTED_LIMIT` tries before it gives up on ranges
+#: that hardly ever fit together.
+DRAW_BATCHES: Final = 16
+#: Fewer fitting draws than this after :data:`DRAW_BATCHES` batches: the ranges are refused.
+MIN_DRAWN: Final = 1_000
 
 Hand = tuple[int, ...]
 Ranks = npt.NDArray[np.int32]
@@ -188,6 +197,8 @@ def deal_ranks(
     """Every player's rank(s) on every deal (exact) or on ``samples`` seeded random deals."""
     _check(game, hands, board, dead)
     fixed = {*board, *dead}
+    if math.prod(len(candidates) for candidates in hands) > LISTED_LIMIT:
+        return Deals(_drawn_monte_carlo(game, hands, board, fixed, seed, samples), False)
     assignments = _assignments(hands, fixed)
     if not assignments:
         raise EquityError("the ranges leave no combination of hands without a shared card")
@@ -313,6 +324,52 @@ def _monte_carlo(
         chosen = rng.integers(0, len(assignments), size=samples)
     table = [np.array([assignment[player] for assignment in assignments], dtype=np.uint8) for player in range(players)]
     holes = [cards[chosen] for cards in table]
+    return _deal_rest(game, holes, board, fixed, needs, rng, samples)
+
+
+def _drawn_monte_carlo(
+    game: Game, hands: Sequence[Sequence[Hand]], board: Sequence[int], fixed: set[int], seed: int, samples: int
+) -> tuple[Ranks, ...]:
+    """Ranks on ``samples`` deals where each player's hand is drawn from its own candidates and
+    draws sharing a card (with another hand, the board or the dead cards) are thrown away."""
+    rng = np.random.default_rng(seed)
+    options = [np.array(candidates, dtype=np.uint8) for candidates in hands]
+    taken = np.zeros(52, dtype=bool)
+    taken[sorted(fixed)] = True
+    kept: list[list[npt.NDArray[np.uint8]]] = [[] for _ in hands]
+    found = 0
+    for _ in range(DRAW_BATCHES):
+        drawn = [cards[rng.integers(0, len(cards), size=samples)] for cards in options]
+        every = np.concatenate(drawn, axis=1).astype(np.intp)
+        ordered = np.sort(every, axis=1)
+        fits = ~(ordered[:, 1:] == ordered[:, :-1]).any(axis=1) & ~taken[every].any(axis=1)
+        for player, cards in enumerate(drawn):
+            kept[player].append(cards[fits])
+        found += int(fits.sum())
+        if found >= samples:
+            break
+    else:
+        if found < MIN_DRAWN:
+            raise EquityError("the ranges hardly ever fit together without a shared card: narrow them")
+    holes = [np.concatenate(parts)[:samples] for parts in kept]
+    count = int(holes[0].shape[0])
+    needs = _needs(game, [candidates[0] for candidates in hands], board)
+    rest = len(game.deck) - len(fixed) - sum(len(candidates[0]) for candidates in hands)
+    if rest < sum(needs):
+        raise EquityError(f"only {rest} cards are left to deal and {sum(needs)} are needed")
+    return _deal_rest(game, holes, board, fixed, needs, rng, count)
+
+
+def _deal_rest(
+    game: Game,
+    holes: Sequence[npt.NDArray[np.uint8]],
+    board: Sequence[int],
+    fixed: set[int],
+    needs: Sequence[int],
+    rng: np.random.Generator,
+    samples: int,
+) -> tuple[Ranks, ...]:
+    """Ranks on ``samples`` deals of the cards to come, each row's ``holes`` given."""
     keys = rng.random((samples, 52))
     outside = np.ones(52, dtype=bool)
     outside[list(game.deck)] = False

@@ -30,13 +30,14 @@ from freezeout.server.cluster.roles import add_operations, create_worker_app, op
 from freezeout.server.gctune import tuned_gc
 from freezeout.server.looplag import LoopLag
 from freezeout.server.metrics import Metrics
+from freezeout.server.oddsdesk import OddsDesk
 from freezeout.server.settings import Settings
 from freezeout.server.storage.chat import KEEP_DAYS
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apichat, apihistory, apiinvite, apiledger, apiratings, apiwaitlist
+from freezeout.server.transport import apichat, apihistory, apiinvite, apiledger, apiodds, apiratings, apiwaitlist
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
@@ -131,6 +132,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
             address_limiter=RateLimiter(settings.login_max_failures_per_address, settings.login_window_seconds, clock),
             signups=RateLimiter(settings.signup_max_per_address, settings.signup_window_seconds, clock),
             links=links,
+            odds=OddsDesk(settings.odds_per_minute, settings.odds_queue_limit, clock),
         )
         metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
@@ -148,6 +150,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 sweeper.cancel()
                 stalls.cancel()
                 await room.close()
+                app.state.ctx.odds.close()
                 if own_bus is not None:
                     await own_bus.close()
                 await store.close()
@@ -164,6 +167,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apiwaitlist.router)  # a full cash table's waiting list, "first available" (C13)
     app.include_router(apiinvite.router)  # a private table's invite link (issue #37)
     app.include_router(apichat.router)  # table chat, mutes, reports, notes on players (issue #37)
+    app.include_router(apiodds.router)  # the odds calculator (GET /api/odds)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

@@ -97,6 +97,10 @@ class Settings(BaseSettings):
     # Catch-up after a reconnect: how many recent log entries a table keeps (serialised, about
     # 150 bytes each): a minute or more of play; a client that missed more gets a snapshot.
     catchup_entries: int = 128
+    # The odds calculator (GET /api/odds, server/oddsdesk.py): requests per client address and minute,
+    # and how many may wait behind the one that computes (more: 503 busy).
+    odds_per_minute: int = Field(default=30, ge=1)
+    odds_queue_limit: int = Field(default=8, ge=0)
     max_body_bytes: int = 65536  # larger HTTP request bodies are refused with 413 before they are read
     # A connection whose request head (line and headers) has not arrived this long after it
     # opened or the request began is cut off; a body that takes longer than its own limit is a 408.

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from freezeout.server.accounts import Passwords, RateLimiter
 from freezeout.server.clock import Clock
+from freezeout.server.oddsdesk import OddsDesk
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
@@ -26,3 +27,4 @@ class Context:
     address_limiter: RateLimiter  # failed log-ins per address
     signups: RateLimiter  # new accounts per address
     links: Links  # open WebSocket connections
+    odds: OddsDesk  # the odds calculator's queue, thread and rate limit (GET /api/odds)

@@ -11,6 +11,8 @@ export default {
   'nav.lobby': 'Lobby',
   'nav.rules': 'Pravidla',
   'nav.profile': 'Profil',
+  'nav.odds': 'Kalkulačka šancí',
+  'nav.oddsLink': 'Kalkulačka šancí: equity rukou a rozsahů ve všech hrách →',
   'nav.login': 'Přihlásit',
   'nav.register': 'Registrace',
   'nav.logout': 'Odhlásit',

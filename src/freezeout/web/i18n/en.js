@@ -12,6 +12,8 @@ export default {
   'nav.lobby': 'Lobby',
   'nav.rules': 'Rules',
   'nav.profile': 'Profile',
+  'nav.odds': 'Odds calculator',
+  'nav.oddsLink': 'Odds calculator: equities of hands and ranges in every game →',
   'nav.login': 'Log in',
   'nav.register': 'Register',
   'nav.logout': 'Log out',

@@ -18,6 +18,7 @@ const ROUTES = [
   // a private table's invite link: #/table/<id>?invite=<secret> (docs/protocol.md "Private tables")
   [/^#\/table\/([^/?]+)(?:\?invite=([A-Za-z0-9_-]{1,128}))?$/, async m => new (await import('./table.js')).TablePage(main,
     decodeURIComponent(m[1]), {invite: m[2] || null}), ''],
+  [/^#\/odds(?:\?.*)?$/, async () => new (await import('./odds.js')).OddsPage(main), 'odds'],
   [/^#\/rules$/, async () => new (await import('./rules.js')).RulesPage(main), 'rules'],
   [/^#\/profile(?:\/([^/]+))?$/, async m => new (await import('./profile.js')).ProfilePage(main, m[1] ? decodeURIComponent(m[1]) : null), 'profile'],
   [/^#\/demo(?:\/(\w+))?$/, async m => new (await import('./demo.js')).DemoPage(main, m[1] || 'mid'), ''],

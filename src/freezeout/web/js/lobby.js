@@ -166,7 +166,8 @@ export class LobbyPage {
       h('div.row',
         h('div.group', h('span', {id: 'qbots-label'}, t('quick.bots')), bots),
         h('div.group', {style: {flex: '1 1 100%'}}, h('span', t('quick.level')), levels),
-        play));
+        play),
+      h('p.odds-link', h('a#odds-link', {href: '#/odds'}, t('nav.oddsLink'))));
   }
 
   async quickplay(button) {

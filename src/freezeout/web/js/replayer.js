@@ -12,6 +12,7 @@ import {cashModel, cashFacts, cashResult} from './cashview.js';
 import * as api from './api.js';
 import {chatLog} from './chat.js';
 import {decorateByNames} from './notes.js';
+import {showRunOutOdds} from './runoutodds.js';
 
 /** The opened cards in their places: the server says which deck position became whose
  * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
@@ -215,6 +216,8 @@ export class Replayer {
     const names = [];
     for (const seat of step.model.seats || []) names[seat.seat] = seat.empty ? null : seat.name;
     decorateByNames(this.felt.seatEls, names);
+    // a run-out's street: each face-up hand's share of the pot by its seat (issue #36)
+    showRunOutOdds(this.felt, step.model, this.el.dataset.game || 'NT', () => this.steps[this.i] === step);
     setText(this.stepText, step.text);
     setText(this.counter, t('history.step', {i: this.i + 1, n: this.steps.length}));
     [...this.log.children].forEach((li, k) => li.classList.toggle('cur', k === this.i));

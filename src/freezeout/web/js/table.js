@@ -23,6 +23,7 @@ import {CashTable} from './cashtable.js';
 import {PrivateTable} from './privatetable.js';
 import {ChatPanel} from './chat.js';
 import {loadNotes, onNotes, accountsOf, decorateSeats, editNote} from './notes.js';
+import {liveRunOut, showRunOutOdds} from './runoutodds.js';
 
 /** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
 const TEXT_MIN = 11.5;
@@ -544,6 +545,9 @@ export class TablePage {
     this.felt.el.hidden = ended;
     if (this.page.classList.contains('fit') === ended) { this.page.classList.toggle('fit', !ended); this.fit(); }
     this.felt.render({...model, result: null});
+    // the run-out being dealt: each face-up hand's share of the pot by its seat (issue #36)
+    const street = this.settling() ? liveRunOut(model, s.events, now, this.settleUntil, DEAL_STAGGER, DEAL_SETTLE) : null;
+    showRunOutOdds(this.felt, street, s.view.game || HOUSE_GAME, () => this.model === model);
     this.renderBar(model, now, ended);
     renderEnd(this);
   }

@@ -1,0 +1,108 @@
+"""The odds calculator's desk: ``GET /api/odds`` computes here (docs/protocol.md "Odds").
+
+One client cannot burn the server's CPU with it:
+
+* **work per request is capped**: at most :data:`MAX_HANDS` hands and texts
+  of at most :data:`MAX_TEXT` characters; past that the engine's own limits
+  hold (exact up to its enumeration limits, else Monte Carlo with
+  :data:`~freezeout.analysis.equity.SAMPLES` deals and seed 0, so a shared
+  address always shows the same numbers; ranges too wide to list are drawn);
+* **requests are rate-limited per client address** (``odds_per_minute``);
+* **one computation at a time** runs, in a thread of its own (the kernels
+  release the GIL), never on the event loop, so tables are not stalled; at
+  most ``odds_queue_limit`` more wait, and beyond that the answer is 503 busy;
+* the last :data:`CACHED` answers are kept: opening a shared address again
+  costs nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final
+
+from freezeout.server.accounts import RateLimiter
+from freezeout.server.clock import Clock
+
+__all__ = ["MAX_HANDS", "MAX_TEXT", "OddsBusy", "OddsDesk", "OddsRefused", "compute"]
+
+MAX_HANDS: Final = 10
+MAX_TEXT: Final = 400
+CACHED: Final = 256
+WINDOW_SECONDS: Final = 60.0
+
+
+class OddsRefused(ValueError):
+    """Input the calculator refuses: the message says exactly what is wrong (HTTP 400)."""
+
+
+class OddsBusy(RuntimeError):
+    """Too many computations wait already (HTTP 503)."""
+
+
+def _round(values: Sequence[float] | None, index: int) -> float | None:
+    return None if values is None else round(values[index], 6)
+
+
+@functools.lru_cache(maxsize=CACHED)
+def compute(game: str, hands: tuple[str, ...], board: str, dead: str) -> dict[str, Any]:
+    """The answer of ``GET /api/odds`` (pure: the same input, the same answer)."""
+    from freezeout.analysis.equity import SAMPLES
+    from freezeout.analysis.odds import OddsError, odds
+
+    if not 2 <= len(hands) <= MAX_HANDS:
+        raise OddsRefused(f"give 2 to {MAX_HANDS} hands, got {len(hands)}")
+    for number, text in enumerate(hands, start=1):
+        if not text.strip():
+            raise OddsRefused(f"hand {number} is empty")
+    for text in (*hands, board, dead):
+        if len(text) > MAX_TEXT:
+            raise OddsRefused(f"a hand, board or dead cards of at most {MAX_TEXT} characters, got {len(text)}")
+    try:
+        chosen, result = odds([text.strip() for text in hands], board=board.strip(), dead=dead.strip(), game=game,
+                              seed=0, samples=SAMPLES)
+    except OddsError as error:
+        raise OddsRefused(str(error)) from None
+    players = []
+    for index, text in enumerate(hands):
+        entry: dict[str, Any] = {"hand": text.strip(), "equity": round(result.equity[index], 6),
+                                 "win": round(result.win[index], 6), "tie": round(result.tie[index], 6),
+                                 "error": round(result.error[index], 6)}
+        if result.high is not None:
+            entry["high"], entry["low"] = _round(result.high, index), _round(result.low, index)
+        players.append(entry)
+    return {"game": chosen.code, "name": chosen.name, "split": chosen.split, "exact": result.exact,
+            "deals": result.deals, "samples": None if result.exact else SAMPLES, "seed": None if result.exact else 0,
+            "no_low": None if result.no_low is None else round(result.no_low, 6), "hands": players}
+
+
+class OddsDesk:
+    """Where ``GET /api/odds`` waits its turn: the per-address limit, the queue and the one thread."""
+
+    def __init__(self, per_minute: int, queue_limit: int, clock: Clock) -> None:
+        self.limiter = RateLimiter(per_minute, WINDOW_SECONDS, clock)
+        self.queue_limit = queue_limit
+        self.waiting = 0
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
+
+    def retry_after(self, address: str) -> float | None:
+        """Seconds until ``address`` may ask again, or None: it may now (and this request counts)."""
+        wait = self.limiter.retry_after(address)
+        if wait is None:
+            self.limiter.fail(address)
+        return wait
+
+    async def odds(self, game: str, hands: Sequence[str], board: str, dead: str) -> dict[str, Any]:
+        if self.waiting > self.queue_limit:
+            raise OddsBusy("the odds calculator is busy; try again in a moment")
+        self.waiting += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool, compute, game, tuple(hands), board, dead)
+        finally:
+            self.waiting -= 1
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
