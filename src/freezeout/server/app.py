@@ -37,7 +37,15 @@ from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.room import Room
-from freezeout.server.transport import apichat, apihistory, apiinvite, apiledger, apiodds, apiratings, apiwaitlist
+from freezeout.server.transport import (
+    apichat,
+    apihistory,
+    apiinvite,
+    apiledger,
+    apiodds,
+    apiratings,
+    apiwaitlist,
+)
 from freezeout.server.transport.api import ApiError, router
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
