@@ -110,7 +110,17 @@ def test_the_freezeout_form_offers_a_games_usual_sizes_and_the_house_game_two_to
     page.locator("label[for=csize-6]").click()
     page.wait_for_function("() => !!document.querySelector('#cslot-5')")  # six places: five to fill
     _inside(page, "label[for=csize-6]", 360, 10_000)
+    # a full table: one choice fills every other seat with a bot, then each seat may still differ
+    bots = page.eval_on_selector_all("#cslot-all option", "els => els.map(e => e.value).filter(Boolean)")
+    page.locator("#cslot-all").select_option(bots[0])
+    page.wait_for_function("b => [1, 2, 3, 4, 5].every(i => document.querySelector('#cslot-' + i).value === b)", arg=bots[0])
+    page.locator("#cslot-3").select_option("")
+    page.wait_for_function("() => document.querySelector('#cslot-3').value === ''")
+    assert page.eval_on_selector_all("select[id^=cslot-]:not(#cslot-all)", "els => els.map(e => e.value)") == [
+        bots[0], bots[0], "", bots[0], bots[0]]
+    _inside(page, "#cslot-all", 360, 10_000)
     page.locator("#create-game-pick").select_option("NT")
+    assert page.locator("#cslot-all").count() == 0  # the house game seats four at most
     page.wait_for_function("() => !document.querySelector('#csize-6')")
     assert sizes() == [2, 3, 4]
     assert page.errors == [], page.errors

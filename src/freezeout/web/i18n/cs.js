@@ -55,6 +55,8 @@ export default {
   'create.size': 'Počet míst',
   'create.slot': 'Místo {n}',
   'create.human': 'Hráč',
+  'create.fillAll': 'Všechna ostatní místa',
+  'create.fillPick': 'Vybrat pro všechna…',
   'create.bot': 'Bot: {level}',
   'create.ranked': 'Hodnocená (ve dvou, mění Elo)',
   'create.rankedHint': 'Hodnocené hry se hrají jen ve dvou mezi účty.',

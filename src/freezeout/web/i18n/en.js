@@ -56,6 +56,8 @@ export default {
   'create.size': 'Seats',
   'create.slot': 'Seat {n}',
   'create.human': 'Human player',
+  'create.fillAll': 'Every other seat',
+  'create.fillPick': 'Choose for all…',
   'create.bot': 'Bot: {level}',
   'create.ranked': 'Ranked (heads-up, changes Elo)',
   'create.rankedHint': 'Ranked games are heads-up between accounts.',

@@ -224,6 +224,15 @@ export class LobbyPage {
       h('label', {for: 'csize-' + n}, String(n))]));
     this.createSlots = (this.createSlots || []).slice(0, size - 1);
     const rows = [];
+    if (size > 4) {  // a full table (issue #34): one choice fills every other seat, then each may differ
+      const all = h('select', {id: 'cslot-all', onchange: () => {
+        this.createSlots = Array(size - 1).fill(all.value === '' ? null : all.value); this.renderCreate(); }},
+        h('option', {value: '', disabled: true}, t('create.fillPick')),
+        h('option', {value: ''}, t('create.human')),
+        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
+      all.selectedIndex = 0;
+      rows.push(h('div.slot-row.fill-all', h('label', {for: 'cslot-all'}, t('create.fillAll')), all));
+    }
     for (let i = 1; i < size; i++) {
       const sel = h('select', {id: 'cslot-' + i, onchange: () => { this.createSlots[i - 1] = sel.value; this.renderCreate(); }},
         h('option', {value: ''}, t('create.human')),
