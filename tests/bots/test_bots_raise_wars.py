@@ -11,7 +11,7 @@ from scenes import aggressor, play, stacked, station, table
 from freezeout.bots.game_bot import HARD, WAR_POWER, GameBot
 from freezeout.bots.game_spot import read_spot, table_styles
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.rules.events import ActionTaken, StreetDealt
+from freezeout.rules.events import ActionTaken, Drew, StreetDealt
 from freezeout.rules.views import TableView, seat_view
 
 BOT = GameBot("hard", HARD)
@@ -83,4 +83,37 @@ def test_a_war_is_a_value_decision_against_the_range_that_keeps_raising() -> Non
         view = flop_war("TcAs", "7s8s", raises)
         assert {BOT.act(view, random.Random(seed)).kind for seed in range(4)} == {ActionKind.CALL}
         nuts = flop_war("AsQs", "7s8s", raises)
+        assert {BOT.act(nuts, random.Random(seed)).kind for seed in range(4)} == {ActionKind.RAISE}
+
+
+def badugi_war(mine: str, raises: int) -> TableView:
+    """FB heads-up, both standing pat three times (seat 1 on ``3c2s7h6d``,
+    a seven-high badugi), then raising every chance after the last draw, up
+    to the moment seat 0 (``mine``) faces seat 1's ``raises``-th bet or raise."""
+    tournament, _ = table("FB", button=0, stack=5000).deal_deck(stacked("FB", mine, "3c2s7h6d"))
+
+    def after_the_draws(view: TableView) -> bool:
+        return sum(1 for e in view.history if isinstance(e, Drew)) >= 6
+
+    def reached(view: TableView) -> bool:
+        if view.viewer != 0 or not after_the_draws(view):
+            return False
+        start = max(i for i, e in enumerate(view.history) if isinstance(e, Drew))
+        last = [e for e in view.history[start:] if isinstance(e, ActionTaken) and e.seat == 1]
+        return len(last) >= raises
+
+    def play_it(view: TableView) -> Action:
+        return aggressor(view) if after_the_draws(view) else station(view)
+
+    return seat_view(play(tournament, {0: play_it, 1: play_it}, until=reached), 0)
+
+
+def test_a_badugi_war_reads_the_pat_hand_as_a_badugi() -> None:
+    """A nine-high badugi re-raised a player who stood pat three times: the
+    top of what keeps raising is dealt as a badugi from their draws (it
+    was the top of random four-card hands).  It calls; the nuts raise."""
+    for raises in (2, 3):
+        view = badugi_war("2d9s7c4h", raises)
+        assert {BOT.act(view, random.Random(seed)).kind for seed in range(4)} == {ActionKind.CALL}
+        nuts = badugi_war("Ad2c3h4s", raises)
         assert {BOT.act(nuts, random.Random(seed)).kind for seed in range(4)} == {ActionKind.RAISE}

@@ -36,7 +36,7 @@ from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.draw_choice import best_discard, win_table
-from freezeout.bots.draw_ranges import HISTORY_RANKINGS
+from freezeout.bots.draw_ranges import DRAW_CHOICE_HISTORY, HISTORY_RANKINGS
 from freezeout.bots.game_draws import discard, snow_worthy
 from freezeout.bots.game_equity import Seen, opponent_finals, pot_share, pot_shares, shares_by_callers
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
@@ -70,6 +70,8 @@ WAR_FROM = 3  # bets this round from which a heads-up re-raise is a war (ours wo
 WAR_EDGE = 0.6  # the share a war's re-raise needs against the range that raises once more …
 WAR_AGAIN = 4.0  # … a range narrowed by this much more per bet of the round: the top of what raised
 OPEN_MARGIN = 0.07  # over the fair share: raise first in before the flop
+POSITION_STEP = 0.01  # multiway: more over the fair share per player still to act after us beyond two
+LATE_WIDEN = 0.02  # multiway, two or fewer still to act (the button, the cutoff's steal): less
 _DRAW_POWER = {0: 2.0, 1: 0.8, 2: 0.3}
 
 
@@ -111,7 +113,23 @@ class GameBot:
             top = [power + WAR_AGAIN * spot.street_bets for power in narrowing]
             now = self._seen_now(spot)
             generator = numpy_rng(rng)
-            if now is None:  # draw games, and streets too early to rank a hand: their final hands
+            ranking = spot.variant.rankings[0]
+            if spot.variant.has_draws and ranking in DRAW_CHOICE_HISTORY and ranking not in HISTORY_RANKINGS:
+                # badugi: the top of a range that stood pat is a badugi, dealt from their draws
+                # (deuce-to-seven's every share is dealt so already)
+                share = pot_share(
+                    spot.variant, self._seen(spot), narrowing, self.level.samples, generator, draws_left=spot.draws_left
+                )
+                (again,) = pot_shares(
+                    spot.variant,
+                    self._seen(spot),
+                    [top],
+                    self.level.samples,
+                    generator,
+                    draws_left=spot.draws_left,
+                    history=True,
+                )
+            elif now is None:  # other draw games, and streets too early to rank a hand: their final hands
                 share, again = pot_shares(
                     spot.variant, self._seen(spot), [narrowing, top], self.level.samples, generator, draws_left=spot.draws_left
                 )
@@ -260,12 +278,13 @@ class GameBot:
         fair = 1.0 / players
         folds = [styles[o.seat].folds for o in spot.opponents if o.seat in styles] if self.level.reads else []
         fold_rate = min(folds) if folds else 0.2  # the stickiest opponent decides a bluff
-        value_margin = 0.06 + 0.12 * fold_rate  # thin value against callers
-        raise_margin = 0.18 + 0.1 * fold_rate
+        position = self._position(spot)
+        value_margin = 0.06 + 0.12 * fold_rate + position  # thin value against callers
+        raise_margin = 0.18 + 0.1 * fold_rate + position
         if legal.bring_in:  # V7: complete the strong, bring in the rest
             return legal_action(view, "raise" if share >= fair + 0.12 else "passive")
         can_raise = legal.can_raise and spot.active > 0
-        if self.level.reads and can_raise and self._opens(spot, share, fair):
+        if self.level.reads and can_raise and self._opens(spot, share, fair + position):
             return legal_action(view, "raise", self._size(spot, share, fair))
         if spot.to_call == 0:
             if can_raise and (share >= fair + value_margin or self._snowing(spot)):
@@ -290,11 +309,23 @@ class GameBot:
         if (
             spot.structure is not BettingStructure.FIXED_LIMIT
             and not spot.last_street
-            and share >= fair
+            and share >= fair + max(position, 0.0)
             and spot.to_call <= 0.04 * spot.stack
         ):
             return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
+
+    def _position(self, spot: Spot) -> float:
+        """``hard`` at a table of three or more still in: what position adds
+        to every margin over the fair share — more for each player still to
+        act after us beyond two (under the gun six-handed: +0.03), less
+        with two or fewer behind (the button's and cutoff's opens, -0.02);
+        nothing heads-up or once everyone has acted."""
+        if not self.level.reads or len(spot.opponents) < 2 or not spot.behind:
+            return 0.0
+        if spot.behind <= 2:
+            return -LATE_WIDEN if spot.street == 0 and not spot.street_bets else 0.0
+        return POSITION_STEP * (spot.behind - 2)
 
     @staticmethod
     def _opens(spot: Spot, share: float, fair: float) -> bool:

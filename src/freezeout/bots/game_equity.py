@@ -136,12 +136,15 @@ def pot_shares(
     *,
     draws_left: int = 0,
     keep: Sequence[int] | None = None,
+    history: bool = False,
 ) -> list[float]:
     """:func:`pot_share` against several ranges of the same opponents, one
     deal for all: e.g. the range that raised and the range that would raise
-    again (a re-raise war, V3)."""
+    again (a re-raise war, V3).  With ``history`` a badugi opponent's hand
+    is dealt from their draw history too (:mod:`.draw_ranges`), as the exact
+    last draw deals it."""
     if variant.has_draws:
-        ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep)]
+        ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep, history=history)]
     else:
         dealt = _showdown_ranks(variant, seen, samples, rng)
         if dealt is None:

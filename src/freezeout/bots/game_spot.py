@@ -73,6 +73,7 @@ class Spot:
     my_drew: tuple[int, ...]  # our own draws of this hand
     street_moves: int  # voluntary moves made this betting round before ours
     street_bets: int = 0  # bets, raises and completions of this betting round, everyone's (ours too)
+    behind: int = 0  # opponents still to make their first move of this round: they act after us
 
     @property
     def structure(self) -> BettingStructure:
@@ -118,12 +119,15 @@ def read_spot(view: TableView) -> Spot:
     street_aggression: dict[int, int] = {}
     drew: dict[int, list[int]] = {}
     street_moves = street_bets = 0
+    moved: set[int] = set()
     for event in view.history:
         if isinstance(event, StreetDealt):
             street_aggression = {}
             street_moves = street_bets = 0
+            moved = set()
         elif isinstance(event, ActionTaken) and not event.forced and event.kind != "bringin":
             street_moves += 1
+            moved.add(event.seat)
         if isinstance(event, ActionTaken) and not event.forced and event.kind in ("bet", "raise", "complete"):
             aggression[event.seat] = aggression.get(event.seat, 0) + 1
             street_aggression[event.seat] = street_aggression.get(event.seat, 0) + 1
@@ -181,6 +185,7 @@ def read_spot(view: TableView) -> Spot:
         my_drew=tuple(drew.get(seat, ())),
         street_moves=street_moves,
         street_bets=street_bets,
+        behind=sum(1 for o in opponents if o.seat not in moved and not o.all_in),
     )
 
 
