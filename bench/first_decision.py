@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 CHILD = r"""
 import time
@@ -44,10 +45,11 @@ while tournament.in_hand and (first is None or (draw is None and tournament.hand
     now = time.perf_counter() - start
     if first is None:
         first = now
+        cpu = time.process_time()
     elif drawing and draw is None:
         draw = now - first
     tournament, _ = tournament.act(action)
-print(json.dumps({"first": first, "draw": draw}))
+print(json.dumps({"first": first, "draw": draw, "cpu": cpu}))
 """
 
 GAMES = ("FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N5CD", "F2L3D", "FB")
@@ -57,17 +59,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
-    # a deployed process finds its byte code compiled: let the children write it, and warm it once
+    # a deployed process finds its byte code compiled: let the children write it (to a cache of
+    # their own, not into an environment others share), and warm it once
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "freezeout-first-decision"))
     games = args.games.split(",")
     for game in games:
         subprocess.run([sys.executable, "-c", CHILD, game], capture_output=True, text=True, check=True, env=env)
-    print(f"{'game':7} {'first decision':>15} {'first draw after it':>20}")
+    print(f"{'game':7} {'first decision':>15} {'its CPU':>8} {'first draw after it':>20}")
     for game in games:
         out = subprocess.run([sys.executable, "-c", CHILD, game], capture_output=True, text=True, check=True, env=env).stdout
         result = json.loads(out.strip().splitlines()[-1])
         draw = f"{result['draw']:.2f} s" if result["draw"] is not None else "-"
-        print(f"{game:7} {result['first']:13.2f} s {draw:>20}", flush=True)
+        print(f"{game:7} {result['first']:13.2f} s {result['cpu']:6.2f} s {draw:>20}", flush=True)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from freezeout.bots.match import Sitting, _seed, deck_of, shuffled, tournament_config
-from freezeout.rules.events import ActionTaken, Event, HandEnded, HandStarted, StreetDealt
+from freezeout.rules.events import ActionTaken, CardsShown, Event, HandEnded, HandStarted, StreetDealt
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import seat_view
 
@@ -52,7 +52,20 @@ def _rounds(log: tuple[Event, ...]) -> list[int]:
     return [b for b, a in zip(bets, acted, strict=True) if a]
 
 
-def _hand(log: tuple[Event, ...], seat: int, count: Count) -> None:
+def _story(log: tuple[Event, ...]) -> str:
+    """One line of a hand: every voluntary move by street, the shown cards."""
+    parts: list[str] = []
+    for event in log:
+        if isinstance(event, StreetDealt):
+            parts.append(f"| {''.join(str(c) for c in event.cards)}:")
+        elif isinstance(event, ActionTaken) and not event.forced:
+            parts.append(f"{event.seat}{event.kind[0]}")
+        elif isinstance(event, CardsShown):
+            parts.append(f"[{event.seat}: {''.join(str(c) for c in event.cards)}]")
+    return " ".join(parts)
+
+
+def _hand(log: tuple[Event, ...], seat: int, count: Count, *, show: bool = False) -> None:
     started = next(e for e in log if isinstance(e, HandStarted))
     ended = next(e for e in log if isinstance(e, HandEnded))
     index = started.seats.index(seat) if seat in started.seats else -1
@@ -68,9 +81,11 @@ def _hand(log: tuple[Event, ...], seat: int, count: Count) -> None:
         count.net += net
         if ended.showdown and net < 0:
             count.lost += wars
+            if show:
+                print(f"  lost {net:6d} (hard = seat {seat}): {_story(log)}", flush=True)
 
 
-def measure(game: str, rounds: int, seed: int) -> Count:
+def measure(game: str, rounds: int, seed: int, *, show: bool = False) -> Count:
     count = Count()
     lineup = ("hard", "medium")
     deal = 0
@@ -88,7 +103,7 @@ def measure(game: str, rounds: int, seed: int) -> Count:
                 tournament = sitting.play_hand(tournament)
                 past = seat_view(tournament, hard_seat).past
                 if past:
-                    _hand(past[-1], hard_seat, count)
+                    _hand(past[-1], hard_seat, count, show=show)
         deal += 1
     return count
 
@@ -98,10 +113,11 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(FIXED_LIMIT))
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=777)
+    parser.add_argument("--show", action="store_true", help="print every war hand hard lost at a showdown")
     args = parser.parse_args()
     print(f"{'game':7} {'rounds':>7} {'hands':>6} {'wars/1k':>8} {'lost/1k':>8} {'net':>8}")
     for game in args.games.split(","):
-        c = measure(game, args.rounds, args.seed)
+        c = measure(game, args.rounds, args.seed, show=args.show)
         per = 1000 / max(c.rounds, 1)
         print(f"{game:7} {c.rounds:7d} {c.hands:6d} {c.wars * per:8.1f} {c.lost * per:8.1f} {c.net:8d}", flush=True)
 

@@ -36,9 +36,9 @@ from typing import Any
 
 from freezeout.bots.base import Bot, draw_action, legal_action
 from freezeout.bots.draw_choice import best_discard, win_table
-from freezeout.bots.draw_ranges import HISTORY_RANKINGS
+from freezeout.bots.draw_ranges import DRAW_CHOICE_HISTORY, HISTORY_RANKINGS
 from freezeout.bots.game_draws import discard, snow_worthy
-from freezeout.bots.game_equity import Seen, opponent_finals, pot_share, shares_by_callers
+from freezeout.bots.game_equity import Seen, opponent_finals, pot_share, pot_shares, shares_by_callers
 from freezeout.bots.game_spot import Spot, Style, read_spot, table_styles
 from freezeout.bots.game_wild import knowing_action, plays_wild, wild_pot, wild_settings
 from freezeout.bots.montecarlo import numpy_rng
@@ -66,7 +66,12 @@ HARD = Level(samples=500, reads=True)
 
 _MAX_READ_BETS = 8
 WAR_POWER = 0.6  # range exponent per re-raise of this betting round (V3: heads-up fixed limit has no cap)
+WAR_FROM = 3  # bets this round from which a heads-up re-raise is a war (ours would be the fourth)
+WAR_EDGE = 0.6  # the share a war's re-raise needs against the range that raises once more …
+WAR_AGAIN = 4.0  # … a range narrowed by this much more per bet of the round: the top of what raised
 OPEN_MARGIN = 0.07  # over the fair share: raise first in before the flop
+POSITION_STEP = 0.01  # multiway: more over the fair share per player still to act after us beyond two
+LATE_WIDEN = 0.02  # multiway, two or fewer still to act (the button, the cutoff's steal): less
 _DRAW_POWER = {0: 2.0, 1: 0.8, 2: 0.3}
 
 
@@ -102,8 +107,52 @@ class GameBot:
             _, k = wild_settings(spot.variant.code)
             shares = shares_by_callers(spot.variant, self._seen(spot), self.level.samples, numpy_rng(rng))
             return multiway_action(view, spot, shares, k=k)
-        share = self._share(spot, self._prior(view), rng)
+        prior = self._prior(view)
+        if self._war(spot):
+            narrowing = self._narrowing(spot, prior)
+            top = [power + WAR_AGAIN * spot.street_bets for power in narrowing]
+            now = self._seen_now(spot)
+            generator = numpy_rng(rng)
+            ranking = spot.variant.rankings[0]
+            if spot.variant.has_draws and ranking in DRAW_CHOICE_HISTORY and ranking not in HISTORY_RANKINGS:
+                # badugi: the top of a range that stood pat is a badugi, dealt from their draws
+                # (deuce-to-seven's every share is dealt so already)
+                share = pot_share(
+                    spot.variant, self._seen(spot), narrowing, self.level.samples, generator, draws_left=spot.draws_left
+                )
+                (again,) = pot_shares(
+                    spot.variant,
+                    self._seen(spot),
+                    [top],
+                    self.level.samples,
+                    generator,
+                    draws_left=spot.draws_left,
+                    history=True,
+                )
+            elif now is None:  # other draw games, and streets too early to rank a hand: their final hands
+                share, again = pot_shares(
+                    spot.variant, self._seen(spot), [narrowing, top], self.level.samples, generator, draws_left=spot.draws_left
+                )
+            else:
+                share = pot_share(spot.variant, self._seen(spot), narrowing, self.level.samples, generator)
+                again = pot_share(spot.variant, now, top, self.level.samples, generator)
+            return self._bet(view, spot, styles, share, rng, again=again)
+        share = self._share(spot, prior, rng)
         return self._bet(view, spot, styles, share, rng)
+
+    def _war(self, spot: Spot) -> bool:
+        """Heads-up fixed limit (V3: no cap), a re-raise open to us with
+        :data:`WAR_FROM` bets or more in this round: a war, whose next
+        raise is a value decision against the range that raises again."""
+        return (
+            self.level.reads
+            and spot.structure is BettingStructure.FIXED_LIMIT
+            and len(spot.opponents) == 1
+            and spot.to_call > 0
+            and spot.street_bets >= WAR_FROM
+            and spot.legal.can_raise
+            and spot.active > 0
+        )
 
     # -- ranges and equity ----------------------------------------------
     def _prior(self, view: TableView) -> dict[int, Style]:
@@ -143,6 +192,19 @@ class GameBot:
             spot.dead,
             [o.drew for o in spot.opponents],
         )
+
+    @staticmethod
+    def _seen_now(spot: Spot) -> Seen | None:
+        """The cards as they stand, nothing more to come: the top of a range
+        that keeps raising is the best hands *now* (a made flush), not the
+        best final hands, which the cards to come share with us (our nut
+        flush draw makes the same flush).  ``None`` in draw games, whose
+        final hands are each player's own, and before a hand of five cards
+        (stud's third and fourth streets, the flop games before the flop)."""
+        if spot.variant.has_draws or len(spot.mine) + len(spot.board) < 5 or (spot.board_future and len(spot.board) < 3):
+            return None
+        opponents = [(o.shown, o.hidden, 0) for o in spot.opponents]
+        return Seen(spot.mine, 0, spot.board, 0, opponents, spot.dead, [o.drew for o in spot.opponents])
 
     def _share(self, spot: Spot, styles: dict[int, Style], rng: random.Random, *, reads: bool = True) -> float:
         return pot_share(
@@ -198,18 +260,31 @@ class GameBot:
         )
 
     # -- betting ------------------------------------------------------------
-    def _bet(self, view: TableView, spot: Spot, styles: dict[int, Style], share: float, rng: random.Random) -> Action:
+    def _bet(
+        self,
+        view: TableView,
+        spot: Spot,
+        styles: dict[int, Style],
+        share: float,
+        rng: random.Random,
+        *,
+        again: float | None = None,
+    ) -> Action:
+        """``again``, in a war (:meth:`_war`): our share against the range
+        that would raise once more; we re-raise only if we beat it by
+        :data:`WAR_EDGE`, and call (or fold) otherwise."""
         legal = spot.legal
         players = len(spot.opponents) + 1
         fair = 1.0 / players
         folds = [styles[o.seat].folds for o in spot.opponents if o.seat in styles] if self.level.reads else []
         fold_rate = min(folds) if folds else 0.2  # the stickiest opponent decides a bluff
-        value_margin = 0.06 + 0.12 * fold_rate  # thin value against callers
-        raise_margin = 0.18 + 0.1 * fold_rate
+        position = self._position(spot)
+        value_margin = 0.06 + 0.12 * fold_rate + position  # thin value against callers
+        raise_margin = 0.18 + 0.1 * fold_rate + position
         if legal.bring_in:  # V7: complete the strong, bring in the rest
             return legal_action(view, "raise" if share >= fair + 0.12 else "passive")
         can_raise = legal.can_raise and spot.active > 0
-        if self.level.reads and can_raise and self._opens(spot, share, fair):
+        if self.level.reads and can_raise and self._opens(spot, share, fair + position):
             return legal_action(view, "raise", self._size(spot, share, fair))
         if spot.to_call == 0:
             if can_raise and (share >= fair + value_margin or self._snowing(spot)):
@@ -220,9 +295,10 @@ class GameBot:
                 return legal_action(view, "raise", self._size(spot, share, fair))
             return legal_action(view, "passive")
         odds = spot.pot_odds
-        if can_raise and (share >= fair + raise_margin and share >= odds + 0.15):
+        war_ok = again is None or again >= WAR_EDGE
+        if can_raise and war_ok and (share >= fair + raise_margin and share >= odds + 0.15):
             return legal_action(view, "raise", self._size(spot, share, fair))
-        if self._snowing(spot) and can_raise and fold_rate > 0.4:
+        if self._snowing(spot) and can_raise and fold_rate > 0.4 and again is None:
             return legal_action(view, "raise", self._size(spot, share, fair))
         margin = 0.0
         if spot.structure is not BettingStructure.FIXED_LIMIT and not spot.last_street:
@@ -233,11 +309,23 @@ class GameBot:
         if (
             spot.structure is not BettingStructure.FIXED_LIMIT
             and not spot.last_street
-            and share >= fair
+            and share >= fair + max(position, 0.0)
             and spot.to_call <= 0.04 * spot.stack
         ):
             return legal_action(view, "passive")  # implied odds: a cheap look with a better-than-average hand
         return legal_action(view, "fold")
+
+    def _position(self, spot: Spot) -> float:
+        """``hard`` at a table of three or more still in: what position adds
+        to every margin over the fair share — more for each player still to
+        act after us beyond two (under the gun six-handed: +0.03), less
+        with two or fewer behind (the button's and cutoff's opens, -0.02);
+        nothing heads-up or once everyone has acted."""
+        if not self.level.reads or len(spot.opponents) < 2 or not spot.behind:
+            return 0.0
+        if spot.behind <= 2:
+            return -LATE_WIDEN if spot.street == 0 and not spot.street_bets else 0.0
+        return POSITION_STEP * (spot.behind - 2)
 
     @staticmethod
     def _opens(spot: Spot, share: float, fair: float) -> bool:

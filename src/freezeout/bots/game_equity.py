@@ -34,7 +34,7 @@ from freezeout.bots.game_draws import discard
 from freezeout.evaluate.rankings import get_ranking
 from freezeout.rules.variant import Variant
 
-__all__ = ["Seen", "opponent_finals", "pot_share", "shares_by_callers"]
+__all__ = ["Seen", "opponent_finals", "pot_share", "pot_shares", "shares_by_callers"]
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -124,12 +124,33 @@ def pot_share(
     ``narrowing[j]`` is opponent ``j``'s range exponent (module docstring).
     In a draw game ``draws_left`` draws are still to come; ``keep``, when
     given, is what we keep at the first of them (otherwise our policy)."""
+    return pot_shares(variant, seen, [narrowing], samples, rng, draws_left=draws_left, keep=keep)[0]
+
+
+def pot_shares(
+    variant: Variant,
+    seen: Seen,
+    narrowings: Sequence[Sequence[float]],
+    samples: int,
+    rng: np.random.Generator,
+    *,
+    draws_left: int = 0,
+    keep: Sequence[int] | None = None,
+    history: bool = False,
+) -> list[float]:
+    """:func:`pot_share` against several ranges of the same opponents, one
+    deal for all: e.g. the range that raised and the range that would raise
+    again (a re-raise war, V3).  With ``history`` a badugi opponent's hand
+    is dealt from their draw history too (:mod:`.draw_ranges`), as the exact
+    last draw deals it."""
     if variant.has_draws:
-        return _draw_share(variant, seen, narrowing, samples, rng, draws_left, keep)
-    ranks = _showdown_ranks(variant, seen, samples, rng)
-    if ranks is None:
-        return 1.0 / (len(seen.opponents) + 1)
-    return _shares(ranks, _weights(ranks, narrowing))
+        ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep, history=history)]
+    else:
+        dealt = _showdown_ranks(variant, seen, samples, rng)
+        if dealt is None:
+            return [1.0 / (len(seen.opponents) + 1)] * len(narrowings)
+        ranks = dealt
+    return [_shares(ranks, _weights(ranks, narrowing)) for narrowing in narrowings]
 
 
 def shares_by_callers(variant: Variant, seen: Seen, samples: int, rng: np.random.Generator) -> list[float]:
@@ -194,20 +215,6 @@ def _deal(unseen: Ints, need: int, samples: int, rng: np.random.Generator) -> In
     picks = np.argpartition(keys, need - 1, axis=1)[:, :need] if need < len(unseen) else keys.argsort(axis=1)
     result: Ints = unseen[picks]
     return result
-
-
-def _draw_share(
-    variant: Variant,
-    seen: Seen,
-    narrowing: Sequence[float],
-    samples: int,
-    rng: np.random.Generator,
-    draws_left: int,
-    keep: Sequence[int] | None,
-) -> float:
-    """Draw games: deal the opponents' hands, then play every draw left."""
-    ranks = [_draw_finals(variant, seen, samples, rng, draws_left, keep)]
-    return _shares(ranks, _weights(ranks, narrowing))
 
 
 def opponent_finals(

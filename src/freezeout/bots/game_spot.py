@@ -72,6 +72,8 @@ class Spot:
     legal: LegalActions
     my_drew: tuple[int, ...]  # our own draws of this hand
     street_moves: int  # voluntary moves made this betting round before ours
+    street_bets: int = 0  # bets, raises and completions of this betting round, everyone's (ours too)
+    behind: int = 0  # opponents still to make their first move of this round: they act after us
 
     @property
     def structure(self) -> BettingStructure:
@@ -116,16 +118,20 @@ def read_spot(view: TableView) -> Spot:
     aggression: dict[int, int] = {}
     street_aggression: dict[int, int] = {}
     drew: dict[int, list[int]] = {}
-    street_moves = 0
+    street_moves = street_bets = 0
+    moved: set[int] = set()
     for event in view.history:
         if isinstance(event, StreetDealt):
             street_aggression = {}
-            street_moves = 0
+            street_moves = street_bets = 0
+            moved = set()
         elif isinstance(event, ActionTaken) and not event.forced and event.kind != "bringin":
             street_moves += 1
+            moved.add(event.seat)
         if isinstance(event, ActionTaken) and not event.forced and event.kind in ("bet", "raise", "complete"):
             aggression[event.seat] = aggression.get(event.seat, 0) + 1
             street_aggression[event.seat] = street_aggression.get(event.seat, 0) + 1
+            street_bets += 1
         if isinstance(event, Drew):
             drew.setdefault(event.seat, []).append(len(event.discarded))
     opponents = []
@@ -178,6 +184,8 @@ def read_spot(view: TableView) -> Spot:
         legal=legal,
         my_drew=tuple(drew.get(seat, ())),
         street_moves=street_moves,
+        street_bets=street_bets,
+        behind=sum(1 for o in opponents if o.seat not in moved and not o.all_in),
     )
 
 
