@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from freezeout.server.transport.api import ApiError, AuthDep
 from freezeout.server.transport.apihistory import finished_record, viewer_name
 
-__all__ = ["router"]
+__all__ = ["for_viewer", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -43,7 +43,7 @@ def _review(record: dict[str, Any]) -> dict[str, Any]:
     return review_record_text(record)
 
 
-def _for_viewer(review: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def for_viewer(review: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """The review as the asker may see it: luck only in their own seat's totals."""
     players = {name: {**totals, "luck": totals["luck"] if name == viewer else None}
                for name, totals in review["players"].items()}
@@ -71,4 +71,4 @@ async def game_review(request: Request, game_id: str, found: AuthDep) -> dict[st
         review = await asyncio.shield(future)
     except ReviewError as error:
         raise ApiError(422, "unavailable", str(error)) from None
-    return _for_viewer(review, viewer)
+    return for_viewer(review, viewer)
