@@ -39,6 +39,16 @@ INSIDE_JS = """() => {
 }"""
 
 
+def _signed(value: float) -> str:
+    """A whole number of chips as the page writes it, digits and sign only."""
+    v = round(value)
+    return ("+" if v > 0 else "-" if v < 0 else "") + str(abs(v))
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text.replace("\u2212", "-") if c.isdigit() or c in "+-")
+
+
 @pytest.mark.parametrize(("width", "height", "locale", "words"), [
     (360, 640, "cs-CZ", ("chyba", "rovnováha", "Štěstí")),
     (1366, 900, "en-US", ("mistake", "equilibrium", "Luck")),
@@ -76,8 +86,12 @@ def test_the_replayer_shows_the_mistakes_beside_the_decisions_and_the_luck_and_e
     table = page.locator("#test-replayer .review table")
     table.wait_for()
     assert words[2].lower() in table.inner_text().lower()
-    luck = {name: table.locator(f"tr[data-player={name}] td.luck").inner_text() for name in ("ana", "bo", "cy")}
+    luck = {name: table.locator(f"tr[data-player={name}] td.rv-luck").inner_text() for name in ("ana", "bo", "cy")}
     assert luck["bo"] == luck["cy"] == "—" and luck["ana"] != "—" and any(c.isdigit() for c in luck["ana"])
+    for name, totals in review["players"].items():
+        for column, key in (("rv-result", "result"), ("rv-ev", "all_in_ev")):
+            cell = table.locator(f"tr[data-player={name}] td.{column}")
+            assert cell.is_visible() and _digits(cell.inner_text()) == _signed(totals[key]), (name, key)
     mistakes = page.locator("#test-replayer .review-mistakes").inner_text()
     assert all(name in mistakes for name in ("ana", "bo", "cy"))
     chart = page.locator("#test-replayer .review svg.chart")

@@ -84,10 +84,10 @@ export function reviewPanel(review, colors = null) {
     const p = review.players[name];
     return h('tr' + (name === review.viewer ? '.me' : ''), {dataset: {player: name}},
       h('td', h('span.swatch', {style: {'--c': color(name)}, 'aria-hidden': 'true'}), shownName(name)),
-      h('td.num.result', signed(p.result)),
-      h('td.num.ev', signed(p.all_in_ev)),
-      h('td.num.luck', p.luck == null ? '—' : signed(p.luck)),
-      h('td.num.mistakes', p.decisions ? `${p.mistakes} · ${bb(p.ev_lost_bb)}` : '—'));
+      h('td.num.rv-result', signed(p.result)),
+      h('td.num.rv-ev', signed(p.all_in_ev)),
+      h('td.num.rv-luck', p.luck == null ? '—' : signed(p.luck)),
+      h('td.num.rv-mistakes', p.decisions ? `${p.mistakes} · ${bb(p.ev_lost_bb)}` : '—'));
   });
   const table = h('table.grid.review-table',
     h('caption', t('review.title')),
