@@ -65,8 +65,8 @@ export function renderEnd(page) {
     h('div.panel.banner', trophy(), h('h1', title),
       me && me.place !== 1 && me.place != null ? h('p', t('end.youPlace', {place: ordinal(me.place)})) : null,
       h('p.muted', t('end.hands', {n: v.hand_number}), s.table.ranked ? '' : ' · ' + t('end.unranked')), actions, rematchInfo),
-    h('div.panel', standings),
-    h('div.panel', h('h2', t('end.chart')), chart),
+    h('div.panel.standings', standings),
+    h('div.panel.stack-chart', h('h2', t('end.chart')), chart),
     gameId != null ? h('div.panel.review-panel', h('h2', t('review.heading')), reviewBox(page, gameId, players, colors)) : null);
   if (s.table.ranked && !ratings) fetchRatings(page, players, gameId);
   if (page.log && gameId != null && !page.log.complete(v.hand_number)) fetchHands(page, gameId);
