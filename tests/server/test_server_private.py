@@ -214,7 +214,7 @@ async def test_a_finished_private_game_shows_to_its_players_and_link_holders_onl
     state = h.table(table).state
     assert state.ended
     game_id = state.game_id
-    for suffix in ("record", "phh", "stars", "stars/summary", "events", "hands/1/steps"):
+    for suffix in ("record", "phh", "stars", "stars/summary", "events", "hands/1/steps", "review"):
         path = f"/api/games/{game_id}/{suffix}"
         mine = await ana.http.get(path)
         assert mine.status_code == 200, (path, mine.text)

@@ -122,6 +122,17 @@ class Script:
 
         page.route("**/api/tables/scripted/hands/*/steps", fulfil)
 
+        def review(route: Any) -> None:
+            """GET /api/games/scripted-1/review as the server answers it (transport/apireview.py)."""
+            from freezeout.analysis.review import review_record_text
+            from freezeout.server.table.records import player_record
+            from freezeout.server.transport.apireview import for_viewer
+
+            viewer = self.players[self.viewer] if self.viewer is not None else None
+            route.fulfill(json=for_viewer(review_record_text(player_record(self.writer.to_json(), viewer)), viewer))
+
+        page.route("**/api/games/scripted-*/review", review)
+
     # -- messages ------------------------------------------------------------
     def table(self) -> dict[str, Any]:
         finished = self.t.finished

@@ -58,9 +58,18 @@ def test_guest_plays_bot_to_the_end(new_page, ui, artifacts, patient_server):
     end = page.locator(".endscreen")
     end.locator("h1").wait_for()
     assert "win" in end.locator("h1").inner_text()
-    assert end.locator("table.grid tbody tr").count() == 2
-    assert end.locator("svg.chart path.line").count() == 2, "one stack line per player"
+    assert end.locator(".standings table.grid tbody tr").count() == 2
+    assert end.locator(".stack-chart svg.chart path.line").count() == 2, "one stack line per player"
     assert end.locator("a[href$='/record']").count() == 1
+    # the game's review (issue #36): result, all-in EV and luck per player, luck in one's own seat only
+    review = end.locator(".review-panel .review")
+    review.locator("table").wait_for()
+    assert review.locator("tbody tr").count() == 2
+    mine = state["view"]["seats"][me]["player"]
+    for row in review.locator("tbody tr").all():
+        luck = row.locator("td.rv-luck").inner_text()
+        assert (luck == "—") == (row.get_attribute("data-player") != mine), luck
+    assert review.locator("svg.chart path.line[stroke-dasharray]").count() == 2, "all-in EV per player, dashed"
     page.screenshot(path=str(artifacts / "end-screen.png"), full_page=True)
 
     # the record of the finished game downloads as JSON

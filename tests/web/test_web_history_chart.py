@@ -14,12 +14,12 @@ from scripted import Script, mount
 pytestmark = pytest.mark.browser
 
 CHART_JS = """() => {
-  const svg = document.querySelector('.endscreen svg.chart');
+  const svg = document.querySelector('.endscreen .stack-chart svg.chart');
   const axis = svg.querySelector('line.axis');
   const ys = [...svg.querySelectorAll('path.line')].flatMap(p => [...p.getAttribute('d').matchAll(/[ML]\\S+ (\\S+)/g)].map(m => +m[1]));
   const points = [...svg.querySelectorAll('path.line')].map(p => (p.getAttribute('d').match(/[ML]/g) || []).length);
-  const legend = Object.fromEntries([...document.querySelectorAll('.endscreen .legend span')].map(s => [s.textContent, s.style.getPropertyValue('--c')]));
-  const rows = Object.fromEntries([...document.querySelectorAll('.endscreen table.grid tbody tr')].map(tr => {
+  const legend = Object.fromEntries([...document.querySelectorAll('.endscreen .stack-chart .legend span')].map(s => [s.textContent, s.style.getPropertyValue('--c')]));
+  const rows = Object.fromEntries([...document.querySelectorAll('.endscreen .panel:not(.review-panel) table.grid tbody tr')].map(tr => {
     const sw = tr.querySelector('.swatch');
     return [tr.cells[1].textContent, sw ? sw.style.getPropertyValue('--c') : null];
   }));

@@ -52,7 +52,7 @@ def test_end_screen_header_rematch_lines_and_chart(new_page):
     s = _game_of_three(page)
     assert page.locator(".table-head .info").inner_text().startswith("Game over")
     assert "next level" not in page.locator(".table-head").inner_text()
-    paths = page.locator(".endscreen svg.chart path.line").evaluate_all("els => els.map(e => e.getAttribute('d'))")
+    paths = page.locator(".endscreen .stack-chart svg.chart path.line").evaluate_all("els => els.map(e => e.getAttribute('d'))")
     assert len(paths) == 3 and len(set(paths)) == 3, "two players out together keep lines of their own"
     s.feed(page, s.update([{"type": "rematch_accepted", "seat": 1}, {"type": "rematch_accepted", "seat": 2}]))
     page.locator(".endscreen .rematch-info li").nth(1).wait_for()

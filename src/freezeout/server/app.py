@@ -44,6 +44,7 @@ from freezeout.server.transport import (
     apiledger,
     apiodds,
     apiratings,
+    apireview,
     apiwaitlist,
 )
 from freezeout.server.transport.api import ApiError, router
@@ -176,6 +177,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apiinvite.router)  # a private table's invite link (issue #37)
     app.include_router(apichat.router)  # table chat, mutes, reports, notes on players (issue #37)
     app.include_router(apiodds.router)  # the odds calculator (GET /api/odds)
+    app.include_router(apireview.router)  # a finished game's review (GET /api/games/{id}/review)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

@@ -14,7 +14,7 @@ from freezeout.server.table.state import Refused
 from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, http_gate, refused
 from freezeout.server.transport.apiinvite import game_gate
 
-__all__ = ["router"]
+__all__ = ["finished_record", "router", "viewer_name"]
 
 router = APIRouter(prefix="/api")
 
@@ -344,3 +344,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
     text = "\n\n".join(chunks) + ("\n\n" if chunks else "")
     headers = {"Content-Disposition": 'attachment; filename="cash-hands.stars.txt"'}
     return PlainTextResponse(text, headers=headers)
+
+
+finished_record = _finished_record  # the game review's route (transport/apireview.py) reads the same record
+viewer_name = _viewer_name

@@ -13,7 +13,7 @@ export function seatColors(n, me) {
 }
 
 /**
- * series: [{name, color, points: [[x, y], ...]}]; opts: {label, width, height, yZero, xLabel, pointTitle}
+ * series: [{name, color, dash, points: [[x, y], ...]}] (dash: a dashed line); opts: {label, width, height, yZero, xLabel, pointTitle}
  * pointTitle(point, index, series): when given, every point gets a dot whose tooltip (an SVG
  * <title>) is its text — a history where each point is one event (the play chips' ledger).
  */
@@ -46,7 +46,7 @@ export function lineChart(series, {label = '', width = 560, height = 240, yZero 
     // lines drawn a little apart, but never below the chart's floor (a busted player is at 0, not under it)
     const y = v => Math.min(Y(v) + dy, Y(ymin));
     const d = s.points.map((p, k) => (k ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + y(p[1]).toFixed(1)).join(' ');
-    root.append(svg('path', {class: 'line', d, stroke: color}));
+    root.append(svg('path', {class: 'line', d, stroke: color, ...(s.dash ? {'stroke-dasharray': '6 4'} : {})}));
     if (pointTitle) {
       s.points.forEach((p, k) => root.append(svg('circle', {class: 'point', cx: X(p[0]), cy: y(p[1]), r: 2.5, fill: color},
         svg('title', {text: pointTitle(p, k, s)}))));
@@ -54,7 +54,7 @@ export function lineChart(series, {label = '', width = 560, height = 240, yZero 
     const last = s.points[s.points.length - 1];
     if (last) root.append(svg('circle', {cx: X(last[0]), cy: y(last[1]), r: 3.5, fill: color}));
   });
-  const legend = h('div.legend', ...series.map((s, i) => h('span', {style: {'--c': s.color || PALETTE[i % PALETTE.length]}}, s.name)));
+  const legend = h('div.legend', ...series.map((s, i) => h('span' + (s.dash ? '.dash' : ''), {style: {'--c': s.color || PALETTE[i % PALETTE.length]}}, s.name)));
   return h('figure', {style: {margin: 0}}, root, series.length > 1 ? legend : null);
 }
 

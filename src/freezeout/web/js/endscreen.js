@@ -6,6 +6,7 @@ import {lineChart, seatColors} from './chart.js';
 import {shownName} from './names.js';
 import * as api from './api.js';
 import {rating} from './rating.js';
+import {fetchReview, reviewPanel} from './review.js';
 
 export function renderEnd(page) {
   const s = page.state;
@@ -64,10 +65,29 @@ export function renderEnd(page) {
     h('div.panel.banner', trophy(), h('h1', title),
       me && me.place !== 1 && me.place != null ? h('p', t('end.youPlace', {place: ordinal(me.place)})) : null,
       h('p.muted', t('end.hands', {n: v.hand_number}), s.table.ranked ? '' : ' · ' + t('end.unranked')), actions, rematchInfo),
-    h('div.panel', standings),
-    h('div.panel', h('h2', t('end.chart')), chart));
+    h('div.panel.standings', standings),
+    h('div.panel.stack-chart', h('h2', t('end.chart')), chart),
+    gameId != null ? h('div.panel.review-panel', h('h2', t('review.heading')), reviewBox(page, gameId, players, colors)) : null);
   if (s.table.ranked && !ratings) fetchRatings(page, players, gameId);
   if (page.log && gameId != null && !page.log.complete(v.hand_number)) fetchHands(page, gameId);
+}
+
+/** The game's review (issue #36): result, all-in EV, luck (own seat) and mistakes per player and
+ * their chart; one box per game, kept across the end screen's redraws, filled once it arrives. */
+function reviewBox(page, gameId, players, colors) {
+  if (page.reviewGame === gameId && page.reviewBox) return page.reviewBox;
+  page.reviewGame = gameId;
+  page.reviewBox = h('div', h('p.muted', t('review.loading')));
+  const byName = Object.fromEntries(players.map((p, i) => [p, colors[i]]));
+  const load = async attempt => {
+    const review = await fetchReview(gameId);
+    if (page.reviewGame !== gameId) return;
+    if (review) fill(page.reviewBox, reviewPanel(review, byName));
+    else if (attempt < 3) setTimeout(() => load(attempt + 1), 1500);  // the record is written as the game ends
+    else fill(page.reviewBox, h('p.muted', t('review.unavailable')));
+  };
+  load(0);
+  return page.reviewBox;
 }
 
 /** The hands this browser did not see (joined late, reloaded, another device): the chart

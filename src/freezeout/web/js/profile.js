@@ -115,7 +115,7 @@ export class ProfilePage {
     const me = api.currentUser();
     const viewer = Math.max(0, (log.players || []).indexOf(game.as || (me && displayOf(me))));
     const replayer = new Replayer({hands, players: log.players, viewer, atEnd: final, source: stepsOfGame(game.id),
-      tableId: game.table || null});  // the table's chat under the hand (issue #37)
+      tableId: game.table || null, gameId: game.id});  // the table's chat (issue #37), the game's review (issue #36)
     const d = dialog({title: final ? t('end.finalHand') : t('history.title'), body: replayer.el, wide: true, onClose: () => replayer.destroy()});
     replayer.keysOn(d.el);
   }

@@ -13,6 +13,7 @@ import * as api from './api.js';
 import {chatLog} from './chat.js';
 import {decorateByNames} from './notes.js';
 import {showRunOutOdds} from './runoutodds.js';
+import {fetchReview, decisionSteps, decisionText, reviewPanel} from './review.js';
 
 /** The opened cards in their places: the server says which deck position became whose
  * card (`revealed.where`), so the page needs no dealing rules of its own; ?? where not opened. */
@@ -133,8 +134,9 @@ function resultWords(result) {
 /** The replayer widget: hand picker, felt, controls, step log. */
 export class Replayer {
   /** hands: [{number}] finished; source: number → Promise of the server's steps
-   * (stepsOfGame / stepsOfTable); players/viewer: the felt until the first steps arrive. */
-  constructor({hands, players, viewer = 0, atEnd = false, source = null, tableId = null}) {
+   * (stepsOfGame / stepsOfTable); players/viewer: the felt until the first steps arrive;
+   * gameId: a finished game, whose review (issue #36) shows beside each push/fold decision. */
+  constructor({hands, players, viewer = 0, atEnd = false, source = null, tableId = null, gameId = null}) {
     this.atEnd = atEnd;
     this.hands = hands;
     this.players = players;
@@ -156,9 +158,15 @@ export class Replayer {
       this.counter);
     this.list = h('div.hands', {role: 'group', 'aria-label': t('history.title')});
     this.log = h('ol.log');
+    // the review: the equilibrium's move and the EV given up beside a push/fold decision, the game's luck and EV
+    this.decisionEl = h('div.decision-review', {hidden: true, 'aria-live': 'polite'});
+    this.reviewEl = h('div.replayer-review');
+    this.review = gameId != null ? fetchReview(gameId) : null;
+    this.decisions = new Map();
     // the table's chat, read only (issue #37): the room the asker may read, system lines too
-    this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.controls, this.log,
-      tableId ? chatLog(tableId) : null);
+    this.el = h('div.replayer', {tabindex: '-1'}, this.list, this.stage, this.stepText, this.decisionEl, this.controls,
+      this.log, this.reviewEl, tableId ? chatLog(tableId) : null);
+    if (this.review) this.review.then(review => { if (review) this.reviewEl.replaceChildren(reviewPanel(review)); });
     this.steps = [];
     this.renderList();
     if (hands.length && source) this.pick(hands[hands.length - 1].number);
@@ -204,7 +212,26 @@ export class Replayer {
     this.el.dataset.hand = String(number);
     this.el.dataset.game = data.game || '';
     fill(this.log, ...this.steps.map((s, i) => h('li', {onclick: () => this.go(i)}, s.text)));
+    this.decisions = new Map();
     this.go(this.atEnd ? this.steps.length - 1 : 0);
+    if (this.review) this.showDecisions(number, data);
+  }
+
+  /** The hand's push/fold decisions by the steps they were made at, marked in the log. */
+  async showDecisions(number, data) {
+    const review = await this.review;
+    if (!review || this.picked !== number) return;
+    const hand = review.hands.find(x => x.number === number);
+    const byStep = decisionSteps(hand, data);
+    this.decisions = new Map();
+    this.steps.forEach((s, i) => {
+      const found = byStep.get(s.at);
+      if (!found || (i > 0 && this.steps[i - 1].at === s.at)) return;  // the step's first line
+      this.decisions.set(i, found);
+      const li = this.log.children[i];
+      if (li && found.some(d => d.mistake)) li.append(h('span.mark', {title: t('review.mistakeMark')}, '?!'));
+    });
+    this.go(this.i);
   }
 
   go(i) {
@@ -219,6 +246,11 @@ export class Replayer {
     // a run-out's street: each face-up hand's share of the pot by its seat (issue #36)
     showRunOutOdds(this.felt, step.model, this.el.dataset.game || 'NT', () => this.steps[this.i] === step);
     setText(this.stepText, step.text);
+    const decided = this.decisions.get(this.i) || [];
+    this.decisionEl.hidden = !decided.length;
+    this.decisionEl.classList.toggle('mistake', decided.some(d => d.mistake));
+    fill(this.decisionEl, ...decided.map(d => h('p', {dataset: {player: d.player}},
+      h('b', shownName(d.player)), ': ', decisionText(d))));
     setText(this.counter, t('history.step', {i: this.i + 1, n: this.steps.length}));
     [...this.log.children].forEach((li, k) => li.classList.toggle('cur', k === this.i));
     const cur = this.log.children[this.i];

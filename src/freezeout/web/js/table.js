@@ -773,7 +773,8 @@ export class TablePage {
     const table = this.state.table || {};
     this.replayer = new Replayer({hands, players: this.log ? this.log.players : (v ? v.seats.map(x => x.player) : []),
       viewer: this.state.you && this.state.you.seat != null ? this.state.you.seat : 0, atEnd: last,
-      source: stepsOfTable(table.id, table.game_id ?? null), tableId: table.id});
+      source: stepsOfTable(table.id, table.game_id ?? null), tableId: table.id,
+      gameId: v && v.finished ? table.game_id ?? null : null});  // a finished game's review (issue #36)
     const d = dialog({title: last ? t('end.finalHand') : t('history.title'), body: this.replayer.el, wide: true,
       onClose: () => { this.replayer && this.replayer.stop(); }});
     this.replayer.keysOn(d.el);
