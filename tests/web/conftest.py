@@ -236,7 +236,7 @@ NEWS_JS = """v => { const t = window.__fzTable; return !!t && (t.state.version !
 PAGE_LOOK_JS = """() => { const t = window.__fzTable;
   return [t && t.state.table ? t.state.version : -1,
           document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null,
-          document.querySelector('.endscreen:not([hidden])') !== null, document.body.innerText.length]; }"""
+          document.querySelector('.endscreen:not([hidden])') !== null, document.body.textContent.length]; }"""
 CHANGED_JS = f"""seen => {{ const now = ({PAGE_LOOK_JS})(); return now.some((x, i) => x !== seen[i]); }}"""
 
 
@@ -296,7 +296,7 @@ class Ui:
             if left <= 0:
                 raise AssertionError("timed out waiting")
             with contextlib.suppress(Exception):  # a timeout of the wait: look again, until the deadline
-                page.wait_for_function(CHANGED_JS, arg=Ui._look(page), timeout=min(left, 5.0) * 1000)
+                page.wait_for_function(CHANGED_JS, arg=Ui._look(page), polling=100, timeout=min(left, 5.0) * 1000)
 
     @staticmethod
     def _look(page: Any) -> Any:
