@@ -83,10 +83,15 @@ typecheck: $(STAMP)
 		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server src/freezeout/analysis
 
 # Everything against the compiled engine, then the rules tests again against
-# the pure one (the reference, and what runs without a compiler).
+# the pure one (the reference, and what runs without a compiler).  Work
+# stealing: the two workers start with half the tests each and the one that
+# finishes first takes half of what the other has left, so they end together
+# however uneven the tests' lengths (a browser test waits far longer than a
+# rules test computes).
+PYTEST_WORKERS ?= 2
 pytest: install system-deps
-	FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1) $(VENV)/bin/pytest -n 2
-	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 2 -q tests/rules
+	FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1) $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal
+	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal -q tests/rules
 
 # The Debian packages, the compiled engine, the linter and the type checks
 # share the two cores (none needs another's result), then the tests run.

@@ -84,11 +84,13 @@ docs/rules.md:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
 import warnings
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -511,7 +513,61 @@ def compare_stacks(hand: Lockstep) -> str:
     return NO_LOW_SIDE_POT
 
 
+def _cards_key(cards: Any) -> Any:
+    return cards if isinstance(cards, str | pokerkit.Card) else tuple(cards)
+
+
+@contextlib.contextmanager
+def remembered_hands() -> Iterator[None]:
+    """PokerKit evaluates each player's hand again for every pot and every
+    check of a showdown (its hand killing: a hundred evaluations of the same
+    few hands, nine tenths of an Omaha lockstep's time).  Its ``from_game``
+    is a pure function of the hand type and the cards, so within this block
+    each answer is remembered — the same hand object, or the same refusal
+    (ValueError: no hand can be made) — and PokerKit plays exactly as
+    without it, faster.  Each class that defines ``from_game`` gets its own
+    memo around its own function, so a ``super()`` call still reaches the
+    parent's."""
+    owners, todo = [], [pokerkit.Hand]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if "from_game" in cls.__dict__:
+            owners.append(cls)
+    originals = {cls: cls.__dict__["from_game"] for cls in owners}
+    answers: dict[tuple[Any, ...], Any] = {}
+
+    def remembering(owner: type[Any], evaluate: Any) -> Any:
+        def from_game(hand_type: Any, hole_cards: Any, board_cards: Any = ()) -> Any:
+            hole, board = _cards_key(hole_cards), _cards_key(board_cards)
+            key = (owner, hand_type, hole, board)
+            if key not in answers:
+                try:
+                    answers[key] = evaluate(hand_type, hole, board)
+                except ValueError as refusal:
+                    answers[key] = refusal
+            answer = answers[key]
+            if isinstance(answer, ValueError):
+                raise ValueError(*answer.args)
+            return answer
+
+        return classmethod(from_game)
+
+    for cls in owners:
+        cls.from_game = remembering(cls, originals[cls].__func__)
+    try:
+        yield
+    finally:
+        for cls, own in originals.items():
+            cls.from_game = own
+
+
 def run_variant(variant: Variant, seed: int, hands: int) -> Counter[str]:
+    with remembered_hands():
+        return _run_variant(variant, seed, hands)
+
+
+def _run_variant(variant: Variant, seed: int, hands: int) -> Counter[str]:
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
     for _ in range(hands):

@@ -9,9 +9,8 @@ tests wait for conditions (an owner, a version), never for a time.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,11 @@ from freezeout.server.cluster.worker import Worker
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import LogEntry, Store
+from polling import eventually
 
 from serverkit import Harness, Player, fast_settings, fresh_database, serve
 
-__all__ = ["Cluster", "cluster_settings", "real_cluster", "serve_cluster", "wait_for"]
-
-WAIT_SECONDS = 60.0  # generous: a loaded machine; the conditions hold within a few seconds
+__all__ = ["Cluster", "cluster_settings", "real_cluster", "serve_cluster"]
 
 
 def cluster_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -35,21 +33,6 @@ def cluster_settings(tmp_path: Path, **overrides: Any) -> Settings:
                               "lobby_refresh_seconds": 0.1}
     values.update(overrides)
     return fast_settings(tmp_path, **values)
-
-
-async def wait_for(condition: Callable[[], bool | Awaitable[bool]], what: str, timeout: float = WAIT_SECONDS) -> None:
-    """Wait until ``condition()`` holds; fail naming ``what`` after a generous ``timeout``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        result = condition()
-        if not isinstance(result, bool):
-            result = await result
-        if result:
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 class Cluster:
@@ -78,7 +61,7 @@ class Cluster:
         return found[0] if len(found) == 1 else None
 
     async def owned_by_another(self, table_id: str, old: Worker) -> Worker:
-        await wait_for(lambda: (w := self.owner(table_id)) is not None and w is not old, f"a new owner of {table_id}")
+        await eventually(lambda: (w := self.owner(table_id)) is not None and w is not old, f"a new owner of {table_id}")
         new = self.owner(table_id)
         assert new is not None
         return new
@@ -148,7 +131,7 @@ async def heads_up(cluster: Cluster) -> tuple[str, Player, Player]:
 async def caught_up(cluster: Cluster, table: str, players: tuple[Player, ...]) -> None:
     """Wait until ``table`` has an owner, it has settled, and every player has
     seen the owner's version of it."""
-    await wait_for(lambda: cluster.owner(table) is not None, "an owner")
+    await eventually(lambda: cluster.owner(table) is not None, "an owner")
     await cluster.settle(table)
     owner = cluster.owner(table)
     assert owner is not None

@@ -6,17 +6,15 @@ survive), and can restart it on the same port.  It is the same server as
 ``freezeout cluster``'s (cluster.localservers.LocalRedis): its default user is off,
 and clients are its ACL users (``url_for("gateway" | "worker" | "admin")``).
 The bus's messages are sealed under :data:`SECRET` (``seal()``).  The test
-is skipped with a reason when the binary is missing.  ``eventually`` waits
-for a condition, never for a fixed time.
+is skipped with a reason when the binary is missing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import tempfile
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ from freezeout.server.cluster.localservers import LocalRedis
 from freezeout.server.cluster.redisbus import RedisBus
 from freezeout.server.cluster.sealing import Seal
 
-__all__ = ["SECRET", "RedisServer", "eventually", "redis_server", "seal"]
+__all__ = ["SECRET", "RedisServer", "redis_server", "seal"]
 
 SECRET = "the-test-clusters-bus-secret-0123456789abcdef"  # tests only
 
@@ -67,11 +65,3 @@ def redis_server() -> Iterator[RedisServer]:
         finally:
             server.stop()
 
-
-async def eventually(condition: Callable[[], Awaitable[bool]], *, what: str, timeout: float = 30.0) -> None:
-    """Wait until ``condition()`` holds; fail naming ``what`` after a generous ``timeout``."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not await condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)

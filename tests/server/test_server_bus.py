@@ -26,8 +26,9 @@ from freezeout.server.cluster.bus import (
 )
 from freezeout.server.cluster.redisbus import RedisCommands, RedisUpdates, connect, inbox_key
 from freezeout.server.tasks import stop_tasks
+from polling import eventually
 
-from rediskit import RedisServer, eventually, redis_server, seal
+from rediskit import RedisServer, redis_server, seal
 
 __all__ = ["redis_server"]
 

@@ -27,8 +27,9 @@ from freezeout.server.table.cashlobby import HandStats
 from freezeout.server.table.entries import CloseEntry, LogEntry, SitEntry, Slot, StandEntry
 from freezeout.server.table.game import GameSpec
 from freezeout.server.table.state import Refused, initial_state, reduce
+from polling import eventually
 
-from clusterkit import caught_up, cluster_settings, serve_cluster, wait_for
+from clusterkit import caught_up, cluster_settings, serve_cluster
 from serverkit import Harness, Player, fast_settings, serve
 
 OPTIONS = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}  # blinds 100/200, buy-ins 4000 to 20000
@@ -310,14 +311,14 @@ async def test_a_cash_table_opened_through_a_gateway_is_listed_bought_into_and_c
         created = await open_cash(ana, seats=4)
         table = created["id"]
         assert created["stakes"] == {"small_blind": 100, "big_blind": 200} and created["seats_free"] == 4
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
         await lobby.until(lambda tables: table in tables)
         assert lobby.tables[table]["buy_in"] == {"min": 4000, "max": 20000}
 
         async def listed_as_cash() -> bool:
             return await listed(eve, "?format=cash&game=NT") == [table] and await listed(eve, "?format=freezeout") == []
 
-        await wait_for(listed_as_cash, "the gateway to list the cash table")
+        await eventually(listed_as_cash, "the gateway to list the cash table")
         response = await ana.post(f"/api/tables/{table}/buy_in", {"chips": 8000, "slot": 0})
         assert response.status_code == 200, response.text
         assert response.json()["table"]["seats_free"] == 3

@@ -23,8 +23,9 @@ from freezeout.server.table.actor import Conn
 from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.state import initial_state, reduce
 from freezeout.server.transport.protocol import Act
+from polling import eventually
 
-from clusterkit import Cluster, caught_up, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, real_cluster, serve_cluster
 from serverkit import Player
 
 
@@ -64,14 +65,14 @@ async def stop_claiming(worker: Worker) -> None:
         return []
 
     worker.claim = no_claim  # type: ignore[method-assign]
-    await wait_for(looked.is_set, "the worker's next look for tables")
+    await eventually(looked.is_set, "the worker's next look for tables")
 
 
 async def test_a_table_plays_through_a_gateway_and_its_owner(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
         worker = await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
         for _ in range(3):
             await move(cluster, table, (ana, bo))
         assert consecutive(ana) and consecutive(bo)
@@ -86,7 +87,7 @@ async def test_a_table_plays_through_a_gateway_and_its_owner(tmp_path):
             listed = (await ana.http.get("/api/tables")).json()["tables"]
             return [(t["id"], t["status"]) for t in listed] == [(table, "playing")]
 
-        await wait_for(listed_playing, "the lobby to list the table as playing")
+        await eventually(listed_playing, "the lobby to list the table as playing")
         summary = (await ana.http.get(f"/api/tables/{table}")).json()["table"]
         assert summary["version"] == worker.tables[table].state.version
         ready = (await ana.http.get("/readyz")).json()
@@ -113,7 +114,7 @@ async def crash_and_take_over(cluster: Cluster) -> None:
     """A heads-up hand in play; its owner is killed; another takes over and play goes on."""
     first = await cluster.worker("w1")
     table, ana, bo = await heads_up(cluster)
-    await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+    await eventually(lambda: cluster.owner(table) is first, "the first worker to own the table")
     await cluster.worker("w2")
     for _ in range(2):
         await move(cluster, table, (ana, bo))
@@ -128,7 +129,7 @@ async def crash_and_take_over(cluster: Cluster) -> None:
     resumed = await ana.until(lambda m: m["type"] == "update"
                               and any(e["type"] == "resumed" for e in m["events"]), timeout=180)
     assert resumed["clock"]["turn_deadline"] >= deadline  # the outage is not charged
-    await wait_for(lambda: len(new.tables[table].conns) == 2, "the new owner to learn who follows the table")
+    await eventually(lambda: len(new.tables[table].conns) == 2, "the new owner to learn who follows the table")
     assert new.tables[table].presence() == [True, True]
     for _ in range(2):
         await move(cluster, table, (ana, bo))
@@ -145,7 +146,7 @@ async def test_a_stale_owner_stops_driving_its_table(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
         first = await cluster.worker("w1")
         table, ana, bo = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+        await eventually(lambda: cluster.owner(table) is first, "the first worker to own the table")
         # The worker is paused past its lease (its renewals wait) and another takes the table.
         gate = asyncio.Event()
         renew_many = first.leases.renew_many
@@ -159,9 +160,9 @@ async def test_a_stale_owner_stops_driving_its_table(tmp_path):
         lease = first.held[table]
         assert await Leases(first.store.engine, worker=first.name, ttl=1e-6).renew(lease) is not None
         second = await cluster.worker("w2")
-        await wait_for(lambda: table in second.tables, "the second worker to take the table")
+        await eventually(lambda: table in second.tables, "the second worker to take the table")
         gate.set()  # it wakes up: its renewal fails, and it lets the table go
-        await wait_for(lambda: table not in first.tables, "the stale owner to let the table go")
+        await eventually(lambda: table not in first.tables, "the stale owner to let the table go")
         assert first.metrics.counters[("freezeout_lease_changes_total", 'change="lost"')] == 1
         await move(cluster, table, (ana, bo))
         log = await cluster.log(table)
@@ -173,7 +174,7 @@ async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
         first = await cluster.worker("w1")
         table, _, _ = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is first, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is first, "the worker to own the table")
         await cluster.settle(table)
         actor = first.tables[table]
         await stop_claiming(first)  # only the refused append can tell it: no renewal, no new claim
@@ -184,13 +185,13 @@ async def test_an_append_refused_as_stale_stops_the_actor(tmp_path):
         async def stolen() -> bool:
             return await thief.acquire(table) is not None
 
-        await wait_for(stolen, "another owner to take the table")
+        await eventually(stolen, "another owner to take the table")
         t = actor.state.tournament
         assert t is not None and t.in_hand
         user = await first.store.accounts.by_name(actor.state.players[t.to_act])
         told: list[str] = []
         actor.intent(user, Act(type="act", version=actor.state.version, move="call"), Conn(user, told.append))
-        await wait_for(lambda: actor.lost and table not in first.tables, "the actor to stop")
+        await eventually(lambda: actor.lost and table not in first.tables, "the actor to stop")
         assert [json.loads(m)["code"] for m in told] == ["busy"]
         assert all(e.epoch != lease.epoch for e in (await cluster.log(table)) if e.kind == "act")
 
@@ -280,7 +281,7 @@ async def test_an_emptied_lobby_is_written_again(tmp_path):
     async with serve_cluster(cluster_settings(tmp_path), bus) as cluster:
         worker = await cluster.worker("w1")
         table, _, _ = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
         await cluster.settle(table)
         await bus.lobby.remove(table)
         assert table not in await bus.lobby.records()
@@ -289,7 +290,7 @@ async def test_an_emptied_lobby_is_written_again(tmp_path):
         async def listed() -> bool:
             return table in await bus.lobby.records()
 
-        await wait_for(listed, "the table's record again")
+        await eventually(listed, "the table's record again")
 
 
 async def test_a_failed_renewal_keeps_the_tables_while_their_leases_may_live(tmp_path):
@@ -298,7 +299,7 @@ async def test_a_failed_renewal_keeps_the_tables_while_their_leases_may_live(tmp
     async with serve_cluster(cluster_settings(tmp_path)) as cluster:
         worker = await cluster.worker("w1")
         table, _, _ = await heads_up(cluster)
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
 
         async def failing(leases: object) -> dict[str, object]:
             raise RuntimeError("deadlock detected")
@@ -319,7 +320,7 @@ async def test_routes_looked_up_at_once_share_one_statement(tmp_path):
         worker = await cluster.worker("w1")
         ana = await (await cluster.gateway.player()).register("ana")
         tables = [await ana.create([None, "easy"]) for _ in range(3)]
-        await wait_for(lambda: all(cluster.owner(t) is worker for t in tables), "the worker to own the tables")
+        await eventually(lambda: all(cluster.owner(t) is worker for t in tables), "the worker to own the tables")
         room = cluster.gateway.ctx.room
         owners = room.leases.owners
         statements: list[list[str]] = []

@@ -45,8 +45,9 @@ from freezeout.server.cluster.sealing import ReplayGuard, Seal, Unsealable
 from freezeout.server.settings import Settings, async_database_url, parse_secrets
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import Store
+from polling import eventually
 
-from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster, wait_for
+from clusterkit import Cluster, caught_up, cluster_settings, heads_up, serve_cluster
 from rediskit import SECRET, RedisServer
 from serverkit import Player
 
@@ -225,7 +226,7 @@ async def test_a_reader_of_redis_sees_no_hole_card(tmp_path, redis_server):
             await p.until_version(version + 1)
         hands = {p.view["seats"][p.view["viewer"]]["cards"] for p in (ana, bo)}
         assert all(hand and len(hand) == 4 for hand in hands)  # each saw its own cards...
-        await wait_for(lambda: len(published) >= 5, "the updates of the hand to be published")
+        await eventually(lambda: len(published) >= 5, "the updates of the hand to be published")
         raw = b"\n".join(published + await stored(redis_server))
     assert table.encode() in raw  # the channels were read
     for hand in hands:  # ...and nobody else could, on the bus
@@ -263,11 +264,11 @@ async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_p
             ]
             for fields in forged:
                 await attacker.xadd(inbox_key("w1"), fields)
-            await wait_for(lambda: commands.refusals.count >= len(forged), "the forged commands to be refused")
+            await eventually(lambda: commands.refusals.count >= len(forged), "the forged commands to be refused")
             await attacker.publish(table_channel(table), b'1 {"k":"update","texts":{},"seats":{}}')
             updates = cluster.bus.updates
             assert isinstance(updates, RedisUpdates)
-            await wait_for(lambda: updates.refusals.count >= 1, "the forged update to be dropped")
+            await eventually(lambda: updates.refusals.count >= 1, "the forged update to be dropped")
             await attacker.hset("fz:lobby", "t000000000bad", b'{"summary": {"status": "waiting"}}')
             assert "t000000000bad" not in await cluster.bus.lobby.records()
         finally:

@@ -5,8 +5,9 @@ table's owner, which seats the bot as a one-process room does (table/room.py
 from __future__ import annotations
 
 from freezeout.server.storage.ledger import HOUSE
+from polling import eventually
 
-from clusterkit import cluster_settings, serve_cluster, wait_for
+from clusterkit import cluster_settings, serve_cluster
 
 OPTIONS = {"big_blind": 200, "min_buy_in": 2000, "max_buy_in": 8000}
 
@@ -18,7 +19,7 @@ async def test_a_bot_is_added_to_a_cash_table_through_the_gateway(tmp_path):
         response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 3, "cash": OPTIONS})
         assert response.status_code == 200, response.text
         table = response.json()["table"]["id"]
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
         response = await ana.post(f"/api/tables/{table}/bots", {"level": "hard"})
         assert response.status_code == 409 and "buy in" in response.json()["error"]["message"], response.text
         assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 4000})).status_code == 200

@@ -25,8 +25,9 @@ import pytest
 from freezeout.server.clock import FakeClock
 from freezeout.server.cluster.localservers import LocalPostgres, LocalRedis, ServerUnavailable
 from freezeout.server.settings import Settings
+from polling import eventually
 
-from clusterkit import cluster_settings, wait_for
+from clusterkit import cluster_settings
 from rediskit import RedisServer
 from serverkit import serve
 
@@ -119,12 +120,12 @@ async def test_readyz_is_not_ready_while_redis_is_down(tmp_path, redis_server: R
                 answer = await http.get("/readyz")
                 return answer.status_code == status and answer.json().get("bus") == bus_state
 
-            await wait_for(lambda: answer_is(200, "up"), f"the {role} to be ready", WAIT)
+            await eventually(lambda: answer_is(200, "up"), f"the {role} to be ready", timeout=WAIT)
             redis_server.stop()
-            await wait_for(lambda: answer_is(503, "unreachable"), f"the {role} to say its bus is down", WAIT)
+            await eventually(lambda: answer_is(503, "unreachable"), f"the {role} to say its bus is down", timeout=WAIT)
             assert (await http.get("/readyz")).json()["ready"] is False
             redis_server.start()
-            await wait_for(lambda: answer_is(200, "up"), f"the {role} to be ready again", WAIT)
+            await eventually(lambda: answer_is(200, "up"), f"the {role} to be ready again", timeout=WAIT)
     finally:
         await bus.close()
 

@@ -22,8 +22,9 @@ from freezeout.server.table import idempotency
 from freezeout.server.table.entries import Stamp
 from freezeout.server.table.idempotency import Applied, decide
 from freezeout.server.transport.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
+from polling import eventually
 
-from clusterkit import Cluster, cluster_settings, heads_up, real_cluster, serve_cluster, wait_for
+from clusterkit import Cluster, cluster_settings, heads_up, real_cluster, serve_cluster
 from serverkit import Player, fast_settings, heads_up_table, serve
 
 
@@ -217,7 +218,7 @@ async def move_during_a_takeover(cluster: Cluster) -> None:
     takeover: applied once, after the new owner's resume, and answered with that version."""
     first = await cluster.worker("w1")
     table, ana, bo = await heads_up(cluster)
-    await wait_for(lambda: cluster.owner(table) is first, "the first worker to own the table")
+    await eventually(lambda: cluster.owner(table) is first, "the first worker to own the table")
     await cluster.settle(table)
     version = first.tables[table].state.version
     for p in (ana, bo):
@@ -228,7 +229,7 @@ async def move_during_a_takeover(cluster: Cluster) -> None:
     await cluster.crash("w1")  # kill -9: nothing released, its lease runs out
     await mover.send(move)  # at once: the gateway still routes to the dead worker
     second = await cluster.worker("w2")
-    await wait_for(lambda: cluster.owner(table) is second, "the second worker to take the table over")
+    await eventually(lambda: cluster.owner(table) is second, "the second worker to take the table over")
     await mover.until(lambda m: m["type"] == "update" and any(e["type"] == "resumed" for e in m["events"]), timeout=180)
     await mover.send({**move, "id": 2})  # no answer came: the same move again
     answer = await mover.until(lambda m: m["type"] in ("applied", "error") and m.get("ref") == 2, timeout=180)

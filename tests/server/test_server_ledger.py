@@ -33,8 +33,7 @@ from freezeout.server.storage.ledger import (
 from freezeout.server.storage.ledgercheck import TableHoldings, log_holdings
 from freezeout.server.storage.store import LogEntry, Store
 from freezeout.server.storage.users import Accounts
-
-from rediskit import eventually
+from polling import eventually
 
 GRANT, FLOOR, RELOAD = 1000, 500, 2000
 NOON = 1_800_000_000.0 - (1_800_000_000.0 % DAY) + DAY / 2  # midday UTC, so +1 h stays the same day

@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import socket
-import time
 from typing import Any
 
 import pytest
@@ -25,15 +24,9 @@ from freezeout.server.storage.store import LogEntry, UserRow
 from freezeout.server.table.actor import Conn, TableActor
 from freezeout.server.table.state import initial_state
 from freezeout.server.transport.protocol import Stand
+from polling import eventually
 
 from serverkit import fast_settings, serve
-
-
-async def wait_until(condition, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never came true"
-        await asyncio.sleep(0.02)
 
 
 # -- bad frames (finding 12) -----------------------------------------------------
@@ -242,7 +235,7 @@ async def stalled_socket(h: Any, player: Any) -> Any:
     cookie = player.http.cookies.get("fz_session")
     ws = await websockets.connect(h.ws_url, sock=sock, additional_headers={"Cookie": f"fz_session={cookie}"},
                                   max_queue=1, max_size=2**22)
-    await wait_until(lambda: len(h.ctx.links) == 1)
+    await eventually(lambda: len(h.ctx.links) == 1, "one link")
     return ws
 
 
@@ -284,14 +277,14 @@ async def test_a_stalled_reader_at_a_quiet_table_is_cut_off_too(tmp_path):
         await h.settle()
         sock = await raw_websocket(h, watcher)
         try:
-            await wait_until(lambda: len(h.ctx.links) == 1)
+            await eventually(lambda: len(h.ctx.links) == 1, "one link")
             join = text_frame(json.dumps({"type": "join", "table": table}))
             for _ in range(150):  # 150 snapshots of a game in progress, about 2 KB each
                 if not h.ctx.links:
                     break
                 await asyncio.get_running_loop().sock_sendall(sock, join)
             # The link goes first, the table drops the connection as the link's task ends: wait for both.
-            await wait_until(lambda: len(h.ctx.links) == 0 and h.table(table).conns == [])
+            await eventually(lambda: len(h.ctx.links) == 0 and h.table(table).conns == [], "the link and the table's connection to go")
         finally:
             sock.close()
 
@@ -313,8 +306,8 @@ async def test_a_connection_that_stops_reading_is_cut_off_and_counts_as_offline(
         table = await ana.create(["random", "random", "random", "random"], sit=False)  # test mode: plays by itself
         await ws.send(json.dumps({"type": "join", "table": table}))
         actor = h.table(table)
-        await wait_until(lambda: len(h.ctx.links) == 0)  # cut off
-        await wait_until(lambda: actor.conns == [])  # offline for the table (R26 presence)
+        await eventually(lambda: len(h.ctx.links) == 0, "the link to be cut")  # cut off
+        await eventually(lambda: actor.conns == [], "the table to drop the connection")  # offline for the table (R26 presence)
         with pytest.raises(websockets.ConnectionClosed):
             while True:
                 await asyncio.wait_for(ws.recv(), 10)

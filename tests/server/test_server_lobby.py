@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from freezeout.server.transport.protocol import SERVER_MESSAGE
+from polling import eventually
 
-from clusterkit import cluster_settings, serve_cluster, wait_for
+from clusterkit import cluster_settings, serve_cluster
 from serverkit import Player
 
 
@@ -76,7 +77,7 @@ async def test_a_gateway_pushes_what_the_owners_publish(tmp_path):
         lobby = await Lobby(eve).watch()
         table = await ana.create([None, None])
         await lobby.until(lambda tables: table in tables)
-        await wait_for(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
         response = await bo.post(f"/api/tables/{table}/sit")
         assert response.status_code == 200, response.text
         await lobby.until(lambda tables: tables.get(table, {}).get("status") == "playing")

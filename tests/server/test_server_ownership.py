@@ -18,8 +18,7 @@ from freezeout.server.fencing import StaleOwner, is_stale_owner_error
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations, table_log, table_owner
 from freezeout.server.storage.store import LogEntry, Store
-
-from rediskit import eventually
+from polling import eventually
 
 
 async def new_table(store: Store, table_id: str = "t1") -> None:

@@ -22,8 +22,9 @@ from freezeout.server.cluster.bus import Bus
 from freezeout.server.logs import JsonFormatter
 from freezeout.server.storage.db import create_engine
 from freezeout.server.storage.store import LogEntry, Store
+from polling import eventually
 
-from clusterkit import cluster_settings, wait_for
+from clusterkit import cluster_settings
 from serverkit import serve
 
 
@@ -52,7 +53,7 @@ async def test_a_worker_says_which_tables_it_owns(tmp_path):
         async def ready() -> bool:
             return (await http.get("/readyz")).status_code == 200
 
-        await wait_for(ready, "the worker to be ready")
+        await eventually(ready, "the worker to be ready")
         store = Store(create_engine(settings.resolved_database_url()))
         await store.start()
         try:
@@ -68,7 +69,7 @@ async def test_a_worker_says_which_tables_it_owns(tmp_path):
             answer = (await http.get("/readyz")).json()
             return answer["role"] == "worker" and answer["node"] == "worker-a" and "t000000000001" in answer["tables"]
 
-        await wait_for(owned, "the worker to own the new table")
+        await eventually(owned, "the worker to own the new table")
         metrics = (await http.get("/metrics")).text
         assert "freezeout_tables 1" in metrics
         assert 'freezeout_lease_changes_total{change="acquired"} 1' in metrics

@@ -26,6 +26,7 @@ from freezeout.rules.tournament import rematch_players
 from freezeout.rules.views import TableView
 from freezeout.terminal.app import AmountScreen, ConfirmScreen, PokerApp
 from freezeout.terminal.session import BotUnavailable, GameSession, load_bot
+from polling import eventually
 
 
 class Station:
@@ -41,14 +42,6 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
 
 
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str, steps: int = 5000) -> None:
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def make_app(tmp_path: Path, *, players: int = 2, seed: int = 7) -> PokerApp:
     session = GameSession(
         Station(), players=players, seed=seed, bot_level="station", record_path=tmp_path / "game.json"
@@ -60,7 +53,7 @@ async def play_to_the_end(pilot: Pilot[None], app: PokerApp) -> None:
     """Shove when the rules allow it, else check/call, until the game is over."""
     game = app.game
     for _ in range(500):
-        await wait_for(pilot, lambda: game.phase in ("human", "over"), "the human's turn or the end")
+        await eventually(lambda: game.phase in ("human", "over"), "the human's turn or the end", pause=pilot.pause)
         if game.phase == "over":
             return
         legal = app.session.view().legal
@@ -90,14 +83,12 @@ def test_heads_up_tournament_rematch_and_records(tmp_path: Path) -> None:
             assert "replays to the same result" in text_of(app, "#prompt")
 
             await pilot.press("n")  # rematch: everyone one seat on (R3)
-            await wait_for(
-                pilot, lambda: session.game_number == 2 and app.game.phase != "over", "the rematch"
-            )
+            await eventually(lambda: session.game_number == 2 and app.game.phase != "over", "the rematch", pause=pilot.pause)
             assert session.players == rematch_players(first_players)
             await play_to_the_end(pilot, app)
             second = {row.player: row.place for row in session.standings()}
             await pilot.press("q")
-            await wait_for(pilot, lambda: not app.is_running, "the app to exit")
+            await eventually(lambda: not app.is_running, "the app to exit", pause=pilot.pause)
 
         for number, expected in ((1, first), (2, second)):
             path = session.record_path_for(number)
@@ -115,21 +106,21 @@ def test_raise_to_amount_dialog(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             session = app.session
             game = app.game
-            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            await eventually(lambda: game.phase == "human", "the human's turn", pause=pilot.pause)
             legal = session.view().legal
             assert legal is not None and legal.can_raise
             low, high = legal.min_to, legal.max_to
 
             await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+            await eventually(lambda: isinstance(app.screen, AmountScreen), "the amount dialog", pause=pilot.pause)
             field = app.screen.query_one("#amount", Input)
             assert field.value == str(low)
             await pilot.press("escape")  # cancel: nothing happens
-            await wait_for(pilot, lambda: not isinstance(app.screen, AmountScreen), "the dialog to close")
+            await eventually(lambda: not isinstance(app.screen, AmountScreen), "the dialog to close", pause=pilot.pause)
             assert session.human_to_act
 
             await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+            await eventually(lambda: isinstance(app.screen, AmountScreen), "the amount dialog", pause=pilot.pause)
             field = app.screen.query_one("#amount", Input)
             field.value = str(high + 1)
             await pilot.press("enter")  # too much: refused with the reason
@@ -140,7 +131,7 @@ def test_raise_to_amount_dialog(tmp_path: Path) -> None:
             target = min(low + session.view().big_blind, high)
             assert field.value == str(target)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: not isinstance(app.screen, AmountScreen), "the dialog to close")
+            await eventually(lambda: not isinstance(app.screen, AmountScreen), "the dialog to close", pause=pilot.pause)
             mine = [
                 e
                 for e in session.tournament.hand_log
@@ -157,17 +148,17 @@ def test_resign_needs_confirmation(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             session = app.session
             game = app.game
-            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            await eventually(lambda: game.phase == "human", "the human's turn", pause=pilot.pause)
             await pilot.press("x")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await eventually(lambda: isinstance(app.screen, ConfirmScreen), "the confirmation", pause=pilot.pause)
             await pilot.press("n")
-            await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "the dialog to close")
+            await eventually(lambda: not isinstance(app.screen, ConfirmScreen), "the dialog to close", pause=pilot.pause)
             assert session.human_in and not session.finished
 
             await pilot.press("x")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await eventually(lambda: isinstance(app.screen, ConfirmScreen), "the confirmation", pause=pilot.pause)
             await pilot.press("y")
-            await wait_for(pilot, lambda: game.phase == "over", "the end of the game")
+            await eventually(lambda: game.phase == "over", "the end of the game", pause=pilot.pause)
             assert session.finished and not session.human_in
             places = {row.player: row.place for row in session.standings()}
             assert places[session.human] == 2
@@ -186,12 +177,12 @@ def test_three_players_human_out_then_bots_finish(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             session = app.session
             game = app.game
-            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            await eventually(lambda: game.phase == "human", "the human's turn", pause=pilot.pause)
             seats = text_of(app, "#seats")
             for player in session.players:
                 assert player in seats
             await pilot.press("x", "y")
-            await wait_for(pilot, lambda: game.phase == "over", "the bots to finish")
+            await eventually(lambda: game.phase == "over", "the bots to finish", pause=pilot.pause)
             places = {row.player: row.place for row in session.standings()}
             assert places[session.human] == 3
             assert sorted(places.values()) == [1, 2, 3]
@@ -203,11 +194,11 @@ def test_quit_mid_game_resigns_and_completes_the_record(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+            await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
             await pilot.press("q")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await eventually(lambda: isinstance(app.screen, ConfirmScreen), "the confirmation", pause=pilot.pause)
             await pilot.press("y")
-            await wait_for(pilot, lambda: not app.is_running, "the app to exit")
+            await eventually(lambda: not app.is_running, "the app to exit", pause=pilot.pause)
         session = app.session
         assert session.finished
         path = session.current_record_path
@@ -225,7 +216,7 @@ def test_clock_forfeits_the_turn_and_two_in_a_row_eliminate(tmp_path: Path) -> N
         session = GameSession(Station(), players=2, seed=7, record_path=tmp_path / "clock.json")
         app = PokerApp(session, bot_delay=0, pause=0, clock=0.01, dont_wait=0)
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: app.game.phase == "over", "two forfeits", steps=20000)
+            await eventually(lambda: app.game.phase == "over", "two forfeits", pause=pilot.pause)
         assert not session.human_in
         assert {row.player: row.place for row in session.standings()}[session.human] == 2
         path = session.current_record_path

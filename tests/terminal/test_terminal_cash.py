@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from freezeout import cli
@@ -29,6 +28,7 @@ from freezeout.terminal import session as session_module
 from freezeout.terminal.cash import CashSession
 from freezeout.terminal.cashapp import CashApp
 from freezeout.terminal.dialogs import ConfirmScreen
+from polling import eventually
 
 
 class Station:
@@ -166,14 +166,6 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(test())
 
 
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], what: str, steps: int = 5000) -> None:
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def text_of(app: CashApp, widget: str) -> str:
     console = Console(width=120, file=io.StringIO(), record=True)
     console.print(app.game.query_one(widget, Static).content)
@@ -186,7 +178,7 @@ def test_the_app_shows_stakes_stacks_and_balance_and_tops_up_sits_out_and_leaves
         app = CashApp(session, bot_delay=0, pause=0)
         async with app.run_test(size=(120, 36)) as pilot:
             game = app.game
-            await wait_for(pilot, lambda: game.phase == "human", "the human's turn")
+            await eventually(lambda: game.phase == "human", "the human's turn", pause=pilot.pause)
             title = text_of(app, "#title")
             assert "blinds 10/20" in title and "buy-in 400-2000" in title and "Balance 9000" in title
             assert "on the table" in title
@@ -208,14 +200,14 @@ def test_the_app_shows_stakes_stacks_and_balance_and_tops_up_sits_out_and_leaves
             assert not session.in_hand  # the bots do not play alone
             chips = session.chips
             await pilot.press("t")  # C2: top up between hands, back to the maximum
-            await wait_for(pilot, lambda: session.stack == 2000, "the top-up")
+            await eventually(lambda: session.stack == 2000, "the top-up", pause=pilot.pause)
             assert session.chips == chips and f"Balance {session.balance} · on the table 2000" in text_of(app, "#title")
             await pilot.press("o")  # back in
-            await wait_for(pilot, lambda: game.phase == "human", "a hand with the human")
+            await eventually(lambda: game.phase == "human", "a hand with the human", pause=pilot.pause)
             await pilot.press("q")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
+            await eventually(lambda: isinstance(app.screen, ConfirmScreen), "the confirmation", pause=pilot.pause)
             await pilot.press("y")
-            await wait_for(pilot, lambda: not app.is_running, "the app to exit")
+            await eventually(lambda: not app.is_running, "the app to exit", pause=pilot.pause)
         assert not session.seated and session.left_with is not None
         assert session.balance == session.chips
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_terminal_app import run, text_of, wait_for
+from test_terminal_app import run, text_of
 from test_terminal_cash import Station, everyone, shove_or_call
 from test_terminal_games import assert_nothing_hidden_shows, make_app, press_and_wait
 
@@ -19,6 +19,7 @@ from freezeout.terminal import render
 from freezeout.terminal import session as session_module
 from freezeout.terminal.app import PokerApp
 from freezeout.terminal.cash import CashSession
+from polling import eventually
 
 
 def test_c12_nine_handed_cash_deals_everyone_in_and_loses_no_chip() -> None:
@@ -51,7 +52,7 @@ def test_c12_the_seats_show_the_positions_the_view_names(tmp_path: Path) -> None
     async def played() -> None:
         app = make_app(tmp_path, "NS", players=6)
         async with app.run_test(size=(110, 40)) as pilot:
-            await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+            await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
             seats = text_of(app, "#seats")
             for name in ("BTN", "SB", "BB", "UTG", "HJ", "CO"):
                 assert name in seats
@@ -67,7 +68,7 @@ def test_v7_eight_handed_stud_draws_the_shared_card_on_the_board(tmp_path: Path)
         app: PokerApp = make_app(tmp_path, "F7S", players=8, seed=2)
         async with app.run_test(size=(120, 44)) as pilot:
             for _ in range(400):
-                await wait_for(pilot, lambda: app.game.phase in ("human", "between", "over"), "the human's turn")
+                await eventually(lambda: app.game.phase in ("human", "between", "over"), "the human's turn", pause=pilot.pause)
                 view = app.session.view()
                 if view.board:
                     break

@@ -12,7 +12,7 @@ import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from test_terminal_app import run, text_of, wait_for
+from test_terminal_app import run, text_of
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -23,6 +23,7 @@ from freezeout.rules.events import ActionTaken, Drew
 from freezeout.terminal import render
 from freezeout.terminal.app import AmountScreen, PokerApp
 from freezeout.terminal.session import GameSession, load_bot
+from polling import eventually
 
 SCREEN = ("#title", "#seats", "#board", "#hand", "#prompt")
 
@@ -85,11 +86,11 @@ async def press_and_wait(pilot: Pilot[None], app: PokerApp, key: str) -> None:
     """Press ``key`` for a move and wait until the rules have taken it."""
     before = app.session.tournament
     await pilot.press(key)
-    await wait_for(pilot, lambda: app.session.tournament is not before, f"the move of {key!r}")
+    await eventually(lambda: app.session.tournament is not before, f"the move of {key!r}", pause=pilot.pause)
 
 
 async def human_turn_or_end(pilot: Pilot[None], app: PokerApp) -> None:
-    await wait_for(pilot, lambda: app.game.phase in ("human", "between", "over"), "the human's turn or a result")
+    await eventually(lambda: app.game.phase in ("human", "between", "over"), "the human's turn or a result", pause=pilot.pause)
 
 
 async def call_down_one_hand(pilot: Pilot[None], app: PokerApp) -> None:
@@ -118,7 +119,7 @@ def human_moves(app: PokerApp) -> list[ActionTaken]:
 
 def test_omaha_hi_lo_four_cards_fixed_limit_sizes_and_a_whole_hand(tmp_path: Path) -> None:
     async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
-        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
         view = app.session.view()
         assert len(view.seats[app.session.human_seat].cards or ()) == 4
         seats = text_of(app, "#seats")
@@ -132,7 +133,7 @@ def test_omaha_hi_lo_four_cards_fixed_limit_sizes_and_a_whole_hand(tmp_path: Pat
         assert f"raise to {legal.sizes[0]}" in prompt and "–" not in prompt  # no range, no entry
 
         await pilot.press("r")  # fixed limit: the one size, at once, no dialog
-        await wait_for(pilot, lambda: bool(human_moves(app)), "the raise")
+        await eventually(lambda: bool(human_moves(app)), "the raise", pause=pilot.pause)
         assert not isinstance(app.screen, AmountScreen)
         assert human_moves(app)[-1].kind == "raise" and human_moves(app)[-1].total == legal.sizes[0]
 
@@ -159,7 +160,7 @@ def test_stud_up_cards_for_all_down_cards_for_no_one_and_the_bring_in(tmp_path: 
                 await pilot.press("c")  # not a move here: a message, nothing changes
                 assert session.human_to_act and told(app, "bring in 5 with b, or complete with r")
                 await pilot.press("b")
-                await wait_for(pilot, lambda: bool(human_moves(app)), "the bring-in")
+                await eventually(lambda: bool(human_moves(app)), "the bring-in", pause=pilot.pause)
                 assert human_moves(app)[0].kind == "bringin"
                 brought_in = True
             if app.game.phase == "human":
@@ -185,7 +186,7 @@ def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) ->
     async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
         session = app.session
         me = session.human_seat
-        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
         assert not session.view().legal.draw  # type: ignore[union-attr]
         before = session.tournament
         await pilot.press("d")  # a draw out of turn: a message, nothing changes
@@ -207,9 +208,7 @@ def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) ->
         assert app.game.selected == {0, 3}
         assert "draw 2" in text_of(app, "#prompt") and text_of(app, "#hand").count("✕") == 2
         await pilot.press("d")
-        await wait_for(
-            pilot, lambda: any(isinstance(e, Drew) and e.seat == me for e in session.view().history), "the draw"
-        )
+        await eventually(lambda: any(isinstance(e, Drew) and e.seat == me for e in session.view().history), "the draw", pause=pilot.pause)
         drew = next(e for e in session.view().history if isinstance(e, Drew) and e.seat == me)
         assert len(drew.drawn) == 2
         now = session.view().seats[me].cards
@@ -227,8 +226,8 @@ def test_draw_picker_discards_the_picked_cards_and_stands_pat(tmp_path: Path) ->
             if legal.draw:
                 kept = session.view().seats[me].cards
                 await pilot.press("s")
-                await wait_for(pilot, lambda: any(isinstance(e, Drew) and e.seat == me and not e.drawn
-                                                  for e in session.view().history), "standing pat")
+                await eventually(lambda: any(isinstance(e, Drew) and e.seat == me and not e.drawn
+                                                  for e in session.view().history), "standing pat", pause=pilot.pause)
                 assert session.view().seats[me].cards == kept
                 assert "you stand pat" in render.hand_lines(session.view().history, session.players)
                 break
@@ -261,16 +260,16 @@ def test_badugi_has_four_cards_to_pick_from(tmp_path: Path) -> None:
 def test_pot_limit_amount_has_a_pot_key(tmp_path: Path) -> None:
     async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
         session = app.session
-        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
         legal = session.view().legal
         assert legal is not None and legal.can_raise and legal.min_to < legal.max_to
         assert "(p: pot)" in text_of(app, "#prompt")
         await pilot.press("r")
-        await wait_for(pilot, lambda: isinstance(app.screen, AmountScreen), "the amount dialog")
+        await eventually(lambda: isinstance(app.screen, AmountScreen), "the amount dialog", pause=pilot.pause)
         await pilot.press("p")  # the pot: pot limit's largest bet (V2)
         assert app.screen.query_one("#amount", Input).value == str(legal.max_to)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: bool(human_moves(app)), "the pot-sized raise")
+        await eventually(lambda: bool(human_moves(app)), "the pot-sized raise", pause=pilot.pause)
         assert human_moves(app)[-1].total == legal.max_to
 
     at_the_table(tmp_path, "PO", scenario, players=2, seed=5)
@@ -279,7 +278,7 @@ def test_pot_limit_amount_has_a_pot_key(tmp_path: Path) -> None:
 def test_horse_shows_the_current_and_next_game_and_changes_game(tmp_path: Path) -> None:
     async def scenario(app: PokerApp, pilot: Pilot[None]) -> None:
         session = app.session
-        await wait_for(pilot, lambda: app.game.phase == "human", "the human's turn")
+        await eventually(lambda: app.game.phase == "human", "the human's turn", pause=pilot.pause)
         title = text_of(app, "#title")
         assert "HORSE · now Fixed-Limit Texas Hold'em" in title
         assert "next Fixed-Limit Omaha Hi/Lo in 5 hands" in title
@@ -287,7 +286,7 @@ def test_horse_shows_the_current_and_next_game_and_changes_game(tmp_path: Path) 
             if session.tournament.hand_number >= 7 or session.finished:
                 break
             await call_down_one_hand(pilot, app)
-            await wait_for(pilot, lambda: app.game.phase in ("human", "over"), "the next hand")
+            await eventually(lambda: app.game.phase in ("human", "over"), "the next hand", pause=pilot.pause)
         assert session.tournament.hand_number == 7 and session.view().game == "FO/8"
         title = text_of(app, "#title")
         assert "HORSE · now Fixed-Limit Omaha Hi/Lo" in title and "next Fixed-Limit Razz" in title

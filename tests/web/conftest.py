@@ -235,6 +235,14 @@ NEWS_JS = """v => { const t = window.__fzTable; return !!t && (t.state.version !
   || document.querySelector('.endscreen:not([hidden])') !== null); }"""
 
 
+# What a Python predicate may depend on: the table's version, your turn, the end screen, the page's text.
+PAGE_LOOK_JS = """() => { const t = window.__fzTable;
+  return [t && t.state.table ? t.state.version : -1,
+          document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null,
+          document.querySelector('.endscreen:not([hidden])') !== null, document.body.textContent.length]; }"""
+CHANGED_JS = f"""seen => {{ const now = ({PAGE_LOOK_JS})(); return now.some((x, i) => x !== seen[i]); }}"""
+
+
 class Ui:
     """Small verbs over the real page; every move is a click on the action bar."""
 
@@ -271,13 +279,31 @@ class Ui:
         page.locator(".actionbar .moves .btn.call:enabled, .actionbar .moves .btn.check:enabled").first.click()
         return "call"
 
+    # States to wait for (Ui.wait_for): the page's own, read in the page at each frame.
+    MY_TURN = "() => document.querySelector('.actionbar .moves:not(.off) .btn:enabled') !== null"
+    DEALT = "() => { const t = window.__fzTable; return !!(t && t.state.view && t.state.view.hand_number >= 1); }"
+    PAST_VERSION = "v => { const t = window.__fzTable; return !!(t && t.state.table) && t.state.version > v; }"
+
     @staticmethod
-    def wait_for(page: Any, predicate: Callable[[], bool], timeout: float = 90.0, step: int = 100) -> None:
+    def wait_for(page: Any, condition: str | Callable[[], bool], arg: Any = None, timeout: float = 90.0) -> None:
+        """Wait for a state of the page: ``condition`` is a JavaScript predicate (of ``arg``)
+        the page checks at each frame, e.g. ``Ui.MY_TURN``; or a Python predicate, checked
+        again each time the page draws a new table version or changes its end screen or turn
+        (never after a fixed time)."""
+        if isinstance(condition, str):
+            page.wait_for_function(condition, arg=arg, timeout=timeout * 1000)
+            return
         deadline = time.monotonic() + timeout
-        while not predicate():
-            if time.monotonic() > deadline:
+        while not condition():
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise AssertionError("timed out waiting")
-            page.wait_for_timeout(step)
+            with contextlib.suppress(Exception):  # a timeout of the wait: look again, until the deadline
+                page.wait_for_function(CHANGED_JS, arg=Ui._look(page), polling=100, timeout=min(left, 5.0) * 1000)
+
+    @staticmethod
+    def _look(page: Any) -> Any:
+        return page.evaluate(PAGE_LOOK_JS)
 
     @staticmethod
     def version(page: Any) -> int:

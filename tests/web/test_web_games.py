@@ -33,7 +33,7 @@ from test_web_phone_layout import SETTLED_JS, _overlaps
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/work/shots/page")
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "page"  # the tests' artifacts folder (conftest.ARTIFACTS)
 
 CREATE_JS = """async ([game, slots]) => {
   const api = await import('/static/js/api.js');

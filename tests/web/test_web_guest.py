@@ -24,7 +24,7 @@ def test_guest_plays_bot_to_the_end(new_page, ui, artifacts, patient_server):
     page.locator("label[for=qlevel-station]").click()
     page.locator("#quickplay").click()
     page.wait_for_url("**/#/table/*")
-    ui.wait_for(page, lambda: ui.my_turn(page))
+    ui.wait_for(page, ui.MY_TURN)
     state = ui.state(page)
     me = state["you"]["seat"]
     assert me is not None
@@ -48,10 +48,11 @@ def test_guest_plays_bot_to_the_end(new_page, ui, artifacts, patient_server):
 
     hands_before_shoving = 0
     while not showdown_seen and hands_before_shoving < 400 and not ui.ended(page):
+        version = ui.version(page)  # before looking for the turn (Ui.await_news)
         look_for_showdown(page)
         if ui.my_turn(page):
             ui.passive(page)
-        page.wait_for_timeout(60)
+        ui.moved_on(page, version)  # the next update, turn or end screen: a state, not a time
         hands_before_shoving += 1
     ui.play_to_end([page], on_turn=look_for_showdown)
 

@@ -18,10 +18,10 @@ def test_four_handed_by_keyboard_without_layout_shift(new_page, ui, artifacts):
     page.locator("label[for=qlevel-easy]").click()
     page.locator("#quickplay").click()
     page.wait_for_url("**/#/table/*")
-    ui.wait_for(page, lambda: (ui.state(page)["view"] or {}).get("hand_number", 0) >= 1)
+    ui.wait_for(page, ui.DEALT)
     assert page.locator(".felt-wrap .seat").count() == 4
     page.evaluate(CLS_JS)
-    ui.wait_for(page, lambda: ui.my_turn(page), timeout=90)
+    ui.wait_for(page, ui.MY_TURN, timeout=90)
     page.screenshot(path=str(artifacts / "table-4-handed.png"))
     legal = ui.state(page)["view"]["legal"]
     amount = page.locator(".sizer input[type=number]")
@@ -37,13 +37,14 @@ def test_four_handed_by_keyboard_without_layout_shift(new_page, ui, artifacts):
         page.keyboard.press("Escape")
     version = ui.state(page)["version"]
     page.keyboard.press("c")
-    ui.wait_for(page, lambda: ui.state(page)["version"] > version)
+    ui.wait_for(page, ui.PAST_VERSION, version)
     # play on by keyboard (check/call) until this hand is over
     hand = ui.state(page)["view"]["hand_number"]
     while ui.state(page)["view"]["hand_number"] == hand and not ui.state(page)["view"]["hand_over"]:
+        version = ui.version(page)  # before looking for the turn (Ui.await_news)
         if ui.my_turn(page):
             page.keyboard.press("c")
-        page.wait_for_timeout(100)
+        ui.moved_on(page, version)  # the move applied, the next turn or the hand's end: a state, not a time
     cls = page.evaluate("window.__cls")
     assert cls < 0.02, f"cumulative layout shift {cls}"
     assert not [e for e in page.errors if "pageerror" in e], page.errors

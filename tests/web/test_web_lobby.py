@@ -31,7 +31,7 @@ def _at_my_turn(page, ui) -> str:
     page.locator("label[for=qbots-1]").click()
     page.locator("#quickplay").click()
     page.wait_for_url("**/#/table/*")
-    ui.wait_for(page, lambda: ui.my_turn(page))
+    ui.wait_for(page, ui.MY_TURN)
     page.wait_for_function(MY_TURN_IN_VIEW)
     return page.url
 

@@ -44,7 +44,7 @@ def test_ranked_heads_up_elo_and_rematch(new_page, ui, artifacts):
     ui.register(b, name_b)
     table_id = _create_table(a, 2, [""], ranked=True)
     _join_from_lobby(b, table_id)
-    ui.wait_for(a, lambda: (ui.state(a)["view"] or {}).get("hand_number", 0) >= 1)
+    ui.wait_for(a, ui.DEALT)
     first = ui.state(a)["table"]["players"]
     assert sorted(first) == sorted([name_a, name_b])
     assert a.locator(".table-head .pill.ranked").count() == 1
@@ -117,7 +117,7 @@ def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
     table_id = re.search(r"#/table/([^/]+)$", a.url).group(1)
     b.goto(f"/#/table/{table_id}")
     b.locator(".seat.empty .plate").first.click()
-    ui.wait_for(a, lambda: (ui.state(a)["view"] or {}).get("hand_number", 0) >= 1)
+    ui.wait_for(a, ui.DEALT)
     seat_a = ui.state(a)["you"]["seat"]
 
     pressed = False
@@ -144,4 +144,4 @@ def test_three_players_clock_runs_out_and_dont_wait(new_page, ui, server):
     ui.wait_for(b, lambda: ui.state(b)["view"]["seats"][seat_a]["forfeits"] == 1)
     a.locator(".toast", has_text="Don't wait").wait_for()
     # the expired turn is over (A may act again later in the hand: a timeout checks when it can, R26)
-    ui.wait_for(a, lambda: ui.state(a)["version"] > expired_version)
+    ui.wait_for(a, ui.PAST_VERSION, expired_version)

@@ -19,7 +19,7 @@ def _quickplay(page, ui, level: str = "station") -> str:
     page.locator("label[for=qbots-1]").click()
     page.locator("#quickplay").click()
     page.wait_for_url("**/#/table/*")
-    ui.wait_for(page, lambda: ui.my_turn(page))
+    ui.wait_for(page, ui.MY_TURN)
     return page.url
 
 
@@ -57,7 +57,7 @@ def test_closed_tab_reconnects_to_the_same_state(new_page, ui):
     page.close()
     again = new_page(context=context)
     again.goto(url)
-    ui.wait_for(again, lambda: ui.my_turn(again))
+    ui.wait_for(again, ui.MY_TURN)
     after = ui.state(again)
     assert after["you"]["seat"] == me
     assert after["view"]["hand_number"] >= before["view"]["hand_number"]
@@ -71,7 +71,7 @@ def test_closed_tab_reconnects_to_the_same_state(new_page, ui):
             assert after["view"]["legal"] == before["view"]["legal"]
     assert again.locator(".seat.me .hole .card:not(.slot):not(.back)").count() == 2
     ui.passive(again)
-    ui.wait_for(again, lambda: ui.state(again)["version"] > after["version"])
+    ui.wait_for(again, ui.PAST_VERSION, after["version"])
 
 
 def test_phone_viewport_whole_hand(new_page, ui, artifacts):
@@ -86,13 +86,14 @@ def test_phone_viewport_whole_hand(new_page, ui, artifacts):
     # The hand is over once the view says so or the next hand is dealt: wait on that state,
     # never on the result box, which shows only during the pause (R30) and may be gone.
     while ui.state(page)["view"]["hand_number"] == start and not ui.state(page)["view"]["hand_over"]:
+        version = ui.version(page)  # before looking for the turn (Ui.await_news)
         if ui.my_turn(page):
             for sel in (".actionbar .moves .btn.fold", ".actionbar .moves .btn.raise, .actionbar .moves .btn.allin"):
                 box = page.locator(sel).first.bounding_box()
                 if box and box["y"] + box["height"] > 667:
                     overflow.append(sel)
             ui.passive(page)
-        page.wait_for_timeout(60)
+        ui.moved_on(page, version)  # the move applied, the next turn or the hand's end: a state, not a time
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scrolling"
     page.screenshot(path=str(artifacts / "phone-result.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "no horizontal scrolling"
