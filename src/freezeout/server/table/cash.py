@@ -62,9 +62,9 @@ if TYPE_CHECKING:
 #: a tenth of the big blind) is then at least one chip.
 STUD_MIN_BIG_BLIND = 10
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up",
            "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
-           "fold_request", "holdings", "is_cash", "lobby_key", "moved_chips", "offer_lapse_at", "opened", "time_bank"]
+           "fold_request", "holdings", "lobby_key", "moved_chips", "offer_lapse_at", "opened"]
 
 
 def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
@@ -216,6 +216,12 @@ class CashGame:
         """A move at ``at``; ``bank``: the seconds of the mover's time bank it used (C11; None: none)."""
         table, events = self.table.act(action, bank_used=bank if bank is not None else 0.0)
         return self._after(table, events, at)
+
+    banks_time = True  # C11: a move past the clock spends the mover's time bank
+
+    def time_bank(self, seat: int) -> float:
+        held = self.table.seats[seat] if 0 <= seat < len(self.table.seats) else None
+        return held.time_bank if held is not None else 0.0
 
     def _after(self, table: CashTable, events: Sequence[object], at: float | None) -> tuple[CashGame, list[Event]]:
         """A hand move; if it ended the hand (at ``at``), its rake, the leaves that waited for it
@@ -371,26 +377,6 @@ def account_key(account: int | None) -> str:
     """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
     never the name shown, which its owner may change (``POST /api/me/display``)."""
     return "" if account is None else f"account:{account}"
-
-
-def is_cash(game: TableGame | None) -> bool:
-    return isinstance(game, CashGame)
-
-
-def time_bank(game: TableGame | None, seat: int) -> float:
-    """C11: the seconds left in table seat ``seat``'s time bank (0 at a freezeout, or an empty seat)."""
-    if not isinstance(game, CashGame) or not 0 <= seat < len(game.table.seats):
-        return 0.0
-    held = game.table.seats[seat]
-    return held.time_bank if held is not None else 0.0
-
-
-def apply(game: TableGame, action: Action, bank: float | None, at: float) -> tuple[TableGame, list[Event]]:
-    """A move's entry (at ``at``) applied to any table's game: at a cash table with the seconds
-    of the time bank it used (C11, the entry's ``bank``)."""
-    if isinstance(game, CashGame):
-        return game.apply(action, bank, at)
-    return game.apply(action)
 
 
 def auto_top_up_due(state: TableState) -> int | None:

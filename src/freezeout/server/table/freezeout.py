@@ -109,9 +109,17 @@ class FreezeoutGame:
         t, events = self.tournament.deal_deck(deck, reshuffle)
         return self._with(t), events
 
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+    def apply(self, action: Action, bank: float | None = None, at: float | None = None) -> tuple[TableGame, list[Event]]:
         t, events = self.tournament.act(action)
         return self._with(t), events
+
+    # -- hooks a freezeout answers neutrally (game.py's TableGame) -------------------
+    @property
+    def banks_time(self) -> bool:
+        return False  # R26: the clock alone
+
+    def time_bank(self, seat: int) -> float:
+        return 0.0
 
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament

@@ -328,9 +328,18 @@ class TableGame(Protocol):
     def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[TableGame, list[Event]]:
         """Start the next hand from a shuffled deck (R2) of :attr:`variant`'s cards."""
         ...
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+    def apply(self, action: Action, bank: float | None = None, at: float | None = None) -> tuple[TableGame, list[Event]]:
         """A move by ``action.seat``: a betting move, a draw, ``timeout`` (R26/R27; a draw's
-        follows V12, a bring-in's posts it) or ``resign`` (R28).  Raises RulesError."""
+        follows V12, a bring-in's posts it) or ``resign`` (R28), made at ``at`` with ``bank``
+        seconds of the mover's time bank (C11; a game without one ignores both).  Raises RulesError."""
+        ...
+    # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
+    @property
+    def banks_time(self) -> bool:
+        """Whether a move past the clock spends the mover's time bank (its entry records it)."""
+        ...
+    def time_bank(self, seat: int) -> float:
+        """The seconds left in table seat ``seat``'s time bank (0: none, or an empty seat)."""
         ...
     def hand_cards(self) -> HandCards | None: ...
     def hands_ended(self, before: TableGame) -> bool:

@@ -158,7 +158,8 @@ class TableState:
 
     def time_bank(self, seat: int) -> float:
         """C11: the seconds left in ``seat``'s time bank (a cash table's; a freezeout has none)."""
-        return cash.time_bank(self.table_game, seat)
+        t = self.table_game
+        return t.time_bank(seat) if t is not None else 0.0
 
     def act_deadline(self, turn_seconds: float) -> float:
         """R26, C11: when the player to act has run out of time: the turn's clock, then (at a
@@ -172,7 +173,7 @@ class TableState:
         (what it took past the clock, at most the bank): what the move's entry records at a
         cash table; None elsewhere."""
         t = self.table_game
-        if not cash.is_cash(t) or t is None or t.to_act < 0:
+        if t is None or not t.banks_time or t.to_act < 0:
             return None
         return round(min(self.time_bank(t.to_act), max(0.0, now - self.turn_deadline(turn_seconds))), 3)
 
@@ -311,7 +312,7 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     action = body.action
     seat = action.seat
     try:
-        new_t, events = cash.apply(t, action, body.bank, at)  # a cash table spends its time bank (C11)
+        new_t, events = t.apply(action, body.bank, at)  # a cash table spends its time bank (C11)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []

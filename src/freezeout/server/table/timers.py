@@ -178,7 +178,7 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
     deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
     # C11: at a cash table the time bank runs from the clock's deadline; R26 acts at its end
     out = state.act_deadline(settings.turn_seconds) if started is not None else None
-    banked = cash.is_cash(t) and out is not None
+    banked = t is not None and t.banks_time and out is not None
     deal_at = state.deal_due(settings.pause_seconds)
     # R30: a finished hand's result stays on the table until then (the game's last hand too)
     shown = state.hand_ended_at is not None and t is not None and not t.in_hand
