@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from freezeout.rules.cash import Status
-from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
 from freezeout.server.table.cash import CashGame
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
     from freezeout.server.storage.store import UserRow
 
 __all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
-           "cash_bot_view", "check_add_bot", "fill_target"]
+           "check_add_bot", "fill_target"]
 
 #: The default ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before
 #: bots come to play (another human may be on the way).  Bots wait for a human who sits out
@@ -161,15 +160,6 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
         raise Refused("illegal", refusal[1])
 
 
-def cash_bot_view(game: CashGame, viewer: int) -> TableView:
-    """What the bot at table seat ``viewer`` sees of a cash table: exactly a human's seat view
-    (bots/cashview.py), in the rules' :class:`TableView` the bots read, so ``hard`` plays its
-    deep-stack game at 100 big blinds (bots/deep.py: the effective stack at the hand's start)."""
-    from freezeout.bots.cashview import cash_table_view
-
-    return cash_table_view(game.table, viewer)
-
-
 class BotSeats:
     def __init__(self, settings: Settings, rng: random.Random) -> None:
         self.settings, self.rng = settings, rng
@@ -194,8 +184,7 @@ class BotSeats:
         seed = self.settings.deck_seed
         point = f"{seed}:{state.game}:{game.hand_number}:{game.events_in_hand}"
         rng = random.Random(point) if seed is not None else random.Random(self.rng.random())
-        view = cash_bot_view(game, seat) if isinstance(game, CashGame) else game.seat_view(seat)
-        action = await asyncio.to_thread(botseat.choose, level, view, rng)
+        action = await asyncio.to_thread(botseat.choose, level, game.bot_view(seat), rng)
         return ActEntry(action._replace(seat=seat))
 
     # -- a cash table's bots: sit down, top up, leave (issue #25) ---------------------------

@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from freezeout.bots.cashview import cash_table_view
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
 from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
@@ -357,6 +358,11 @@ class CashGame:
         from freezeout.server.table.cashview import seat_view
 
         return seat_view(self, viewer)
+
+    def bot_view(self, viewer: int) -> TableView:
+        """A human's seat view in the rules' :class:`TableView` the bots read (bots/cashview.py), so
+        ``hard`` plays its deep-stack game at 100 big blinds (bots/deep.py: the stack at the hand's start)."""
+        return cash_table_view(self.table, viewer)
 
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         from freezeout.server.table.cashview import view_dicts

@@ -121,6 +121,9 @@ class FreezeoutGame:
     def time_bank(self, seat: int) -> float:
         return 0.0
 
+    def bot_view(self, viewer: int) -> TableView:
+        return self.seat_view(viewer)
+
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament
         if len(t.past_logs) <= keep:
