@@ -44,6 +44,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
 from freezeout.rules.variant import Forced, Variant
 from freezeout.rules.views import TableView
+from freezeout.server.table.cashlobby import after_move
 from freezeout.server.table.cashwait import (
     Waitlist,
     break_due,
@@ -53,10 +54,24 @@ from freezeout.server.table.cashwait import (
     on_sit,
     seat_freed,
 )
+from freezeout.server.table.entries import (
+    ActEntry,
+    CashSeatEntry,
+    CloseEntry,
+    DealEntry,
+    EntryBody,
+    SitEntry,
+    Slot,
+    StandEntry,
+    TopUpEntry,
+    UnknownEntry,
+    WaitlistEntry,
+)
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
 #: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
@@ -359,6 +374,9 @@ class CashGame:
 
         return seat_view(self, viewer)
 
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        return fold_entry(state, body, at, play)
+
     def bot_view(self, viewer: int) -> TableView:
         """A human's seat view in the rules' :class:`TableView` the bots read (bots/cashview.py), so
         ``hard`` plays its deep-stack game at 100 big blinds (bots/deep.py: the stack at the hand's start)."""
@@ -435,12 +453,30 @@ def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState
     return replace(state, table_game=game, players=game.players, slots=slots)
 
 
+def fold_entry(state: TableState, body: EntryBody, at: float, play: Callable[[], _Result]) -> _Result | None:
+    """A cash table's step of the fold (its game's ``fold`` hook): its requests and closing, its
+    hands as any table's (``play``), then the lobby's numbers (table/cashlobby.py) and C14's clock."""
+    if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry, WaitlistEntry, CloseEntry)):
+        return after_entry(fold_request(state, body, at), at)
+    if not isinstance(body, (ActEntry, DealEntry)):
+        return None
+    before = _game(state)
+    moved, told, events = play()
+    after = _game(moved)
+    if before.in_hand != after.in_hand:
+        moved = replace(moved, hand_stats=after_move(moved.hand_stats, before.in_hand, after.in_hand, at, events))
+    return after_entry(after_hand_move((moved, told, events), at), at)
+
+
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
     """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
     ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
-    from freezeout.server.table.entries import SitEntry, StandEntry, TopUpEntry, WaitlistEntry
     from freezeout.server.table.state import Refused
 
+    if isinstance(body, CloseEntry):  # an empty cash table closes (table/cashlobby.py): it holds no chip
+        if any(slot.taken for slot in state.slots):
+            raise Refused("illegal", "a cash table closes only when nobody sits there")
+        return replace(state, closed=True), [{"type": "closed"}], []
     game = _game(state)
     try:
         if isinstance(body, WaitlistEntry):  # C13 (table/cashwait.py)
@@ -525,7 +561,6 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
 
 
 def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.entries import Slot
     from freezeout.server.table.state import Refused
 
     index = body.slot
@@ -554,7 +589,6 @@ def after_hand_move(result: _Result, at: float) -> _Result:
     """A deal or a move at a cash table: the seats of the players whose leave waited for the
     hand's end are free once it ends (their cash-outs ride with this entry), each offered to
     the first in line (C13)."""
-    from freezeout.server.table.entries import Slot
 
     state, table_events, events = result
     game = _game(state)
@@ -586,7 +620,6 @@ async def auto_top_up_entry(state: TableState, seat: int, balance: Callable[[int
     account's balance (``balance(account)``, read now) pays, up to the seat's amount — its
     ledger row rides with it as any top-up's — or, when the balance pays nothing (or not a
     rebuy's minimum), an ``auto_top_up_skipped`` the players are told of."""
-    from freezeout.server.table.entries import CashSeatEntry, TopUpEntry
 
     game = _game(state)
     account = state.slots[seat].user_id
@@ -602,7 +635,6 @@ async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[
     balance fell meanwhile (another table's buy-in won the race: ``insufficient``), the
     top-up is skipped and said, never retried into a loop."""
     from freezeout.server.storage.ledger import balance_row
-    from freezeout.server.table.entries import CashSeatEntry
     from freezeout.server.table.state import Refused
 
     async def balance(account: int) -> int:
@@ -624,7 +656,6 @@ async def moved_chips(state: TableState, account: int, source: str, seq: int, st
     table ``source``'s log (``store``: a TableLog, shared by every process of a cluster), when
     it is that table's ``stand`` moving ``account`` here with its chips; None otherwise.  The
     chips' ledger rows name the move (``move:<source>.<seq>``), so it is taken once."""
-    from freezeout.server.table.entries import StandEntry, UnknownEntry
     from freezeout.server.table.state import Refused
 
     try:

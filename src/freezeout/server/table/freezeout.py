@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from freezeout.cards import Card
 from freezeout.rules import games
@@ -23,6 +23,13 @@ from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import GameSpec, HandCards, TableGame
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from freezeout.server.table.entries import EntryBody
+    from freezeout.server.table.game import Folded
+    from freezeout.server.table.state import TableState
 
 __all__ = ["FreezeoutGame", "tournament_config"]
 
@@ -123,6 +130,9 @@ class FreezeoutGame:
 
     def bot_view(self, viewer: int) -> TableView:
         return self.seat_view(viewer)
+
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        return None  # the table's own steps (R1–R30)
 
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament

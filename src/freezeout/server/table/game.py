@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 from freezeout.cards import Card, parse_cards
 from freezeout.rules.actions import Action
@@ -38,6 +38,15 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import VARIANTS, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.table.fairness import HandCards
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from freezeout.server.table.entries import EntryBody
+    from freezeout.server.table.state import TableState
+
+    #: A step of the fold: the new state, the table's own public events and the rules' events.
+    Folded: TypeAlias = tuple[TableState, list[dict[str, Any]], list[Event]]
 
 __all__ = [
     "FORMATS",
@@ -332,6 +341,11 @@ class TableGame(Protocol):
         """A move by ``action.seat``: a betting move, a draw, ``timeout`` (R26/R27; a draw's
         follows V12, a bring-in's posts it) or ``resign`` (R28), made at ``at`` with ``bank``
         seconds of the mover's time bank (C11; a game without one ignores both).  Raises RulesError."""
+        ...
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        """The game's own step of the fold (state.py) for ``body``, ``play()`` being the table's
+        step of a deal or a move: a cash table's seats and chips (C1–C14) and what each entry
+        leaves behind.  None (neutral): the table's step alone."""
         ...
     # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
     @property

@@ -19,7 +19,6 @@ from freezeout.rules.tournament import Tournament
 from freezeout.server.table import cash, cashbots, cashlobby
 from freezeout.server.table.entries import (
     ActEntry,
-    CashSeatEntry,
     CloseEntry,
     CommitEntry,
     CreateEntry,
@@ -34,7 +33,6 @@ from freezeout.server.table.entries import (
     Slot,
     StandEntry,
     StartEntry,
-    TopUpEntry,
     UnknownEntry,
     WaitlistEntry,
 )
@@ -333,8 +331,6 @@ def _after_move(old: TableState, new: TableState, at: float, events: list[Event]
     """When a hand has just ended: open what became public (fairness) and start the pause (R30)."""
     before, after = old.table_game, new.table_game
     assert after is not None
-    if new.spec.format == "cash" and before is not None and before.in_hand != after.in_hand:  # the lobby's numbers
-        new = _evolve(new, hand_stats=cashlobby.after_move(new.hand_stats, before.in_hand, after.in_hand, at, events))
     if before is not None and after.hands_ended(before):
         cards, deal = after.hand_cards(), new.current_deal
         assert cards is not None and deal is not None
@@ -382,27 +378,17 @@ def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
     return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
 
 
-def _close(state: TableState, at: float) -> _Result:
-    """An empty cash table closes (table/cashlobby.py): only with nobody seated, so it holds no chip."""
-    if state.spec.format != "cash":
-        raise Refused("illegal", "only a cash table closes this way")
-    if any(slot.taken for slot in state.slots):
-        raise Refused("illegal", "a cash table closes only when nobody sits there")
-    return replace(state, closed=True), [{"type": "closed"}], []
-
-
 def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
     """The one step of the fold: each kind of entry to its rule."""
     if state.closed:
         raise Refused("closed", "this cash table is closed: choose another in the lobby")
+    t = state.table_game
+    if t is not None:  # the game's own step first (a cash table's seats and chips: table/cash.py)
+        folded = t.fold(state, body, at, lambda: _act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at))
+        if folded is not None:
+            return folded
     if isinstance(body, CloseEntry):
-        return _close(state, at)
-    if state.spec.format == "cash":  # a cash table's seats and chips (table/cash.py), its hands as any table's
-        if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry, WaitlistEntry)):
-            return cash.after_entry(cash.fold_request(state, body, at), at)
-        if isinstance(body, (ActEntry, DealEntry)):
-            moved = _act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at)
-            return cash.after_entry(cash.after_hand_move(moved, at), at)
+        raise Refused("illegal", "only a cash table closes this way")
     if isinstance(body, WaitlistEntry):
         raise Refused("illegal", "a waiting list is a cash table's (C13); this table plays a freezeout")
     if isinstance(body, ActEntry):  # the most frequent first
