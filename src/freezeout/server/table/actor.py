@@ -42,7 +42,6 @@ from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table import cash, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
-from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.chat import TableChat, audience, players_of, system_news
 from freezeout.server.table.commands import Chat, Intent, MoveIn
 from freezeout.server.table.entries import (
@@ -167,7 +166,7 @@ class TableActor:
         t = self.state.table_game
         if t is None or t.finished or self.state.ended or self.state.closed:
             return
-        if close_at(self.state, self.settings) is not None:
+        if timers.close_at(self.state, self.settings) is not None:
             # An empty cash table: no hand, no turn to give grace to, and an entry written now
             # would restart the countdown to its close (it runs from its last entry).
             return

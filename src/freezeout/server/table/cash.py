@@ -44,7 +44,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.pots import Rake
 from freezeout.rules.variant import Forced, Variant
 from freezeout.rules.views import TableView
-from freezeout.server.table.cashlobby import after_move
+from freezeout.server.table.cashlobby import after_move, cash_fields
 from freezeout.server.table.cashwait import (
     Waitlist,
     break_due,
@@ -376,6 +376,15 @@ class CashGame:
 
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return fold_entry(state, body, at, play)
+
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        return cash_fields(state, self)
+
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        """Nobody seated and no seat held for the waiting list (C13): ``idle`` after the last entry."""
+        if state.closed or self.waitlist.line.offers or any(slot.taken for slot in state.slots):
+            return None
+        return state.last_at + idle
 
     def bot_view(self, viewer: int) -> TableView:
         """A human's seat view in the rules' :class:`TableView` the bots read (bots/cashview.py), so

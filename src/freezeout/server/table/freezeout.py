@@ -134,6 +134,12 @@ class FreezeoutGame:
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return None  # the table's own steps (R1–R30)
 
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        return {}
+
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        return None  # a freezeout ends with its game (R1)
+
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament
         if len(t.past_logs) <= keep:

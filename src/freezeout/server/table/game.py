@@ -347,6 +347,14 @@ class TableGame(Protocol):
         step of a deal or a move: a cash table's seats and chips (C1–C14) and what each entry
         leaves behind.  None (neutral): the table's step alone."""
         ...
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        """What the lobby shows of the table beyond its seats and game (a cash table's stakes,
+        buy-ins, average pot …: table/cashlobby.py).  Neutral: nothing."""
+        ...
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        """When the table closes itself, ``idle`` seconds after its last entry (an open cash
+        table with nobody seated: table/cashlobby.py).  Neutral: never (None)."""
+        ...
     # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
     @property
     def banks_time(self) -> bool:

@@ -14,11 +14,10 @@ from typing import Any, Literal, TypeAlias
 
 from freezeout.server.settings import Settings
 from freezeout.server.table import cash
-from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
 __all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Lapse", "Rematch", "Start",
-           "TopUp", "clock_json", "due", "next_deadline"]
+           "TopUp", "clock_json", "close_at", "due", "next_deadline"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +168,12 @@ def _next_deadline(state: TableState, settings: Settings, *, online: Callable[[i
     if any(b != seat and t.alive[b] for b in _bot_seats(state)):
         times.append(max(deadline + settings.dont_wait_bot_seconds, grace))
     return min(times)
+
+
+def close_at(state: TableState, settings: Settings) -> float | None:
+    """When the table closes itself (its game says: an empty cash table, table/cashlobby.py), or None."""
+    t = state.table_game
+    return t.close_at(state, settings.cash_idle_seconds) if t is not None else None
 
 
 def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, Any]:
