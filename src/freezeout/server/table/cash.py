@@ -29,21 +29,20 @@ Choices (docs/ledger.md):
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from freezeout.bots.cashview import cash_table_view
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
-from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
+from freezeout.rules.cash import CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
-from freezeout.rules.games import Mix
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.pots import Rake
-from freezeout.rules.variant import Forced, Variant
+from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
+from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
 from freezeout.server.table.cashlobby import after_move, cash_fields
 from freezeout.server.table.cashwait import (
     Waitlist,
@@ -64,7 +63,6 @@ from freezeout.server.table.entries import (
     Slot,
     StandEntry,
     TopUpEntry,
-    UnknownEntry,
     WaitlistEntry,
 )
 from freezeout.server.table.fairness import hand_cards_of
@@ -74,33 +72,9 @@ if TYPE_CHECKING:
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-#: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
-#: a tenth of the big blind) is then at least one chip.
-STUD_MIN_BIG_BLIND = 10
-
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up",
-           "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
-           "fold_request", "holdings", "lobby_key", "moved_chips", "offer_lapse_at", "opened"]
-
-
-def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
-    """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
-    options = spec.cash or CashOptions()
-    rake = Rake(options.rake_bp, options.rake_caps) if options.rake_bp else None
-    game = spec.game
-    studs = [v.name for v in (game.games if isinstance(game, Mix) else (game,)) if v.forced is Forced.BRING_IN]
-    if studs and options.big_blind < STUD_MIN_BIG_BLIND:
-        # V18: a stud game's ante is a tenth of the big blind: below 10 it would be no chip at all
-        raise GameRefused(f"{studs[0]} is dealt here at stakes of a big blind of at least {STUD_MIN_BIG_BLIND} chips "
-                          f"(an ante of 1 and a bring-in of 5), not {options.big_blind}: below that the ante "
-                          "would be less than one chip")
-    try:
-        return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
-                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle,
-                          button_straddle=options.button_straddle, show_called=options.show_called,
-                          first_button=button)
-    except RulesError as error:
-        raise GameRefused(str(error)) from None
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due", "can_deal",
+           "cash_config", "cash_transfers",
+           "fold_request", "game_of", "holdings", "lobby_key", "offer_lapse_at", "opened"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -448,7 +422,7 @@ def opened(state: TableState, at: float) -> TableState:
                    players=game.players, started_at=at)
 
 
-def _game(state: TableState) -> CashGame:
+def game_of(state: TableState) -> CashGame:
     game = state.table_game
     assert isinstance(game, CashGame)
     return game
@@ -469,9 +443,9 @@ def fold_entry(state: TableState, body: EntryBody, at: float, play: Callable[[],
         return after_entry(fold_request(state, body, at), at)
     if not isinstance(body, (ActEntry, DealEntry)):
         return None
-    before = _game(state)
+    before = game_of(state)
     moved, told, events = play()
-    after = _game(moved)
+    after = game_of(moved)
     if before.in_hand != after.in_hand:
         moved = replace(moved, hand_stats=after_move(moved.hand_stats, before.in_hand, after.in_hand, at, events))
     return after_entry(after_hand_move((moved, told, events), at), at)
@@ -486,7 +460,7 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
         if any(slot.taken for slot in state.slots):
             raise Refused("illegal", "a cash table closes only when nobody sits there")
         return replace(state, closed=True), [{"type": "closed"}], []
-    game = _game(state)
+    game = game_of(state)
     try:
         if isinstance(body, WaitlistEntry):  # C13 (table/cashwait.py)
             listed, said = fold_waitlist(state, game, body, at)
@@ -600,7 +574,7 @@ def after_hand_move(result: _Result, at: float) -> _Result:
     the first in line (C13)."""
 
     state, table_events, events = result
-    game = _game(state)
+    game = game_of(state)
     told = list(table_events)
     if game.hand_over:  # V17: the losing hands the showdown mucked, said (their cards are not)
         told.extend({"type": "mucked", "seat": seat} for seat in game.table.mucked)
@@ -618,69 +592,9 @@ def after_hand_move(result: _Result, at: float) -> _Result:
 def after_entry(result: _Result, at: float) -> _Result:
     """Every cash entry: C14's clock (table/cashwait.py ``note_short``) as the entry leaves the table."""
     state, told, events = result
-    game = _game(state)
+    game = game_of(state)
     noted = note_short(game, at)
     return (state if noted is game else replace(state, table_game=noted)), told, events
 
 
-# -- the table's own auto top-up (C2): the one step that reads the balance -----------------
-async def auto_top_up_entry(state: TableState, seat: int, balance: Callable[[int], Awaitable[int]]) -> Any:
-    """The entry the table writes for the auto top-up due for ``seat``: a ``top_up`` of what the
-    account's balance (``balance(account)``, read now) pays, up to the seat's amount — its
-    ledger row rides with it as any top-up's — or, when the balance pays nothing (or not a
-    rebuy's minimum), an ``auto_top_up_skipped`` the players are told of."""
-
-    game = _game(state)
-    account = state.slots[seat].user_id
-    chips = game.auto_top_up_chips(seat, await balance(account)) if account is not None else 0
-    if chips <= 0:
-        return CashSeatEntry("auto_top_up_skipped", seat)
-    return TopUpEntry(seat, chips, auto=True)
-
-
-async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[[Any], Awaitable[None]]) -> None:
-    """The actor's ``top_up`` step (timers.Due): read the account's balance in ``store``'s
-    database (a TableLog's engine), write the entry :func:`auto_top_up_entry` decides; if the
-    balance fell meanwhile (another table's buy-in won the race: ``insufficient``), the
-    top-up is skipped and said, never retried into a loop."""
-    from freezeout.server.storage.ledger import balance_row
-    from freezeout.server.table.state import Refused
-
-    async def balance(account: int) -> int:
-        async with store.engine.connect() as conn:
-            row = await conn.run_sync(lambda sync: balance_row(sync, account))
-        return 0 if row is None else int(row[0])
-
-    try:
-        await write(await auto_top_up_entry(state, seat, balance))
-    except Refused as refusal:
-        if refusal.code != "insufficient":
-            raise
-        await write(CashSeatEntry("auto_top_up_skipped", seat))
-
-
-# -- C14: a move's one read of the broken table's log ---------------------------------------
-async def moved_chips(state: TableState, account: int, source: str, seq: int, store: Any) -> tuple[int, int] | None:
-    """What a ``move_in`` to this table brings (its seq and chips): entry ``seq`` of the broken
-    table ``source``'s log (``store``: a TableLog, shared by every process of a cluster), when
-    it is that table's ``stand`` moving ``account`` here with its chips; None otherwise.  The
-    chips' ledger rows name the move (``move:<source>.<seq>``), so it is taken once."""
-    from freezeout.server.table.state import Refused
-
-    try:
-        entries = await store.table_entries(source, after=seq - 1, limit=1)
-    except Exception as error:
-        raise Refused("storage", "the broken table's log could not be read; try again") from error
-    if not entries or entries[0].seq != seq:
-        return None
-    try:
-        body = entries[0].body
-    except (UnknownEntry, RulesError):
-        return None
-    if not isinstance(body, StandEntry) or body.moved_to != state.id or body.user != account or not body.chips:
-        return None
-    return seq, body.chips
-
-
-# What the ledger records (table/cashledger.py), named here as always.
-from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402
+from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402  the ledger's rows, named here
