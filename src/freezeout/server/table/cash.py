@@ -1,20 +1,16 @@
 """The cash game as a table's game (C1–C11): the second :class:`~.game.TableGame`.
 
-A thin shell around :class:`freezeout.rules.cash.CashTable`, as
-:mod:`.freezeout` is around the tournament: it answers the table's
-questions (who acts, what they may do, what the hand dealt to whom, each
-seat's view) and takes the cash requests (take a seat with chips, top up,
-sit out and in, leave, straddle, agree to run it twice) that the table's log
-entries carry (table/entries.py, folded in table/state.py).
+A thin shell around :class:`freezeout.rules.cash.CashTable`, as :mod:`.freezeout` is
+around the tournament: it answers the table's questions (who acts, what they may do, what
+the hand dealt to whom, each seat's view) and takes the cash requests (a seat with chips,
+top up, sit out and in, leave, straddle, run it twice) its log entries carry (entries.py).
 
-What the ledger must see (docs/ledger.md "Cash tables"): every transition
-says which chips crossed the table's edge — a buy-in, a top-up, the
-cash-outs of players who left, the house's rake of a hand that ended — and
-:func:`cash_transfers` turns that into the ledger's :class:`Transfer` rows,
-written in the same transaction as the log entry (table/writer.py).  A cash
-table is never finished while it is open: a seat comes and goes, the game
-goes on.  :func:`holdings` is what a cash table's log says it holds (the
-ledger check, storage/ledgercheck.py).
+What the ledger must see (docs/ledger.md "Cash tables"): every transition says which
+chips crossed the table's edge — a buy-in, a top-up, the cash-outs of players who left,
+the house's rake of a hand that ended — and the game's ``transfers`` (table/cashledger.py)
+turns that into the ledger's rows, written in the same transaction as the log entry
+(table/writer.py).  A cash table is never finished while it is open: a seat comes and
+goes, the game goes on.  ``holdings``: what its log says it holds (storage/ledgercheck.py).
 
 Choices (docs/ledger.md):
 
@@ -23,8 +19,7 @@ Choices (docs/ledger.md):
   ends the hand leaves them and carries their cash-out.  The hit-and-run
   clock (C3) starts then, at the hand's end, when they really left with
   their chips (not at the leave request; docs/rules.md, "C3, hit-and-run").
-* **Rake per hand**: the house's row rides with the entry that ended the
-  hand, for that hand's rake.
+* **Rake per hand**: the house's row rides with the entry that ended the hand, for its rake.
 """
 
 from __future__ import annotations
@@ -59,6 +54,7 @@ from freezeout.server.table.entries import (
     CloseEntry,
     DealEntry,
     EntryBody,
+    LogEntry,
     SitEntry,
     Slot,
     StandEntry,
@@ -69,6 +65,7 @@ from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.storage.ledger import Transfer
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
@@ -354,6 +351,9 @@ class CashGame:
     def lobby_fields(self, state: TableState) -> dict[str, Any]:
         return cash_fields(state, self)
 
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        return ledger_rows(self, old, entry, epoch)
+
     def close_at(self, state: TableState, idle: float) -> float | None:
         """Nobody seated and no seat held for the waiting list (C13): ``idle`` after the last entry."""
         if state.closed or self.waitlist.line.offers or any(slot.taken for slot in state.slots):
@@ -597,4 +597,4 @@ def after_entry(result: _Result, at: float) -> _Result:
     return (state if noted is game else replace(state, table_game=noted)), told, events
 
 
-from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402  the ledger's rows, named here
+from freezeout.server.table.cashledger import cash_transfers, holdings, ledger_rows  # noqa: E402  the ledger's rows

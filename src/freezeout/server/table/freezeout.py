@@ -27,7 +27,8 @@ from freezeout.server.table.game import GameSpec, HandCards, TableGame
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.table.entries import EntryBody
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.entries import EntryBody, LogEntry
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
@@ -139,6 +140,12 @@ class FreezeoutGame:
 
     def close_at(self, state: TableState, idle: float) -> float | None:
         return None  # a freezeout ends with its game (R1)
+
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        return []  # a freezeout's chips are its own (R1): the ledger sees none
+
+    def held(self) -> int | None:
+        return None
 
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament

@@ -42,7 +42,8 @@ from freezeout.server.table.fairness import HandCards
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.table.entries import EntryBody
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.entries import EntryBody, LogEntry
     from freezeout.server.table.state import TableState
 
     #: A step of the fold: the new state, the table's own public events and the rules' events.
@@ -354,6 +355,13 @@ class TableGame(Protocol):
     def close_at(self, state: TableState, idle: float) -> float | None:
         """When the table closes itself, ``idle`` seconds after its last entry (an open cash
         table with nobody seated: table/cashlobby.py).  Neutral: never (None)."""
+        ...
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        """The ledger rows ``entry`` (taking ``old`` to ``new``, whose game this is) is written
+        with: a cash table's chips across its edge (C9, table/cashledger.py).  Neutral: none."""
+        ...
+    def held(self) -> int | None:
+        """The chips on the table, as the ledger check reads them (a cash table's).  Neutral: None."""
         ...
     # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
     @property
