@@ -191,7 +191,7 @@ class BotSeats:
     def cash_due(self, state: TableState, now: float) -> CashBotMove | None:
         """The bots' seat change due now at a cash table (:func:`cash_bot_due`), unless one was
         refused a moment ago; the strongest bot that plays the game fills (``hard``'s deep game)."""
-        if now < self.cash_retry_at or not isinstance(state.table_game, CashGame):
+        if now < self.cash_retry_at:  # (not a cash table: cash_bot_due says nothing is due)
             return None
         return cash_bot_due(state, now, asked=self.asked, fill_after=self.settings.cash_bot_fill_seconds,
                             level=self._default_level(state))
@@ -199,9 +199,7 @@ class BotSeats:
     def cash_deadline(self, state: TableState, now: float) -> float | None:
         """When the bots' next seat change may come by itself (a lone human's wait, a retry);
         None when nothing is ahead (a time already past was acted on, or is not acted on)."""
-        if not isinstance(state.table_game, CashGame):
-            return None
-        if now < self.cash_retry_at:
+        if now < self.cash_retry_at:  # set only by a cash table's refused seat change
             return self.cash_retry_at
         wait = cash_bot_deadline(state, fill_after=self.settings.cash_bot_fill_seconds)
         return wait if wait is not None and wait > now else None
