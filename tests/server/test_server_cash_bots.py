@@ -31,7 +31,6 @@ from freezeout.server.table.bots import (
     CashBotMove,
     cash_bot_deadline,
     cash_bot_due,
-    cash_bot_view,
     fill_target,
 )
 from freezeout.server.table.cash import CashGame
@@ -251,14 +250,14 @@ def test_a_bots_view_of_a_cash_table_is_a_seat_view_with_its_own_cards_only():
     log.bot(2)
     log.write(CommitEntry(new_deal(1, random.Random(3), log.state.spec.variant_for_hand(1))))
     log.write(DealEntry())
-    view = cash_bot_view(log.game, 1)
+    view = log.game.bot_view(1)
     assert view.seats[1].cards is not None and all(card is not None for card in view.seats[1].cards)
     assert view.seats[0].cards is None and view.seats[2].cards is None  # no hidden card reaches the bot
     assert [s.stack + s.bet for s in view.seats] == [4000, 4000, 4000]
     assert view.big_blind == 40 and view.history  # the hand's start: the deep game's effective stack
     assert effective_start_bb(view) == 100 >= DEEP_BB  # so hard plays its deep-stack game (bots/deep.py)
     to_act = log.game.to_act
-    action = get_bot("hard").act(cash_bot_view(log.game, to_act), random.Random(1))  # no fallback: hard itself
+    action = get_bot("hard").act(log.game.bot_view(to_act), random.Random(1))  # no fallback: hard itself
     log.write(ActEntry(action._replace(seat=to_act)))  # a legal move
 
 

@@ -14,7 +14,6 @@ from test_server_cash_records import play
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.bots import check_add_bot
-from freezeout.server.table.cashlobby import cash_fields
 from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot
 from freezeout.server.table.replaysteps import cash_hand_steps
 from freezeout.server.table.state import Refused
@@ -110,8 +109,8 @@ def test_one_statement_of_stakes_in_the_lobby_the_view_and_the_hand_history(code
     log = _log_of(code)
     for seat in range(3):
         log.sit(seat, 11 + seat, 800)
-    assert cash_fields(log.state)["stakes"] == log.game.view(None)["stakes"] == stakes  # lobby and header agree
-    assert cash_fields(log.state)["level"] == log.game.view(0)["level"] == level
+    assert log.game.lobby_fields(log.state)["stakes"] == log.game.view(None)["stakes"] == stakes  # lobby and header agree
+    assert log.game.lobby_fields(log.state)["level"] == log.game.view(0)["level"] == level
     log.deal()
     while log.game.in_hand:  # everyone brings in, calls or checks down
         legal = log.game.legal_actions()

@@ -40,9 +40,8 @@ from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import Transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import cash, idempotency, steps, timers
+from freezeout.server.table import cashio, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
-from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.chat import TableChat, audience, players_of, system_news
 from freezeout.server.table.commands import Chat, Intent, MoveIn
 from freezeout.server.table.entries import (
@@ -167,7 +166,7 @@ class TableActor:
         t = self.state.table_game
         if t is None or t.finished or self.state.ended or self.state.closed:
             return
-        if close_at(self.state, self.settings) is not None:
+        if timers.close_at(self.state, self.settings) is not None:
             # An empty cash table: no hand, no turn to give grace to, and an entry written now
             # would restart the countdown to its close (it runs from its last entry).
             return
@@ -372,7 +371,7 @@ class TableActor:
             case timers.Lapse():  # C13: offers from the waiting list whose time ran out pass on (table/cashwait.py)
                 await self._write(WaitlistEntry("lapse"), now)
             case timers.TopUp(seat):  # C2: a cash seat's auto top-up (table/cash.py)
-                await cash.auto_top_up(state, seat, self.store, lambda body: self._write(body, now))
+                await cashio.auto_top_up(state, seat, self.store, lambda body: self._write(body, now))
             case timers.Forfeit(seat, reason, by):
                 await self._write(ActEntry(Action(seat, ActionKind.TIMEOUT), reason=reason, by=by), now)
             case _:
@@ -408,7 +407,7 @@ class TableActor:
                         raise Refused("pending", "your seat request waits for the table's creator to approve it")
                     msg = admitted
                 if isinstance(msg, MoveIn) and command.user is not None:  # C14: the broken table's entry, read once
-                    moved = await cash.moved_chips(self.state, command.user.id, msg.source, msg.seq, self.store)
+                    moved = await cashio.moved_chips(self.state, command.user.id, msg.source, msg.seq, self.store)
                     now = self.clock.now()
                 body = entry_for(self.state, command.user, msg, now, self.settings, self.online, moved)
                 if decision.stamp is not None:  # the entry that applies a keyed intent names it, in the same transaction

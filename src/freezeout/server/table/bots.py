@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from freezeout.rules.cash import Status
-from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
 from freezeout.server.table.cash import CashGame
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
     from freezeout.server.storage.store import UserRow
 
 __all__ = ["CASH_BOT_RETRY_SECONDS", "CASH_BOT_WAIT_SECONDS", "BotSeats", "CashBotMove", "cash_bot_due",
-           "cash_bot_view", "check_add_bot", "fill_target"]
+           "check_add_bot", "fill_target"]
 
 #: The default ``cash_bot_fill_seconds`` (settings.py): how long a human sits alone before
 #: bots come to play (another human may be on the way).  Bots wait for a human who sits out
@@ -161,15 +160,6 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
         raise Refused("illegal", refusal[1])
 
 
-def cash_bot_view(game: CashGame, viewer: int) -> TableView:
-    """What the bot at table seat ``viewer`` sees of a cash table: exactly a human's seat view
-    (bots/cashview.py), in the rules' :class:`TableView` the bots read, so ``hard`` plays its
-    deep-stack game at 100 big blinds (bots/deep.py: the effective stack at the hand's start)."""
-    from freezeout.bots.cashview import cash_table_view
-
-    return cash_table_view(game.table, viewer)
-
-
 class BotSeats:
     def __init__(self, settings: Settings, rng: random.Random) -> None:
         self.settings, self.rng = settings, rng
@@ -194,15 +184,14 @@ class BotSeats:
         seed = self.settings.deck_seed
         point = f"{seed}:{state.game}:{game.hand_number}:{game.events_in_hand}"
         rng = random.Random(point) if seed is not None else random.Random(self.rng.random())
-        view = cash_bot_view(game, seat) if isinstance(game, CashGame) else game.seat_view(seat)
-        action = await asyncio.to_thread(botseat.choose, level, view, rng)
+        action = await asyncio.to_thread(botseat.choose, level, game.bot_view(seat), rng)
         return ActEntry(action._replace(seat=seat))
 
     # -- a cash table's bots: sit down, top up, leave (issue #25) ---------------------------
     def cash_due(self, state: TableState, now: float) -> CashBotMove | None:
         """The bots' seat change due now at a cash table (:func:`cash_bot_due`), unless one was
         refused a moment ago; the strongest bot that plays the game fills (``hard``'s deep game)."""
-        if now < self.cash_retry_at or not isinstance(state.table_game, CashGame):
+        if now < self.cash_retry_at:  # (not a cash table: cash_bot_due says nothing is due)
             return None
         return cash_bot_due(state, now, asked=self.asked, fill_after=self.settings.cash_bot_fill_seconds,
                             level=self._default_level(state))
@@ -210,9 +199,7 @@ class BotSeats:
     def cash_deadline(self, state: TableState, now: float) -> float | None:
         """When the bots' next seat change may come by itself (a lone human's wait, a retry);
         None when nothing is ahead (a time already past was acted on, or is not acted on)."""
-        if not isinstance(state.table_game, CashGame):
-            return None
-        if now < self.cash_retry_at:
+        if now < self.cash_retry_at:  # set only by a cash table's refused seat change
             return self.cash_retry_at
         wait = cash_bot_deadline(state, fill_after=self.settings.cash_bot_fill_seconds)
         return wait if wait is not None and wait > now else None

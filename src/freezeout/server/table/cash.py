@@ -1,20 +1,16 @@
 """The cash game as a table's game (C1–C11): the second :class:`~.game.TableGame`.
 
-A thin shell around :class:`freezeout.rules.cash.CashTable`, as
-:mod:`.freezeout` is around the tournament: it answers the table's
-questions (who acts, what they may do, what the hand dealt to whom, each
-seat's view) and takes the cash requests (take a seat with chips, top up,
-sit out and in, leave, straddle, agree to run it twice) that the table's log
-entries carry (table/entries.py, folded in table/state.py).
+A thin shell around :class:`freezeout.rules.cash.CashTable`, as :mod:`.freezeout` is
+around the tournament: it answers the table's questions (who acts, what they may do, what
+the hand dealt to whom, each seat's view) and takes the cash requests (a seat with chips,
+top up, sit out and in, leave, straddle, run it twice) its log entries carry (entries.py).
 
-What the ledger must see (docs/ledger.md "Cash tables"): every transition
-says which chips crossed the table's edge — a buy-in, a top-up, the
-cash-outs of players who left, the house's rake of a hand that ended — and
-:func:`cash_transfers` turns that into the ledger's :class:`Transfer` rows,
-written in the same transaction as the log entry (table/writer.py).  A cash
-table is never finished while it is open: a seat comes and goes, the game
-goes on.  :func:`holdings` is what a cash table's log says it holds (the
-ledger check, storage/ledgercheck.py).
+What the ledger must see (docs/ledger.md "Cash tables"): every transition says which
+chips crossed the table's edge — a buy-in, a top-up, the cash-outs of players who left,
+the house's rake of a hand that ended — and the game's ``transfers`` (table/cashledger.py)
+turns that into the ledger's rows, written in the same transaction as the log entry
+(table/writer.py).  A cash table is never finished while it is open: a seat comes and
+goes, the game goes on.  ``holdings``: what its log says it holds (storage/ledgercheck.py).
 
 Choices (docs/ledger.md):
 
@@ -23,26 +19,26 @@ Choices (docs/ledger.md):
   ends the hand leaves them and carries their cash-out.  The hit-and-run
   clock (C3) starts then, at the hand's end, when they really left with
   their chips (not at the leave request; docs/rules.md, "C3, hit-and-run").
-* **Rake per hand**: the house's row rides with the entry that ended the
-  hand, for that hand's rake.
+* **Rake per hand**: the house's row rides with the entry that ended the hand, for its rake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from freezeout.bots.cashview import cash_table_view
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
-from freezeout.rules.cash import CashConfig, CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
+from freezeout.rules.cash import CashTable, ChipsAdded, SeatLeft, SeatTaken, Status, StatusChanged
 from freezeout.rules.errors import IllegalAction, RulesError
 from freezeout.rules.events import Event
-from freezeout.rules.games import Mix
 from freezeout.rules.legal import LegalActions
-from freezeout.rules.pots import Rake
-from freezeout.rules.variant import Forced, Variant
+from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
+from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
+from freezeout.server.table.cashlobby import after_move, cash_fields
 from freezeout.server.table.cashwait import (
     Waitlist,
     break_due,
@@ -52,39 +48,30 @@ from freezeout.server.table.cashwait import (
     on_sit,
     seat_freed,
 )
+from freezeout.server.table.entries import (
+    ActEntry,
+    CashSeatEntry,
+    CloseEntry,
+    DealEntry,
+    EntryBody,
+    LogEntry,
+    SitEntry,
+    Slot,
+    StandEntry,
+    TopUpEntry,
+    WaitlistEntry,
+)
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-#: The smallest big blind of a cash table that deals stud (alone or in a mix): its ante (V18,
-#: a tenth of the big blind) is then at least one chip.
-STUD_MIN_BIG_BLIND = 10
-
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "apply", "auto_top_up",
-           "auto_top_up_due", "auto_top_up_entry", "can_deal", "cash_config", "cash_transfers",
-           "fold_request", "holdings", "is_cash", "lobby_key", "moved_chips", "offer_lapse_at", "opened", "time_bank"]
-
-
-def cash_config(spec: GameSpec, seats: int, button: int) -> CashConfig:
-    """The one place a table's spec becomes the rules' cash configuration; :class:`GameRefused` says why not."""
-    options = spec.cash or CashOptions()
-    rake = Rake(options.rake_bp, options.rake_caps) if options.rake_bp else None
-    game = spec.game
-    studs = [v.name for v in (game.games if isinstance(game, Mix) else (game,)) if v.forced is Forced.BRING_IN]
-    if studs and options.big_blind < STUD_MIN_BIG_BLIND:
-        # V18: a stud game's ante is a tenth of the big blind: below 10 it would be no chip at all
-        raise GameRefused(f"{studs[0]} is dealt here at stakes of a big blind of at least {STUD_MIN_BIG_BLIND} chips "
-                          f"(an ante of 1 and a bring-in of 5), not {options.big_blind}: below that the ante "
-                          "would be less than one chip")
-    try:
-        return CashConfig(game=spec.game, blinds=options.blinds, seats=seats, min_buy_in=options.min_buy_in,
-                          max_buy_in=options.max_buy_in, rake=rake, straddles=options.straddle,
-                          button_straddle=options.button_straddle, show_called=options.show_called,
-                          first_button=button)
-    except RulesError as error:
-        raise GameRefused(str(error)) from None
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due", "can_deal",
+           "cash_config", "cash_transfers",
+           "fold_request", "game_of", "holdings", "lobby_key", "offer_lapse_at", "opened"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -216,6 +203,12 @@ class CashGame:
         """A move at ``at``; ``bank``: the seconds of the mover's time bank it used (C11; None: none)."""
         table, events = self.table.act(action, bank_used=bank if bank is not None else 0.0)
         return self._after(table, events, at)
+
+    banks_time = True  # C11: a move past the clock spends the mover's time bank
+
+    def time_bank(self, seat: int) -> float:
+        held = self.table.seats[seat] if 0 <= seat < len(self.table.seats) else None
+        return held.time_bank if held is not None else 0.0
 
     def _after(self, table: CashTable, events: Sequence[object], at: float | None) -> tuple[CashGame, list[Event]]:
         """A hand move; if it ended the hand (at ``at``), its rake, the leaves that waited for it
@@ -352,6 +345,26 @@ class CashGame:
 
         return seat_view(self, viewer)
 
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        return fold_entry(state, body, at, play)
+
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        return cash_fields(state, self)
+
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        return ledger_rows(self, old, entry, epoch)
+
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        """Nobody seated and no seat held for the waiting list (C13): ``idle`` after the last entry."""
+        if state.closed or self.waitlist.line.offers or any(slot.taken for slot in state.slots):
+            return None
+        return state.last_at + idle
+
+    def bot_view(self, viewer: int) -> TableView:
+        """A human's seat view in the rules' :class:`TableView` the bots read (bots/cashview.py), so
+        ``hard`` plays its deep-stack game at 100 big blinds (bots/deep.py: the stack at the hand's start)."""
+        return cash_table_view(self.table, viewer)
+
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         from freezeout.server.table.cashview import view_dicts
 
@@ -371,26 +384,6 @@ def account_key(account: int | None) -> str:
     """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
     never the name shown, which its owner may change (``POST /api/me/display``)."""
     return "" if account is None else f"account:{account}"
-
-
-def is_cash(game: TableGame | None) -> bool:
-    return isinstance(game, CashGame)
-
-
-def time_bank(game: TableGame | None, seat: int) -> float:
-    """C11: the seconds left in table seat ``seat``'s time bank (0 at a freezeout, or an empty seat)."""
-    if not isinstance(game, CashGame) or not 0 <= seat < len(game.table.seats):
-        return 0.0
-    held = game.table.seats[seat]
-    return held.time_bank if held is not None else 0.0
-
-
-def apply(game: TableGame, action: Action, bank: float | None, at: float) -> tuple[TableGame, list[Event]]:
-    """A move's entry (at ``at``) applied to any table's game: at a cash table with the seconds
-    of the time bank it used (C11, the entry's ``bank``)."""
-    if isinstance(game, CashGame):
-        return game.apply(action, bank, at)
-    return game.apply(action)
 
 
 def auto_top_up_due(state: TableState) -> int | None:
@@ -429,7 +422,7 @@ def opened(state: TableState, at: float) -> TableState:
                    players=game.players, started_at=at)
 
 
-def _game(state: TableState) -> CashGame:
+def game_of(state: TableState) -> CashGame:
     game = state.table_game
     assert isinstance(game, CashGame)
     return game
@@ -443,13 +436,31 @@ def _changed(state: TableState, game: CashGame, slots: Any = None) -> TableState
     return replace(state, table_game=game, players=game.players, slots=slots)
 
 
+def fold_entry(state: TableState, body: EntryBody, at: float, play: Callable[[], _Result]) -> _Result | None:
+    """A cash table's step of the fold (its game's ``fold`` hook): its requests and closing, its
+    hands as any table's (``play``), then the lobby's numbers (table/cashlobby.py) and C14's clock."""
+    if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry, WaitlistEntry, CloseEntry)):
+        return after_entry(fold_request(state, body, at), at)
+    if not isinstance(body, (ActEntry, DealEntry)):
+        return None
+    before = game_of(state)
+    moved, told, events = play()
+    after = game_of(moved)
+    if before.in_hand != after.in_hand:
+        moved = replace(moved, hand_stats=after_move(moved.hand_stats, before.in_hand, after.in_hand, at, events))
+    return after_entry(after_hand_move((moved, told, events), at), at)
+
+
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
     """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
     ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
-    from freezeout.server.table.entries import SitEntry, StandEntry, TopUpEntry, WaitlistEntry
     from freezeout.server.table.state import Refused
 
-    game = _game(state)
+    if isinstance(body, CloseEntry):  # an empty cash table closes (table/cashlobby.py): it holds no chip
+        if any(slot.taken for slot in state.slots):
+            raise Refused("illegal", "a cash table closes only when nobody sits there")
+        return replace(state, closed=True), [{"type": "closed"}], []
+    game = game_of(state)
     try:
         if isinstance(body, WaitlistEntry):  # C13 (table/cashwait.py)
             listed, said = fold_waitlist(state, game, body, at)
@@ -533,7 +544,6 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
 
 
 def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.entries import Slot
     from freezeout.server.table.state import Refused
 
     index = body.slot
@@ -562,10 +572,9 @@ def after_hand_move(result: _Result, at: float) -> _Result:
     """A deal or a move at a cash table: the seats of the players whose leave waited for the
     hand's end are free once it ends (their cash-outs ride with this entry), each offered to
     the first in line (C13)."""
-    from freezeout.server.table.entries import Slot
 
     state, table_events, events = result
-    game = _game(state)
+    game = game_of(state)
     told = list(table_events)
     if game.hand_over:  # V17: the losing hands the showdown mucked, said (their cards are not)
         told.extend({"type": "mucked", "seat": seat} for seat in game.table.mucked)
@@ -583,72 +592,9 @@ def after_hand_move(result: _Result, at: float) -> _Result:
 def after_entry(result: _Result, at: float) -> _Result:
     """Every cash entry: C14's clock (table/cashwait.py ``note_short``) as the entry leaves the table."""
     state, told, events = result
-    game = _game(state)
+    game = game_of(state)
     noted = note_short(game, at)
     return (state if noted is game else replace(state, table_game=noted)), told, events
 
 
-# -- the table's own auto top-up (C2): the one step that reads the balance -----------------
-async def auto_top_up_entry(state: TableState, seat: int, balance: Callable[[int], Awaitable[int]]) -> Any:
-    """The entry the table writes for the auto top-up due for ``seat``: a ``top_up`` of what the
-    account's balance (``balance(account)``, read now) pays, up to the seat's amount — its
-    ledger row rides with it as any top-up's — or, when the balance pays nothing (or not a
-    rebuy's minimum), an ``auto_top_up_skipped`` the players are told of."""
-    from freezeout.server.table.entries import CashSeatEntry, TopUpEntry
-
-    game = _game(state)
-    account = state.slots[seat].user_id
-    chips = game.auto_top_up_chips(seat, await balance(account)) if account is not None else 0
-    if chips <= 0:
-        return CashSeatEntry("auto_top_up_skipped", seat)
-    return TopUpEntry(seat, chips, auto=True)
-
-
-async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[[Any], Awaitable[None]]) -> None:
-    """The actor's ``top_up`` step (timers.Due): read the account's balance in ``store``'s
-    database (a TableLog's engine), write the entry :func:`auto_top_up_entry` decides; if the
-    balance fell meanwhile (another table's buy-in won the race: ``insufficient``), the
-    top-up is skipped and said, never retried into a loop."""
-    from freezeout.server.storage.ledger import balance_row
-    from freezeout.server.table.entries import CashSeatEntry
-    from freezeout.server.table.state import Refused
-
-    async def balance(account: int) -> int:
-        async with store.engine.connect() as conn:
-            row = await conn.run_sync(lambda sync: balance_row(sync, account))
-        return 0 if row is None else int(row[0])
-
-    try:
-        await write(await auto_top_up_entry(state, seat, balance))
-    except Refused as refusal:
-        if refusal.code != "insufficient":
-            raise
-        await write(CashSeatEntry("auto_top_up_skipped", seat))
-
-
-# -- C14: a move's one read of the broken table's log ---------------------------------------
-async def moved_chips(state: TableState, account: int, source: str, seq: int, store: Any) -> tuple[int, int] | None:
-    """What a ``move_in`` to this table brings (its seq and chips): entry ``seq`` of the broken
-    table ``source``'s log (``store``: a TableLog, shared by every process of a cluster), when
-    it is that table's ``stand`` moving ``account`` here with its chips; None otherwise.  The
-    chips' ledger rows name the move (``move:<source>.<seq>``), so it is taken once."""
-    from freezeout.server.table.entries import StandEntry, UnknownEntry
-    from freezeout.server.table.state import Refused
-
-    try:
-        entries = await store.table_entries(source, after=seq - 1, limit=1)
-    except Exception as error:
-        raise Refused("storage", "the broken table's log could not be read; try again") from error
-    if not entries or entries[0].seq != seq:
-        return None
-    try:
-        body = entries[0].body
-    except (UnknownEntry, RulesError):
-        return None
-    if not isinstance(body, StandEntry) or body.moved_to != state.id or body.user != account or not body.chips:
-        return None
-    return seq, body.chips
-
-
-# What the ledger records (table/cashledger.py), named here as always.
-from freezeout.server.table.cashledger import cash_transfers, holdings  # noqa: E402
+from freezeout.server.table.cashledger import cash_transfers, holdings, ledger_rows  # noqa: E402  the ledger's rows

@@ -17,23 +17,28 @@ from freezeout.server.table.game import GameRefused
 
 if TYPE_CHECKING:
     from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.cash import CashGame
     from freezeout.server.table.entries import LogEntry
     from freezeout.server.table.state import TableState
 
-__all__ = ["cash_transfers", "holdings"]
+__all__ = ["cash_transfers", "holdings", "ledger_rows"]
 
 
 def cash_transfers(old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+    """The ledger rows ``entry`` is written with, as its new game says (``TableGame.transfers``)."""
+    game = new.table_game
+    return game.transfers(old, new, entry, epoch) if game is not None else []
+
+
+def ledger_rows(game: CashGame, old: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
     """The ledger rows ``entry`` (taking ``old`` to ``new``) must be written with, in its
     transaction: a buy-in (``sit``), a top-up, the cash-outs of players who left (a ``stand``
     between hands, or the entry that ended the hand they were leaving), the hand's rake to
     the house.  The entry's own transfer id when it names one, else ``<table>.<seq>.<kind>``."""
     from freezeout.server.storage.ledger import HOUSE, Transfer
-    from freezeout.server.table.cash import CashGame
     from freezeout.server.table.entries import SitEntry, TopUpEntry
 
-    game = new.table_game
-    if not isinstance(game, CashGame) or game is old.table_game:  # an entry that changed no chips (a commit)
+    if game is old.table_game:  # an entry that changed no chips (a commit)
         return []
     table, seq, at = entry.table_id, entry.seq, entry.at
 
@@ -59,18 +64,17 @@ def cash_transfers(old: TableState, new: TableState, entry: LogEntry, epoch: int
 def holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
     """What a cash table's log says it holds (``ledgercheck.TableHoldings``): the fold of its
     log, every seat's chips; None when the log is not a cash table's (or cannot be folded)."""
-    from freezeout.server.table.cash import CashGame
     from freezeout.server.table.state import Refused, initial_state, reduce
 
     if not entries:
         return None
     try:
         state = initial_state(entries[0])
-        if not isinstance(state.table_game, CashGame):
+        if state.table_game is None or state.table_game.held() is None:  # a freezeout's: no chips of the ledger's
             return None
         for entry in entries[1:]:
             state = reduce(state, entry)[0]
     except (Refused, RulesError, ValueError, KeyError):
         return None
     game = state.table_game
-    return game.held() if isinstance(game, CashGame) else None
+    return game.held() if game is not None else None

@@ -11,7 +11,7 @@ numbers: nobody rereads the log per request.
 
 An empty cash table (nobody seated) is closed after ``cash_idle_seconds``:
 the table writes a ``close`` entry itself (table/timers.py asks
-:func:`close_at`), which the fold accepts only while no seat is taken, so a
+the game's ``close_at``: ``CashGame.close_at``), which the fold accepts only while no seat is taken, so a
 closed table holds no chip (the ledger check, C9) and its replay is exact.
 Pure: no I/O, no clock; times come from the entries.
 """
@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 from freezeout.rules.cashconfig import CashConfig
 from freezeout.rules.events import PotAwarded, RakeTaken
 from freezeout.rules.variant import Variant
+from freezeout.server.table.cashwait import waitlist_json
 
 if TYPE_CHECKING:
-    from freezeout.server.settings import Settings
+    from freezeout.server.table.cash import CashGame
     from freezeout.server.table.state import TableState
 
-__all__ = ["AVERAGE_HANDS", "HandStats", "cash_fields", "cash_level", "cash_stakes", "close_at"]
+__all__ = ["AVERAGE_HANDS", "HandStats", "cash_fields", "cash_level", "cash_stakes"]
 
 AVERAGE_HANDS = 50  # the average pot is over this many last hands
 HOUR = 3600.0
@@ -119,16 +120,10 @@ def move_options(game: Any) -> dict[str, Any]:
     return dict(game.spec.to_json())
 
 
-def cash_fields(state: TableState) -> dict[str, Any]:
+def cash_fields(state: TableState, game: CashGame) -> dict[str, Any]:
     """A cash table's lobby fields (docs/protocol.md "Cash tables"): ``stakes`` (:func:`cash_stakes`
     of the game the table deals now, as its view says them), ``level`` (:func:`cash_level`),
     ``buy_in`` (min, max), ``seats_free``, ``avg_pot`` and ``hands_per_hour``."""
-    from freezeout.server.table.cash import CashGame
-    from freezeout.server.table.cashwait import waitlist_json
-
-    game = state.table_game
-    if not isinstance(game, CashGame):
-        return {}
     config = game.table.config
     stats = state.hand_stats
     return {"stakes": cash_stakes(config, game.variant), "level": cash_level(config, game.variant),
@@ -137,14 +132,3 @@ def cash_fields(state: TableState) -> dict[str, Any]:
             "avg_pot": stats.avg_pot, "hands_per_hour": stats.hands_per_hour,
             "public": not state.private, "options": move_options(game), "waitlist": waitlist_json(game),
             "short_since": game.short_since}
-
-
-def close_at(state: TableState, settings: Settings) -> float | None:
-    """When an open cash table with nobody seated closes itself: ``cash_idle_seconds`` after
-    its last entry (nothing is written while nobody sits there); None for any other table."""
-    if state.spec.format != "cash" or state.closed or any(slot.taken for slot in state.slots):
-        return None
-    game = state.table_game
-    if game is not None and getattr(game, "waitlist", None) is not None and game.waitlist.line.offers:  # type: ignore[attr-defined]
-        return None  # C13: a seat is held for a player from the waiting list
-    return state.last_at + settings.cash_idle_seconds

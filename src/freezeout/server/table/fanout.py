@@ -20,7 +20,6 @@ from freezeout.rules.views import TableView
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
-from freezeout.server.table.cashlobby import cash_fields
 from freezeout.server.table.eventtext import events_json
 from freezeout.server.table.fairness import Reveal
 from freezeout.server.table.game import game_summary
@@ -42,7 +41,8 @@ def table_summary(s: TableState) -> dict[str, Any]:
     }
     if s.private:  # never the secret: only the creator is told it (transport/apiinvite.py)
         summary["private"], summary["created_by"] = True, s.created_by
-    return summary if s.spec.format != "cash" else {**summary, **cash_fields(s)}
+    lobby = s.table_game.lobby_fields(s) if s.table_game is not None else None
+    return {**summary, **lobby} if lobby else summary
 
 
 class Fanout:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from freezeout.cards import Card
 from freezeout.rules import games
@@ -23,6 +23,14 @@ from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.fairness import hand_cards_of
 from freezeout.server.table.game import GameSpec, HandCards, TableGame
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.entries import EntryBody, LogEntry
+    from freezeout.server.table.game import Folded
+    from freezeout.server.table.state import TableState
 
 __all__ = ["FreezeoutGame", "tournament_config"]
 
@@ -109,9 +117,35 @@ class FreezeoutGame:
         t, events = self.tournament.deal_deck(deck, reshuffle)
         return self._with(t), events
 
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+    def apply(self, action: Action, bank: float | None = None, at: float | None = None) -> tuple[TableGame, list[Event]]:
         t, events = self.tournament.act(action)
         return self._with(t), events
+
+    # -- hooks a freezeout answers neutrally (game.py's TableGame) -------------------
+    @property
+    def banks_time(self) -> bool:
+        return False  # R26: the clock alone
+
+    def time_bank(self, seat: int) -> float:
+        return 0.0
+
+    def bot_view(self, viewer: int) -> TableView:
+        return self.seat_view(viewer)
+
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        return None  # the table's own steps (R1–R30)
+
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        return {}
+
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        return None  # a freezeout ends with its game (R1)
+
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        return []  # a freezeout's chips are its own (R1): the ledger sees none
+
+    def held(self) -> int | None:
+        return None
 
     def forget_past(self, keep: int) -> TableGame:
         t = self.tournament

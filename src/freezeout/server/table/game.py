@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 from freezeout.cards import Card, parse_cards
 from freezeout.rules.actions import Action
@@ -38,6 +38,16 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import VARIANTS, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.table.fairness import HandCards
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.table.entries import EntryBody, LogEntry
+    from freezeout.server.table.state import TableState
+
+    #: A step of the fold: the new state, the table's own public events and the rules' events.
+    Folded: TypeAlias = tuple[TableState, list[dict[str, Any]], list[Event]]
 
 __all__ = [
     "FORMATS",
@@ -328,9 +338,38 @@ class TableGame(Protocol):
     def deal(self, deck: Sequence[Card], reshuffle: Sequence[Card] = ()) -> tuple[TableGame, list[Event]]:
         """Start the next hand from a shuffled deck (R2) of :attr:`variant`'s cards."""
         ...
-    def apply(self, action: Action) -> tuple[TableGame, list[Event]]:
+    def apply(self, action: Action, bank: float | None = None, at: float | None = None) -> tuple[TableGame, list[Event]]:
         """A move by ``action.seat``: a betting move, a draw, ``timeout`` (R26/R27; a draw's
-        follows V12, a bring-in's posts it) or ``resign`` (R28).  Raises RulesError."""
+        follows V12, a bring-in's posts it) or ``resign`` (R28), made at ``at`` with ``bank``
+        seconds of the mover's time bank (C11; a game without one ignores both).  Raises RulesError."""
+        ...
+    def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
+        """The game's own step of the fold (state.py) for ``body``, ``play()`` being the table's
+        step of a deal or a move: a cash table's seats and chips (C1–C14) and what each entry
+        leaves behind.  None (neutral): the table's step alone."""
+        ...
+    def lobby_fields(self, state: TableState) -> dict[str, Any]:
+        """What the lobby shows of the table beyond its seats and game (a cash table's stakes,
+        buy-ins, average pot …: table/cashlobby.py).  Neutral: nothing."""
+        ...
+    def close_at(self, state: TableState, idle: float) -> float | None:
+        """When the table closes itself, ``idle`` seconds after its last entry (an open cash
+        table with nobody seated: table/cashlobby.py).  Neutral: never (None)."""
+        ...
+    def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
+        """The ledger rows ``entry`` (taking ``old`` to ``new``, whose game this is) is written
+        with: a cash table's chips across its edge (C9, table/cashledger.py).  Neutral: none."""
+        ...
+    def held(self) -> int | None:
+        """The chips on the table, as the ledger check reads them (a cash table's).  Neutral: None."""
+        ...
+    # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
+    @property
+    def banks_time(self) -> bool:
+        """Whether a move past the clock spends the mover's time bank (its entry records it)."""
+        ...
+    def time_bank(self, seat: int) -> float:
+        """The seconds left in table seat ``seat``'s time bank (0: none, or an empty seat)."""
         ...
     def hand_cards(self) -> HandCards | None: ...
     def hands_ended(self, before: TableGame) -> bool:
@@ -340,6 +379,9 @@ class TableGame(Protocol):
         """Keep only the last ``keep`` hands' public events (the bots' memory, issue #10)."""
         ...
     def seat_view(self, viewer: int | None) -> TableView: ...
+    def bot_view(self, viewer: int) -> TableView:
+        """What the bot at table seat ``viewer`` reads: exactly a human's seat view (neutral: :meth:`seat_view`)."""
+        ...
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]: ...
     def rematch(self, players: tuple[str, ...], button: int) -> TableGame:
         """A new game of the same spec between ``players`` (R3: seated anew by the caller)."""

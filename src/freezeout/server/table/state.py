@@ -19,7 +19,6 @@ from freezeout.rules.tournament import Tournament
 from freezeout.server.table import cash, cashbots, cashlobby
 from freezeout.server.table.entries import (
     ActEntry,
-    CashSeatEntry,
     CloseEntry,
     CommitEntry,
     CreateEntry,
@@ -34,7 +33,6 @@ from freezeout.server.table.entries import (
     Slot,
     StandEntry,
     StartEntry,
-    TopUpEntry,
     UnknownEntry,
     WaitlistEntry,
 )
@@ -158,7 +156,8 @@ class TableState:
 
     def time_bank(self, seat: int) -> float:
         """C11: the seconds left in ``seat``'s time bank (a cash table's; a freezeout has none)."""
-        return cash.time_bank(self.table_game, seat)
+        t = self.table_game
+        return t.time_bank(seat) if t is not None else 0.0
 
     def act_deadline(self, turn_seconds: float) -> float:
         """R26, C11: when the player to act has run out of time: the turn's clock, then (at a
@@ -172,7 +171,7 @@ class TableState:
         (what it took past the clock, at most the bank): what the move's entry records at a
         cash table; None elsewhere."""
         t = self.table_game
-        if not cash.is_cash(t) or t is None or t.to_act < 0:
+        if t is None or not t.banks_time or t.to_act < 0:
             return None
         return round(min(self.time_bank(t.to_act), max(0.0, now - self.turn_deadline(turn_seconds))), 3)
 
@@ -311,7 +310,7 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
     action = body.action
     seat = action.seat
     try:
-        new_t, events = cash.apply(t, action, body.bank, at)  # a cash table spends its time bank (C11)
+        new_t, events = t.apply(action, body.bank, at)  # a cash table spends its time bank (C11)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
     table_events: list[dict[str, Any]] = []
@@ -332,8 +331,6 @@ def _after_move(old: TableState, new: TableState, at: float, events: list[Event]
     """When a hand has just ended: open what became public (fairness) and start the pause (R30)."""
     before, after = old.table_game, new.table_game
     assert after is not None
-    if new.spec.format == "cash" and before is not None and before.in_hand != after.in_hand:  # the lobby's numbers
-        new = _evolve(new, hand_stats=cashlobby.after_move(new.hand_stats, before.in_hand, after.in_hand, at, events))
     if before is not None and after.hands_ended(before):
         cards, deal = after.hand_cards(), new.current_deal
         assert cards is not None and deal is not None
@@ -381,27 +378,17 @@ def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
     return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
 
 
-def _close(state: TableState, at: float) -> _Result:
-    """An empty cash table closes (table/cashlobby.py): only with nobody seated, so it holds no chip."""
-    if state.spec.format != "cash":
-        raise Refused("illegal", "only a cash table closes this way")
-    if any(slot.taken for slot in state.slots):
-        raise Refused("illegal", "a cash table closes only when nobody sits there")
-    return replace(state, closed=True), [{"type": "closed"}], []
-
-
 def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
     """The one step of the fold: each kind of entry to its rule."""
     if state.closed:
         raise Refused("closed", "this cash table is closed: choose another in the lobby")
+    t = state.table_game
+    if t is not None:  # the game's own step first (a cash table's seats and chips: table/cash.py)
+        folded = t.fold(state, body, at, lambda: _act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at))
+        if folded is not None:
+            return folded
     if isinstance(body, CloseEntry):
-        return _close(state, at)
-    if state.spec.format == "cash":  # a cash table's seats and chips (table/cash.py), its hands as any table's
-        if isinstance(body, (SitEntry, StandEntry, TopUpEntry, CashSeatEntry, WaitlistEntry)):
-            return cash.after_entry(cash.fold_request(state, body, at), at)
-        if isinstance(body, (ActEntry, DealEntry)):
-            moved = _act(state, body, at) if isinstance(body, ActEntry) else _deal(state, at)
-            return cash.after_entry(cash.after_hand_move(moved, at), at)
+        raise Refused("illegal", "only a cash table closes this way")
     if isinstance(body, WaitlistEntry):
         raise Refused("illegal", "a waiting list is a cash table's (C13); this table plays a freezeout")
     if isinstance(body, ActEntry):  # the most frequent first

@@ -14,11 +14,10 @@ from typing import Any, Literal, TypeAlias
 
 from freezeout.server.settings import Settings
 from freezeout.server.table import cash
-from freezeout.server.table.cashlobby import close_at
 from freezeout.server.table.state import TableState
 
 __all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Lapse", "Rematch", "Start",
-           "TopUp", "clock_json", "due", "next_deadline"]
+           "TopUp", "clock_json", "close_at", "due", "next_deadline"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +170,12 @@ def _next_deadline(state: TableState, settings: Settings, *, online: Callable[[i
     return min(times)
 
 
+def close_at(state: TableState, settings: Settings) -> float | None:
+    """When the table closes itself (its game says: an empty cash table, table/cashlobby.py), or None."""
+    t = state.table_game
+    return t.close_at(state, settings.cash_idle_seconds) if t is not None else None
+
+
 def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, Any]:
     t = state.table_game
     to_act = t.to_act if t is not None else -1
@@ -178,7 +183,7 @@ def clock_json(state: TableState, now: float, settings: Settings) -> dict[str, A
     deadline = state.turn_deadline(settings.turn_seconds) if started is not None else None
     # C11: at a cash table the time bank runs from the clock's deadline; R26 acts at its end
     out = state.act_deadline(settings.turn_seconds) if started is not None else None
-    banked = cash.is_cash(t) and out is not None
+    banked = t is not None and t.banks_time and out is not None
     deal_at = state.deal_due(settings.pause_seconds)
     # R30: a finished hand's result stays on the table until then (the game's last hand too)
     shown = state.hand_ended_at is not None and t is not None and not t.in_hand

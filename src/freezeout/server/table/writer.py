@@ -21,7 +21,6 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table.cash import cash_transfers
 from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, reduce
@@ -48,7 +47,8 @@ class TableWriter:
         :class:`Refused` if the fold refuses it or the store cannot take it."""
         first = reduce(state, entry)  # validate first: a refused entry is never written
         new = first[0]
-        ops = [*ops, *cash_transfers(state, new, entry, self.epoch)]  # a cash table's chips ride with the entry (C9)
+        if new.table_game is not None:  # a cash table's chips ride with the entry (C9): the game says which
+            ops = [*ops, *new.table_game.transfers(state, new, entry, self.epoch)]
         entries = [entry]
         if new.needs_end and entry.kind != "end":  # the last move and the game's end: one transaction
             ahead = recorder.copy()
