@@ -23,9 +23,10 @@ async def said(player: Any, text: str) -> dict[str, Any]:
     return await player.until(lambda m: m["type"] == "chat" and m.get("text") == text)
 
 
-async def heads_up_and_a_guest(harness) -> tuple[str, Any, Any, Any]:
-    """ana and bo playing heads-up, and eve, a guest, watching: all following the table."""
-    ana, bo, eve = await harness.player(), await harness.player(), await harness.player()
+async def two_and_a_watcher(source: Any) -> tuple[str, Any, Any, Any]:
+    """ana and bo at a heads-up table and eve, a guest, watching it: all three following the
+    table (``source``: a server's or a cluster gateway's players)."""
+    ana, bo, eve = await source.player(), await source.player(), await source.player()
     await ana.register("ana")
     await bo.register("bo")
     await eve.guest()
@@ -33,6 +34,12 @@ async def heads_up_and_a_guest(harness) -> tuple[str, Any, Any, Any]:
     await bo.post(f"/api/tables/{table}/sit")
     for p in (ana, bo, eve):
         await p.join(table)
+    return table, ana, bo, eve
+
+
+async def heads_up_and_a_guest(harness) -> tuple[str, Any, Any, Any]:
+    """ana and bo playing heads-up, and eve, a guest, watching: all following the table."""
+    table, ana, bo, eve = await two_and_a_watcher(harness)
     await harness.settle()
     for p in (ana, bo, eve):
         await p.until_version(harness.table(table).state.version)

@@ -11,25 +11,20 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine as sync_engine
 from sqlalchemy import inspect
+from test_server_chat import two_and_a_watcher
 
 from freezeout.cli import main
 from freezeout.server.chattext import MAX_NOTE
 from freezeout.server.storage.chat import KEEP_DAYS, REPORTS_PER_HOUR
 from freezeout.server.storage.db import _alembic_config
+from polling import eventually
 
-from clusterkit import cluster_settings, serve_cluster, wait_for
+from clusterkit import cluster_settings, serve_cluster
 
 
 async def chatting(harness) -> tuple[str, Any, Any, Any]:
     """ana and bo playing heads-up, eve (a guest) watching; ana has said "hello"."""
-    ana, bo, eve = await harness.player(), await harness.player(), await harness.player()
-    await ana.register("ana")
-    await bo.register("bo")
-    await eve.guest()
-    table = await ana.create([None, None])
-    await bo.post(f"/api/tables/{table}/sit")
-    for p in (ana, bo, eve):
-        await p.join(table)
+    table, ana, bo, eve = await two_and_a_watcher(harness)
     await ana.send({"type": "chat", "text": "hello"})
     await bo.until(lambda m: m["type"] == "chat" and m.get("text") == "hello")
     return table, ana, bo, eve
@@ -169,17 +164,8 @@ def test_migration_0010_adds_the_chat_tables_and_takes_them_away(tmp_path):
 async def test_a_line_reaches_its_room_through_a_clusters_gateway(tmp_path, room):
     async with serve_cluster(cluster_settings(tmp_path, ws_message_burst=1000)) as cluster:
         await cluster.worker("w1")
-        ana = await cluster.gateway.player()
-        bo = await cluster.gateway.player()
-        eve = await cluster.gateway.player()
-        await ana.register("ana")
-        await bo.register("bo")
-        await eve.guest()
-        table = await ana.create([None, None])
-        await bo.post(f"/api/tables/{table}/sit")
-        for p in (ana, bo, eve):
-            await p.join(table)
-        await wait_for(lambda: cluster.owner(table) is not None, "an owner")
+        table, ana, bo, eve = await two_and_a_watcher(cluster.gateway)
+        await eventually(lambda: cluster.owner(table) is not None, "an owner")
         author, reader, outsider = (ana, bo, eve) if room == "players" else (eve, eve, ana)
         text = f"through the bus to the {room}"
         await author.send({"type": "chat", "text": text})

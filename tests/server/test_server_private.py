@@ -15,8 +15,9 @@ from test_server_lobby import Lobby
 
 from freezeout.server.clock import FakeClock
 from freezeout.server.table.actor import TableActor
+from polling import eventually
 
-from clusterkit import cluster_settings, serve_cluster, wait_for
+from clusterkit import cluster_settings, serve_cluster
 from serverkit import Harness, Player, fast_settings, serve
 
 CASH = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}
@@ -366,7 +367,7 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         lobby = await Lobby(await cluster.gateway.player()).watch()
         table, secret = await open_private(ana, {"slots": [None, None, None]})
         public = await ana.create([None, None])
-        await wait_for(lambda: cluster.owner(table) is first, "the worker to own the table")
+        await eventually(lambda: cluster.owner(table) is first, "the worker to own the table")
         await lobby.until(lambda tables: public in tables)
         assert table not in lobby.tables
         assert {t["id"] for t in (await eve.http.get("/api/tables")).json()["tables"]} == {public}
