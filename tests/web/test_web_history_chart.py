@@ -67,7 +67,7 @@ def test_the_chart_draws_every_hand_in_the_standings_colours_and_never_below_zer
     hands.append({"number": 3, "events": start + end, "revealed": None, "commitment": None})
     s.pause = 0.3
     s.feed(page, s.update(end))
-    page.locator(".endscreen:not([hidden]) svg.chart").wait_for()
+    page.locator(".endscreen:not([hidden]) .stack-chart svg.chart").wait_for()
     page.wait_for_function("() => document.querySelector('.endscreen path.line').getAttribute('d').match(/[ML]/g).length === 4")
     chart = page.evaluate(CHART_JS)
     assert chart["points"] == [4, 4, 4, 4], "the start and hands 1, 2, 3 for every player"

@@ -1,7 +1,7 @@
 """What a chat line and a note on a player may hold (issue #37): short plain text.
 
 Pure: no I/O.  A line is at most :data:`MAX_CHAT` characters once its ends are trimmed,
-a note at most :data:`MAX_NOTE`; neither may hold a control character (C0, C1, DEL),
+a note at most :data:`MAX_NOTE`; neither may hold a control character (U+0000-U+001F, U+007F-U+009F),
 a format character that reorders or hides text (bidi overrides, zero-width spaces; the
 zero-width joiner of emoji sequences is kept), a surrogate or an unassigned code point.
 Markup is not refused but never read as markup: the page shows every line and note as

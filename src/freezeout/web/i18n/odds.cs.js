@@ -11,7 +11,7 @@ export default {
   pick: 'Karty',
   pickFor: 'Vyberte karty: {what}',
   range: 'Rozsah',
-  rangeFor: 'Rozsah: {what} – ťukněte nebo táhněte po mřížce',
+  rangeFor: 'Rozsah: {what} – ťukni nebo táhni po mřížce',
   combos: '{n} kombinací',
   done: 'Hotovo',
   clear: 'Smazat',
@@ -27,7 +27,7 @@ export default {
   exact: 'Přesně: všech {n} rozdání.',
   sampled: 'Monte Carlo: {n} náhodných rozdání (seed {seed}); ± je 95% interval.',
   noLow: 'Žádné kvalifikované low v {p} rozdání.',
-  share: 'Adresa této stránky ukáže tentýž výsledek: můžete ji sdílet.',
+  share: 'Adresa této stránky ukáže tentýž výsledek: můžeš ji sdílet.',
   error: 'Nelze spočítat: {message}',
   limited: 'Odsud přišlo příliš mnoho výpočtů; zkuste to za minutu.',
 };
