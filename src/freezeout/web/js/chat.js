@@ -7,7 +7,7 @@
 // chat can be hidden (remembered in this browser).  On a wide screen the panel stands
 // beside the felt; on a phone it is a sheet from the top that the head's button opens, so
 // it never covers the action bar.
-import {h, fill, setText} from './dom.js';
+import {h, fill, setText, svg} from './dom.js';
 import {t} from './i18n.js';
 import * as api from './api.js';
 import {toast} from './ui.js';
@@ -88,7 +88,7 @@ export class ChatPanel {
     // the head's button: opens the sheet on a phone, shows the unread count
     this.countEl = h('span.chat-count', {hidden: true});
     this.toggleBtn = h('button.btn.small.ghost.chat-toggle', {type: 'button', 'aria-label': t('chat.title'), title: t('chat.title'),
-      'aria-expanded': 'false', onclick: () => this.setOpen(!this.open)}, h('span.chat-icon', {'aria-hidden': 'true'}, '💬'),
+      'aria-expanded': 'false', onclick: () => this.setOpen(!this.open)}, chatIcon(),
       h('span.tool-label', t('chat.title')), this.countEl);
     this.renderHidden();
   }
@@ -214,4 +214,10 @@ export function chatLog(tableId) {
     } catch { el.hidden = true; }
   })();
   return el;
+}
+
+/** The head button's speech bubble: an icon of the page's own set (index.html), not an emoji a
+ * phone may lack the font for (it drew an empty box in Debian's chromium). */
+function chatIcon() {
+  return svg('svg', {class: 'icon', 'aria-hidden': 'true'}, svg('use', {href: '#i-chat'}));
 }
