@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_web_replayer_runout import REPLAYER_JS
 
 from freezeout.server.oddsdesk import compute
 from freezeout.server.table.replaysteps import hand_steps
@@ -17,15 +18,6 @@ from runouts import run_out_record
 
 pytestmark = pytest.mark.browser
 
-REPLAYER_JS = """async ([number, viewer]) => {
-  const {Replayer, stepsOfGame} = await import('/static/js/replayer.js');
-  const box = document.createElement('div');
-  box.id = 'test-replayer';
-  document.body.prepend(box);
-  const r = new Replayer({hands: [{number}], players: [], viewer, source: stepsOfGame('g1')});
-  box.append(r.el);
-  window.__fzReplayer = r;
-}"""
 
 # each seat's shown share, in seat order (null: none shown)
 SHARES_JS = """() => [...window.__fzReplayer.el.querySelectorAll('.felt-wrap > .seat')].map(s => {
