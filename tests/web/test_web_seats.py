@@ -86,9 +86,10 @@ def _problems(page: Any, n: int) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
-def test_phone_every_seat_count_readable_and_nothing_covers_anything(new_page, size):
-    page = new_page(width=size[0], height=size[1])
+@pytest.mark.parametrize(("size", "locale"), [((360, 640), "en-US"), ((375, 667), "cs-CZ"), ((390, 844), "en-US")],
+                         ids=["360x640-en", "375x667-cs", "390x844-en"])
+def test_phone_every_seat_count_readable_and_nothing_covers_anything(new_page, size, locale):
+    page = new_page(width=size[0], height=size[1], locale=locale)
     page.emulate_media(reduced_motion="reduce")
     problems = {}
     for i, (code, n) in enumerate(TABLES):
