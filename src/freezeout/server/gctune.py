@@ -15,10 +15,11 @@ import contextlib
 import gc
 import logging
 import time
+from asyncio import selector_events
 from collections.abc import AsyncIterator, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "tuned_gc"]
+__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "release_transport_cycles", "tuned_gc"]
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,33 @@ YOUNG_THRESHOLD = 100_000
 # Objects in cycles that a closed WebSocket leaves (the rest of its ~200 are freed by reference
 # counting): measured with 300 and 500 connections (docs/scaling.md "No freeze").
 GARBAGE_PER_CLOSED = 85
+
+
+def release_transport_cycles() -> bool:
+    """Make a closed asyncio socket transport free itself by reference counting (once per process).
+
+    CPython 3.11's selector transport keeps its read callback as a bound method of itself
+    (``_read_ready_cb``): every TCP connection's transport is a reference cycle, with its
+    socket and buffers, left for the cyclic collector — or, frozen, for a thaw (docs/scaling.md
+    "No freeze").  CPython 3.12 clears it in ``close()`` (gh-100348); this clears it when the
+    connection is lost, which every way of closing reaches.  A no-op on a transport without
+    that attribute (uvloop's, a later CPython's); returns whether it is installed."""
+    cls: Any = getattr(selector_events, "_SelectorSocketTransport", None)
+    lost = getattr(cls, "_call_connection_lost", None)
+    if lost is None or not hasattr(cls, "_read_ready__data_received"):
+        return False
+    if getattr(lost, "releases_read_callback", False):
+        return True
+
+    def _call_connection_lost(self: Any, exc: BaseException | None) -> None:
+        try:
+            lost(self, exc)
+        finally:
+            self._read_ready_cb = None  # the transport -> bound method -> transport cycle
+
+    _call_connection_lost.releases_read_callback = True  # type: ignore[attr-defined]
+    cls._call_connection_lost = _call_connection_lost
+    return True
 
 
 class _Collector(Protocol):
