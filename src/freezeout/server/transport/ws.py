@@ -1,7 +1,7 @@
 """The WebSocket endpoint ``/ws``: one connection's life, its jobs each in a module of its own.
 
-- the handshake, a few per turn of the event loop in a connect storm (transport/wspacer.py),
-  and who the client is (here: same origin, then the session
+- the handshake, a few per turn of the event loop in a connect storm (and the end in a
+  disconnect storm: transport/wspacer.py), and who the client is (here: same origin, then the session
   cookie or API token, then the room's connection caps: transport/links.py);
 - the way out (transport.wsoutbox.Outbox): the send loop, which never blocks the table;
 - the rate (transport.wsthrottle.Throttle): a token bucket per account;
@@ -85,6 +85,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         while not outbox.closed.is_set() and not outbox.done:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
+                await Pacer.of(asyncio.get_running_loop()).turn()  # a disconnect storm: a few ends per loop turn
                 break
             outbox.heard()  # alive: no keepalive ping needed for a while
             now = context.clock.now()
