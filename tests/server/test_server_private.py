@@ -389,3 +389,45 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         assert (await join(bo, table, secret))["code"] == "not_found"
         assert (await join(bo, table, new))["type"] == "snapshot"
         assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve"})).status_code == 200
+
+
+async def _log_in(h: Harness, name: str) -> Player:
+    player = await h.player()
+    response = player._session(await player.post("/api/login", {"name": name, "password": "correct horse"}))
+    assert response.status_code == 200, response.text
+    return player
+
+
+async def test_held_places_approval_and_seat_requests_survive_a_restart(tmp_path):
+    """They are the table's log (``guests`` entries, table/guestbook.py): a restarted server
+    rebuilds them as they were, with each hold's own end."""
+    settings, clock = fast_settings(tmp_path, table_misses_per_address=1000), FakeClock()
+    async with serve(settings, clock) as h:
+        ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+        table, secret = await open_private(ana, {"slots": [None, None, None], "approval": True})
+        held = await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 2})
+        assert held.status_code == 200, held.text
+        until = held.json()["guests"]["holds"][0]["until"]
+        waiting = await eve.post(f"/api/tables/{table}/sit?invite={secret}")
+        assert waiting.status_code == 202, waiting.text
+        before = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+    clock.advance(60)
+    async with serve(settings, clock) as h:
+        ana, bo, eve = [await _log_in(h, name) for name in ("ana", "bo", "eve")]
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests == before == {"approval": True, "holds": [{"slot": 2, "name": "bo", "until": until}],
+                                    "requests": [{"user_id": eve.user["id"], "name": "eve"}]}
+        assert (await bo.http.get(f"/api/tables/{table}")).status_code == 200  # by his hold, without the link
+        carol = await (await h.player()).register("carol")  # approval is still on: carol waits too
+        assert (await carol.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 202
+        approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": eve.user["id"], "approve": True})
+        assert approved.status_code == 200, approved.text
+        assert h.table(table).state.slot_of_user(eve.user["id"]) == 1  # ana has 0; the held place 2 is not hers
+        assert [r["name"] for r in approved.json()["guests"]["requests"]] == ["carol"]
+        assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200
+        assert h.table(table).state.slot_of_user(bo.user["id"]) == 2
+        assert (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"] == []
+    async with serve(settings, clock) as h:  # once more: what was answered stays answered, what waits waits
+        ana = await _log_in(h, "ana")
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests["holds"] == [] and [r["name"] for r in guests["requests"]] == ["carol"]

@@ -40,7 +40,7 @@ from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import Transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import cashio, idempotency, steps, timers
+from freezeout.server.table import cashio, guestlist, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.chat import TableChat, audience, players_of, system_news
 from freezeout.server.table.commands import Chat, Intent, MoveIn
@@ -51,13 +51,13 @@ from freezeout.server.table.entries import (
     EntryBody,
     GameEnd,
     GameStart,
+    GuestEntry,
     LogEntry,
     RematchEntry,
     ResumeEntry,
     WaitlistEntry,
 )
 from freezeout.server.table.fanout import Fanout, table_summary
-from freezeout.server.table.guestlist import GuestList
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import applied_text, error_text, guests_text, presence_text
@@ -115,7 +115,6 @@ class TableActor:
         self.writer = TableWriter(store, settings)
         self.chat = TableChat(getattr(store, "engine", None), settings)  # beside the log (issue #37)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
-        self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
         self.members: set[int] = set()  # a private table's accounts that ever sat at it
         self._commands: deque[_Command] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
@@ -155,7 +154,6 @@ class TableActor:
     def restore(cls, entries: list[LogEntry], **kwargs: Any) -> TableActor:
         """Rebuild a table by folding its whole log (after a restart)."""
         actor = cls(initial_state(entries[0]), **kwargs)
-        actor.guests.approval = bool(entries[0].data.get("approval"))  # a private table's creator approves seats
         for entry in entries[1:]:
             actor._apply(entry)
         return actor
@@ -401,8 +399,10 @@ class TableActor:
             if decision.applied is None:
                 msg, moved = decision.msg, None
                 if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
-                    admitted = self.guests.admit(self.state, command.user, msg, now)
-                    if admitted is None:
+                    admitted = guestlist.admit(self.state, command.user, msg, now)
+                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (table/guestbook.py)
+                        if admitted.seat != getattr(self.state.guests.request_of(command.user.id), "seat", None):
+                            await self._write(admitted, now)
                         self.tell_guests()
                         raise Refused("pending", "your seat request waits for the table's creator to approve it")
                     msg = admitted
@@ -487,7 +487,7 @@ class TableActor:
     def tell_guests(self) -> None:
         """The creator's connections are told the held places and the seat requests (``guests``)."""
         creator = self.state.created_by
-        text = guests_text(self.guests.view(self.clock.now()))
+        text = guests_text(self.state.guests.view(self.clock.now()))
         for conn in list(self.followers.conns):
             if conn.user is not None and conn.user.id == creator:
                 conn.send(text)
