@@ -431,3 +431,24 @@ async def test_held_places_approval_and_seat_requests_survive_a_restart(tmp_path
         ana = await _log_in(h, "ana")
         guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
         assert guests["holds"] == [] and [r["name"] for r in guests["requests"]] == ["carol"]
+
+
+async def test_bots_filling_a_private_cash_table_leave_the_held_places_free(tmp_path):
+    """A cash table's bots (table/bots.py) take no place its creator holds for a friend: the
+    fill takes the free place past the holds, "Add bot" says why it cannot, and the friend
+    finds the place held for them."""
+    settings = fast_settings(tmp_path, table_misses_per_address=1000, cash_bot_fill_seconds=20)
+    async with serve(settings, FakeClock()) as h:
+        ana, bo, _cy = [await (await h.player()).register(name) for name in ("ana", "bo", "cy")]
+        table, _ = await open_private(ana, {"format": "cash", "game": "NT", "cash": CASH, "seats": 4})
+        for name, slot in (("bo", 1), ("cy", 2)):
+            assert (await ana.post(f"/api/tables/{table}/reserve", {"name": name, "slot": slot})).status_code == 200
+        assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 5000, "slot": 0})).status_code == 200
+        await h.advance(20)  # ana has sat alone for the fill's wait
+        slots = h.table(table).state.slots
+        assert [s.kind for s in slots] == ["user", None, None, "bot"]  # the one place nobody holds
+        added = await ana.post(f"/api/tables/{table}/bots", {"level": "easy"})
+        assert added.status_code == 409 and "held for a player" in added.json()["error"]["message"], added.text
+        assert [s.kind for s in h.table(table).state.slots] == ["user", None, None, "bot"]
+        assert (await bo.post(f"/api/tables/{table}/buy_in", {"chips": 5000})).status_code == 200
+        assert h.table(table).state.slot_of_user(bo.user["id"]) == 1

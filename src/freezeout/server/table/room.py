@@ -413,7 +413,7 @@ async def seat_cash_bot(actor: TableActor, user: UserRow, level: str) -> dict[st
     owner does it: a room's table here, a cluster worker's for a gateway (cluster/worker.py)."""
     from freezeout.server.table.bots import check_add_bot
 
-    check_add_bot(actor.state, user, level, bots_for(actor.state.spec.game.code))
+    check_add_bot(actor.state, user, level, bots_for(actor.state.spec.game.code), actor.clock.now())
     actor.bots.asked = level
     await actor.sync()  # the bot's ``sit`` is the table's next step
     if actor.bots.asked is not None:
