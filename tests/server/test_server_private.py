@@ -452,3 +452,29 @@ async def test_bots_filling_a_private_cash_table_leave_the_held_places_free(tmp_
         assert [s.kind for s in h.table(table).state.slots] == ["user", None, None, "bot"]
         assert (await bo.post(f"/api/tables/{table}/buy_in", {"chips": 5000})).status_code == 200
         assert h.table(table).state.slot_of_user(bo.user["id"]) == 1
+
+
+async def test_through_a_gateway_the_creator_reads_the_guests_and_a_renewed_link_puts_its_watchers_out(tmp_path):
+    """The gateway path is the one-process path: ``GET …/invite`` tells the held places and the
+    requests (the table's owner answers), and a watcher by a renewed-away link is told
+    ``not_found`` and follows the table no more (the owner tells the gateway to drop it)."""
+    async with serve_cluster(cluster_settings(tmp_path, table_misses_per_address=1000)) as cluster:
+        worker = await cluster.worker("w1")
+        ana, _bo, eve = [await (await cluster.gateway.player()).register(name) for name in ("ana", "bo", "eve")]
+        table, secret = await open_private(ana, {"slots": [None, None, None], "approval": True})
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 2})).status_code == 200
+        assert (await join(eve, table, secret))["type"] == "snapshot"
+        await eve.send({"type": "sit"})
+        assert (await eve.error())["code"] == "pending"
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests["approval"] is True and [h["name"] for h in guests["holds"]] == ["bo"]
+        assert guests["requests"] == [{"user_id": eve.user["id"], "name": "eve"}]
+        assert (await ana.post(f"/api/tables/{table}/invite")).status_code == 200
+        evicted = await eve.until(lambda m: m["type"] == "error")
+        assert evicted["code"] == "not_found"
+        await eve.send({"type": "sit"})
+        assert (await eve.error())["code"] == "not_joined"  # as in one process: it follows the table no more
+        room = cluster.gateway.ctx.room
+        assert all(conn.user is None or conn.user.id != eve.user["id"] for conn in room.get(table).conns)
+        assert all(remote.conn.user.id != eve.user["id"] for remote in worker.tables[table].remote.values())

@@ -47,6 +47,7 @@ from freezeout.server.cluster.bus import (
 )
 from freezeout.server.cluster.ownership import Lease, Leases
 from freezeout.server.cluster.routing import (
+    EVICTED,
     MOVED,
     REQUEST_PREFIX,
     AddBot,
@@ -172,6 +173,14 @@ class RemoteTable:
         summary = await self.room.request(self.id, user, intent)
         self.last_summary = summary
         return summary
+
+    def evict(self, follower: _Follower, told: str) -> None:
+        """The owner put the connection out (a private table's link renewed since it joined by
+        it, table/actor.py): it follows the table no more, and its socket is told, as in one process."""
+        conn = follower.conn
+        conn.evicted = True
+        self.detach(conn)
+        conn.send(told)
 
     def _failed_join(self, conn: Conn) -> Fail:
         def failed(refusal: Refused) -> None:
@@ -521,6 +530,10 @@ class GatewayRoom(Room):
                 future.set_result(decode_answer(command.body))
         elif reply_to == MOVED:
             self.rerouted(command.table_id)
+        elif reply_to.startswith(EVICTED):
+            found = self.followers.get(reply_to[len(EVICTED):])
+            if found is not None:
+                found[0].evict(found[1], command.body.decode())
         else:
             found = self.followers.get(reply_to)
             if found is not None:

@@ -34,7 +34,7 @@ from freezeout.server.transport.protocol import INTENT, Intent
 from freezeout.server.wire import Fragment
 
 __all__ = [
-    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "ChatText", "DetachConn", "ForConn", "Host", "OwnerChanged",
+    "EVICTED", "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "ChatText", "DetachConn", "ForConn", "Host", "OwnerChanged",
     "PresenceText",
     "Refresh", "Request", "TableTexts", "ToOwner", "Versioned", "decode_answer", "decode_command", "decode_update",
     "encode_answer", "encode_command", "owner_update", "presence_update", "table_update", "user_from_json", "user_json",
@@ -43,6 +43,7 @@ __all__ = [
 
 REQUEST_PREFIX = "req:"  # reply_to of an answer to a request (not a connection)
 MOVED = "moved"  # reply_to of "this worker does not own the table"
+EVICTED = "evicted:"  # reply_to of "this connection follows the table no more" (a private table's link renewed)
 
 _HEAD = re.compile(rb'^\{"type":"(snapshot|update)","version":(\d+)(?:,"since":(\d+))?')
 

@@ -336,10 +336,14 @@ class TableActor:
             user_id = conn.user.id if conn.user is not None else None
             if user_id is not None and (user_id == state.created_by or state.slot_of_user(user_id) is not None):
                 continue
-            conn.evicted = True
-            self.followers.remove(conn)
-            self._send_error(conn, "not_found", f"no table {state.id!r}", None)
+            self._evict(conn, error_text("not_found", f"no table {state.id!r}", None, state.version))
         self._tell_presence()
+
+    def _evict(self, conn: Conn, told: str) -> None:
+        """One connection follows the table no more, told why (a gateway's: cluster/workertable.py)."""
+        conn.evicted = True
+        self.followers.remove(conn)
+        conn.send(told)
 
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:
