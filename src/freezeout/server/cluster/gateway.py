@@ -203,7 +203,8 @@ class RemoteTable:
         elif isinstance(news, ChatText):  # a chat line: to the followers of its room (table/chat.py)
             for follower in list(self.followers.values()):
                 user = follower.conn.user
-                if follower.synced is not None and audience(news.room, news.players, user.id if user else None):
+                user_id = user.id if user else None
+                if follower.synced is not None and audience(news.room, news.players, user_id, news.muted):
                     follower.conn.send(news.text)
         elif isinstance(news, TableTexts):
             seats, texts = news.seats, news.texts

@@ -230,6 +230,7 @@ class ChatText:
     text: str
     room: str
     players: frozenset[int]
+    muted: frozenset[int] = frozenset()  # the accounts that muted the line's author: not sent it
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +252,8 @@ def presence_update(text: str) -> bytes:
     return orjson.dumps({"k": "presence", "text": text})
 
 
-def chat_update(text: str, room: str, players: frozenset[int]) -> bytes:
-    return orjson.dumps({"k": "chat", "text": text, "room": room, "players": sorted(players)})
+def chat_update(text: str, room: str, players: frozenset[int], muted: frozenset[int] = frozenset()) -> bytes:
+    return orjson.dumps({"k": "chat", "text": text, "room": room, "players": sorted(players), "muted": sorted(muted)})
 
 
 def owner_update(worker: str, epoch: int) -> bytes:
@@ -268,7 +269,8 @@ def decode_update(body: bytes) -> TableNews | None:
     if kind == "presence":
         return PresenceText(str(data["text"]))
     if kind == "chat":
-        return ChatText(str(data["text"]), str(data["room"]), frozenset(int(u) for u in data["players"]))
+        return ChatText(str(data["text"]), str(data["room"]), frozenset(int(u) for u in data["players"]),
+                        frozenset(int(u) for u in data.get("muted", ())))
     if kind == "owner":
         return OwnerChanged(str(data.get("worker")), int(data.get("epoch") or 0))
     return None

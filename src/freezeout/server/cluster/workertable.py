@@ -139,8 +139,8 @@ class OwnedTable(TableActor):
             return
         self.outlet.publish(Update(self.state.id, self.state.version, presence_update(presence_text(online))))
 
-    def _tell_chat(self, line: dict[str, Any]) -> None:
+    def _tell_chat(self, line: dict[str, Any], muted: frozenset[int] = frozenset()) -> None:
         """A chat line once for all gateways, with who holds a place: each gateway gives it to
-        the followers of its room (table.chat.audience)."""
-        body = chat_update(dumps(line), str(line["room"]), players_of(self.state))
+        the followers of its room but those who muted its author (table.chat.audience)."""
+        body = chat_update(dumps(line), str(line["room"]), players_of(self.state), muted)
         self.outlet.publish(Update(self.state.id, self.state.version, body))

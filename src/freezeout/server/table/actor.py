@@ -397,7 +397,8 @@ class TableActor:
         ref = command.intent.id
         try:
             if isinstance(command.intent, Chat):  # a chat line: stored beside the log, never in it (table/chat.py)
-                self._tell_chat(await self.chat.say(self.state, command.user, command.intent.text, now))
+                line = await self.chat.say(self.state, command.user, command.intent.text, now)
+                self._tell_chat(line, await self.chat.muted_by(command.user))
                 return
             decision = await self._decide(command)
             if decision.applied is None:
@@ -496,11 +497,11 @@ class TableActor:
             if conn.user is not None and conn.user.id == creator:
                 conn.send(text)
 
-    def _tell_chat(self, line: dict[str, Any]) -> None:
-        """A chat line to the followers of its room (table.chat.audience)."""
+    def _tell_chat(self, line: dict[str, Any], muted: frozenset[int] = frozenset()) -> None:
+        """A chat line to the followers of its room but those who muted its author (table.chat.audience)."""
         text, room, players = dumps(line), str(line["room"]), players_of(self.state)
         for conn in list(self.followers.conns):
-            if audience(room, players, conn.user.id if conn.user is not None else None):
+            if audience(room, players, conn.user.id if conn.user is not None else None, muted):
                 conn.send(text)
 
     def _tell_presence(self) -> None:
