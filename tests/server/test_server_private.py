@@ -478,3 +478,15 @@ async def test_through_a_gateway_the_creator_reads_the_guests_and_a_renewed_link
         room = cluster.gateway.ctx.room
         assert all(conn.user is None or conn.user.id != eve.user["id"] for conn in room.get(table).conns)
         assert all(remote.conn.user.id != eve.user["id"] for remote in worker.tables[table].remote.values())
+
+
+async def test_metrics_count_no_private_table(h):
+    """``freezeout_tables`` counts the public tables: opening a private one does not move it
+    (docs/scaling.md), so a scrape cannot tell that one exists."""
+    ana = await (await h.player()).register("ana")
+    await ana.create([None, None])
+    before = (await ana.http.get("/metrics")).text
+    await open_private(ana)
+    await open_private(ana, {"format": "cash", "game": "NT", "cash": CASH})
+    after = (await ana.http.get("/metrics")).text
+    assert "freezeout_tables 1" in before and "freezeout_tables 1" in after

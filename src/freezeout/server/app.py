@@ -132,7 +132,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         else:
             room = Room(settings=settings, store=store, clock=clock)
             room.on_handled = metrics.observe_action
-            metrics.gauge("freezeout_tables", lambda: len(room.tables), "tables this process drives")
+            metrics.gauge("freezeout_tables", lambda: sum(not a.state.private for a in room.tables.values()),
+                          "public tables this process drives (a private one is counted nowhere: issue #37)")
         links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
                       rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
         app.state.ctx = Context(
