@@ -496,3 +496,44 @@ def test_c14_a_client_cannot_put_itself_ahead_in_line():
     refused = decode_frame({"text": '{"type": "waitlist_join", "moved_from": "t00000000000a", "id": 4}'})
     assert isinstance(refused, BadFrame) and refused.ref == 4 and "moved_from" in refused.message
     assert isinstance(decode_frame({"text": '{"type": "waitlist_join"}'}), WaitlistJoin)
+
+
+async def test_c13_logging_out_or_a_session_expiring_leaves_every_waiting_list(harness):
+    """C13: "leaving the list or the room drops the place": a log-out leaves a table's own list,
+    "first available" and a private table's list at once; an account whose last session expired
+    leaves them at the sweep of expired sessions."""
+    from freezeout.server.app import sweep_sessions
+
+    h = harness
+    ana, bo, cy, di, ed, fay = [await (await h.player()).register(name) for name in ("ana", "bo", "cy", "di", "ed", "fay")]
+
+    async def full_table(players: tuple[Any, Any], **extra: Any) -> tuple[str, str | None]:
+        response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 2, "cash": OPTIONS, **extra})
+        assert response.status_code == 200, response.text
+        table, invite = str(response.json()["table"]["id"]), response.json().get("invite", {}).get("secret")
+        for p, seat in zip(players, (0, 1), strict=True):
+            response = await p.post(f"/api/tables/{table}/buy_in" + (f"?invite={invite}" if invite else ""),
+                                    {"chips": 4000, "slot": seat})
+            assert response.status_code == 200, response.text
+        return table, invite
+
+    (public, _), (other, _) = await full_table((ana, bo)), await full_table((ana, bo))
+    private, invite = await full_table((ed, fay), private=True)
+    assert (await cy.post(f"/api/tables/{public}/waitlist")).status_code == 200
+    joined = (await cy.post("/api/cash/first_available", {"table": public})).json()
+    assert sorted(joined["joined"]) == sorted([public, other]) and joined["free"] == []
+    assert (await cy.post(f"/api/tables/{private}/waitlist?invite={invite}")).status_code == 200
+    assert (await di.post(f"/api/tables/{public}/waitlist")).status_code == 200
+
+    def on_lists(player: Any) -> list[str]:
+        return [t for t in (public, other, private)
+                if any(p["user"] == player.user["id"] for p in h.table(t).summary()["waitlist"]["players"])]
+
+    assert on_lists(cy) == [public, other, private] and on_lists(di) == [public]
+    assert (await cy.post("/api/logout")).status_code == 200
+    assert on_lists(cy) == [] and on_lists(di) == [public]  # di, still in the room, keeps her place
+    await sweep_sessions(h.ctx.store, h.clock.now(), h.ctx.room)
+    assert on_lists(di) == [public]  # her session runs on
+    h.clock.advance(h.settings.session_days * 86400 + 1)
+    await sweep_sessions(h.ctx.store, h.clock.now(), h.ctx.room)
+    assert on_lists(di) == []

@@ -327,12 +327,13 @@ class GatewayRoom(Room):
         return table.last_summary
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+                format: str | None = None, game: str | None = None, private: bool = False,
+                ) -> tuple[list[dict[str, Any]], str | None]:
         """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``),
-        of one ``format`` and ``game`` if asked (as Room.listing)."""
+        of one ``format`` and ``game`` if asked, ``private`` tables too if asked (as Room.listing)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
-            if not r["summary"].get("private") and (status is None or r["summary"]["status"] == status)
+            if (private or not r["summary"].get("private")) and (status is None or r["summary"]["status"] == status)
             and _of(r["summary"], format, game)]
         return paginate(found, limit=limit, after=after)
 

@@ -134,12 +134,14 @@ class Room:
         return actor
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+                format: str | None = None, game: str | None = None, private: bool = False,
+                ) -> tuple[list[dict[str, Any]], str | None]:
         """A page of tables, newest first, and the cursor of the next page (None: the last page),
-        of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them).
+        of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them); ``private``:
+        private tables too (the room's own reads, never a client's: table/cashmove.py).
         The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
         shift the pages."""
-        actors = [a for a in self.tables.values() if not a.state.private and (status is None or a.state.status == status)
+        actors = [a for a in self.tables.values() if (private or not a.state.private) and (status is None or a.state.status == status)
                   and (format is None or a.state.spec.format == format) and (game is None or a.state.spec.code == game)]
         return paginate([(a.state.created_at, a.state.id, a.summary) for a in actors], limit=limit, after=after)
 
