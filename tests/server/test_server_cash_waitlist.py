@@ -7,6 +7,7 @@ are the writer's (``cash_transfers``).  No server runs here.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from typing import Any
@@ -16,7 +17,10 @@ import pytest
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.breaking import BREAK_AFTER
 from freezeout.rules.waitlist import OFFER_SECONDS
+from freezeout.server.cluster.ownership import Leases
+from freezeout.server.cluster.tending import TEND_JOB, Tending
 from freezeout.server.settings import Settings
+from freezeout.server.storage.db import create_engine
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
 from freezeout.server.table.cash import CashGame, cash_transfers, holdings
@@ -43,6 +47,9 @@ from freezeout.server.table.game import GameSpec
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import dumps
+from polling import eventually
+
+from clusterkit import cluster_settings, serve_cluster
 
 OPTIONS = {"big_blind": 200}  # buy-ins 4000 to 20000
 SETTINGS = Settings()
@@ -537,3 +544,34 @@ async def test_c13_logging_out_or_a_session_expiring_leaves_every_waiting_list(h
     h.clock.advance(h.settings.session_days * 86400 + 1)
     await sweep_sessions(h.ctx.store, h.clock.now(), h.ctx.room)
     assert on_lists(di) == []
+
+
+async def test_c13_in_a_cluster_one_gateway_at_a_time_tends_the_lists(tmp_path):
+    """The room's care of the lists (``tend``, every 2 s) runs on one gateway of a cluster at a
+    time (cluster/tending.py): a running gateway takes the job's lease, another is refused it
+    while it is renewed, and takes it once it is given up.  The job is no table: no worker
+    claims it or counts it in its load."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        engine = create_engine(cluster.settings.resolved_database_url())
+        try:
+            leases = Leases(engine, worker="w1", ttl=2.0)
+            first = cluster.gateway.ctx.room.name
+
+            async def tended_by_the_running_gateway() -> bool:
+                lease = await leases.owner(TEND_JOB)
+                return lease is not None and lease.worker == first
+
+            await eventually(tended_by_the_running_gateway, "the running gateway to take the job")
+            other, third = Tending.of(engine, "gateway-2", 2.0), Tending.of(engine, "gateway-3", 2.0)
+            assert not await other.turn()
+            room = cluster.gateway.ctx.room
+            loop = next(task for task in room._tasks if task.get_name() == "gateway-waitlists")
+            loop.cancel()  # the first gateway stops tending and gives the job up (as when it stops)
+            await asyncio.gather(loop, return_exceptions=True)
+            await room.tending.release()
+            assert await other.turn() and await other.turn()  # taken, then renewed at the next round
+            assert not await third.turn()
+            assert TEND_JOB not in await leases.claimable() and "gateway-2" not in await leases.load()
+            await other.release()
+        finally:
+            await engine.dispose()

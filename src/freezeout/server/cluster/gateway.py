@@ -69,6 +69,7 @@ from freezeout.server.cluster.routing import (
     encode_command,
     versioned,
 )
+from freezeout.server.cluster.tending import Tending, tend_in_turn
 from freezeout.server.cluster.workertable import lobby_record
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
@@ -272,6 +273,7 @@ class GatewayRoom(Room):
         super().__init__(settings=settings, store=store, clock=clock)
         self.name, self.bus = name, bus
         self.leases = Leases(store.engine, worker=name, ttl=settings.lease_seconds)  # read only: routing
+        self.tending = Tending.of(store.engine, name, settings.lease_seconds)  # one gateway at a time tends the lists
         self.metrics = metrics or Metrics("gateway")
         self.remote: dict[str, RemoteTable] = {}
         self.followers: dict[str, tuple[RemoteTable, _Follower]] = {}  # conn id -> its table and state
@@ -307,10 +309,14 @@ class GatewayRoom(Room):
         await self.lobby.stop()
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
         await stop_tasks(*self._tasks, *lanes)
+        await self.tending.release()
         await self._look_up.close()
 
     async def sweep(self) -> list[str]:
         return []  # the owners retire idle tables (cluster/worker.py)
+
+    async def _tend_forever(self) -> None:
+        await tend_in_turn(self, self.tending)  # while this gateway holds the job (cluster/tending.py)
 
     # -- the room's interface (transport/ws.py, transport/api.py) ---------------------------------------
     def get(self, table_id: str) -> RemoteTable:
