@@ -117,7 +117,7 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
     offered = set(game.waitlist.line.offered_seats)  # C13: a seat offered from the waiting list is its player's
     if game.waitlist.line.queue and not offered:
         return None  # C13: players wait for this table's seats: a bot takes none
-    free = _bot_places(state, now)
+    free = _bot_places(state, game, now)
     if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
         return None
     alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after
@@ -141,11 +141,10 @@ def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> flo
     return None
 
 
-def _bot_places(state: TableState, now: float) -> list[int]:
-    """The free places a bot may take: not one offered from the waiting list (C13), nor one a
-    private table's creator holds for a named account (issue #37, table/guestbook.py)."""
-    game = state.table_game
-    kept = set(game.waitlist.line.offered_seats) if isinstance(game, CashGame) else set()
+def _bot_places(state: TableState, game: CashGame, now: float) -> list[int]:
+    """The free places a bot may take at a cash table: not one offered from the waiting list
+    (C13), nor one a private table's creator holds for a named account (issue #37, table/guestbook.py)."""
+    kept = set(game.waitlist.line.offered_seats)
     if state.private:
         kept |= state.guests.held_slots(now)
     return [index for index, slot in enumerate(state.slots) if not slot.taken and index not in kept]
@@ -168,7 +167,7 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
         raise Refused("forbidden", "only a player at this table or its creator adds bots")
     if refusal is not None:
         raise Refused("illegal", refusal[1])
-    if not _bot_places(state, now):
+    if not _bot_places(state, game, now):
         raise Refused("illegal", "no seat for a bot: every free seat is held for a player")
 
 
