@@ -373,10 +373,16 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         assert {t["id"] for t in (await eve.http.get("/api/tables")).json()["tables"]} == {public}
         assert (await join(eve, table, None))["code"] == "not_found"
         assert (await join(eve, table, secret))["type"] == "snapshot"
+        cy = await (await cluster.gateway.player()).register("cy")
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "cy", "slot": 2})).status_code == 200
+        held = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"]
         await cluster.worker("w2")
         await cluster.crash("w1")
         second = await cluster.owned_by_another(table, first)
         assert second.tables[table].state.invite == secret
+        # the hold is the table's log: the new owner has it, and the gateway reads it from there
+        assert (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"] == held
+        assert (await cy.http.get(f"/api/tables/{table}")).status_code == 200  # by her hold, without the link
         # the creator renews the link through the gateway: the owner writes it
         renewed = await ana.post(f"/api/tables/{table}/invite")
         assert renewed.status_code == 200, renewed.text
@@ -388,7 +394,7 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         assert second.tables[table].state.slot_of_user(eve.user["id"]) is None
         assert (await join(bo, table, secret))["code"] == "not_found"
         assert (await join(bo, table, new))["type"] == "snapshot"
-        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve"})).status_code == 200
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve", "slot": 1})).status_code == 200
 
 
 async def _log_in(h: Harness, name: str) -> Player:
