@@ -330,7 +330,7 @@ async def logout(request: Request, response: Response, found: PostAuth) -> dict[
     if found.credential is not None and not found.bearer:
         await context.store.sessions.delete(found.credential)
         context.links.end_all(found.credential, "unauthorized", "you logged out")
-        if found.user is not None:
+        if found.user is not None and found.user.kind == "user":  # a guest is on no list (C9: no play chips)
             await leave_lists(context.room, found.user.id)
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
