@@ -575,3 +575,28 @@ async def test_c13_in_a_cluster_one_gateway_at_a_time_tends_the_lists(tmp_path):
             await other.release()
         finally:
             await engine.dispose()
+
+
+async def test_c13_through_a_clusters_gateway_logging_out_leaves_a_private_tables_list(tmp_path):
+    """The gateway reads the lists from the lobby its owners publish (private tables too) and
+    asks each table's owner to take the player off (cluster/gateway.py, table/cashmove.py)."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        worker = await cluster.worker("w1")
+        ana, bo, cy = [await (await cluster.gateway.player()).register(name) for name in ("ana", "bo", "cy")]
+        response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 2, "cash": OPTIONS,
+                                                  "private": True})
+        assert response.status_code == 200, response.text
+        table, invite = response.json()["table"]["id"], response.json()["invite"]["secret"]
+        for p, seat in ((ana, 0), (bo, 1)):
+            response = await p.post(f"/api/tables/{table}/buy_in?invite={invite}", {"chips": 4000, "slot": seat})
+            assert response.status_code == 200, response.text
+        assert (await cy.post(f"/api/tables/{table}/waitlist?invite={invite}")).status_code == 200
+        lobby = cluster.gateway.ctx.room._lobby
+
+        def listed_at_the_gateway() -> bool:
+            record = lobby.get(table)
+            return record is not None and [p["user"] for p in record["summary"]["waitlist"]["players"]] == [cy.user["id"]]
+
+        await eventually(listed_at_the_gateway, "the gateway's lobby to show cy on the list")
+        assert (await cy.post("/api/logout")).status_code == 200
+        assert worker.tables[table].summary()["waitlist"]["players"] == []
