@@ -13,6 +13,7 @@ import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
 import {waitControls, waitState} from './waitlist.js';
+import {showCashRunOut} from './runoutodds.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -151,6 +152,7 @@ export class CashTable {
     if (!this.el.isConnected) page.bar.el.after(this.el);
     this.renderInfo();
     page.felt.render({...model, result: null});
+    showCashRunOut(page, model);  // issue #36: each hand's share of each pot while the run-out is dealt
     this.renderBar(model, now);
     this.renderControls();
     // the straddle the player asked for goes in between hands (C6: before the deal)
