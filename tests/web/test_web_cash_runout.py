@@ -61,7 +61,7 @@ def test_a_cash_all_in_shows_each_hands_share_of_each_pot_while_the_run_out_is_d
     page = new_page(*size, locale="cs-CZ" if lang == "cs" else "en-US")
     mount(page)
     page.evaluate("() => { window.__fzTable.settleUntil = null; }")
-    s, hands = _all_in(page)
+    _, hands = _all_in(page)
     # the run-out is being dealt (held at its start: a machine slower than the deal sees the same)
     page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() + 3600; t.render(); }")
     main = compute("NT", tuple(hands), "", "")
