@@ -2,7 +2,8 @@
 cards remain, each hand turned up (V20) shows by its seat its share of each pot as the cards
 come — per pot where there is a side pot (the hand that does not contend a pot is dead to it)
 and, with the board run twice (C7), the mean of the two runs.  Nothing before the hands are up
-(a hidden card never reaches the calculator), nothing once the last card is down.  The table
+(a hidden card never reaches the calculator), nothing once the last card is down, and the result (the winners, the bar's words) only then, as at a
+freezeout table.  The table
 is the server's own cash game fed to the real page (``scripted_cash``); the run-out is held at
 its start by the page's own clock (``settleUntil``), so no wait is for a time.
 """
@@ -80,9 +81,13 @@ def test_a_cash_all_in_shows_each_hands_share_of_each_pot_while_the_run_out_is_d
       const b = el.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; })""")
     assert len(boxes) == 3 and all(0 <= left < right <= size[0] and 0 <= top < bottom <= size[1]
                                    for left, right, top, bottom in boxes), boxes
-    # the last card is down: no share any more
+    # as at a freezeout table, who won stays unsaid until the last card is down
+    assert page.locator(".hand-result").count() == 0 and page.locator(".felt-wrap > .seat.winner").count() == 0
+    # the last card is down: the result, and no share any more
     page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() - 1; t.render(); }")
+    page.locator(".hand-result").wait_for()
     page.wait_for_function(f"() => ({SHARES_JS})().every(x => x === null)")
+    assert page.locator(".felt-wrap > .seat.winner").count() >= 1
     assert not page.errors, page.errors
 
 

@@ -195,3 +195,23 @@ export function showCashRunOut(page, model) {
   const street = page.settling() ? liveRunOut(cashRunOutModel(model, s.events), s.events, now, page.settleUntil, DEAL_STAGGER, DEAL_SETTLE) : null;
   showRunOutOdds(page.felt, street, s.view.game, () => page.model === model);
 }
+
+/** A cash table's felt while its run-out is dealt, as a freezeout table's (table.js): the hands
+ *  turned up, the boards and the pots, but no winner, result or hand name until the last card
+ *  is down, and the stacks as they were before it.  The model as it is otherwise. */
+export function cashBeforeTheResult(page, model) {
+  if (!page.settling()) return model;
+  const seats = model.seats.map(s => {
+    if (s.empty) return s;
+    const stack = s.stack - (s.won || 0);
+    const allin = stack === 0 && !!s.cards;
+    return {...s, stack, won: 0, handName: '', winCards: null, flags: {...s.flags, winner: false, allin},
+      stateText: allin ? t('table.allIn') : s.stateText};
+  });
+  // the pots as they stood (each run's half of a pot together), each under its own name
+  const byPot = new Map();
+  for (const p of (model.view && model.view.result) || []) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
+  const pots = [...byPot].filter(([, amount]) => amount > 0)
+    .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
+  return {...model, seats, pots, boardWins: [new Set(), new Set()]};
+}
