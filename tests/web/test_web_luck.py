@@ -70,7 +70,7 @@ def test_your_profile_shows_your_luck_per_freezeout_and_cash_session(new_page, l
     for cell in page.locator("section.luck h2, section.luck .luck-note, section.luck caption, section.luck td, section.luck tfoot th").all():
         cell.scroll_into_view_if_needed()
         box = cell.bounding_box()
-        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= right + 0.5, (cell.inner_text(), box)
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= right + 0.5, (cell.inner_text(), box)
         assert cell.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), cell.inner_text()
         assert box["y"] >= -1 and box["y"] + box["height"] <= size[1] + 1, (cell.inner_text(), box)
     assert not page.errors, page.errors
