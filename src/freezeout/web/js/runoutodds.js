@@ -99,7 +99,7 @@ export function potShares(asked, answers) {
 /** Draw (or clear) each seat's share on `felt` for `model`; `still()` says whether the answer is
  *  still wanted when it comes. */
 export async function showRunOutOdds(felt, model, game, still = () => true) {
-  const asked = runOutQuery(model, game);
+  const asked = runOutQuery((model && model.runOutModel) || model, game);
   for (const el of felt.el.querySelectorAll('.runout-eq')) el.hidden = true;
   if (!asked) return;
   let data;
@@ -214,4 +214,10 @@ export function cashBeforeTheResult(page, model) {
   const pots = [...byPot].filter(([, amount]) => amount > 0)
     .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
   return {...model, seats, pots, boardWins: [new Set(), new Set()]};
+}
+
+/** A cash hand's replayer step (replayer.js) in the shape a run-out reads: the hands turned up
+ *  by the step's events so far, and the pots the hand's `pot_awarded` events name. */
+export function cashReplayRunOut(model, sofar, hand) {
+  return {...cashRunOutModel(model, sofar), runOutPots: runOutPots(hand, null)};
 }
