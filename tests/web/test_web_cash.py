@@ -320,7 +320,8 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
         version = turn.evaluate("() => window.__fzTable.state.version")
         ui.push(turn)  # all in when the rules allow it, else call
         turn.wait_for_function("v => window.__fzTable.state.version > v", arg=version)
-        page.wait_for_function("v => window.__fzTable.state.version >= v", arg=turn.evaluate("() => window.__fzTable.state.version"))
+        for p in (page, other):  # both pages hold the move before the next turn is read off them
+            p.wait_for_function("v => window.__fzTable.state.version >= v", arg=turn.evaluate("() => window.__fzTable.state.version"))
     _wait_view(page, "v => !v.in_hand && v.hand === 1")
     runs = page.locator(".actionbar .cash-result p.run")
     runs.first.wait_for()

@@ -43,6 +43,7 @@ from freezeout.server.transport import (
     apihistory,
     apiinvite,
     apiledger,
+    apiluck,
     apiodds,
     apiratings,
     apireview,
@@ -189,6 +190,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apichat.router)  # table chat, mutes, reports, notes on players (issue #37)
     app.include_router(apiodds.router)  # the odds calculator (GET /api/odds)
     app.include_router(apireview.router)  # a finished game's review (GET /api/games/{id}/review)
+    app.include_router(apiluck.router)  # your luck over recent freezeouts and cash sessions (GET /api/me/luck)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

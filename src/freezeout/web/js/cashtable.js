@@ -13,6 +13,7 @@ import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
 import {waitControls, waitState} from './waitlist.js';
+import {showCashRunOut, cashBeforeTheResult} from './runoutodds.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -139,7 +140,7 @@ export class CashTable {
     const s = page.state;
     const v = s.view;
     const now = page.now();
-    const model = cashModel(s, now);
+    const model = cashBeforeTheResult(page, cashModel(s, now));  // issue #36: no result until the run-out's last card
     this.lastModel = model;
     page.model = model;
     page.waitingEl.hidden = true;
@@ -151,6 +152,7 @@ export class CashTable {
     if (!this.el.isConnected) page.bar.el.after(this.el);
     this.renderInfo();
     page.felt.render({...model, result: null});
+    showCashRunOut(page, model);  // issue #36: each hand's share of each pot while the run-out is dealt
     this.renderBar(model, now);
     this.renderControls();
     // the straddle the player asked for goes in between hands (C6: before the deal)
@@ -197,7 +199,7 @@ export class CashTable {
       // C8, R26: the clock and the bank ran out; a player still in the hand may end the turn
       if (clock.expired && me && me.in_hand) dontWait = name;
     } else {
-      const result = cashResult(model.facts, v, v.you);
+      const result = page.settling() ? null : cashResult(model.facts, v, v.you);
       const next = clock.next_hand_at ? t('act.handOver', {s: Math.max(0, Math.ceil(clock.next_hand_at - now))}) : '';
       const seated = v.seats.filter(x => x.player != null).length;
       const waiting = seated < 2 ? t('cash.needTwo') : '';
