@@ -110,7 +110,10 @@ def tournament_config(
     each game's sizes taken from the level's big blind
     (:func:`freezeout.rules.tournament.game_level`).  Too many players for
     the game is an :class:`InvalidInput` naming its seat range; no ``starting_stack``: R1's."""
-    from freezeout.rules.tournament import STARTING_STACK, TournamentConfig  # the tournament imports this module
+    from freezeout.rules.tournament import (  # the tournament imports this module
+        STARTING_STACK,
+        TournamentConfig,
+    )
 
     starting_stack = STARTING_STACK if starting_stack is None else starting_stack
 

@@ -94,7 +94,8 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     As the freezeout view (rules/views.py, whose builders it uses): the hands shown down, the
     result (each pot, half and run with its winners and hand names), the board's size, the
     dealer button and the blinds' seats; and the cash table's own: whether a player sitting
-    down chooses to post or wait (C4, C10), the viewer's offers, both boards of a run twice (C7)."""
+    down chooses to post or wait (C4, C10), the viewer's offers and top-up range (C2), both boards
+    of a run twice (C7).  ``format`` is ``"cash"`` (a freezeout's view says ``"freezeout"``, rules/views.py)."""
     t = game.table
     shown = _shown(game) if shown is None else shown
     hand = t.hand
@@ -162,6 +163,9 @@ def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None 
     refused = add_bot_refusal(game, levels)  # whether "Add bot" can seat one now, and why not (table/cashbots.py)
     view["add_bot"] = {"possible": refused is None, "reason": refused[0] if refused else None}
     view["waitlist"] = waitlist_json(game)  # C13: who waits, the seats offered and until when
+    seated = viewer is not None and 0 <= viewer < len(t.seats) and t.seats[viewer] is not None
+    # C1, C2: the chips the viewer's top-up may add (its dialog's limits; the account's balance caps it further)
+    view["top_up"] = dict(zip(("min", "max"), t.top_up_range(viewer), strict=True)) if seated and viewer is not None else None
     if legal is not None and legal.seat == viewer:
         view["legal"] = legal.to_dict()
     return view
