@@ -117,10 +117,9 @@ def test_a_split_pot_names_you_and_not_a_lone_main_pot(new_page):
     assert "main pot" not in text and "ana" not in text, text
 
 
-def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(new_page):
-    """Item 7: the pots of an all-in run-out stay apart until the last card;
-    a player who wins the main and the side pot reads once."""
-    page = new_page()
+def _all_in_with_a_side_pot(page) -> tuple[Script, list]:
+    """A mounted table at hand 2's last all-in (a main and a side pot, ana's aces win both):
+    the script and the moves of the update that runs the board out, not yet fed."""
     mount(page)
     s = Script(["ana", "bo", "cy"], button=0)
     # hand 1: ana and bo fold: cy 1,010, ana 1,000, bo 990
@@ -134,6 +133,14 @@ def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(n
     moves = []
     while s.t.to_act >= 0 and s.t.in_hand:
         moves += s.act(s.t.to_act, "allin")
+    return s, moves
+
+
+def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(new_page):
+    """Item 7: the pots of an all-in run-out stay apart until the last card;
+    a player who wins the main and the side pot reads once."""
+    page = new_page()
+    s, moves = _all_in_with_a_side_pot(page)
     page.evaluate(AT_RUN_OUT_JS)
     s.feed(page, s.update(moves))
     at = page.evaluate("window.__atRunOut")
@@ -151,17 +158,7 @@ def test_the_run_out_draws_the_views_stacks_and_pots_before_the_result(new_page,
     page takes no winnings off the stacks itself.  Here the view's numbers are not the ones
     that subtraction would give, so the felt can only have drawn them from the view."""
     page = new_page(width=width, height=height, locale=locale)
-    mount(page)
-    s = Script(["ana", "bo", "cy"], button=0)
-    s.deal({0: "7c2d", 1: "8c3d", 2: "AsAd"}, "Ah9s4c8h5s")
-    s.feed(page, s.snapshot())
-    s.feed(page, s.update(s.act(0, "fold") + s.act(1, "fold")))
-    events = s.deal({0: "AhAc", 1: "8d3c", 2: "KsKd"}, "2h9s4c8h5d")
-    s.feed(page, s.update(events))
-    s.pause = 3600
-    moves = []
-    while s.t.to_act >= 0 and s.t.in_hand:
-        moves += s.act(s.t.to_act, "allin")
+    s, moves = _all_in_with_a_side_pot(page)
     msg = s.update(moves)
     assert msg["view"]["before_result"] == {"stacks": [0, 0, 10], "pots": [{"pot": 0, "amount": 2970}, {"pot": 1, "amount": 20}]}
     msg["view"]["before_result"] = {"stacks": [0, 4321, 0], "pots": [{"pot": 0, "amount": 2990}]}

@@ -13,6 +13,7 @@ import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
 import {waitControls, waitState} from './waitlist.js';
+import {startTurn} from './tablebar.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -212,12 +213,7 @@ export class CashTable {
     const canPre = !!me && v.in_hand && me.in_hand && me.stack > 0 && model.acting != null && model.acting !== v.you;
     page.bar.update({legal, view: barView(v), status, dontWait, busy: page.busy, canPre});
     const turnKey = legal ? `${v.hand}:${clock.turn_started}` : null;
-    if (turnKey && turnKey !== page.turnKey) {
-      const pre = page.bar.takePre(legal);
-      if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return; }
-      announce(t('table.yourTurn'));
-      page.alerts.turn();
-    }
+    if (startTurn(page, legal, turnKey)) return;
     if (!turnKey) page.alerts.stopFlash();
     page.turnKey = turnKey;
   }

@@ -4,7 +4,7 @@
 import {h, announce} from './dom.js';
 import {t, ordinal} from './i18n.js';
 import {lateFor} from './model.js';
-import {shownName, botOf} from './names.js';
+import {shownName} from './names.js';
 
 const HURRY_SECONDS = 10;
 
@@ -59,18 +59,25 @@ export function renderBar(page, model, now, ended) {
   const canPre = !v.hand_over && !v.finished && !!me && me.in_hand && !me.all_in && acting != null && acting !== you.seat;
   page.bar.update({legal, view: v, status, dontWait, busy: page.busy, canPre});
   const turnKey = legal ? `${v.hand_number}:${clock.turn_started}` : null;
-  if (turnKey && turnKey !== page.turnKey) {
-    const pre = page.bar.takePre(legal);
-    if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return; }
-    announce(t('table.yourTurn'));
-    page.alerts.turn();
-  }
+  if (startTurn(page, legal, turnKey)) return;
   if (turnKey && hurry && page.hurryKey !== turnKey) { page.hurryKey = turnKey; announce(t('table.hurry')); page.alerts.hurry(); }
   // nobody else will press Don't wait: alert this player as for a turn of their own
   if (lateKey && lateKey !== page.lateKey) page.alerts.late(t('table.lateAlert', {name: actingName}));
   page.lateKey = lateKey;
   if (!turnKey && !lateKey) page.alerts.stopFlash();
   page.turnKey = turnKey;
+}
+
+/** A turn of yours begins (`turnKey`, null: none): the move picked ahead in the bar is made at
+ * once, else the turn is said and alerted.  True when the move was sent (a freezeout's and a
+ * cash table's bar: cashtable.js). */
+export function startTurn(page, legal, turnKey) {
+  if (!turnKey || turnKey === page.turnKey) return false;
+  const pre = page.bar.takePre(legal);
+  if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return true; }
+  announce(t('table.yourTurn'));
+  page.alerts.turn();
+  return false;
 }
 
 /** The hand's result in words for the action bar during the pause (R30). */
@@ -81,9 +88,9 @@ function resultNode(result, next) {
     next ? h('p.next.muted', next) : null);
 }
 
-/** Nobody but you can end `late`'s turn: everyone else still in is offline (no bot, R26). */
+/** Nobody but you can end `late`'s turn (R26): everyone else still in is offline, as the server's
+ * presence says it (a bot's seat is always online there: a bot presses Don't wait itself). */
 function aloneWith(s, late) {
   const me = s.you ? s.you.seat : null;
-  return !s.view.seats.some(x => x.in_tournament && x.seat !== me && x.seat !== late &&
-    (botOf(x.player) || !s.presence || s.presence[x.seat] !== false));
+  return !s.view.seats.some(x => x.in_tournament && x.seat !== me && x.seat !== late && (!s.presence || s.presence[x.seat] !== false));
 }
