@@ -14,6 +14,7 @@ import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
 import {waitControls, waitState} from './waitlist.js';
 import {showCashRunOut, cashBeforeTheResult} from './runoutodds.js';
+import {startTurn} from './tablebar.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -214,12 +215,7 @@ export class CashTable {
     const canPre = !!me && v.in_hand && me.in_hand && me.stack > 0 && model.acting != null && model.acting !== v.you;
     page.bar.update({legal, view: barView(v), status, dontWait, busy: page.busy, canPre});
     const turnKey = legal ? `${v.hand}:${clock.turn_started}` : null;
-    if (turnKey && turnKey !== page.turnKey) {
-      const pre = page.bar.takePre(legal);
-      if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return; }
-      announce(t('table.yourTurn'));
-      page.alerts.turn();
-    }
+    if (startTurn(page, legal, turnKey)) return;
     if (!turnKey) page.alerts.stopFlash();
     page.turnKey = turnKey;
   }
@@ -390,16 +386,18 @@ export class CashTable {
     if (this.topUp) return;
     const v = this.view;
     const me = this.me;
-    if (!me) return;
+    if (!me || !v.top_up) return;
     const balance = currentBalance();
-    const room = Math.max(0, v.buy_in.max - me.stack);
+    // C1, C2: the chips a top-up may add are the view's (`top_up`); the balance caps them further
+    const low = v.top_up.min;
+    const room = Math.max(0, v.top_up.max);
     const high = balance ? Math.min(room, balance.balance) : room;
-    const form = this.chipsForm({low: 1, high, start: high, balance, id: 'topup', stack: me.stack, max: v.buy_in.max});
-    const submit = h('button.btn.primary.topup-go', {type: 'submit', disabled: high < 1}, t('cash.topUp'));
+    const form = this.chipsForm({low, high, start: high, balance, id: 'topup', stack: me.stack, max: v.buy_in.max});
+    const submit = h('button.btn.primary.topup-go', {type: 'submit', disabled: high < low}, t('cash.topUp'));
     const body = h('form.cash-form', {novalidate: true, onsubmit: e => {
       e.preventDefault();
       const chips = form.value();
-      if (!(chips >= 1 && chips <= high)) { form.error(t('cash.outOfRange', {min: num(1), max: num(high)})); return; }
+      if (!(chips >= low && chips <= high)) { form.error(t('cash.outOfRange', {min: num(low), max: num(high)})); return; }
       submit.disabled = true;
       form.error('');
       const id = this.send({type: 'top_up', chips}, msg => { submit.disabled = false; form.error(refusal(msg)); });
