@@ -9,12 +9,11 @@
 import {h} from './dom.js';
 import {t, getLang} from './i18n.js';
 import {DEAL_STAGGER} from './cards.js';
+import {DEAL_SETTLE} from './tablerunout.js';
 import * as api from './api.js';
 
 const EQUITY_GAMES = new Set(['NT', 'PT', 'FT', 'NS', 'PS', 'PO', 'NO', 'FO', 'FO/8', 'PO/8', 'F7S', 'F7S/8', 'FR']);
 const STUD = new Set(['F7S', 'F7S/8', 'FR']);
-/** The last run-out card's own deal and a beat (as table.js's runOutEnds counts it). */
-const DEAL_SETTLE = 0.75;
 const answers = new Map();  // query → Promise of the server's answer: a step drawn again asks nothing
 
 /** The pots a run-out decides: `[{pot, seats}]`, each with the seats eligible to win it — from
