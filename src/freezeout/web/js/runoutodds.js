@@ -65,10 +65,13 @@ export function runOutQuery(model, game) {
   })}))};
 }
 
+let asking = Promise.resolve();  // one question at a time from a page: a run-out's pots and runs never burst the server's queue
+
 function ask(query) {
   let answer = answers.get(query);
   if (!answer) {
-    answer = api.get('/api/odds?' + query);
+    answer = asking.then(() => api.get('/api/odds?' + query));
+    asking = answer.catch(() => {});
     answers.set(query, answer);
     answer.catch(() => answers.delete(query));  // refused (a rate limit): asked again next time
   }
