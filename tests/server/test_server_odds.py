@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from urllib.parse import urlencode
 
 import pytest
 
@@ -112,8 +113,10 @@ async def test_odds_are_rate_limited_per_address(tmp_path):
     settings = fast_settings(tmp_path, odds_per_minute=3)
     async with serve(settings, FakeClock()) as harness:
         player = await harness.player()
-        for _ in range(3):
-            assert (await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c3d4h"})).status_code == 200
+        for board in ("2c3d4h", "2c3d4s", "2c3d5h"):
+            assert (await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": board})).status_code == 200
+        again = await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c3d4h"})
+        assert again.status_code == 200  # a question answered lately costs nothing
         refused = await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"]})
         assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
         assert 0 < int(refused.headers["retry-after"]) <= 61
@@ -121,6 +124,71 @@ async def test_odds_are_rate_limited_per_address(tmp_path):
         assert (await other.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"]})).status_code == 429
         harness.clock.advance(61)
         assert (await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"]})).status_code == 200
+
+
+def _q(*hands, game="NT", board="", dead=""):
+    params = [("game", game), *(("hand", hand) for hand in hands)]
+    params += [(name, value) for name, value in (("board", board), ("dead", dead)) if value]
+    return urlencode(params)
+
+
+async def test_a_batch_answers_every_question_of_a_run_out_at_once(harness):
+    """A side pot run twice: main pot among three hands, side pot between two, each run's board."""
+    player = await harness.player()
+    questions = [
+        _q("AhAs", "KhKc", "QdQs", board="2c7d9h", dead="Tc"),
+        _q("AhAs", "KhKc", "QdQs", board="2c7d9h", dead="8s"),
+        _q("AhAs", "KhKc", board="2c7d9h", dead="QdQsTc"),
+        _q("AhAs", "KhKc", board="2c7d9h", dead="QdQs8s"),
+    ]
+    response = await player.http.get("/api/odds/batch", params={"q": questions})
+    assert response.status_code == 200, response.text
+    answers = response.json()["answers"]
+    assert len(answers) == 4 and all(answer["exact"] for answer in answers)
+    single = await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c7d9h", "dead": "QdQsTc"})
+    assert answers[2] == single.json()
+    assert [len(answer["hands"]) for answer in answers] == [3, 3, 2, 2]
+
+
+@pytest.mark.parametrize(("questions", "message"), [
+    ([], "give 1 to 16 questions (q), got 0"),
+    ([_q("AhAs", "KhKc")] * 17, "give 1 to 16 questions (q), got 17"),
+    ([_q("AhAs", "KhKc"), _q("AhXs", "KhKc")], "question 2: hand 1 'AhXs'"),
+    ([_q("AhAs", "KhKc"), _q("AhAs", "AhKc")], "question 2: duplicate card Ah"),
+    ([_q("AhAs", "KhKc"), _q("QQ+", "KhKc")], "question 2: hand 1: a batch takes cards, not ranges"),
+    ([_q("AhAs", "KhKc") + "&seed=3"], "question 1: unknown field 'seed'"),
+    ([_q("AhAs", "KhKc", game="F2L3D")], "no equity while a draw is still to come"),
+    ([_q("AhAs", "KhKc", board="2c3c4c5c6c7c")], "at most 5 cards, got 6"),
+    ([_q("AhAs")], "question 1: give 2 to 10 hands, got 1"),
+])
+async def test_a_bad_batch_is_one_clear_400_and_nothing_is_computed(harness, questions, message, monkeypatch):
+    import freezeout.server.oddsdesk as oddsdesk
+
+    computed = []
+    monkeypatch.setattr(oddsdesk, "compute", lambda *question: computed.append(question))
+    player = await harness.player()
+    response = await player.http.get("/api/odds/batch", params={"q": questions})
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == "bad_message" and message in error["message"], error
+    assert computed == []
+
+
+async def test_a_batch_counts_its_new_questions_against_the_limit(tmp_path):
+    settings = fast_settings(tmp_path, odds_per_minute=5)
+    async with serve(settings, FakeClock()) as harness:
+        player = await harness.player()
+        three = [_q("AhAs", "KhKc", board=board) for board in ("2c3d4h", "2c3d4s", "2c3d5h")]
+        assert (await player.http.get("/api/odds/batch", params={"q": three})).status_code == 200
+        assert (await player.http.get("/api/odds/batch", params={"q": three})).status_code == 200  # cached: free
+        more = [_q("AhAs", "KhKc", board=board) for board in ("2c3d6h", "2c3d7h", "2c3d8h")]
+        refused = await player.http.get("/api/odds/batch", params={"q": more})  # 3 + 3 > 5: refused whole
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+        assert 0 < int(refused.headers["retry-after"]) <= 61
+        assert (await player.http.get("/api/odds/batch", params={"q": more[:2]})).status_code == 200  # 3 + 2 = 5
+        assert (await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c3d8h"})).status_code == 429
+        harness.clock.advance(61)
+        assert (await player.http.get("/api/odds/batch", params={"q": more})).status_code == 200
 
 
 async def test_the_work_runs_off_the_event_loop(harness):

@@ -42,6 +42,7 @@ __all__ = [
     "Deals",
     "Equity",
     "EquityError",
+    "check_input",
     "deal_ranks",
     "equity",
     "pot_shares",
@@ -139,6 +140,11 @@ def _check(game: Game, hands: Sequence[Sequence[Hand]], board: Sequence[int], de
         every = [*fixed, *(card for candidates in hands for card in candidates[0])]
         if len(set(every)) != len(every):
             raise EquityError(f"duplicate card {_name(_first_repeat(every))}")
+
+
+def check_input(game: Game, hands: Sequence[Sequence[Hand]], board: Sequence[int], dead: Sequence[int]) -> None:
+    """Raise :class:`EquityError` for input :func:`equity` would refuse, computing nothing."""
+    _check(game, hands, board, dead)
 
 
 def _name(card: int) -> str:

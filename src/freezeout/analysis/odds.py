@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from freezeout.analysis.equity import SAMPLES, Equity, EquityError, equity
+from freezeout.analysis.equity import SAMPLES, Equity, EquityError, check_input, equity
 from freezeout.analysis.games import Game, GameError, game_for
 from freezeout.analysis.ranges import RangeError, is_range, parse_range
 from freezeout.cards import CardError, format_cards, parse_cards
 
-__all__ = ["OddsError", "format_odds", "odds", "odds_json"]
+__all__ = ["OddsError", "check", "format_odds", "odds", "odds_json"]
 
 
 class OddsError(ValueError):
@@ -44,6 +44,29 @@ def _candidates(game: Game, text: str, number: int, fixed: set[int]) -> list[tup
     return [_cards(text, what)]
 
 
+def _parsed(hands: Sequence[str], board: str, dead: str,
+            game: str) -> tuple[Game, list[list[tuple[int, ...]]], tuple[int, ...], tuple[int, ...]]:
+    try:
+        chosen = game_for(game)
+    except GameError as error:
+        raise OddsError(str(error)) from None
+    board_cards = _cards(board, "board")
+    dead_cards = _cards(dead, "dead cards")
+    fixed = {*board_cards, *dead_cards}
+    return chosen, [_candidates(chosen, text, number, fixed) for number, text in enumerate(hands, start=1)], board_cards, dead_cards
+
+
+def check(hands: Sequence[str], *, board: str = "", dead: str = "", game: str = "NT") -> Game:
+    """The game of a question whose input is sound, or :class:`OddsError` saying what is wrong —
+    without computing anything (the odds desk's batch checks every question before any work)."""
+    chosen, candidates, board_cards, dead_cards = _parsed(hands, board, dead, game)
+    try:
+        check_input(chosen, candidates, board_cards, dead_cards)
+    except EquityError as error:
+        raise OddsError(str(error)) from None
+    return chosen
+
+
 def odds(
     hands: Sequence[str],
     *,
@@ -54,14 +77,7 @@ def odds(
     samples: int = SAMPLES,
 ) -> tuple[Game, Equity]:
     """The game and the equities of ``hands`` (card strings; hold'em and short-deck: ranges too)."""
-    try:
-        chosen = game_for(game)
-    except GameError as error:
-        raise OddsError(str(error)) from None
-    board_cards = _cards(board, "board")
-    dead_cards = _cards(dead, "dead cards")
-    fixed = {*board_cards, *dead_cards}
-    candidates = [_candidates(chosen, text, number, fixed) for number, text in enumerate(hands, start=1)]
+    chosen, candidates, board_cards, dead_cards = _parsed(hands, board, dead, game)
     try:
         return chosen, equity(chosen, candidates, board_cards, dead_cards, seed=seed, samples=samples)
     except EquityError as error:
