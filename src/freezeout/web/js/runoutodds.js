@@ -65,17 +65,27 @@ export function runOutQuery(model, game) {
   })}))};
 }
 
-let asking = Promise.resolve();  // one question at a time from a page: a run-out's pots and runs never burst the server's queue
+const MAX_BATCH = 16;  // the server's cap on questions per batch (oddsdesk.py MAX_BATCH)
+let asking = Promise.resolve();  // one request at a time from a page: a replayer clicked through never bursts the server's queue
 
-function ask(query) {
-  let answer = answers.get(query);
-  if (!answer) {
-    answer = asking.then(() => api.get('/api/odds?' + query));
-    asking = answer.catch(() => {});
-    answers.set(query, answer);
-    answer.catch(() => answers.delete(query));  // refused (a rate limit): asked again next time
+/** The answers to `queries`, every one of a moment in one request (GET /api/odds/batch): the
+ *  pots and runs of the street just dealt cost one request, and a question asked before costs
+ *  nothing (the page keeps its answers; the server counts only questions it has not answered). */
+function askAll(queries) {
+  const fresh = [...new Set(queries.filter(q => !answers.has(q)))];
+  for (let i = 0; i < fresh.length; i += MAX_BATCH) {
+    const chunk = fresh.slice(i, i + MAX_BATCH);
+    const params = new URLSearchParams();
+    for (const q of chunk) params.append('q', q);
+    const batch = asking.then(() => api.get('/api/odds/batch?' + params.toString()));
+    asking = batch.catch(() => {});
+    chunk.forEach((q, k) => {
+      const answer = batch.then(data => data.answers[k]);
+      answers.set(q, answer);
+      answer.catch(() => answers.delete(q));  // refused (a rate limit, busy): asked again next time
+    });
   }
-  return answer;
+  return Promise.all(queries.map(q => answers.get(q)));
 }
 
 /** Each seat's share of each pot: `[{pot, share: Map seat → {equity, error}}]`, exact when
@@ -98,6 +108,30 @@ export function potShares(asked, answers) {
   return {pots, exact};
 }
 
+function badge(felt, seat) {
+  const seatEl = felt.seatEls && felt.seatEls[seat];
+  if (!seatEl) return null;
+  let el = seatEl.querySelector('.runout-eq');
+  if (!el) { el = h('span.runout-eq'); seatEl.querySelector('.plate').append(el); }
+  el.classList.remove('refused');
+  return el;
+}
+
+/** The server refused the odds (429 too many from this address, 503 busy): each seat's badge
+ *  says so quietly — a dimmed "odds later" with the reason on hover — rather than vanishing. */
+function refused(felt, seats, status) {
+  for (const seat of seats) {
+    const el = badge(felt, seat);
+    if (!el) continue;
+    el.replaceChildren(t('runout.refused'));
+    el.classList.remove('pots');
+    el.classList.add('refused');
+    el.title = t(status === 429 ? 'runout.rateLimited' : 'runout.busy');
+    el.hidden = false;
+    keepOnScreen(el);
+  }
+}
+
 /** Draw (or clear) each seat's share on `felt` for `model`; `still()` says whether the answer is
  *  still wanted when it comes. */
 export async function showRunOutOdds(felt, model, game, still = () => true) {
@@ -105,17 +139,18 @@ export async function showRunOutOdds(felt, model, game, still = () => true) {
   for (const el of felt.el.querySelectorAll('.runout-eq')) el.hidden = true;
   if (!asked) return;
   let data;
-  try { data = await Promise.all(asked.pots.flatMap(p => p.runs.map(ask))); } catch { return; }
+  try { data = await askAll(asked.pots.flatMap(p => p.runs)); } catch (e) {
+    if (still() && e && (e.status === 429 || e.status === 503)) refused(felt, asked.seats, e.status);
+    return;
+  }
   if (!still()) return;
   const {pots, exact} = potShares(asked, data);
   const pct = new Intl.NumberFormat(getLang(), {minimumFractionDigits: 1, maximumFractionDigits: 1});
   const text = s => pct.format(100 * s.equity) + ' %' + (exact ? '' : ' ±' + pct.format(100 * s.error));
   const several = pots.length > 1;
   for (const seat of asked.seats) {
-    const seatEl = felt.seatEls && felt.seatEls[seat];
-    if (!seatEl) continue;
-    let el = seatEl.querySelector('.runout-eq');
-    if (!el) { el = h('span.runout-eq'); seatEl.querySelector('.plate').append(el); }
+    const el = badge(felt, seat);
+    if (!el) continue;
     const mine = pots.filter(p => p.share.has(seat));
     const lines = mine.map(p => several ? h('span.runout-pot', {dataset: {pot: String(p.pot)}},
       t(p.pot === 0 ? 'runout.mainPot' : 'runout.sidePot', {n: p.pot, pct: text(p.share.get(seat))})) : text(p.share.get(seat)));
@@ -123,7 +158,25 @@ export async function showRunOutOdds(felt, model, game, still = () => true) {
     el.classList.toggle('pots', several);
     el.title = exact ? '' : t('runout.monteCarlo');
     el.hidden = false;
+    keepOnScreen(el);
   }
+}
+
+/** A badge is a little wider than a narrow plate (odds.css): at the screen's edge it moves
+ *  inward, never off the screen. */
+function keepOnScreen(el) {
+  el.style.translate = '';
+  // measured once the felt has fitted itself around the plates the badges made taller
+  requestAnimationFrame(() => requestAnimationFrame(() => nudge(el)));
+}
+
+function nudge(el) {
+  if (el.hidden || !el.isConnected) return;
+  el.style.translate = '';
+  const box = el.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  const shift = box.left < 2 ? 2 - box.left : box.right > width - 2 ? width - 2 - box.right : 0;
+  if (shift) el.style.translate = `${shift}px`;
 }
 
 /** A live table's run-out as it is dealt (the whole run-out comes in one update and the felt

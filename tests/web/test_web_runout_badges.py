@@ -1,0 +1,106 @@
+"""Run-out shares on a phone (issue #36): with more than one pot each seat's badge has a line
+per pot ("Main 30.7 %", "Side 1 39.1 %"), and it covers nothing — no seat's name, stack or
+cards (a stack is always visible, issues #31/#34, also during the run-out), no board card, no
+pot — at 360x640, 375x667 and 1366x900, in English and Czech, at 2, 4, 6 and 9 seats.
+
+The felt is a live table page in the middle of a hand; its badges are drawn by
+``showRunOutOdds`` itself for a run-out with a main and a side pot, the odds calculator's
+batch answered by the test (the layout, not the numbers, is under test here).
+"""
+
+from __future__ import annotations
+
+import pytest
+from scripted import MOUNT_JS, Script, mount
+
+pytestmark = pytest.mark.browser
+
+CARDS = ["AhKh", "7c2d", "KsKd", "9d9c", "QcJc", "5s5h", "Ad3d", "Th9h", "6c6d"]
+NAMES = ["alice_ux", "bot-station", "bot-medium", "bot-hard", "bo_longer_name", "cy", "dee_dee_de", "ed", "fi_fi"]
+
+# every hand turned up; with three or more, two pots: the main among all, the side pot among all
+# but the first (the others' badges have two lines; two hands contend one pot only, an uncalled
+# excess goes back); the batch answered by the test
+BADGES_JS = """async () => {
+  const {showRunOutOdds} = await import('/static/js/runoutodds.js');
+  const page = window.__fzTable;
+  page.render = () => {};  // the felt as it is: no re-render of the hand (not a run-out) clears the badges
+  const seats = page.model.seats.filter(s => !s.empty).map(s => s.seat);
+  const model = {seats: seats.map((seat, i) => ({seat, dealtIn: true, stack: 0, flags: {},
+      cards: [['Ah', 'Kh'], ['7c', '2d'], ['Ks', 'Kd'], ['9d', '9c'], ['Qc', 'Jc'], ['5s', '5h'], ['Ad', '3d'], ['Th', '9h'], ['6c', '6d']][i],
+      up: [true, true]})),
+    board: ['Qh', '9s', '4h'], view: {},
+    runOutPots: seats.length > 2 ? [{pot: 0, seats}, {pot: 1, seats: seats.slice(1)}] : [{pot: 0, seats}]};
+  await showRunOutOdds(page.felt, model, 'NT');
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return [...document.querySelectorAll('.runout-eq:not([hidden])')].map(el => el.textContent);
+}"""
+
+RECTS_JS = """() => {
+  const wrap = document.querySelector('.felt-wrap');
+  const r = el => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const shown = el => { const s = getComputedStyle(el); return s.display !== 'none' && s.visibility !== 'hidden' && el.getBoundingClientRect().width > 0; };
+  const parts = [];
+  wrap.querySelectorAll(':scope > .seat').forEach(seat => {
+    const n = 'seat ' + seat.dataset.seat;
+    seat.querySelectorAll('.name').forEach(el => shown(el) && parts.push({name: n + ' name', rect: r(el), seat: seat.dataset.seat}));
+    seat.querySelectorAll('.stack').forEach(el => shown(el) && parts.push({name: n + ' stack', rect: r(el), seat: seat.dataset.seat}));
+    seat.querySelectorAll('.hole .card:not(.slot)').forEach((el, i) => shown(el) && parts.push({name: n + ' card ' + i, rect: r(el), seat: seat.dataset.seat}));
+  });
+  wrap.querySelectorAll('.board .card').forEach((el, i) => shown(el) && parts.push({name: 'board ' + i, rect: r(el)}));
+  wrap.querySelectorAll('.pots .pot').forEach((el, i) => shown(el) && parts.push({name: 'pot ' + i, rect: r(el)}));
+  const badges = [...wrap.querySelectorAll('.seat .runout-eq:not([hidden])')].map(el => ({seat: el.closest('.seat').dataset.seat, rect: r(el)}));
+  return {parts, badges, width: document.documentElement.clientWidth, height: window.innerHeight};
+}"""
+
+
+def _answer(route) -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    questions = parse_qs(urlsplit(route.request.url).query)["q"]
+    answers = []
+    for q in questions:
+        n = len(parse_qs(q)["hand"])
+        answers.append({"exact": True, "hands": [{"equity": 1 / n, "error": 0} for _ in range(n)]})
+    route.fulfill(json={"answers": answers})
+
+
+def _covered(page) -> list[str]:
+    data = page.evaluate(RECTS_JS)
+    found = []
+    for badge in data["badges"]:
+        b = badge["rect"]
+        if b[0] < -0.5 or b[2] > data["width"] + 0.5:
+            found.append(f"the badge of seat {badge['seat']} {b} leaves the screen")
+        for part in data["parts"]:
+            p = part["rect"]
+            if b[0] < p[2] - 0.5 and p[0] < b[2] - 0.5 and b[1] < p[3] - 0.5 and p[1] < b[3] - 0.5:
+                found.append(f"the badge of seat {badge['seat']} {[round(x) for x in b]} covers {part['name']} {[round(x) for x in p]}")
+    return found
+
+
+SIZES = [(360, 640), (375, 667), (1366, 900)]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs-CZ"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_run_out_badge_with_several_pots_covers_no_name_stack_card_board_or_pot(new_page, size, locale):
+    page = new_page(width=size[0], height=size[1], locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    page.route("**/api/odds/batch?*", _answer)
+    mount(page)
+    problems = {}
+    for seats in (2, 4, 6, 9):
+        if seats > 2:
+            page.evaluate(MOUNT_JS)
+        s = Script(NAMES[:seats], button=0, bots={i: "station" for i in range(1, seats)})
+        s.deal({i: CARDS[i] for i in range(seats)}, "Qh9s4h8s2c")
+        s.feed(page, s.snapshot())
+        shown = page.evaluate(BADGES_JS)
+        assert len(shown) == seats and all(("%" in text) for text in shown), shown
+        lines = page.locator(".runout-eq .runout-pot").count()
+        assert lines == (0 if seats == 2 else 2 * seats - 1), lines  # a line per pot each seat contends
+        if found := _covered(page):
+            problems[seats] = found
+    assert not problems, problems
+    assert not page.errors, page.errors
