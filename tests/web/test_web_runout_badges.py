@@ -10,6 +10,8 @@ batch answered by the test (the layout, not the numbers, is under test here).
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from scripted import MOUNT_JS, Script, mount
 
@@ -55,8 +57,6 @@ RECTS_JS = """() => {
 
 
 def _answer(route) -> None:
-    from urllib.parse import parse_qs, urlsplit
-
     questions = parse_qs(urlsplit(route.request.url).query)["q"]
     answers = []
     for q in questions:
@@ -104,3 +104,43 @@ def test_a_run_out_badge_with_several_pots_covers_no_name_stack_card_board_or_po
             problems[seats] = found
     assert not problems, problems
     assert not page.errors, page.errors
+
+
+def test_a_side_pot_run_twice_asks_once_per_moment_and_shows_every_badge(new_page) -> None:
+    """Main and side pot, each run twice: every question in one request (GET /api/odds/batch);
+    every seat's badge is shown (the side pot's two hands with two lines)."""
+    from test_web_cash_runout import _all_in
+
+    page = new_page(360, 640)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/odds" in request.url else None)
+    mount(page)
+    page.evaluate("() => { window.__fzTable.settleUntil = null; }")
+    _all_in(page)
+    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() + 3600; t.render(); }")
+    page.wait_for_function("() => document.querySelectorAll('.felt-wrap > .seat .runout-eq:not([hidden]):not(.refused)').length === 3")
+    assert page.locator(".felt-wrap .runout-eq .runout-pot").count() == 5
+    assert len(asked) == 1 and "/api/odds/batch?" in asked[0], asked
+    # before either run has a card the two runs ask the same: asked once
+    assert len(parse_qs(urlsplit(asked[0]).query)["q"]) == 2
+    assert not _covered(page)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("status", "lang"), [(429, "en"), (503, "cs")])
+def test_a_refused_batch_says_so_instead_of_hiding(new_page, status: int, lang: str) -> None:
+    page = new_page(width=375, height=667, locale="cs-CZ" if lang == "cs" else "en-US")
+    page.route("**/api/odds/batch?*", lambda route: route.fulfill(
+        status=status, json={"error": {"code": "rate_limited" if status == 429 else "busy", "message": "no"}}))
+    mount(page)
+    s = Script(NAMES[:4], button=0, bots={i: "station" for i in range(1, 4)})
+    s.deal({i: CARDS[i] for i in range(4)}, "Qh9s4h8s2c")
+    s.feed(page, s.snapshot())
+    page.evaluate(BADGES_JS)
+    catalog = page.evaluate("""async () => { const lang = (await import('/static/js/i18n.js')).getLang();
+      return (await import(`/static/i18n/${lang}.js`)).default; }""")
+    badges = page.locator(".felt-wrap .runout-eq.refused:not([hidden])")
+    assert badges.count() == 4
+    assert set(badges.all_text_contents()) == {catalog["runout.refused"]}
+    assert badges.first.get_attribute("title") == catalog["runout.rateLimited" if status == 429 else "runout.busy"]
+    assert not _covered(page)
