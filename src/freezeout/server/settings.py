@@ -97,7 +97,7 @@ class Settings(BaseSettings):
     # Catch-up after a reconnect: how many recent log entries a table keeps (serialised, about
     # 150 bytes each): a minute or more of play; a client that missed more gets a snapshot.
     catchup_entries: int = 128
-    # The odds calculator (GET /api/odds, server/oddsdesk.py): requests per client address and minute,
+    # The odds calculator (GET /api/odds, server/oddsdesk.py): new questions per client address and minute,
     # and how many may wait behind the one that computes (more: 503 busy).
     odds_per_minute: int = Field(default=30, ge=1)
     odds_queue_limit: int = Field(default=8, ge=0)
