@@ -16,6 +16,17 @@ import pytest
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.breaking import BREAK_AFTER
 from freezeout.rules.waitlist import OFFER_SECONDS
+from freezeout.server.entries import (
+    ActEntry,
+    CommitEntry,
+    DealEntry,
+    LogEntry,
+    StandEntry,
+    WaitlistEntry,
+    decode_body,
+)
+from freezeout.server.fairness import new_deal
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
@@ -29,17 +40,6 @@ from freezeout.server.table.commands import (
     WaitlistJoin,
     WaitlistLeave,
 )
-from freezeout.server.table.entries import (
-    ActEntry,
-    CommitEntry,
-    DealEntry,
-    LogEntry,
-    StandEntry,
-    WaitlistEntry,
-    decode_body,
-)
-from freezeout.server.table.fairness import new_deal
-from freezeout.server.table.game import GameSpec
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import dumps

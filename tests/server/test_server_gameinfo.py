@@ -15,7 +15,7 @@ from freezeout.rules import games
 from freezeout.rules.games import MIXES, Mix
 from freezeout.rules.tournament import default_levels, game_level
 from freezeout.rules.variant import VARIANTS, BettingStructure, Forced
-from freezeout.server.table.game import seat_ranges
+from freezeout.server.gamespec import seat_ranges
 from freezeout.server.table.gameinfo import catalogue, describe, with_format
 
 CODES = [*VARIANTS, *MIXES]

@@ -72,7 +72,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
 def cmd_verify_record(args: argparse.Namespace) -> int:
     """Check every hand's commitment, deck and deal; print the report as JSON.
     Exit status 0 when every hand verifies, else 2."""
-    from freezeout.server.table.fairness import verify_record
+    from freezeout.server.fairness import verify_record
 
     try:
         text = Path(args.file).read_text(encoding="utf-8")

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 
 from sqlalchemy import Connection, func, select
 
+from freezeout.server.entries import LogEntry
 from freezeout.server.storage.db import table_log, users
 from freezeout.server.storage.ledger import CREDITS, DEBITS, HOUSE, balances, ledger, utc_day
-from freezeout.server.table.entries import LogEntry
 
 __all__ = ["TableHoldings", "check", "log_holdings"]
 

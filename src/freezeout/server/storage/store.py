@@ -26,6 +26,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from freezeout.server.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.storage.chat import Chat
 from freezeout.server.storage.credentials import TOKEN_ID_LENGTH, ApiTokens, Sessions
 from freezeout.server.storage.gamerecords import Games, write_game
@@ -34,7 +35,6 @@ from freezeout.server.storage.ratings import Ratings
 from freezeout.server.storage.sightings import Sightings
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.storage.users import Accounts, NameTaken, UserRow, shown_name
-from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 
 # The types are re-exported from here for the modules that import them from storage.
 __all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow",

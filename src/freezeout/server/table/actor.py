@@ -35,16 +35,7 @@ from typing import Any, assert_never
 from freezeout.cards import system_random
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import Clock
-from freezeout.server.settings import Settings
-from freezeout.server.storage import crashpoint
-from freezeout.server.storage.ledger import Transfer
-from freezeout.server.storage.store import UserRow
-from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import cashio, idempotency, steps, timers
-from freezeout.server.table.bots import BotSeats, CashBotMove
-from freezeout.server.table.chat import TableChat, audience, players_of, system_news
-from freezeout.server.table.commands import Chat, Intent, MoveIn
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CloseEntry,
     DealEntry,
@@ -56,6 +47,15 @@ from freezeout.server.table.entries import (
     ResumeEntry,
     WaitlistEntry,
 )
+from freezeout.server.settings import Settings
+from freezeout.server.storage import crashpoint
+from freezeout.server.storage.ledger import Transfer
+from freezeout.server.storage.store import UserRow
+from freezeout.server.storage.tablelog import TableLog
+from freezeout.server.table import cashio, idempotency, steps, timers
+from freezeout.server.table.bots import BotSeats, CashBotMove
+from freezeout.server.table.chat import TableChat, audience, players_of, system_news
+from freezeout.server.table.commands import Chat, Intent, MoveIn
 from freezeout.server.table.fanout import Fanout, table_summary
 from freezeout.server.table.guestlist import GuestList
 from freezeout.server.table.handle import Conn

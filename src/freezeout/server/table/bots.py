@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from freezeout.rules.cash import Status
+from freezeout.server.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
 from freezeout.server.table.cash import CashGame
 from freezeout.server.table.cashbots import add_bot_refusal, bots_welcome, fill_target
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.table.state import Refused, TableState
 
 if TYPE_CHECKING:

@@ -37,18 +37,7 @@ from freezeout.rules.events import Event
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
-from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
-from freezeout.server.table.cashlobby import after_move, cash_fields
-from freezeout.server.table.cashwait import (
-    Waitlist,
-    break_due,
-    fold_waitlist,
-    lapse_at,
-    note_short,
-    on_sit,
-    seat_freed,
-)
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CashSeatEntry,
     CloseEntry,
@@ -61,8 +50,20 @@ from freezeout.server.table.entries import (
     TopUpEntry,
     WaitlistEntry,
 )
-from freezeout.server.table.fairness import hand_cards_of
-from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
+from freezeout.server.fairness import HandCards, hand_cards_of
+from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
+from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
+from freezeout.server.table.cashlobby import after_move, cash_fields
+from freezeout.server.table.cashwait import (
+    Waitlist,
+    break_due,
+    fold_waitlist,
+    lapse_at,
+    note_short,
+    on_sit,
+    seat_freed,
+)
+from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
     from freezeout.server.storage.ledger import Transfer

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from freezeout.rules.cash import Status
 from freezeout.rules.cashoffers import run_twice_open
-from freezeout.server.table.game import CashOptions
+from freezeout.server.gamespec import CashOptions
 
 if TYPE_CHECKING:
     from freezeout.server.table.cash import CashGame

@@ -1,5 +1,5 @@
 """A cash table's configuration: the one place a table's spec (its ``create`` entry's game and
-cash options, table/game.py) becomes the rules' :class:`CashConfig` (C1, C5, C6, C7, C10, V17, V18)."""
+cash options, server/gamespec.py) becomes the rules' :class:`CashConfig` (C1, C5, C6, C7, C10, V17, V18)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from freezeout.rules.errors import RulesError
 from freezeout.rules.games import Mix
 from freezeout.rules.pots import Rake
 from freezeout.rules.variant import Forced
-from freezeout.server.table.game import CashOptions, GameRefused, GameSpec
+from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 
 __all__ = ["STUD_MIN_BIG_BLIND", "cash_config"]
 

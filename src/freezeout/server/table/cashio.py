@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from freezeout.rules.errors import RulesError
+from freezeout.server.entries import CashSeatEntry, StandEntry, TopUpEntry, UnknownEntry
 from freezeout.server.table.cash import game_of
-from freezeout.server.table.entries import CashSeatEntry, StandEntry, TopUpEntry, UnknownEntry
 
 if TYPE_CHECKING:
     from freezeout.server.table.state import TableState

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from freezeout.rules.errors import RulesError
-from freezeout.server.table.game import GameRefused
+from freezeout.server.gamespec import GameRefused
 
 if TYPE_CHECKING:
+    from freezeout.server.entries import LogEntry
     from freezeout.server.storage.ledger import Transfer
     from freezeout.server.table.cash import CashGame
-    from freezeout.server.table.entries import LogEntry
     from freezeout.server.table.state import TableState
 
 __all__ = ["cash_transfers", "holdings", "ledger_rows"]
@@ -35,8 +35,8 @@ def ledger_rows(game: CashGame, old: TableState, entry: LogEntry, epoch: int | N
     transaction: a buy-in (``sit``), a top-up, the cash-outs of players who left (a ``stand``
     between hands, or the entry that ended the hand they were leaving), the hand's rake to
     the house.  The entry's own transfer id when it names one, else ``<table>.<seq>.<kind>``."""
+    from freezeout.server.entries import SitEntry, TopUpEntry
     from freezeout.server.storage.ledger import HOUSE, Transfer
-    from freezeout.server.table.entries import SitEntry, TopUpEntry
 
     if game is old.table_game:  # an entry that changed no chips (a commit)
         return []

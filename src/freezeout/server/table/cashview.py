@@ -15,12 +15,12 @@ from freezeout.rules.cashoffers import post_choice, run_twice_agreed, sit_in_cho
 from freezeout.rules.events import BlindPosted
 from freezeout.rules.positions import table_positions
 from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
+from freezeout.server.gamespec import CashOptions
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
 from freezeout.server.table.cashlobby import cash_level, cash_stakes
 from freezeout.server.table.cashwait import waitlist_json
 from freezeout.server.table.dealing import dealing_json
-from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
     from freezeout.server.table.cash import CashGame

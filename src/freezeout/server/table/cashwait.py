@@ -6,7 +6,7 @@ began to lack two players in ``CashGame.short_since``) and says how each log ent
 them, so a table rebuilt from its log (a restart, a new owner in a cluster) has the same list,
 the same offers with the same deadlines, and the same break clock:
 
-* a ``waitlist`` entry (table/entries.py) joins, leaves, declines, or — the table's own step
+* a ``waitlist`` entry (server/entries.py) joins, leaves, declines, or — the table's own step
   when an offer's time has run out (table/timers.py) — passes lapsed offers on;
 * the entry that frees a seat (a ``stand`` between hands, the hand's end for a player who was
   leaving) offers it to the first in line (C13) at that entry's time;
@@ -38,8 +38,8 @@ from freezeout.rules.waitlist import (
 )
 
 if TYPE_CHECKING:
+    from freezeout.server.entries import WaitlistEntry
     from freezeout.server.table.cash import CashGame
-    from freezeout.server.table.entries import WaitlistEntry
     from freezeout.server.table.state import TableState
 
 __all__ = ["Waitlist", "break_due", "fold_waitlist", "held_seats", "is_full", "lapse_at", "note_short", "on_sit",

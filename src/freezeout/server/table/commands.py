@@ -73,7 +73,7 @@ class Rematch(_Intent):
 
 class Sit(_Intent):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the most places any table has (table.game.LAYOUT_MAX_SEATS); a table's own size: table/intents.py
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the most places any table has (gamespec.LAYOUT_MAX_SEATS); a table's own size: table/intents.py
 
 
 class Stand(_Intent):

@@ -20,15 +20,16 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
+from freezeout.server.fairness import HandCards, hand_cards_of
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.dealing import dealing_json
-from freezeout.server.table.fairness import hand_cards_of
-from freezeout.server.table.game import GameSpec, HandCards, TableGame
+from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from freezeout.server.entries import EntryBody, LogEntry
     from freezeout.server.storage.ledger import Transfer
-    from freezeout.server.table.entries import EntryBody, LogEntry
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 

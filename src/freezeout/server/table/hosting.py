@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from freezeout.server.entries import InviteEntry, StandEntry
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.actor import TableActor
-from freezeout.server.table.entries import InviteEntry, StandEntry
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import error_text
 from freezeout.server.table.privacy import new_secret

@@ -1,7 +1,7 @@
 """What a client's intent writes: the log entry it asks for, or why it is refused.
 
 One job, pure: given the table's state, the account and its typed intent
-(protocol.Intent), the entry body (table/entries.py) that applies it, or
+(protocol.Intent), the entry body (server/entries.py) that applies it, or
 :class:`Refused` with the protocol's code.  Whether the entry is legal is the
 fold's to say (table.state.reduce, the rules): this only checks what the fold
 cannot know — who is asking, and whether the intent was decided on the
@@ -15,6 +15,17 @@ from collections.abc import Callable
 from freezeout.cards import CardError, parse_cards
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.errors import RulesError
+from freezeout.server.entries import (
+    ActEntry,
+    CashSeatEntry,
+    RematchEntry,
+    SitEntry,
+    Slot,
+    Stamped,
+    StandEntry,
+    TopUpEntry,
+    WaitlistEntry,
+)
 from freezeout.server.settings import Settings
 from freezeout.server.storage.ledger import client_transfer
 from freezeout.server.storage.store import UserRow
@@ -43,17 +54,6 @@ from freezeout.server.table.commands import (
     WaitIntent,
     WaitlistJoin,
     WaitlistLeave,
-)
-from freezeout.server.table.entries import (
-    ActEntry,
-    CashSeatEntry,
-    RematchEntry,
-    SitEntry,
-    Slot,
-    Stamped,
-    StandEntry,
-    TopUpEntry,
-    WaitlistEntry,
 )
 from freezeout.server.table.state import Refused, TableState
 

@@ -24,8 +24,8 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
-from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
-from freezeout.server.table.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
+from freezeout.server.entries import ActEntry, DealEntry, LogEntry, StartEntry
+from freezeout.server.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.wire import pack
 
@@ -52,7 +52,7 @@ class GameRecorder:
         return self.writer.players if self.writer is not None else ()
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        body = entry.body  # the typed entry (table/entries.py), never the stored JSON
+        body = entry.body  # the typed entry (server/entries.py), never the stored JSON
         if new.spec.format == "cash":
             self.cash.apply(old, new, entry, events)
             return

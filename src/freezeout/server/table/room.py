@@ -23,14 +23,15 @@ from freezeout.rules.errors import RulesError
 from freezeout.rules.games import parse_game
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import Clock
+from freezeout.server.entries import InviteEntry, SitEntry
+from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry, Store, UserRow
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
 from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
-from freezeout.server.table.entries import InviteEntry, SitEntry
-from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
+from freezeout.server.table.game import check_game
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed

@@ -16,8 +16,7 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
-from freezeout.server.table import cash, cashbots, cashlobby
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CloseEntry,
     CommitEntry,
@@ -36,11 +35,13 @@ from freezeout.server.table.entries import (
     UnknownEntry,
     WaitlistEntry,
 )
-from freezeout.server.table.fairness import AnyDeal, Reveal
-from freezeout.server.table.game import GameRefused, GameSpec, TableGame, start_game
+from freezeout.server.fairness import AnyDeal, Reveal
+from freezeout.server.gamespec import GameRefused, GameSpec
+from freezeout.server.table import cash, cashbots, cashlobby
+from freezeout.server.table.game import TableGame, start_game
 from freezeout.server.table.idempotency import Applied
 
-__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: table/entries.py
+__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: server/entries.py
 
 # The rules keep every earlier hand's public events (``Tournament.past_logs``) for one
 # reader: the bots' reads on their opponents (``view.past``).  A table keeps the last this

@@ -212,7 +212,7 @@ class NewToken(Body):
 class NewTable(Body):
     """A new table.  A freezeout names its places (``slots``: bot levels, or None for a human);
     a cash table (``format: "cash"``, issue #25) its ``seats`` (default: the game's most) and
-    ``cash`` options (table.game.CashOptions), and opens empty (seats are bought into)."""
+    ``cash`` options (gamespec.CashOptions), and opens empty (seats are bought into)."""
 
     slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
@@ -454,7 +454,7 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
     or with ``game`` only the bots that play it (what a table of it offers)."""
     if game is None:
         return {"levels": list(BOT_LEVELS), "game": house()}
-    from freezeout.server.table.game import GameRefused, GameSpec
+    from freezeout.server.gamespec import GameRefused, GameSpec
 
     try:
         return {"levels": list(ctx(request).room.bot_levels(GameSpec.parse(game))), "game": describe(game)}
@@ -466,7 +466,7 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
 async def game_catalogue(request: Request) -> dict[str, Any]:
     """Every game a table can deal (table.gameinfo.catalogue): what the lobby's game picker offers,
     with each game's rating family, betting structure, seat range per format (C12) and bots."""
-    from freezeout.server.table.game import GameSpec, seat_ranges
+    from freezeout.server.gamespec import GameSpec, seat_ranges
 
     room = ctx(request).room
     return {"games": catalogue(elo.family, seat_ranges, lambda code: room.bot_levels(GameSpec(code))),
@@ -527,7 +527,7 @@ def _places(body: NewTable) -> tuple[list[str | None], bool]:
         raise ApiError(400, "bad_message", "a cash table names how many seats it has (seats), not slots")
     seats = body.seats
     if seats is None:
-        from freezeout.server.table.game import GameRefused, GameSpec
+        from freezeout.server.gamespec import GameRefused, GameSpec
 
         try:
             seats = GameSpec.parse(body.game, format="cash").max_seats

@@ -117,7 +117,7 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.server.table.fairness import record_where
+    from freezeout.server.fairness import record_where
     from freezeout.server.transport.protocol import events_json
 
     record = await _finished_record(request, game_id, found)

@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 
 from freezeout.rules.actions import Action
 from freezeout.rules.games import HOUSE_GAME
-from freezeout.server.table.fairness import AnyDeal, Deal
-from freezeout.server.table.game import GameSpec, action_data, action_from_data
+from freezeout.server.fairness import AnyDeal, Deal
+from freezeout.server.gamespec import GameSpec, action_data, action_from_data
 
 __all__ = [
     "ActEntry",
