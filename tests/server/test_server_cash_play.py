@@ -172,7 +172,7 @@ def test_a_losing_hand_is_mucked_unseen_unless_it_was_the_called_hand():
 # -- stud at small stakes (V18) ---------------------------------------------------------------
 @pytest.mark.parametrize("game", ["F7S", "FR", "HORSE", "8GAME"])
 def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
-    from freezeout.server.table.game import check_game
+    from freezeout.server.table.formats import check_game
 
     seats = 4
     with pytest.raises(GameRefused, match=r"a big blind of at least 10 chips .* not 8: below that the ante"):
@@ -185,7 +185,7 @@ def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
 async def test_a_player_who_leaves_with_no_chips_has_a_closed_session(harness):
     from freezeout.rules.actions import Action, ActionKind
     from freezeout.server.entries import SitEntry, Slot, StandEntry
-    from freezeout.server.table.cash import cash_transfers
+    from freezeout.server.table.chips import cash_transfers
 
     h = harness
     ana = await (await h.player()).register("ana")

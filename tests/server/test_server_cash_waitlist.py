@@ -30,7 +30,8 @@ from freezeout.server.gamespec import GameSpec
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
-from freezeout.server.table.cash import CashGame, cash_transfers, holdings
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.chips import cash_transfers, holdings
 from freezeout.server.table.commands import (
     BuyIn,
     DeclineSeat,

@@ -20,7 +20,7 @@ from freezeout.server.storage.store import LogEntry
 from freezeout.server.storage.users import UserRow
 from freezeout.server.table.cashbots import add_bot_refusal, fill_target
 from freezeout.server.table.commands import BuyIn, Sit
-from freezeout.server.table.game import check_game
+from freezeout.server.table.formats import check_game
 from freezeout.server.table.gameinfo import catalogue
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, initial_state, reduce

@@ -10,7 +10,7 @@ chips crossed the table's edge — a buy-in, a top-up, the cash-outs of players 
 the house's rake of a hand that ended — and the game's ``transfers`` (table/cashledger.py)
 turns that into the ledger's rows, written in the same transaction as the log entry
 (table/writer.py).  A cash table is never finished while it is open: a seat comes and
-goes, the game goes on.  ``holdings``: what its log says it holds (storage/ledgercheck.py).
+goes, the game goes on.  What its log says it holds: table/chips.py.
 
 Choices (docs/ledger.md):
 
@@ -53,6 +53,7 @@ from freezeout.server.entries import (
 from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
+from freezeout.server.table.cashledger import ledger_rows
 from freezeout.server.table.cashlobby import after_move, cash_fields
 from freezeout.server.table.cashwait import (
     Waitlist,
@@ -63,6 +64,7 @@ from freezeout.server.table.cashwait import (
     on_sit,
     seat_freed,
 )
+from freezeout.server.table.commands import Refused
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
@@ -71,8 +73,7 @@ if TYPE_CHECKING:
     from freezeout.server.table.state import TableState
 
 __all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due", "can_deal",
-           "cash_config", "cash_transfers",
-           "fold_request", "game_of", "holdings", "lobby_key", "offer_lapse_at", "opened"]
+           "cash_config", "fold_request", "game_of", "lobby_key", "offer_lapse_at", "opened"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -455,8 +456,6 @@ def fold_entry(state: TableState, body: EntryBody, at: float, play: Callable[[],
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
     """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
     ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
-    from freezeout.server.table.state import Refused
-
     if isinstance(body, CloseEntry):  # an empty cash table closes (table/cashlobby.py): it holds no chip
         if any(slot.taken for slot in state.slots):
             raise Refused("illegal", "a cash table closes only when nobody sits there")
@@ -508,15 +507,11 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
 def _fresh_transfer(game: CashGame, transfer: str | None) -> None:
     """A transfer id this table's entries named before would move no chips the second time (the
     ledger answers its first result) while the table counted them again: refused."""
-    from freezeout.server.table.state import Refused
-
     if transfer is not None and transfer in game.transfer_ids:
         raise Refused("transfer_mismatch", f"transfer {transfer!r} was used at this table already: name a new one")
 
 
 def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.state import Refused
-
     index, slot = body.slot, body.player
     if not 0 <= index < state.size or state.slots[index].taken:
         raise Refused("illegal", f"seat {index} is not free")
@@ -545,8 +540,6 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
 
 
 def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.state import Refused
-
     index = body.slot
     if not 0 <= index < state.size or not state.slots[index].taken:
         raise Refused("illegal", f"seat {index} has no player to leave")
@@ -597,5 +590,3 @@ def after_entry(result: _Result, at: float) -> _Result:
     noted = note_short(game, at)
     return (state if noted is game else replace(state, table_game=noted)), told, events
 
-
-from freezeout.server.table.cashledger import cash_transfers, holdings, ledger_rows  # noqa: E402  the ledger's rows

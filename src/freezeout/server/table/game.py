@@ -29,7 +29,7 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
 from freezeout.server.fairness import HandCards
-from freezeout.server.gamespec import GameRefused, GameSpec
+from freezeout.server.gamespec import GameSpec
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     #: A step of the fold: the new state, the table's own public events and the rules' events.
     Folded: TypeAlias = tuple[TableState, list[dict[str, Any]], list[Event]]
 
-__all__ = ["TableGame", "check_game", "start_game"]
+__all__ = ["TableGame"]
 
 
 class TableGame(Protocol):
@@ -137,30 +137,3 @@ class TableGame(Protocol):
     def rematch(self, players: tuple[str, ...], button: int) -> TableGame:
         """A new game of the same spec between ``players`` (R3: seated anew by the caller)."""
         ...
-
-
-def start_game(spec: GameSpec, players: Sequence[str], button: int) -> TableGame:
-    """The game a ``start`` entry begins (the format's own start)."""
-    if spec.format == "freezeout":
-        from freezeout.server.table.freezeout import FreezeoutGame
-
-        return FreezeoutGame.start(spec, tuple(players), button)
-    if spec.format == "cash":
-        from freezeout.server.table.cash import CashGame
-
-        return CashGame.open(spec, len(players), button)
-    raise GameRefused(f"unknown format {spec.format!r}")
-
-
-def check_game(spec: GameSpec, seats: int) -> None:
-    """Raise :class:`GameRefused` unless a table of ``seats`` seats can hold ``spec`` now: the
-    game and seat count (:meth:`GameSpec.check`) and what its format can deal in this build."""
-    spec.check(seats)
-    if spec.format == "freezeout":
-        from freezeout.server.table.freezeout import tournament_config
-
-        tournament_config(spec, [f"p{i}" for i in range(seats)], 0)
-    elif spec.format == "cash":
-        from freezeout.server.table.cash import cash_config
-
-        cash_config(spec, seats, 0)

@@ -31,7 +31,7 @@ from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
 from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
-from freezeout.server.table.game import check_game
+from freezeout.server.table.formats import check_game
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed

@@ -38,7 +38,9 @@ from freezeout.server.entries import (
 from freezeout.server.fairness import AnyDeal, Reveal
 from freezeout.server.gamespec import GameRefused, GameSpec
 from freezeout.server.table import cash, cashbots, cashlobby
-from freezeout.server.table.game import TableGame, start_game
+from freezeout.server.table.commands import Refused
+from freezeout.server.table.formats import start_game
+from freezeout.server.table.game import TableGame
 from freezeout.server.table.idempotency import Applied
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: server/entries.py
@@ -48,15 +50,6 @@ __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_stat
 # many hands of it when a bot plays there, none otherwise: a game of a hundred hands
 # would otherwise hold all of them, at every table (issue #10, docs/protocol.md "Memory").
 PUBLIC_MEMORY_HANDS = 24
-
-
-class Refused(Exception):
-    """A command the table does not accept; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

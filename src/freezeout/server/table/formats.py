@@ -1,0 +1,55 @@
+"""The formats a table can hold, each with its game: how a ``start`` entry begins one and
+what a new table of it is checked for.  The one place that names both games (the
+registry of :class:`~.game.TableGame` implementations): the fold (:mod:`.state`) and the
+room ask here, and never which format they hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cashconfig import cash_config
+from freezeout.server.table.freezeout import FreezeoutGame, tournament_config
+from freezeout.server.table.game import TableGame
+
+__all__ = ["GAMES", "GameFormat", "check_game", "start_game"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameFormat:
+    """A format's game: ``start`` begins it between the players of a ``start`` entry; ``check``
+    raises :class:`GameRefused` unless a table of so many seats can deal it in this build."""
+
+    start: Callable[[GameSpec, tuple[str, ...], int], TableGame]
+    check: Callable[[GameSpec, int], object]
+
+
+GAMES: dict[str, GameFormat] = {
+    "freezeout": GameFormat(FreezeoutGame.start,
+                            lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0)),
+    "cash": GameFormat(lambda spec, players, button: CashGame.open(spec, len(players), button),
+                       lambda spec, seats: cash_config(spec, seats, 0)),
+}
+assert tuple(GAMES) == FORMATS, "every format a spec names has its game"
+
+
+def _format(spec: GameSpec) -> GameFormat:
+    try:
+        return GAMES[spec.format]
+    except KeyError:
+        raise GameRefused(f"unknown format {spec.format!r}") from None
+
+
+def start_game(spec: GameSpec, players: Sequence[str], button: int) -> TableGame:
+    """The game a ``start`` entry begins (the format's own start)."""
+    return _format(spec).start(spec, tuple(players), button)
+
+
+def check_game(spec: GameSpec, seats: int) -> None:
+    """Raise :class:`GameRefused` unless a table of ``seats`` seats can hold ``spec`` now: the
+    game and seat count (:meth:`GameSpec.check`) and what its format can deal in this build."""
+    spec.check(seats)
+    _format(spec).check(spec, seats)
