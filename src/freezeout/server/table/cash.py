@@ -52,6 +52,7 @@ from freezeout.server.entries import (
 )
 from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
+from freezeout.server.table import cashbots
 from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
 from freezeout.server.table.cashledger import ledger_rows
 from freezeout.server.table.cashlobby import after_move, cash_fields
@@ -68,11 +69,14 @@ from freezeout.server.table.commands import Refused
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.entries import Slot
     from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.storage.users import UserRow
+    from freezeout.server.table.cashbots import BotEntry, CashBotMove
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due", "can_deal",
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due",
            "cash_config", "fold_request", "game_of", "lobby_key", "offer_lapse_at", "opened"]
 
 
@@ -350,6 +354,23 @@ class CashGame:
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return fold_entry(state, body, at, play)
 
+    # -- the bots' seat changes (table/cashbots.py) --------------------------------------------
+    def may_deal(self) -> bool:
+        return cashbots.can_deal(self)
+
+    def bot_seat_change(self, state: TableState, now: float, asked: str | None, fill_after: float | None,
+                        level: str | None) -> CashBotMove | None:
+        return cashbots.cash_bot_due(self, state, now, asked=asked, fill_after=fill_after, level=level)
+
+    def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
+        return cashbots.cash_bot_deadline(self, state, fill_after)
+
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+        cashbots.check_add_bot(self, state, user, level, offered)
+
+    def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
+        return cashbots.bot_entry(self, move, now, bot)
+
     def lobby_fields(self, state: TableState) -> dict[str, Any]:
         return cash_fields(state, self)
 
@@ -407,13 +428,6 @@ def offer_lapse_at(state: TableState) -> float | None:
     """C13: when the first seat offered from a cash table's waiting list runs out, or None."""
     game = state.table_game
     return lapse_at(game) if isinstance(game, CashGame) else None
-
-
-def can_deal(game: TableGame) -> bool:
-    """Whether a table's next hand can be committed and dealt by the rules (a freezeout's always
-    can): at a cash table two players with chips who are not sitting out.  Whether bots may be
-    dealt a hand is table/cashbots.py's (``cashbots.can_deal``)."""
-    return not isinstance(game, CashGame) or game.can_deal
 
 
 def opened(state: TableState, at: float) -> TableState:

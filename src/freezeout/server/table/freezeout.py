@@ -22,14 +22,17 @@ from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import GameSpec
+from freezeout.server.table.commands import Refused
 from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.entries import EntryBody, LogEntry
+    from freezeout.server.entries import EntryBody, LogEntry, Slot
     from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.storage.users import UserRow
+    from freezeout.server.table.cashbots import BotEntry, CashBotMove
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
@@ -42,6 +45,10 @@ def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> To
     The rules' :func:`games.tournament_config` builds it for one game (V18) and for a
     mix (V19) alike."""
     return games.tournament_config(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
+
+
+#: Why a freezeout takes no bot once it is opened (its bots are named with its seats).
+FREEZEOUT_BOTS = "bots are added to a freezeout when it is opened; this is not a cash table"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,23 @@ class FreezeoutGame:
 
     def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
         return []  # a freezeout's chips are its own (R1): the ledger sees none
+
+    # -- the bots' seat changes (a cash table's: table/cashbots.py): a freezeout's bots keep theirs
+    def may_deal(self) -> bool:
+        return True
+
+    def bot_seat_change(self, state: TableState, now: float, asked: str | None, fill_after: float | None,
+                        level: str | None) -> CashBotMove | None:
+        return None
+
+    def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
+        return None
+
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+        raise Refused("illegal", FREEZEOUT_BOTS)
+
+    def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
+        raise Refused("illegal", "a freezeout's bots keep their seats")
 
     def held(self) -> int | None:
         return None

@@ -34,8 +34,10 @@ from freezeout.server.gamespec import GameSpec
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.entries import EntryBody, LogEntry
+    from freezeout.server.entries import EntryBody, LogEntry, Slot
     from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.storage.users import UserRow
+    from freezeout.server.table.cashbots import BotEntry, CashBotMove
     from freezeout.server.table.state import TableState
 
     #: A step of the fold: the new state, the table's own public events and the rules' events.
@@ -113,6 +115,27 @@ class TableGame(Protocol):
         ...
     def held(self) -> int | None:
         """The chips on the table, as the ledger check reads them (a cash table's).  Neutral: None."""
+        ...
+    # -- the bots' seat changes (a cash table's, table/cashbots.py): neutral, bots keep their seats
+    def may_deal(self) -> bool:
+        """Whether the next hand can be committed and dealt (a cash table: two players with chips
+        who are not sitting out, never bots alone).  Neutral: always."""
+        ...
+    def bot_seat_change(self, state: TableState, now: float, asked: str | None, fill_after: float | None,
+                        level: str | None) -> CashBotMove | None:
+        """The bots' next seat change (sit, top up, sit in, leave) at ``now``: ``asked``, the level a
+        player asked for; ``fill_after``, how long a lone human waits; ``level``, the default bot.
+        Neutral: None."""
+        ...
+    def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
+        """When a wait for bots runs out by itself (the actor sleeps until then).  Neutral: None."""
+        ...
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+        """Raise :class:`~.commands.Refused` unless ``user`` may add a bot of ``level`` now.
+        Neutral: refused (a freezeout's bots are named when it is opened)."""
+        ...
+    def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
+        """The entry of the bots' seat change ``move`` (``bot``: a new bot's account and name)."""
         ...
     # -- the time bank (C11): hooks whose neutral answer is "none" (a freezeout's) ---------
     @property

@@ -37,7 +37,7 @@ from freezeout.server.entries import (
 )
 from freezeout.server.fairness import AnyDeal, Reveal
 from freezeout.server.gamespec import GameRefused, GameSpec
-from freezeout.server.table import cash, cashbots, cashlobby
+from freezeout.server.table import cash, cashlobby
 from freezeout.server.table.commands import Refused
 from freezeout.server.table.formats import start_game
 from freezeout.server.table.game import TableGame
@@ -136,11 +136,11 @@ class TableState:
     @property
     def needs_commit(self) -> bool:
         t = self.table_game
-        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cashbots.can_deal(t)
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and t.may_deal()
 
     def deal_due(self, pause: float) -> float | None:
         t = self.table_game
-        if t is None or t.finished or t.in_hand or self.next_deal is None or not cashbots.can_deal(t):
+        if t is None or t.finished or t.in_hand or self.next_deal is None or not t.may_deal():
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 
