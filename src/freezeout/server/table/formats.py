@@ -8,30 +8,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
-from freezeout.server.table.cash import CashGame
+from freezeout.server.table.cash import CashGame, opened
 from freezeout.server.table.cashconfig import cash_config
 from freezeout.server.table.freezeout import FreezeoutGame, tournament_config
 from freezeout.server.table.game import TableGame
 
-__all__ = ["GAMES", "GameFormat", "check_game", "start_game"]
+if TYPE_CHECKING:
+    from freezeout.server.table.state import TableState
+
+__all__ = ["GAMES", "GameFormat", "check_game", "open_table", "start_game"]
 
 
 @dataclass(frozen=True, slots=True)
 class GameFormat:
     """A format's game: ``start`` begins it between the players of a ``start`` entry; ``check``
-    raises :class:`GameRefused` unless a table of so many seats can deal it in this build."""
+    raises :class:`GameRefused` unless a table of so many seats can deal it in this build;
+    ``open`` is the table as its ``create`` entry opens it (a cash table's game runs from
+    the start, a freezeout's waits for its ``start``)."""
 
     start: Callable[[GameSpec, tuple[str, ...], int], TableGame]
     check: Callable[[GameSpec, int], object]
+    open: Callable[[TableState, float], TableState] = lambda state, at: state
 
 
 GAMES: dict[str, GameFormat] = {
     "freezeout": GameFormat(FreezeoutGame.start,
                             lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0)),
     "cash": GameFormat(lambda spec, players, button: CashGame.open(spec, len(players), button),
-                       lambda spec, seats: cash_config(spec, seats, 0)),
+                       lambda spec, seats: cash_config(spec, seats, 0), opened),
 }
 assert tuple(GAMES) == FORMATS, "every format a spec names has its game"
 
@@ -53,3 +60,10 @@ def check_game(spec: GameSpec, seats: int) -> None:
     game and seat count (:meth:`GameSpec.check`) and what its format can deal in this build."""
     spec.check(seats)
     _format(spec).check(spec, seats)
+
+
+def open_table(state: TableState, at: float) -> TableState:
+    """The table its ``create`` entry opens at ``at``, as its format opens it (an unknown
+    format is refused when a game starts: :func:`start_game`)."""
+    found = GAMES.get(state.spec.format)
+    return found.open(state, at) if found is not None else state

@@ -37,9 +37,9 @@ from freezeout.server.entries import (
 )
 from freezeout.server.fairness import AnyDeal, Reveal
 from freezeout.server.gamespec import GameRefused, GameSpec
-from freezeout.server.table import cash, cashlobby
+from freezeout.server.table import cashlobby
 from freezeout.server.table.commands import Refused
-from freezeout.server.table.formats import start_game
+from freezeout.server.table.formats import open_table, start_game
 from freezeout.server.table.game import TableGame
 from freezeout.server.table.idempotency import Applied
 
@@ -200,7 +200,7 @@ def initial_state(entry: LogEntry) -> TableState:
     state = TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
                        created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
                        intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite)
-    return cash.opened(state, entry.at) if state.spec.format == "cash" else state
+    return open_table(state, entry.at)
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
