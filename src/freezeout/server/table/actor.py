@@ -1,14 +1,14 @@
 """The table actor: one asyncio task owns each table and orders everything that changes it
 (design principle 6).
 
-Its one job is the order: client intents (typed: protocol.Intent), connections
+Its one job is the order: client intents (typed: table/commands.py's Intent), connections
 coming and going, and the steps the table takes by itself (table/timers.py) are
 taken one at a time from one queue, and each is handed to the small class
 whose job it is:
 
 - intents.entry_for: what a client's intent writes (or why it is refused),
   after idempotency.decide (a keyed intent resent is applied once);
-- tablesteps / tablebots: what the table writes by itself (a game's start, the
+- table.steps / table.bots: what the table writes by itself (a game's start, the
   next deck, a bot's move, a timeout);
 - table.writer.TableWriter: validate with the pure fold, commit, then apply
   (write, then tell: principle 7);

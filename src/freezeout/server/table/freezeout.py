@@ -1,4 +1,4 @@
-"""The freezeout as a table's game (R1–R30, V18): the first :class:`~.tablegame.TableGame`.
+"""The freezeout as a table's game (R1–R30, V18): the first :class:`~.game.TableGame`.
 
 A thin shell around :class:`freezeout.rules.tournament.Tournament`, which
 knows the levels, eliminations and forfeits; this module answers the

@@ -1,7 +1,7 @@
 """What a client's intent writes: the log entry it asks for, or why it is refused.
 
 One job, pure: given the table's state, the account and its typed intent
-(protocol.Intent), the entry body (server/entries.py) that applies it, or
+(commands.Intent), the entry body (server/entries.py) that applies it, or
 :class:`Refused` with the protocol's code.  Whether the entry is legal is the
 fold's to say (table.state.reduce, the rules): this only checks what the fold
 cannot know — who is asking, and whether the intent was decided on the
