@@ -54,6 +54,7 @@ from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 from freezeout.server.table import cashbots
 from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
+from freezeout.server.table.cashintents import cash_entry
 from freezeout.server.table.cashledger import ledger_rows
 from freezeout.server.table.cashlobby import after_move, cash_fields
 from freezeout.server.table.cashwait import (
@@ -69,10 +70,12 @@ from freezeout.server.table.commands import Refused
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
-    from freezeout.server.entries import Slot
+    from freezeout.server.entries import Slot, Stamped
+    from freezeout.server.settings import Settings
     from freezeout.server.storage.ledger import Transfer
     from freezeout.server.storage.users import UserRow
     from freezeout.server.table.cashbots import BotEntry, CashBotMove
+    from freezeout.server.table.commands import Intent
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
@@ -353,6 +356,10 @@ class CashGame:
 
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return fold_entry(state, body, at, play)
+
+    def entry_for(self, state: TableState, user: UserRow, intent: Intent, now: float, settings: Settings,
+                  online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
+        return cash_entry(state, self, user, intent, now, settings, online, moved)
 
     # -- the bots' seat changes (table/cashbots.py) --------------------------------------------
     def may_deal(self) -> bool:

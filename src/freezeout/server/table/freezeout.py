@@ -29,10 +29,12 @@ from freezeout.server.table.game import TableGame
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.entries import EntryBody, LogEntry, Slot
+    from freezeout.server.entries import EntryBody, LogEntry, Slot, Stamped
+    from freezeout.server.settings import Settings
     from freezeout.server.storage.ledger import Transfer
     from freezeout.server.storage.users import UserRow
     from freezeout.server.table.cashbots import BotEntry, CashBotMove
+    from freezeout.server.table.commands import Intent
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
@@ -151,6 +153,10 @@ class FreezeoutGame:
 
     def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
         return []  # a freezeout's chips are its own (R1): the ledger sees none
+
+    def entry_for(self, state: TableState, user: UserRow, intent: Intent, now: float, settings: Settings,
+                  online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
+        return None  # the table's own (table/intents.py)
 
     # -- the bots' seat changes (a cash table's: table/cashbots.py): a freezeout's bots keep theirs
     def may_deal(self) -> bool:

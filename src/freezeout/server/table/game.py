@@ -34,10 +34,12 @@ from freezeout.server.gamespec import GameSpec
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from freezeout.server.entries import EntryBody, LogEntry, Slot
+    from freezeout.server.entries import EntryBody, LogEntry, Slot, Stamped
+    from freezeout.server.settings import Settings
     from freezeout.server.storage.ledger import Transfer
     from freezeout.server.storage.users import UserRow
     from freezeout.server.table.cashbots import BotEntry, CashBotMove
+    from freezeout.server.table.commands import Intent
     from freezeout.server.table.state import TableState
 
     #: A step of the fold: the new state, the table's own public events and the rules' events.
@@ -115,6 +117,12 @@ class TableGame(Protocol):
         ...
     def held(self) -> int | None:
         """The chips on the table, as the ledger check reads them (a cash table's).  Neutral: None."""
+        ...
+    def entry_for(self, state: TableState, user: UserRow, intent: Intent, now: float, settings: Settings,
+                  online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
+        """The entry a client's ``intent`` writes at this game's table, or :class:`~.commands.Refused`
+        (a cash table's requests: table/cashintents.py).  Neutral: None, the table's own
+        (table/intents.py: a freezeout's places, moves and rematch)."""
         ...
     # -- the bots' seat changes (a cash table's, table/cashbots.py): neutral, bots keep their seats
     def may_deal(self) -> bool:
