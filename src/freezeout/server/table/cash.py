@@ -361,6 +361,10 @@ class CashGame:
                   online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
         return cash_entry(state, self, user, intent, now, settings, online, moved)
 
+    @property
+    def records_each_hand(self) -> bool:
+        return True  # a record per hand (table/records.py CashHands)
+
     # -- the bots' seat changes (table/cashbots.py) --------------------------------------------
     def may_deal(self) -> bool:
         return cashbots.can_deal(self)

@@ -158,6 +158,10 @@ class FreezeoutGame:
                   online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
         return None  # the table's own (table/intents.py)
 
+    @property
+    def records_each_hand(self) -> bool:
+        return False  # one record per game (freezeout.record)
+
     # -- the bots' seat changes (a cash table's: table/cashbots.py): a freezeout's bots keep theirs
     def may_deal(self) -> bool:
         return True

@@ -124,6 +124,11 @@ class TableGame(Protocol):
         (a cash table's requests: table/cashintents.py).  Neutral: None, the table's own
         (table/intents.py: a freezeout's places, moves and rematch)."""
         ...
+    @property
+    def records_each_hand(self) -> bool:
+        """Whether the game's record is one per hand (a cash table's: players come and go,
+        table/records.py ``CashHands``), not one per game (a freezeout's ``freezeout.record``)."""
+        ...
     # -- the bots' seat changes (a cash table's, table/cashbots.py): neutral, bots keep their seats
     def may_deal(self) -> bool:
         """Whether the next hand can be committed and dealt (a cash table: two players with chips

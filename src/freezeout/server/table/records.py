@@ -26,6 +26,7 @@ from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
 from freezeout.server.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
+from freezeout.server.table.cash import game_of
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.wire import pack
 
@@ -53,7 +54,7 @@ class GameRecorder:
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
         body = entry.body  # the typed entry (server/entries.py), never the stored JSON
-        if new.spec.format == "cash":
+        if new.table_game is not None and new.table_game.records_each_hand:  # a cash table's hands
             self.cash.apply(old, new, entry, events)
             return
         if isinstance(body, StartEntry):
@@ -121,18 +122,16 @@ class CashHands:
         return other
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        from freezeout.server.table.cash import CashGame
-
-        game, before = new.table_game, old.table_game
-        if not isinstance(game, CashGame):
+        if new.table_game is None or not new.table_game.records_each_hand:
             return
+        game, before = game_of(new), old.table_game
         body = entry.body
         if isinstance(body, DealEntry):
             self._actions = []
             self._started = entry.at
-        elif isinstance(body, ActEntry) and isinstance(before, CashGame) and before.in_hand:
+        elif isinstance(body, ActEntry) and before is not None and before.in_hand:
             seat = body.action.seat
-            self._actions.append(body.action._replace(seat=before.table.hand_seats.index(seat)))
+            self._actions.append(body.action._replace(seat=game_of(old).table.hand_seats.index(seat)))
         if game.hand_over and isinstance(body, (DealEntry, ActEntry)):
             deal = new.current_deal
             keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
