@@ -6,17 +6,18 @@ room ask here, and never which format they hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
 from freezeout.server.table.cash import CashGame, opened
-from freezeout.server.table.cashconfig import cash_config
-from freezeout.server.table.freezeout import FreezeoutGame, tournament_config
+from freezeout.server.table.cashconfig import cash_config, cash_spec, check_cash_stakes
+from freezeout.server.table.freezeout import FreezeoutGame, freezeout_spec, tournament_config
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.storage.users import UserRow
     from freezeout.server.table.state import TableState
 
 __all__ = ["GAMES", "GameFormat", "check_game", "open_table", "start_game"]
@@ -31,14 +32,20 @@ class GameFormat:
 
     start: Callable[[GameSpec, tuple[str, ...], int], TableGame]
     check: Callable[[GameSpec, int], object]
+    #: A new table's spec from a client's choice (creator, places, game, options, ranked, sit),
+    #: or :class:`~.commands.Refused`: the room's create.
+    new_spec: Callable[[UserRow, Sequence[str | None], str | None, Mapping[str, Any] | None, bool, bool], GameSpec]
+    #: What a new table of the format is checked for beyond its game (a cash table's stakes).
+    check_new: Callable[[GameSpec, int], None] = lambda spec, seats: None
     open: Callable[[TableState, float], TableState] = lambda state, at: state
 
 
 GAMES: dict[str, GameFormat] = {
     "freezeout": GameFormat(FreezeoutGame.start,
-                            lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0)),
+                            lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0),
+                            freezeout_spec),
     "cash": GameFormat(lambda spec, players, button: CashGame.open(spec, len(players), button),
-                       lambda spec, seats: cash_config(spec, seats, 0), opened),
+                       lambda spec, seats: cash_config(spec, seats, 0), cash_spec, check_cash_stakes, opened),
 }
 assert tuple(GAMES) == FORMATS, "every format a spec names has its game"
 

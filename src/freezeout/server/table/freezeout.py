@@ -8,7 +8,7 @@ whom, the seat's view) so that nothing above it needs a tournament.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
 from freezeout.server.fairness import HandCards, hand_cards_of
-from freezeout.server.gamespec import GameSpec
+from freezeout.server.gamespec import GameRefused, GameSpec
 from freezeout.server.table.commands import Refused
 from freezeout.server.table.dealing import dealing_json
 from freezeout.server.table.game import TableGame
@@ -47,6 +47,18 @@ def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> To
     The rules' :func:`games.tournament_config` builds it for one game (V18) and for a
     mix (V19) alike."""
     return games.tournament_config(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
+
+
+def freezeout_spec(creator: UserRow, slots: Sequence[str | None], game: str | None, cash: Mapping[str, Any] | None,
+                   ranked: bool, sit: bool) -> GameSpec:
+    """A new freezeout's spec from a client's choice of game (None: the house game); the room's
+    create (table/formats.py).  Cash options belong to a cash table."""
+    if cash is not None:
+        raise Refused("bad_message", "cash options belong to a cash table: send \"format\": \"cash\"")
+    try:
+        return GameSpec.parse(game)
+    except GameRefused as error:
+        raise Refused("bad_message", str(error)) from None
 
 
 #: Why a freezeout takes no bot once it is opened (its bots are named with its seats).
