@@ -27,11 +27,12 @@ from freezeout.rules.variant import Variant
 from freezeout.server.entries import ActEntry, DealEntry, LogEntry, StartEntry
 from freezeout.server.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
 from freezeout.server.table.cash import game_of
+from freezeout.server.table.commands import Refused
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.wire import pack
 
 __all__ = ["CASH_HAND_FORMAT", "CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
-           "record_to_phh"]
+           "record_to_phh", "records_each_hand"]
 
 
 class GameRecorder:
@@ -349,6 +350,18 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
                 line = f"{start}{deal}{who} {''.join(kept)}{end}"
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def records_each_hand(entries: Sequence[LogEntry]) -> bool:
+    """Whether the table whose log this is keeps a record per hand (a cash table's:
+    ``TableGame.records_each_hand``), read from its ``create`` entry as the table opens."""
+    if not entries:
+        return False
+    try:
+        game = initial_state(entries[0]).table_game
+    except (Refused, ValueError, KeyError):  # not a log a table opens from
+        return False
+    return game is not None and game.records_each_hand
 
 
 def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None, *, keep: int | None = None) -> CashHands:
