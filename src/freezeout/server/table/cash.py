@@ -52,7 +52,7 @@ from freezeout.server.entries import (
 )
 from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
-from freezeout.server.table import cashbots
+from freezeout.server.table import cashbots, cashview
 from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
 from freezeout.server.table.cashintents import cash_entry
 from freezeout.server.table.cashledger import ledger_rows
@@ -350,9 +350,7 @@ class CashGame:
 
     # -- views (built in table/cashview.py) --------------------------------------
     def seat_view(self, viewer: int | None) -> TableView:
-        from freezeout.server.table.cashview import seat_view
-
-        return seat_view(self, viewer)
+        return cashview.seat_view(self, viewer)
 
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return fold_entry(state, body, at, play)
@@ -400,14 +398,10 @@ class CashGame:
         return cash_table_view(self.table, viewer)
 
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        from freezeout.server.table.cashview import view_dicts
-
-        return view_dicts(self, viewers)
+        return cashview.view_dicts(self, viewers)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        from freezeout.server.table.cashview import view
-
-        return view(self, viewer)
+        return cashview.view(self, viewer)
 
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
