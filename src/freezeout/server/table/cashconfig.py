@@ -17,7 +17,7 @@ from freezeout.server.table.commands import Refused
 if TYPE_CHECKING:
     from freezeout.server.storage.users import UserRow
 
-__all__ = ["MAX_CASH_CHIPS", "STUD_MIN_BIG_BLIND", "cash_config", "cash_spec", "check_cash_stakes"]
+__all__ = ["MAX_CASH_CHIPS", "STUD_MIN_BIG_BLIND", "cash_config", "cash_places", "cash_spec", "check_cash_stakes"]
 
 #: The most chips a cash table's stakes and buy-ins may name: far beyond any balance, and well
 #: inside the ledger's 64-bit amounts.
@@ -80,3 +80,17 @@ def check_cash_stakes(spec: GameSpec, seats: int) -> None:
     if config.min_buy_in < big:
         raise Refused("bad_message", f"a buy-in of {config.min_buy_in} cannot post the big blind of {big}: "
                                      f"the minimum buy-in must be at least one big blind")
+
+
+def cash_places(game: str | None, slots: list[str | None], seats: int | None, sit: bool,
+                sent: frozenset[str]) -> tuple[list[str | None], bool]:
+    """A new cash table's places (``POST /api/tables``): ``seats`` empty ones (default the game's
+    most), its creator not seated (the room refuses ``sit`` sent with a cash table: :func:`cash_spec`)."""
+    if "slots" in sent:
+        raise Refused("bad_message", "a cash table names how many seats it has (seats), not slots")
+    if seats is None:
+        try:
+            seats = GameSpec.parse(game, format="cash").max_seats
+        except GameRefused as error:
+            raise Refused("bad_message", str(error)) from None
+    return [None] * seats, sit if "sit" in sent else False

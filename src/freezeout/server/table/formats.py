@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
 from freezeout.server.table.cash import CashGame, opened
-from freezeout.server.table.cashconfig import cash_config, cash_spec, check_cash_stakes
-from freezeout.server.table.freezeout import FreezeoutGame, freezeout_spec, tournament_config
+from freezeout.server.table.cashconfig import cash_config, cash_places, cash_spec, check_cash_stakes
+from freezeout.server.table.freezeout import (
+    FreezeoutGame,
+    freezeout_places,
+    freezeout_spec,
+    tournament_config,
+)
 from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
@@ -35,6 +40,9 @@ class GameFormat:
     #: A new table's spec from a client's choice (creator, places, game, options, ranked, sit),
     #: or :class:`~.commands.Refused`: the room's create.
     new_spec: Callable[[UserRow, Sequence[str | None], str | None, Mapping[str, Any] | None, bool, bool], GameSpec]
+    #: A new table's places and whether its creator sits, from ``POST /api/tables`` (game,
+    #: slots, seats, sit, the fields sent), or :class:`~.commands.Refused`.
+    places: Callable[[str | None, list[str | None], int | None, bool, frozenset[str]], tuple[list[str | None], bool]]
     #: What a new table of the format is checked for beyond its game (a cash table's stakes).
     check_new: Callable[[GameSpec, int], None] = lambda spec, seats: None
     open: Callable[[TableState, float], TableState] = lambda state, at: state
@@ -43,9 +51,10 @@ class GameFormat:
 GAMES: dict[str, GameFormat] = {
     "freezeout": GameFormat(FreezeoutGame.start,
                             lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0),
-                            freezeout_spec),
+                            freezeout_spec, freezeout_places),
     "cash": GameFormat(lambda spec, players, button: CashGame.open(spec, len(players), button),
-                       lambda spec, seats: cash_config(spec, seats, 0), cash_spec, check_cash_stakes, opened),
+                       lambda spec, seats: cash_config(spec, seats, 0), cash_spec, cash_places,
+                       check_cash_stakes, opened),
 }
 assert tuple(GAMES) == FORMATS, "every format a spec names has its game"
 

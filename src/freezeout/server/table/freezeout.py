@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["FreezeoutGame", "tournament_config"]
+__all__ = ["FREEZEOUT_BOTS", "FreezeoutGame", "freezeout_places", "freezeout_spec", "tournament_config"]
 
 
 def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> TournamentConfig:
@@ -59,6 +59,15 @@ def freezeout_spec(creator: UserRow, slots: Sequence[str | None], game: str | No
         return GameSpec.parse(game)
     except GameRefused as error:
         raise Refused("bad_message", str(error)) from None
+
+
+def freezeout_places(game: str | None, slots: list[str | None], seats: int | None, sit: bool,
+                     sent: frozenset[str]) -> tuple[list[str | None], bool]:
+    """A new freezeout's places (bot levels, or None for a human) and whether its creator sits
+    down, as sent (``POST /api/tables``); ``seats`` are a cash table's."""
+    if seats is not None:
+        raise Refused("bad_message", "a freezeout names its places with slots; seats are a cash table's")
+    return slots, sit
 
 
 #: Why a freezeout takes no bot once it is opened (its bots are named with its seats).

@@ -27,8 +27,10 @@ from freezeout.server.accounts import (
     valid_name,
     valid_password,
 )
+from freezeout.server.gamespec import FORMATS
 from freezeout.server.storage.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
+from freezeout.server.table.formats import GAMES
 from freezeout.server.table.gameinfo import catalogue, describe, house, with_format
 from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
@@ -515,25 +517,14 @@ async def _refuse_banned(request: Request, user: UserRow) -> None:
 
 
 def _places(body: NewTable) -> tuple[list[str | None], bool]:
-    """A new table's places and whether its creator sits down: a freezeout's as sent; a cash
-    table's ``seats`` empty places (default the game's most), its creator not seated (the
-    room refuses ``slots`` or ``sit`` sent with a cash table: table/room.py)."""
-    sent = body.model_fields_set
-    if body.format != "cash":
-        if body.seats is not None:
-            raise ApiError(400, "bad_message", "a freezeout names its places with slots; seats are a cash table's")
-        return body.slots, body.sit
-    if "slots" in sent:
-        raise ApiError(400, "bad_message", "a cash table names how many seats it has (seats), not slots")
-    seats = body.seats
-    if seats is None:
-        from freezeout.server.gamespec import GameRefused, GameSpec
-
-        try:
-            seats = GameSpec.parse(body.game, format="cash").max_seats
-        except GameRefused as error:
-            raise ApiError(400, "bad_message", str(error)) from None
-    return [None] * seats, body.sit if "sit" in sent else False
+    """A new table's places and whether its creator sits down, as its format takes them
+    (table/formats.py ``places``: a freezeout's as sent, a cash table's ``seats`` empty places).
+    An unknown format is the room's to refuse (table/room.py): its places are read as a freezeout's."""
+    opening = GAMES.get(body.format or FORMATS[0], GAMES[FORMATS[0]])
+    try:
+        return opening.places(body.game, list(body.slots), body.seats, body.sit, frozenset(body.model_fields_set))
+    except Refused as error:
+        raise refused(error) from None
 
 
 @router.get("/tables/{table_id}")
