@@ -34,7 +34,7 @@ def parse_sizes(text: str) -> list[int]:
 def size_refused(game: str, cash: bool, size: int) -> str | None:
     """Why the room would refuse tables of ``size`` seats of ``game`` (cash or freezeout), or None:
     asked before a run starts, so that a run does not set up a thousand tables to be refused."""
-    from freezeout.server.table.game import GameRefused, GameSpec
+    from freezeout.server.gamespec import GameRefused, GameSpec
 
     try:
         spec = GameSpec.parse(game, format="cash") if cash else GameSpec.parse(game)
