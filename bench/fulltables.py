@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-MOST_SEATS = 10  # the layout's most (server/table/game.py LAYOUT_MAX_SEATS)
+MOST_SEATS = 10  # the layout's most (server/gamespec.py LAYOUT_MAX_SEATS)
 
 
 def parse_sizes(text: str) -> list[int]:
