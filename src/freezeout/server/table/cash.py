@@ -53,7 +53,7 @@ from freezeout.server.entries import (
 from freezeout.server.fairness import HandCards, hand_cards_of
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 from freezeout.server.table import cashbots, cashview
-from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
+from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, account_key, cash_config
 from freezeout.server.table.cashintents import cash_entry
 from freezeout.server.table.cashledger import ledger_rows
 from freezeout.server.table.cashlobby import after_move, cash_fields
@@ -79,8 +79,8 @@ if TYPE_CHECKING:
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due",
-           "cash_config", "fold_request", "game_of", "lobby_key", "offer_lapse_at", "opened"]
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "auto_top_up_due",
+           "cash_config", "fold_request", "game_of", "lobby_key", "offer_lapse_at"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -408,12 +408,6 @@ class CashGame:
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
 
 
-def account_key(account: int | None) -> str:
-    """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
-    never the name shown, which its owner may change (``POST /api/me/display``)."""
-    return "" if account is None else f"account:{account}"
-
-
 def auto_top_up_due(state: TableState) -> int | None:
     """C2: the first seat whose auto top-up the table owes now (between hands), or None."""
     game = state.table_game
@@ -433,14 +427,6 @@ def offer_lapse_at(state: TableState) -> float | None:
     """C13: when the first seat offered from a cash table's waiting list runs out, or None."""
     game = state.table_game
     return lapse_at(game) if isinstance(game, CashGame) else None
-
-
-def opened(state: TableState, at: float) -> TableState:
-    """A cash table's state as its ``create`` entry opens it: the game runs from the start
-    (no ``start`` entry: players sit down and leave while it goes on); a seat is its place."""
-    game = CashGame.open(state.spec, state.size)
-    return replace(state, table_game=game, game=1, game_id=state.id, seat_slots=tuple(range(state.size)),
-                   players=game.players, started_at=at)
 
 
 def game_of(state: TableState) -> CashGame:

@@ -17,7 +17,7 @@ from freezeout.server.table.commands import Refused
 if TYPE_CHECKING:
     from freezeout.server.storage.users import UserRow
 
-__all__ = ["MAX_CASH_CHIPS", "STUD_MIN_BIG_BLIND", "cash_config", "cash_places", "cash_spec", "check_cash_stakes"]
+__all__ = ["MAX_CASH_CHIPS", "STUD_MIN_BIG_BLIND", "account_key", "cash_config", "cash_places", "cash_spec", "check_cash_stakes"]
 
 #: The most chips a cash table's stakes and buy-ins may name: far beyond any balance, and well
 #: inside the ledger's 64-bit amounts.
@@ -94,3 +94,9 @@ def cash_places(game: str | None, slots: list[str | None], seats: int | None, si
         except GameRefused as error:
             raise Refused("bad_message", str(error)) from None
     return [None] * seats, sit if "sit" in sent else False
+
+
+def account_key(account: int | None) -> str:
+    """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
+    never the name shown, which its owner may change (``POST /api/me/display``)."""
+    return "" if account is None else f"account:{account}"

@@ -7,11 +7,11 @@ room ask here, and never which format they hold.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
-from freezeout.server.table.cash import CashGame, opened
+from freezeout.server.table.cash import CashGame
 from freezeout.server.table.cashconfig import cash_config, cash_places, cash_spec, check_cash_stakes
 from freezeout.server.table.freezeout import (
     FreezeoutGame,
@@ -48,13 +48,21 @@ class GameFormat:
     open: Callable[[TableState, float], TableState] = lambda state, at: state
 
 
+def _open_cash(state: TableState, at: float) -> TableState:
+    """A cash table's state as its ``create`` entry opens it: the game runs from the start
+    (no ``start`` entry: players sit down and leave while it goes on); a seat is its place."""
+    game = CashGame.open(state.spec, state.size)
+    return replace(state, table_game=game, game=1, game_id=state.id, seat_slots=tuple(range(state.size)),
+                   players=game.players, started_at=at)
+
+
 GAMES: dict[str, GameFormat] = {
     "freezeout": GameFormat(FreezeoutGame.start,
                             lambda spec, seats: tournament_config(spec, [f"p{i}" for i in range(seats)], 0),
                             freezeout_spec, freezeout_places),
     "cash": GameFormat(lambda spec, players, button: CashGame.open(spec, len(players), button),
                        lambda spec, seats: cash_config(spec, seats, 0), cash_spec, cash_places,
-                       check_cash_stakes, opened),
+                       check_cash_stakes, _open_cash),
 }
 assert tuple(GAMES) == FORMATS, "every format a spec names has its game"
 
