@@ -79,8 +79,8 @@ if TYPE_CHECKING:
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move", "auto_top_up_due",
-           "cash_config", "fold_request", "game_of", "lobby_key", "offer_lapse_at"]
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move",
+           "cash_config", "fold_request", "game_of"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -363,6 +363,15 @@ class CashGame:
     def records_each_hand(self) -> bool:
         return True  # a record per hand (table/records.py CashHands)
 
+    def top_up_due(self) -> int | None:
+        return min(self.auto_due) if self.auto_due else None  # C2: the first seat owed one
+
+    def offer_lapse_at(self) -> float | None:
+        return lapse_at(self)  # C13
+
+    def lobby_key(self) -> tuple[Any, ...]:
+        return self.waitlist, self.short_since  # C13's list and C14's break clock
+
     # -- the bots' seat changes (table/cashbots.py) --------------------------------------------
     def may_deal(self) -> bool:
         return cashbots.can_deal(self)
@@ -406,27 +415,6 @@ class CashGame:
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
-
-
-def auto_top_up_due(state: TableState) -> int | None:
-    """C2: the first seat whose auto top-up the table owes now (between hands), or None."""
-    game = state.table_game
-    if not isinstance(game, CashGame) or not game.auto_due:
-        return None
-    return min(game.auto_due)
-
-
-def lobby_key(state: TableState) -> tuple[Any, ...]:
-    """What a cash table's lobby record says beyond the seats (a cluster's owner lists it again
-    when it changes, cluster/workertable.py): its waiting list (C13) and break clock (C14)."""
-    game = state.table_game
-    return (game.waitlist, game.short_since) if isinstance(game, CashGame) else ()
-
-
-def offer_lapse_at(state: TableState) -> float | None:
-    """C13: when the first seat offered from a cash table's waiting list runs out, or None."""
-    game = state.table_game
-    return lapse_at(game) if isinstance(game, CashGame) else None
 
 
 def game_of(state: TableState) -> CashGame:

@@ -183,6 +183,15 @@ class FreezeoutGame:
     def records_each_hand(self) -> bool:
         return False  # one record per game (freezeout.record)
 
+    def top_up_due(self) -> int | None:
+        return None
+
+    def offer_lapse_at(self) -> float | None:
+        return None
+
+    def lobby_key(self) -> tuple[Any, ...]:
+        return ()
+
     # -- the bots' seat changes (a cash table's: table/cashbots.py): a freezeout's bots keep theirs
     def may_deal(self) -> bool:
         return True

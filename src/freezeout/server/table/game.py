@@ -129,6 +129,16 @@ class TableGame(Protocol):
         """Whether the game's record is one per hand (a cash table's: players come and go,
         table/records.py ``CashHands``), not one per game (a freezeout's ``freezeout.record``)."""
         ...
+    def top_up_due(self) -> int | None:
+        """C2: the first seat whose auto top-up the table owes now (between hands).  Neutral: None."""
+        ...
+    def offer_lapse_at(self) -> float | None:
+        """C13: when the first seat offered from the waiting list runs out.  Neutral: None."""
+        ...
+    def lobby_key(self) -> tuple[Any, ...]:
+        """What the lobby record says beyond the seats, so a cluster's owner lists the table
+        again when it changes (a cash table's waiting list and break clock).  Neutral: ()."""
+        ...
     # -- the bots' seat changes (a cash table's, table/cashbots.py): neutral, bots keep their seats
     def may_deal(self) -> bool:
         """Whether the next hand can be committed and dealt (a cash table: two players with chips
