@@ -94,3 +94,19 @@ def test_the_full_collection_freezes_what_survived_it():
     assert fake.calls == ["collect(2)", "freeze"]
     room.open = 700  # a burst counts from the last freeze
     assert freezer.after_young_pass() is None
+
+
+def test_a_disconnect_storm_needs_no_thaw_now_that_a_closed_connection_leaves_no_cycles():
+    """Closed connections are freed by reference counting (tests/server/test_server_wscycles.py):
+    10,000 leaving at once leave nothing frozen behind, and the default estimate orders no
+    thaw (a pass over every frozen object: about 1 s at 10,000 players) for garbage that is
+    not there."""
+    room, fake = Room(), FakeCollector(frozen=100_000)
+    freezer = Freezer(room, burst=500, collector=fake)
+    room.open = 10_000
+    fake.young = 10_000 * 200
+    assert freezer.after_young_pass() == "freeze"
+    fake.frozen -= 10_000 * 200  # every object of every connection freed as it closed
+    room.open = 0
+    assert freezer.after_young_pass() is None
+    assert "unfreeze" not in fake.calls and freezer.thaws == 0

@@ -15,10 +15,11 @@ import contextlib
 import gc
 import logging
 import time
+from asyncio import selector_events
 from collections.abc import AsyncIterator, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "tuned_gc"]
+__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "release_transport_cycles", "tuned_gc"]
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +28,39 @@ FULL_EVERY = 600.0  # seconds between full collections (cyclic garbage in the ol
 # CPython's own rule starts a generation-0 pass when allocations minus deallocations pass the
 # first threshold: kept above what a busy room allocates in a period, so that the clock decides.
 YOUNG_THRESHOLD = 100_000
-# Objects in cycles that a closed WebSocket leaves (the rest of its ~200 are freed by reference
-# counting): measured with 300 and 500 connections (docs/scaling.md "No freeze").
-GARBAGE_PER_CLOSED = 85
+# Objects in cycles that a closed WebSocket leaves for the collector: 85 of its ~200 until the
+# outbox and the transport let go of themselves when it closes (release_transport_cycles,
+# transport/wsoutbox.py), 0 since in every way of closing measured (docs/scaling.md "No
+# freeze"; tests/server/test_server_wscycles.py).  1 keeps a thaw as a safety net for what no
+# measure saw, due only after hundreds of thousands of closed connections.
+GARBAGE_PER_CLOSED = 1
+
+
+def release_transport_cycles() -> bool:
+    """Make a closed asyncio socket transport free itself by reference counting (once per process).
+
+    CPython 3.11's selector transport keeps its read callback as a bound method of itself
+    (``_read_ready_cb``): every TCP connection's transport is a reference cycle, with its
+    socket and buffers, left for the cyclic collector — or, frozen, for a thaw (docs/scaling.md
+    "No freeze").  CPython 3.12 clears it in ``close()`` (gh-100348); this clears it when the
+    connection is lost, which every way of closing reaches.  A no-op on a transport without
+    that attribute (uvloop's, a later CPython's); returns whether it is installed."""
+    cls: Any = getattr(selector_events, "_SelectorSocketTransport", None)
+    lost = getattr(cls, "_call_connection_lost", None)
+    if lost is None or not hasattr(cls, "_read_ready__data_received"):
+        return False
+    if getattr(lost, "releases_read_callback", False):
+        return True
+
+    def _call_connection_lost(self: Any, exc: BaseException | None) -> None:
+        try:
+            lost(self, exc)
+        finally:
+            self._read_ready_cb = None  # the transport -> bound method -> transport cycle
+
+    _call_connection_lost.releases_read_callback = True  # type: ignore[attr-defined]
+    cls._call_connection_lost = _call_connection_lost
+    return True
 
 
 class _Collector(Protocol):
@@ -53,10 +84,9 @@ class Freezer:
     the collector's sight, still freed by reference counting): after start-up, after each
     full collection (which then walks only what aged since the last one), and after a burst
     of ``burst`` new connections (right after a young pass, when the young generations are
-    empty).  A closed connection's objects are mostly freed by reference counting, but about
-    :data:`GARBAGE_PER_CLOSED` of them are in cycles (the ``websockets`` protocol and its
-    parser, the transport, the outbox's task: measured, docs/scaling.md), which a frozen
-    object never leaves: a *thaw* (unfreeze, collect everything, freeze again) takes them
+    empty).  A closed connection's objects are freed by reference counting (its cycles are
+    broken as it closes: :data:`GARBAGE_PER_CLOSED`); cyclic garbage among frozen objects
+    would stay for ever, so a *thaw* (unfreeze, collect everything, freeze again) takes it
     back once the estimated garbage is at least ``thaw_min`` objects and at least as large
     as what is frozen and alive, so that its cost is at most twice what it frees and memory
     stays within about twice what is alive."""

@@ -64,13 +64,13 @@ def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> flo
     return None if game is None else game.bots_wake_at(state, fill_after)
 
 
-def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...], now: float = 0.0) -> None:
     """Whether ``user`` may ask for a bot of ``level`` now (``TableGame.check_add_bot``;
     :class:`Refused` says why not): a cash table's rules are table/cashbots.py's."""
     game = state.table_game
     if game is None:
         raise Refused("illegal", FREEZEOUT_BOTS)
-    game.check_add_bot(state, user, level, offered)
+    game.check_add_bot(state, user, level, offered, now)
 
 
 class BotSeats:

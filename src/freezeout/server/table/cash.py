@@ -383,8 +383,9 @@ class CashGame:
     def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
         return cashbots.cash_bot_deadline(self, state, fill_after)
 
-    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
-        cashbots.check_add_bot(self, state, user, level, offered)
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...],
+                      now: float = 0.0) -> None:
+        cashbots.check_add_bot(self, state, user, level, offered, now)
 
     def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
         return cashbots.bot_entry(self, move, now, bot)

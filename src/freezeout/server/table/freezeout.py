@@ -203,7 +203,8 @@ class FreezeoutGame:
     def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
         return None
 
-    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...],
+                      now: float = 0.0) -> None:
         raise Refused("illegal", FREEZEOUT_BOTS)
 
     def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:

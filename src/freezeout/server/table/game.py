@@ -153,7 +153,8 @@ class TableGame(Protocol):
     def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
         """When a wait for bots runs out by itself (the actor sleeps until then).  Neutral: None."""
         ...
-    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...],
+                      now: float = 0.0) -> None:
         """Raise :class:`~.commands.Refused` unless ``user`` may add a bot of ``level`` now.
         Neutral: refused (a freezeout's bots are named when it is opened)."""
         ...

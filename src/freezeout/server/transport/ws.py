@@ -1,6 +1,7 @@
 """The WebSocket endpoint ``/ws``: one connection's life, its jobs each in a module of its own.
 
-- the handshake and who the client is (here: same origin, then the session
+- the handshake, a few per turn of the event loop in a connect storm (and the end in a
+  disconnect storm: transport/wspacer.py), and who the client is (here: same origin, then the session
   cookie or API token, then the room's connection caps: transport/links.py);
 - the way out (transport.wsoutbox.Outbox): the send loop, which never blocks the table;
 - the rate (transport.wsthrottle.Throttle): a token bucket per account;
@@ -15,6 +16,7 @@ What a connection may cost the room is bounded (docs/protocol.md "Limits").
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from urllib.parse import urlparse
 
@@ -26,6 +28,7 @@ from freezeout.server.transport.context import Context
 from freezeout.server.transport.protocol import error_text
 from freezeout.server.transport.wsdecode import MAX_MESSAGE, BadFrame, decode_frame
 from freezeout.server.transport.wsoutbox import Outbox
+from freezeout.server.transport.wspacer import Pacer
 from freezeout.server.transport.wssession import Session
 from freezeout.server.transport.wsthrottle import Throttle
 
@@ -70,6 +73,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     if not _same_origin(websocket):  # no cross-site WebSocket hijacking of a session cookie
         await websocket.close(code=1008)
         return
+    await Pacer.of(asyncio.get_running_loop()).turn()  # a connect storm: a few handshakes per loop turn
     await websocket.accept()
     outbox = Outbox(websocket, context.settings, _address(websocket))
     outbox.start()
@@ -81,6 +85,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         while not outbox.closed.is_set() and not outbox.done:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
+                await Pacer.of(asyncio.get_running_loop()).turn()  # a disconnect storm: a few ends per loop turn
                 break
             outbox.heard()  # alive: no keepalive ping needed for a while
             now = context.clock.now()

@@ -185,6 +185,14 @@ def bound_send_buffer(transport: Any, size: int) -> None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
 
 
+def _ended(code: str, message: str) -> None:
+    """A closed connection's ``end``: nothing left to end."""
+
+
+def _aborted() -> None:
+    """A closed connection's ``abort``: nothing left to cut off."""
+
+
 class Outbox:
     """The connection's queue out and the task that writes it; ``closed`` set: the connection
     is ending (no more sends; the reader stops)."""
@@ -204,6 +212,7 @@ class Outbox:
         self.finished = False  # the endpoint has returned
         self.link = Link(address=link_address, end=self.end, abort=self.abort)
         self.task: asyncio.Task[None] | None = None
+        self._deadline: asyncio.TimerHandle | None = None  # a peer that never answers our close is cut off
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._write())
@@ -270,8 +279,8 @@ class Outbox:
                 with contextlib.suppress(Exception):
                     await websocket.close(code=1008 if self.closed.is_set() else 1000)
                 if self.closed.is_set():  # we closed it: a peer that never answers the close is cut off
-                    self.loop.call_later(self.settings.ws_send_timeout_seconds,
-                                         lambda: None if self.finished else self.abort())
+                    self._deadline = self.loop.call_later(self.settings.ws_send_timeout_seconds,
+                                                          lambda: None if self.finished else self.abort())
 
     @property
     def done(self) -> bool:
@@ -292,3 +301,15 @@ class Outbox:
         if not self.stalled:
             with contextlib.suppress(Exception):
                 await self.websocket.close()
+        self._release()
+
+    def _release(self) -> None:
+        """Break the closed connection's reference cycles, so that reference counting frees it
+        at once (docs/scaling.md "No freeze"): its link's ``end`` and ``abort`` are this
+        outbox's methods (outbox -> link -> method -> outbox), and a cycle kept every object
+        the outbox reaches (the ASGI WebSocket, uvicorn's protocol, the ``websockets`` parser,
+        the transport: about 85) for the cyclic collector — frozen, until a thaw."""
+        self.link.end, self.link.abort = _ended, _aborted
+        if self._deadline is not None:  # it would keep this outbox (and all it reaches) for seconds
+            self._deadline.cancel()
+            self._deadline = None
