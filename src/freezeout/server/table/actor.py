@@ -405,7 +405,7 @@ class TableActor:
                 msg, moved = decision.msg, None
                 if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
                     admitted = guestlist.admit(self.state, command.user, msg, now)
-                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (table/guestbook.py)
+                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (server/guestbook.py)
                         if admitted.seat != getattr(self.state.guests.request_of(command.user.id), "seat", None):
                             await self._write(admitted, now)
                         self.tell_guests()

@@ -6,7 +6,7 @@ account (by account, not by a shown name that can change) for a while (``HOLD_SE
 default), and may ask to approve each seat: a request then waits for them.  The creator and
 an account a place is held for are never asked to wait.  Each function here says what a
 request writes (a ``guests`` entry) or why it is refused; the list itself is the fold of those
-entries (table/guestbook.py), so a restart or a new owner in a cluster keeps it.
+entries (server/guestbook.py), so a restart or a new owner in a cluster keeps it.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ async def answer(actor: TableActor, user_id: int, approve: bool) -> dict[str, An
     still be) or refused (the player is told)."""
     user, intent = guestlist.requester(guestlist.waiting(actor.state, user_id))
     now = actor.clock.now()
-    if approve:  # the ``sit`` answers the request (table/guestbook.py)
+    if approve:  # the ``sit`` answers the request (server/guestbook.py)
         admitted = guestlist.admit(actor.state, user, intent, now, approved=True)
         assert not isinstance(admitted, GuestEntry)
         await actor.write(entry_for(actor.state, user, admitted, now, actor.settings, actor.online), now)

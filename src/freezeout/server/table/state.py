@@ -90,7 +90,7 @@ class TableState:
     closed: bool = False  # a cash table closed (its ``close`` entry): it takes nothing more
     # A private table's invite secret (issue #37, table/privacy.py): None for a public table.
     invite: str | None = None
-    # Its places held for named accounts, approval of seats and seat requests (table/guestbook.py).
+    # Its places held for named accounts, approval of seats and seat requests (server/guestbook.py).
     guests: GuestBook = GuestBook()  # noqa: RUF009 (frozen)
 
     @property
@@ -414,7 +414,7 @@ def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
         if not state.private:
             raise Refused("illegal", "only a private table has an invite link")
         return replace(state, invite=body.secret), [], []
-    if isinstance(body, GuestEntry):  # issue #37: places held, approval, seat requests (table/guestbook.py)
+    if isinstance(body, GuestEntry):  # issue #37: places held, approval, seat requests (server/guestbook.py)
         if not state.private:
             raise Refused("illegal", "only a private table holds places and takes seat requests")
         try:
