@@ -17,7 +17,7 @@ NATIVE := $(VENV)/freezeout-native/manifest.json
 NATIVE_DEPS := 'mypy>=1.8' 'setuptools>=68'
 RULES_SOURCES := $(wildcard src/freezeout/rules/*.py) src/freezeout/native.py
 
-.PHONY: install run cluster test lint typecheck pytest bench system-deps clean native-background
+.PHONY: install run cluster test lint typecheck pytest pytest-compiled pytest-pure bench system-deps clean native-background
 
 # The runtime dependencies only (pyproject's [project] dependencies), without
 # compiling every installed module to bytecode first (a third of pip's time):
@@ -82,26 +82,29 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src/freezeout/rules src/freezeout/evaluate src/freezeout/cards.py src/freezeout/formats \
 		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server src/freezeout/analysis
 
-# Everything against the compiled engine, then the rules tests again against
-# the pure one (the reference, and what runs without a compiler).  Work
-# stealing: the two workers start with half the tests each and the one that
-# finishes first takes half of what the other has left, so they end together
-# however uneven the tests' lengths (a browser test waits far longer than a
-# rules test computes).
-PYTEST_WORKERS ?= 2
-pytest: install system-deps
+# Everything against the compiled engine, and the rules tests again against
+# the pure one (the reference, and what runs without a compiler).  Four
+# workers on two cores: a browser test or a real server's test spends most of
+# its time waiting for chromium or a socket, so two workers left the cores
+# idle half the time.  Work stealing: the workers start with a share of the
+# tests each and one that finishes first takes half of what another has left,
+# so they end together however uneven the tests' lengths.
+PYTEST_WORKERS ?= 4
+pytest:
+	$(MAKE) --no-print-directory -j2 pytest-compiled pytest-pure
+
+pytest-compiled: install system-deps
 	FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1) $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal
-	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal -q tests/rules
 
-# The Debian packages, the compiled engine, the linter and the type checks
-# share the two cores (none needs another's result), then the tests run.
+# The pure pass computes and never waits (some 25 s of CPU): one process, run
+# beside the compiled pass, whose workers leave a core free much of the time
+# (no cache: the compiled pass keeps the record of what failed last).
+pytest-pure: $(STAMP)
+	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 0 -q -p no:cacheprovider tests/rules
+
+# The Debian packages, the compiled engine, the linter, the type checks and
+# both passes of the tests share the two cores: the tests start as soon as
+# the compiled engine is in place (none needs the linter's or the type
+# checker's result), and make fails if any of them fails.
 test:
-	$(MAKE) --no-print-directory -j2 system-deps $(NATIVE) lint typecheck
-	$(MAKE) --no-print-directory pytest
-
-bench: install
-	$(PIP) install -q -e '.[bench]'
-	$(PY) bench/run_all.py
-
-clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	$(MAKE) --no-print-directory -j5 system-deps lint typecheck pytest-compiled pytest-pure

@@ -10,6 +10,7 @@ import pytest
 from scenes import stacked, table
 
 from freezeout.bots import get_bot
+from freezeout.bots.base import legal_action
 from freezeout.rules.actions import ActionKind
 from freezeout.rules.views import seat_view
 
@@ -39,3 +40,24 @@ def test_the_small_blind_raises_a_strong_hand(game: str, mine: str, theirs: str)
 
 def test_the_small_blind_does_not_raise_seven_deuce() -> None:
     assert ActionKind.RAISE not in small_blind_moves("FT", "7h2d", "QcQs")
+
+
+def first_to_face_the_bring_in(game: str, mine: str, theirs: str) -> set[ActionKind]:
+    """Seat 0's moves facing seat 1's bring-in (seat 1 shows the higher card)."""
+    tournament, _ = table(game, button=1).deal_deck(stacked(game, mine, theirs))
+    assert tournament.to_act == 1  # the king brings it in
+    tournament, _ = tournament.act(legal_action(seat_view(tournament, 1), "passive"))
+    assert tournament.to_act == 0
+    view = seat_view(tournament, 0)
+    return {HARD.act(view, random.Random(seed)).kind for seed in range(6)}
+
+
+def test_razz_completes_a_six_up_against_a_king_bring_in() -> None:
+    """Q-8 down, a six up against a king: a steal and a better-than-average
+    three cards (the first betting round with only the forced bets in)."""
+    assert first_to_face_the_bring_in("FR", "Qs8d6h", "Qc9sKd") == {ActionKind.COMPLETE}
+
+
+def test_deuce_seven_small_blind_raises_a_smooth_one_card_draw() -> None:
+    """2-4-7-8 with a king to throw: the small blind raises the blinds."""
+    assert small_blind_moves("F2L3D", "2s4d7h8cKd", "AcAdAhKsKc") == {ActionKind.RAISE}

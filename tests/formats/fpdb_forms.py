@@ -5,7 +5,9 @@ it), so every move line we write must have one of these forms, and the chips tho
 read the way the parser reads them — must add up to the engine's stacks.
 
 * posts: ``P: posts the ante N``, ``P: posts small blind N``, ``P: posts big blind N``,
-  ``P: brings in for N`` (the site also writes ``brings-in``/``brings in low``);
+  ``P: posts small & big blinds N`` (a returning player: the header's small blind dead, its
+  big blind a bet of the round), ``P: brings in for N``; the parser takes the first ``posts
+  small blind`` as the live one and a later one as dead money, no bet of the round (the site also writes ``brings-in``/``brings in low``);
 * moves: ``P: folds``, ``P: checks``, ``P: calls N``, ``P: bets N`` (N added), ``P: raises N to T``
   (the parser takes T, the round total), ``P: discards N card(s) [cards]``, ``P: stands pat``,
   each optionally ``and is all-in``;
@@ -25,7 +27,7 @@ ACTION = re.compile(
     r"^(?P<p>.+?): (?P<verb>bets|checks|raises|calls|folds|discards|stands pat)"
     r"(?: (?P<amount>\d+))?(?: to (?P<to>\d+))?(?: and is all-in)?(?: on| cards?)?(?: \[[^\]]+\])?$"
 )
-POST = re.compile(r"^(?P<p>.+?): (?:posts (?P<kind>the ante|small blind|big blind|straddle) |brings in for )(?P<amount>\d+)(?: and is all-in)?$")
+POST = re.compile(r"^(?P<p>.+?): (?:posts (?P<kind>the ante|small blind|big blind|small & big blinds|straddle) |brings in for )(?P<amount>\d+)(?: and is all-in)?$")
 RETURNED = re.compile(r"^Uncalled bet \((?P<amount>\d+)\) returned to (?P<p>.+)$")
 COLLECTED = re.compile(r"^(?P<p>.+) collected (?P<amount>\d+) from (?:main |side |side pot-\d+ )?pot$|^(?P<p2>.+) collected (?P<amount2>\d+) from side pot-\d+$")
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<p>.+) \((?P<chips>\d+) in chips\)$")
@@ -57,6 +59,9 @@ def read_chips(text: str, kind: str) -> dict[str, int]:
     body = text.split("*** SUMMARY ***")[0].splitlines()
     stacks: dict[str, int] = {}
     round_bets: dict[str, int] = {}
+    stakes = re.search(r"\((\d+)/(\d+)\)", text.splitlines()[0])
+    small, big = (int(stakes[1]), int(stakes[2])) if stakes else (0, 0)
+    live_small_blind = True
     allowed = STREETS[kind]
     for line in body[2:]:
         if match := SEAT.match(line):
@@ -69,7 +74,14 @@ def read_chips(text: str, kind: str) -> dict[str, int]:
         elif match := POST.match(line):
             amount = int(match["amount"])
             stacks[match["p"]] -= amount
-            if match["kind"] != "the ante":
+            kind = match["kind"]
+            if kind == "small blind" and not live_small_blind:
+                continue  # dead money
+            live_small_blind = live_small_blind and kind != "small blind"
+            if kind == "small & big blinds":
+                assert amount == small + big, line
+                amount = big
+            if kind != "the ante":
                 round_bets[match["p"]] = round_bets.get(match["p"], 0) + amount
         elif match := ACTION.match(line):
             player, verb = match["p"], match["verb"]

@@ -76,3 +76,20 @@ def test_v6_a_split_pot_names_each_half_in_english_and_czech() -> None:
     assert halves["high"]["names"]["cs"].startswith("Tři králové")
     bo = view["seats"][1]["shown"]
     assert set(bo["names"]) == {"en", "cs"} and set(bo["low_names"]) == {"en", "cs"}
+
+
+def test_a_view_says_its_format_and_the_table_before_the_pots_were_awarded() -> None:
+    """Issue #33 item 5: the page draws an all-in run-out card by card with the stacks and the
+    pot as they stood before the result; the view says them (``before_result``), the page no
+    longer takes the winnings back off the stacks itself.  ``format`` is the one field that
+    tells a client a freezeout's view from a cash table's."""
+    t = _start("NT", {0: "AsAd", 1: "KcKh", 2: "7c2d"}, "Qs9h4c8h3d")
+    t, _ = t.act(Action.parse(0, "raise", 1000))
+    t, _ = t.act(Action.parse(1, "call"))
+    assert view_dicts(t, [None])[None]["format"] == "freezeout"
+    assert "before_result" not in view_dicts(t, [None])[None]  # the hand is not over
+    t, _ = t.act(Action.parse(2, "fold"))
+    views = view_dicts(t, [None, 0])
+    assert [s["stack"] for s in views[None]["seats"]] == [2020, 0, 980]
+    assert views[None]["before_result"] == {"stacks": [0, 0, 980], "pots": [{"pot": 0, "amount": 2020}]}
+    assert views[0]["before_result"] == views[None]["before_result"] and views[0]["format"] == "freezeout"

@@ -103,6 +103,24 @@ def missed_blind() -> dict[str, Any]:
     return hand
 
 
+def returning(first: ActionKind, amount: int | None = None) -> dict[str, Any]:
+    """The missed blind's player back, posting both blinds (C4), whose first move is ``first``
+    (a raise, or a fold of the live big blind they posted): PHH writes their big blind as that
+    move's chips or as a dead ante."""
+    log = seated("NT", [8000, 8000, 8000, 8000])
+    log.write(CashSeatEntry("sit_out", 3))
+    for _ in range(6):
+        log.deal()
+        log.play()
+    log.write(CashSeatEntry("sit_in", 3, True))
+    log.deal()
+    legal = log.game.legal_actions()
+    assert legal is not None and legal.seat == 3, legal
+    log.write(ActEntry(Action(3, first, amount)))
+    log.play()
+    return hand_of(log)
+
+
 def stud() -> dict[str, Any]:
     log = seated("F7S", [8000, 8000, 8000])
     log.deal()
@@ -147,7 +165,9 @@ def raise_then_fold() -> dict[str, Any]:
     return hand
 
 
-HANDS = {"raked side pot": raked_side_pot, "raise then fold": raise_then_fold, "run twice": run_twice, "run twice split": run_twice_split, "missed blind": missed_blind, "stud": stud,
+HANDS = {"raked side pot": raked_side_pot, "raise then fold": raise_then_fold, "run twice": run_twice, "run twice split": run_twice_split, "missed blind": missed_blind,
+         "back and raising": lambda: returning(ActionKind.RAISE, 600), "back and folding": lambda: returning(ActionKind.FOLD),
+         "stud": stud,
          "draw": draw}
 
 

@@ -47,6 +47,19 @@ def test_every_cash_hand_is_written_as_a_ring_game_hand_for_each_asker(name: str
             assert any(line.startswith(f"Dealt to {viewer} [") for line in dealt), text
 
 
+@pytest.mark.parametrize(("name", "first"), [("missed blind", "p14: checks"), ("back and raising", "p14: raises 400 to 600"),
+                                             ("back and folding", "p14: folds")])
+def test_a_returning_player_posts_both_blinds_after_the_table_s_own(name: str, first: str) -> None:
+    """C4: back from missing the blinds, the player posts the small blind dead and the big blind
+    live, written as the site writes them after the small and big blinds of the hand; their first
+    move is then only what it adds (a check when nobody raised)."""
+    lines = cash_hand_to_stars(HANDS[name]()).splitlines()
+    posts = lines[lines.index("Seat 4: p14 (8000 in chips)") + 1: lines.index("*** HOLE CARDS ***")]
+    assert posts == ["p12: posts small blind 100", "p13: posts big blind 200", "p14: posts small & big blinds 300"]
+    assert lines[lines.index("*** HOLE CARDS ***") + 1] == first
+    assert "Seat 4: p14 (small blind)" not in "\n".join(lines)
+
+
 def test_a_cash_hand_names_its_table_s_seats_and_the_names_people_saw() -> None:
     hand = HANDS["raked side pot"]()
     mine = cash_hand_for(hand, None)

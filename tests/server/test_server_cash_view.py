@@ -195,3 +195,12 @@ def test_each_seat_says_it_straddled_and_its_time_bank_grows_as_the_rules_say():
     assert view["time_bank_rules"] == {"start": 30.0, "step": 5.0, "every": 20, "max": 60.0}
     assert [seat["time_bank"] for seat in view["seats"][:3]] == [30.0] * 3
     assert [seat["time_bank_hands"] for seat in view["seats"][:3]] == [20] * 3  # this hand is not over yet
+
+
+def test_the_view_gives_the_viewers_top_up_range_and_the_page_need_not_work_it_out():  # C1, C2, issue #33 item 5
+    log = play({"big_blind": 200}, ["AsAh", "KsKh"], "2c7d9hQcJd", all_in=True)  # buy-ins 4000 to 20000
+    assert [seat.get("stack") for seat in log.game.view(None)["seats"]] == [16000, 0, None, None]
+    assert log.game.view(0)["top_up"] == {"min": 1, "max": 20000 - 16000}  # up to the maximum buy-in on the table
+    assert log.game.view(1)["top_up"] == {"min": 4000, "max": 20000}  # C2: a rebuy is at least the minimum buy-in
+    assert log.game.view(2)["top_up"] is None and log.game.view(None)["top_up"] is None  # no chips to add to
+    assert log.game.view(0)["format"] == "cash"

@@ -7,6 +7,7 @@ are the writer's (``cash_transfers``).  No server runs here.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from typing import Any
@@ -16,7 +17,10 @@ import pytest
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.breaking import BREAK_AFTER
 from freezeout.rules.waitlist import OFFER_SECONDS
+from freezeout.server.cluster.ownership import Leases
+from freezeout.server.cluster.tending import TEND_JOB, Tending
 from freezeout.server.settings import Settings
+from freezeout.server.storage.db import create_engine
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
 from freezeout.server.table.cash import CashGame, cash_transfers, holdings
@@ -43,6 +47,9 @@ from freezeout.server.table.game import GameSpec
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import dumps
+from polling import eventually
+
+from clusterkit import cluster_settings, serve_cluster
 
 OPTIONS = {"big_blind": 200}  # buy-ins 4000 to 20000
 SETTINGS = Settings()
@@ -496,3 +503,100 @@ def test_c14_a_client_cannot_put_itself_ahead_in_line():
     refused = decode_frame({"text": '{"type": "waitlist_join", "moved_from": "t00000000000a", "id": 4}'})
     assert isinstance(refused, BadFrame) and refused.ref == 4 and "moved_from" in refused.message
     assert isinstance(decode_frame({"text": '{"type": "waitlist_join"}'}), WaitlistJoin)
+
+
+async def test_c13_logging_out_or_a_session_expiring_leaves_every_waiting_list(harness):
+    """C13: "leaving the list or the room drops the place": a log-out leaves a table's own list,
+    "first available" and a private table's list at once; an account whose last session expired
+    leaves them at the sweep of expired sessions."""
+    from freezeout.server.app import sweep_sessions
+
+    h = harness
+    ana, bo, cy, di, ed, fay = [await (await h.player()).register(name) for name in ("ana", "bo", "cy", "di", "ed", "fay")]
+
+    async def full_table(players: tuple[Any, Any], **extra: Any) -> tuple[str, str | None]:
+        response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 2, "cash": OPTIONS, **extra})
+        assert response.status_code == 200, response.text
+        table, invite = str(response.json()["table"]["id"]), response.json().get("invite", {}).get("secret")
+        for p, seat in zip(players, (0, 1), strict=True):
+            response = await p.post(f"/api/tables/{table}/buy_in" + (f"?invite={invite}" if invite else ""),
+                                    {"chips": 4000, "slot": seat})
+            assert response.status_code == 200, response.text
+        return table, invite
+
+    (public, _), (other, _) = await full_table((ana, bo)), await full_table((ana, bo))
+    private, invite = await full_table((ed, fay), private=True)
+    assert (await cy.post(f"/api/tables/{public}/waitlist")).status_code == 200
+    joined = (await cy.post("/api/cash/first_available", {"table": public})).json()
+    assert sorted(joined["joined"]) == sorted([public, other]) and joined["free"] == []
+    assert (await cy.post(f"/api/tables/{private}/waitlist?invite={invite}")).status_code == 200
+    assert (await di.post(f"/api/tables/{public}/waitlist")).status_code == 200
+
+    def on_lists(player: Any) -> list[str]:
+        return [t for t in (public, other, private)
+                if any(p["user"] == player.user["id"] for p in h.table(t).summary()["waitlist"]["players"])]
+
+    assert on_lists(cy) == [public, other, private] and on_lists(di) == [public]
+    assert (await cy.post("/api/logout")).status_code == 200
+    assert on_lists(cy) == [] and on_lists(di) == [public]  # di, still in the room, keeps her place
+    await sweep_sessions(h.ctx.store, h.clock.now(), h.ctx.room)
+    assert on_lists(di) == [public]  # her session runs on
+    h.clock.advance(h.settings.session_days * 86400 + 1)
+    await sweep_sessions(h.ctx.store, h.clock.now(), h.ctx.room)
+    assert on_lists(di) == []
+
+
+async def test_c13_in_a_cluster_one_gateway_at_a_time_tends_the_lists(tmp_path):
+    """The room's care of the lists (``tend``, every 2 s) runs on one gateway of a cluster at a
+    time (cluster/tending.py): a running gateway takes the job's lease, another is refused it
+    while it is renewed, and takes it once it is given up.  The job is no table: no worker
+    claims it or counts it in its load."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        engine = create_engine(cluster.settings.resolved_database_url())
+        try:
+            leases = Leases(engine, worker="w1", ttl=2.0)
+            first = cluster.gateway.ctx.room.name
+
+            async def tended_by_the_running_gateway() -> bool:
+                lease = await leases.owner(TEND_JOB)
+                return lease is not None and lease.worker == first
+
+            await eventually(tended_by_the_running_gateway, "the running gateway to take the job")
+            other, third = Tending.of(engine, "gateway-2", 2.0), Tending.of(engine, "gateway-3", 2.0)
+            assert not await other.turn()
+            room = cluster.gateway.ctx.room
+            loop = next(task for task in room._tasks if task.get_name() == "gateway-waitlists")
+            loop.cancel()  # the first gateway stops tending and gives the job up (as when it stops)
+            await asyncio.gather(loop, return_exceptions=True)
+            await room.tending.release()
+            assert await other.turn() and await other.turn()  # taken, then renewed at the next round
+            assert not await third.turn()
+            assert TEND_JOB not in await leases.claimable() and "gateway-2" not in await leases.load()
+            await other.release()
+        finally:
+            await engine.dispose()
+
+
+async def test_c13_through_a_clusters_gateway_logging_out_leaves_a_private_tables_list(tmp_path):
+    """The gateway reads the lists from the lobby its owners publish (private tables too) and
+    asks each table's owner to take the player off (cluster/gateway.py, table/cashmove.py)."""
+    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+        worker = await cluster.worker("w1")
+        ana, bo, cy = [await (await cluster.gateway.player()).register(name) for name in ("ana", "bo", "cy")]
+        response = await ana.post("/api/tables", {"format": "cash", "game": "NT", "seats": 2, "cash": OPTIONS,
+                                                  "private": True})
+        assert response.status_code == 200, response.text
+        table, invite = response.json()["table"]["id"], response.json()["invite"]["secret"]
+        for p, seat in ((ana, 0), (bo, 1)):
+            response = await p.post(f"/api/tables/{table}/buy_in?invite={invite}", {"chips": 4000, "slot": seat})
+            assert response.status_code == 200, response.text
+        assert (await cy.post(f"/api/tables/{table}/waitlist?invite={invite}")).status_code == 200
+        lobby = cluster.gateway.ctx.room._lobby
+
+        def listed_at_the_gateway() -> bool:
+            record = lobby.get(table)
+            return record is not None and [p["user"] for p in record["summary"]["waitlist"]["players"]] == [cy.user["id"]]
+
+        await eventually(listed_at_the_gateway, "the gateway's lobby to show cy on the list")
+        assert (await cy.post("/api/logout")).status_code == 200
+        assert worker.tables[table].summary()["waitlist"]["players"] == []

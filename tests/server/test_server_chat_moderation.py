@@ -179,6 +179,35 @@ async def test_a_line_reaches_its_room_through_a_clusters_gateway(tmp_path, room
             assert not [m for m in outsider.messages if m["type"] == "chat" and m.get("text") == text]
 
 
+async def _a_muted_authors_lines_are_not_sent_to_the_muter(ana: Any, bo: Any) -> None:
+    """bo mutes ana (by account, stored): her next line reaches her and not bo's socket, whatever
+    client reads it; his own marker, sent after hers in the table's order, shows he was sent
+    everything before it.  Unmuted, her lines reach him again."""
+    muted = await bo.http.put(f"/api/chat/mutes/{ana.user['id']}", headers={"X-CSRF-Token": bo.csrf})
+    assert muted.status_code == 200, muted.text
+    await ana.send({"type": "chat", "text": "psst"})
+    await ana.until(lambda m: m["type"] == "chat" and m.get("text") == "psst")  # the author reads her own
+    await bo.send({"type": "chat", "text": "marker"})
+    await bo.until(lambda m: m["type"] == "chat" and m.get("text") == "marker")
+    assert not [m for m in bo.messages if m["type"] == "chat" and m.get("text") == "psst"]
+    await bo.http.delete(f"/api/chat/mutes/{ana.user['id']}", headers={"X-CSRF-Token": bo.csrf})
+    await ana.send({"type": "chat", "text": "heard again"})
+    await bo.until(lambda m: m["type"] == "chat" and m.get("text") == "heard again")
+
+
+async def test_the_server_sends_no_line_of_a_muted_author_to_the_muter(harness):
+    _table, ana, bo, _ = await chatting(harness)
+    await _a_muted_authors_lines_are_not_sent_to_the_muter(ana, bo)
+
+
+async def test_through_a_clusters_gateway_a_muted_authors_line_is_not_sent_to_the_muter(tmp_path):
+    async with serve_cluster(cluster_settings(tmp_path, ws_message_burst=1000)) as cluster:
+        await cluster.worker("w1")
+        table, ana, bo, _ = await two_and_a_watcher(cluster.gateway)
+        await eventually(lambda: cluster.owner(table) is not None, "an owner")
+        await _a_muted_authors_lines_are_not_sent_to_the_muter(ana, bo)
+
+
 async def test_a_replayers_names_find_their_accounts_and_an_unknown_tables_chat_is_no_table(harness):
     _table, ana, bo, _ = await chatting(harness)
     found = (await bo.http.get("/api/accounts/ids", params=[("name", "ana"), ("name", "nobody-at-all")])).json()

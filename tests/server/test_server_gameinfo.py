@@ -55,3 +55,18 @@ def test_the_catalogue_and_the_tables_list_carry_the_same_words() -> None:
     listed = catalogue(lambda code: "house", seat_ranges, lambda code: ("random",))
     assert {game["game"]: game["level"] for game in listed} == {code: describe(code)["level"] for code in CODES}
     assert with_format({"table_game": {"code": "FR"}})["format"] == describe("FR")
+
+
+def test_a_tables_starting_stack_comes_from_its_game_not_a_default() -> None:
+    """R1: a freezeout's seats start with the stack its game names (``GameSpec.starting_stack``):
+    the table's summary says it, and the lobby's words (``format.stack``) and the waiting
+    table's seats (web/js/tablewait.js) read it there; a cash table names none (C1: buy-ins)."""
+    from freezeout.rules.tournament import STARTING_STACK, TournamentConfig
+    from freezeout.server.table.game import GameSpec
+
+    assert TournamentConfig(("a", "b")).starting_stack == STARTING_STACK == GameSpec().starting_stack
+    deep = GameSpec("NT", starting_stack=3000).summary()
+    assert deep["starting_stack"] == 3000
+    assert with_format({"table_game": deep})["format"]["stack"] == 3000
+    assert with_format({"table_game": GameSpec().summary()})["format"] == describe("NT")
+    assert "starting_stack" not in GameSpec.from_json({"code": "NT", "format": "cash", "cash": {}}).summary()

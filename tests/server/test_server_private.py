@@ -373,10 +373,16 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         assert {t["id"] for t in (await eve.http.get("/api/tables")).json()["tables"]} == {public}
         assert (await join(eve, table, None))["code"] == "not_found"
         assert (await join(eve, table, secret))["type"] == "snapshot"
+        cy = await (await cluster.gateway.player()).register("cy")
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "cy", "slot": 2})).status_code == 200
+        held = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"]
         await cluster.worker("w2")
         await cluster.crash("w1")
         second = await cluster.owned_by_another(table, first)
         assert second.tables[table].state.invite == secret
+        # the hold is the table's log: the new owner has it, and the gateway reads it from there
+        assert (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"] == held
+        assert (await cy.http.get(f"/api/tables/{table}")).status_code == 200  # by her hold, without the link
         # the creator renews the link through the gateway: the owner writes it
         renewed = await ana.post(f"/api/tables/{table}/invite")
         assert renewed.status_code == 200, renewed.text
@@ -388,4 +394,105 @@ async def test_in_a_cluster_a_private_table_stays_private_through_a_takeover(tmp
         assert second.tables[table].state.slot_of_user(eve.user["id"]) is None
         assert (await join(bo, table, secret))["code"] == "not_found"
         assert (await join(bo, table, new))["type"] == "snapshot"
-        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve"})).status_code == 200
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "eve", "slot": 1})).status_code == 200
+
+
+async def _log_in(h: Harness, name: str) -> Player:
+    player = await h.player()
+    response = player._session(await player.post("/api/login", {"name": name, "password": "correct horse"}))
+    assert response.status_code == 200, response.text
+    return player
+
+
+async def test_held_places_approval_and_seat_requests_survive_a_restart(tmp_path):
+    """They are the table's log (``guests`` entries, table/guestbook.py): a restarted server
+    rebuilds them as they were, with each hold's own end."""
+    settings, clock = fast_settings(tmp_path, table_misses_per_address=1000), FakeClock()
+    async with serve(settings, clock) as h:
+        ana, bo, eve = [await (await h.player()).register(name) for name in ("ana", "bo", "eve")]
+        table, secret = await open_private(ana, {"slots": [None, None, None], "approval": True})
+        held = await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 2})
+        assert held.status_code == 200, held.text
+        until = held.json()["guests"]["holds"][0]["until"]
+        waiting = await eve.post(f"/api/tables/{table}/sit?invite={secret}")
+        assert waiting.status_code == 202, waiting.text
+        before = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+    clock.advance(60)
+    async with serve(settings, clock) as h:
+        ana, bo, eve = [await _log_in(h, name) for name in ("ana", "bo", "eve")]
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests == before == {"approval": True, "holds": [{"slot": 2, "name": "bo", "until": until}],
+                                    "requests": [{"user_id": eve.user["id"], "name": "eve"}]}
+        assert (await bo.http.get(f"/api/tables/{table}")).status_code == 200  # by his hold, without the link
+        carol = await (await h.player()).register("carol")  # approval is still on: carol waits too
+        assert (await carol.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 202
+        approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": eve.user["id"], "approve": True})
+        assert approved.status_code == 200, approved.text
+        assert h.table(table).state.slot_of_user(eve.user["id"]) == 1  # ana has 0; the held place 2 is not hers
+        assert [r["name"] for r in approved.json()["guests"]["requests"]] == ["carol"]
+        assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200
+        assert h.table(table).state.slot_of_user(bo.user["id"]) == 2
+        assert (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]["holds"] == []
+    async with serve(settings, clock) as h:  # once more: what was answered stays answered, what waits waits
+        ana = await _log_in(h, "ana")
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests["holds"] == [] and [r["name"] for r in guests["requests"]] == ["carol"]
+
+
+async def test_bots_filling_a_private_cash_table_leave_the_held_places_free(tmp_path):
+    """A cash table's bots (table/bots.py) take no place its creator holds for a friend: the
+    fill takes the free place past the holds, "Add bot" says why it cannot, and the friend
+    finds the place held for them."""
+    settings = fast_settings(tmp_path, table_misses_per_address=1000, cash_bot_fill_seconds=20)
+    async with serve(settings, FakeClock()) as h:
+        ana, bo, _cy = [await (await h.player()).register(name) for name in ("ana", "bo", "cy")]
+        table, _ = await open_private(ana, {"format": "cash", "game": "NT", "cash": CASH, "seats": 4})
+        for name, slot in (("bo", 1), ("cy", 2)):
+            assert (await ana.post(f"/api/tables/{table}/reserve", {"name": name, "slot": slot})).status_code == 200
+        assert (await ana.post(f"/api/tables/{table}/buy_in", {"chips": 5000, "slot": 0})).status_code == 200
+        await h.advance(20)  # ana has sat alone for the fill's wait
+        slots = h.table(table).state.slots
+        assert [s.kind for s in slots] == ["user", None, None, "bot"]  # the one place nobody holds
+        added = await ana.post(f"/api/tables/{table}/bots", {"level": "easy"})
+        assert added.status_code == 409 and "held for a player" in added.json()["error"]["message"], added.text
+        assert [s.kind for s in h.table(table).state.slots] == ["user", None, None, "bot"]
+        assert (await bo.post(f"/api/tables/{table}/buy_in", {"chips": 5000})).status_code == 200
+        assert h.table(table).state.slot_of_user(bo.user["id"]) == 1
+
+
+async def test_through_a_gateway_the_creator_reads_the_guests_and_a_renewed_link_puts_its_watchers_out(tmp_path):
+    """The gateway path is the one-process path: ``GET …/invite`` tells the held places and the
+    requests (the table's owner answers), and a watcher by a renewed-away link is told
+    ``not_found`` and follows the table no more (the owner tells the gateway to drop it)."""
+    async with serve_cluster(cluster_settings(tmp_path, table_misses_per_address=1000)) as cluster:
+        worker = await cluster.worker("w1")
+        ana, _bo, eve = [await (await cluster.gateway.player()).register(name) for name in ("ana", "bo", "eve")]
+        table, secret = await open_private(ana, {"slots": [None, None, None], "approval": True})
+        await eventually(lambda: cluster.owner(table) is worker, "the worker to own the table")
+        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 2})).status_code == 200
+        assert (await join(eve, table, secret))["type"] == "snapshot"
+        await eve.send({"type": "sit"})
+        assert (await eve.error())["code"] == "pending"
+        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+        assert guests["approval"] is True and [h["name"] for h in guests["holds"]] == ["bo"]
+        assert guests["requests"] == [{"user_id": eve.user["id"], "name": "eve"}]
+        assert (await ana.post(f"/api/tables/{table}/invite")).status_code == 200
+        evicted = await eve.until(lambda m: m["type"] == "error")
+        assert evicted["code"] == "not_found"
+        await eve.send({"type": "sit"})
+        assert (await eve.error())["code"] == "not_joined"  # as in one process: it follows the table no more
+        room = cluster.gateway.ctx.room
+        assert all(conn.user is None or conn.user.id != eve.user["id"] for conn in room.get(table).conns)
+        assert all(remote.conn.user.id != eve.user["id"] for remote in worker.tables[table].remote.values())
+
+
+async def test_metrics_count_no_private_table(h):
+    """``freezeout_tables`` counts the public tables: opening a private one does not move it
+    (docs/scaling.md), so a scrape cannot tell that one exists."""
+    ana = await (await h.player()).register("ana")
+    await ana.create([None, None])
+    before = (await ana.http.get("/metrics")).text
+    await open_private(ana)
+    await open_private(ana, {"format": "cash", "game": "NT", "cash": CASH})
+    after = (await ana.http.get("/metrics")).text
+    assert "freezeout_tables 1" in before and "freezeout_tables 1" in after

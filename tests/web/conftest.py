@@ -190,6 +190,23 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+def _open_page(browser: Any, server: Server, contexts: list[Any], width: int, height: int, locale: str,
+               context: Any = None) -> Any:
+    """A page in ``context``, or in a fresh one of ``server`` (added to ``contexts``, closed by the caller)."""
+    if context is None:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
+        context.set_default_timeout(FAIL_SAFE_MS)  # a fail-safe, not a wait: a loaded CI machine is slow
+        contexts.append(context)
+    page = context.new_page()
+    # the scripted table (scripted.py MOUNT_JS: a page fed views, no table on the server) has
+    # an empty chat, as a real table nobody spoke at; the server answers 404 for an unknown id
+    page.route("**/api/tables/scripted/chat", lambda route: route.fulfill(json={"room": "spectators", "lines": []}))
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(f"pageerror: {e}"))
+    page.on("console", lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    return page
+
+
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
     """new_page(width=1280, height=860, locale="en-US", server=None) -> a page in a fresh context
@@ -198,20 +215,33 @@ def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
 
     def make(width: int = 1280, height: int = 860, locale: str = "en-US", context: Any = None,
              server: Server = server) -> Any:
-        if context is None:
-            context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, base_url=server.base)
-            context.set_default_timeout(FAIL_SAFE_MS)  # a fail-safe, not a wait: a loaded CI machine is slow
-            contexts.append(context)
-        page = context.new_page()
-        # the scripted table (scripted.py MOUNT_JS: a page fed views, no table on the server) has
-        # an empty chat, as a real table nobody spoke at; the server answers 404 for an unknown id
-        page.route("**/api/tables/scripted/chat", lambda route: route.fulfill(json={"room": "spectators", "lines": []}))
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(f"pageerror: {e}"))
-        page.on("console", lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None)
-        return page
+        return _open_page(browser, server, contexts, width, height, locale, context)
 
     yield make
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def page_per_size(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """page_per_size(width, height, locale="en-US") -> the module's one page of that size and
+    locale (in each worker), its console errors cleared: for tests that each mount a scripted
+    table on it anew (``scripted.MOUNT_JS`` destroys the last table page and makes a new one,
+    as test_web_phone_layout's seat counts do) and change nothing else a later test could see.
+    Loading the page and its 40-odd files into a fresh context was half of such a test's time."""
+    contexts: list[Any] = []
+    pages: dict[tuple[int, int, str], Any] = {}
+
+    def get(width: int, height: int, locale: str = "en-US") -> Any:
+        key = (width, height, locale)
+        if key not in pages:
+            pages[key] = _open_page(browser, server, contexts, width, height, locale)
+        page = pages[key]
+        page.errors.clear()
+        return page
+
+    yield get
     for context in contexts:
         with contextlib.suppress(Exception):
             context.close()

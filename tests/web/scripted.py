@@ -20,6 +20,7 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import view_dicts
+from freezeout.server.table.game import GameSpec
 from freezeout.server.transport.protocol import SnapshotMessage, UpdateMessage, events_json
 
 NOW = 1_700_000_000.0
@@ -142,7 +143,8 @@ class Script:
             slots.append({"slot": i, "user": None if bot else {"id": i + 1, "name": name, "kind": "user"}, "bot": bot})
         return {"id": "scripted", "status": "finished" if finished else "playing", "ranked": self.ranked,
                 "size": len(self.players), "version": self.version, "game": 1, "slots": slots,
-                "players": list(self.players), "game_id": "scripted-1", "created_at": NOW}
+                "players": list(self.players), "game_id": "scripted-1", "created_at": NOW,
+                "table_game": GameSpec(starting_stack=self.t.config.starting_stack).summary()}
 
     def clock(self, *, left: float | None = None) -> dict[str, Any]:
         to_act = self.t.to_act

@@ -320,7 +320,8 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
         version = turn.evaluate("() => window.__fzTable.state.version")
         ui.push(turn)  # all in when the rules allow it, else call
         turn.wait_for_function("v => window.__fzTable.state.version > v", arg=version)
-        page.wait_for_function("v => window.__fzTable.state.version >= v", arg=turn.evaluate("() => window.__fzTable.state.version"))
+        for p in (page, other):  # both pages hold the move before the next turn is read off them
+            p.wait_for_function("v => window.__fzTable.state.version >= v", arg=turn.evaluate("() => window.__fzTable.state.version"))
     _wait_view(page, "v => !v.in_hand && v.hand === 1")
     runs = page.locator(".actionbar .cash-result p.run")
     runs.first.wait_for()
@@ -358,14 +359,17 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
 
 def _stood_in(table_id: str, game: str, big_blind: int, *, seats: int = 4, seated: int = 1, avg_pot: int = 0,
               hands_per_hour: int = 0) -> dict[str, Any]:
-    """A cash table's summary in the contract's shape (docs/protocol.md; the `cashlobby` branch)."""
+    """A cash table's summary in the contract's shape (docs/protocol.md "Table" and "Format", as
+    table/gameinfo.py with_format gives it: the lobby tells a cash table by ``format.type``)."""
     slots = [{"slot": i, "user": {"id": 900 + i, "name": f"p{i}", "kind": "user"} if i < seated else None, "bot": None}
              for i in range(seats)]
+    stakes = {"small_blind": big_blind // 2, "big_blind": big_blind}
+    buy_in = {"min": 20 * big_blind, "max": 100 * big_blind}
     return {"id": table_id, "status": "playing", "ranked": False, "size": seats, "version": 3, "game": 1, "slots": slots,
-            "players": [], "game_id": table_id, "created_at": 1.7e9, "format": "cash",
+            "players": [], "game_id": table_id, "created_at": 1.7e9,
+            "format": {"game": game, "name": game, "type": "cash", "stakes": stakes, "buy_in": buy_in},
             "table_game": {"code": game, "name": game, "format": "cash"},
-            "stakes": {"small_blind": big_blind // 2, "big_blind": big_blind},
-            "buy_in": {"min": 20 * big_blind, "max": 100 * big_blind}, "seats_free": seats - seated,
+            "stakes": stakes, "buy_in": buy_in, "seats_free": seats - seated,
             "avg_pot": avg_pot, "hands_per_hour": hands_per_hour}
 
 

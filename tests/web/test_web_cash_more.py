@@ -221,8 +221,10 @@ def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_
             for n, row in enumerate(rows, 1):
                 wins = {card for pot in view["result"] if pot.get("run") == n for w in pot["winners"] if w["chips"] > 0
                         for card in (w["best"][i:i + 2] for i in range(0, len(w["best"]), 2))}
-                marked = set(row.locator(".card.win").evaluate_all("els => els.map(e => e.dataset.card)"))
-                assert marked == wins & set(boards[n - 1]), (n, marked, wins)
+                # (the marks come with the result, once the run-out's last card is down: issue #36)
+                p.wait_for_function("([el, want]) => JSON.stringify([...el.querySelectorAll('.card.win')]"
+                                    ".map(e => e.dataset.card).sort()) === JSON.stringify(want)",
+                                    arg=[row.element_handle(), sorted(wins & set(boards[n - 1]))])
     # the hand's history: the replayer's last step draws both runs' boards as the table did (its
     # steps come from the server, server/table/replaysteps.py), and no earlier step shows a second board
     words = page.evaluate(CATALOG_JS)
@@ -237,7 +239,44 @@ def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_
                                arg=[row.element_handle(), ",".join(board)])
     steps.first.click()
     replayed[1].wait_for(state="hidden")
+    _replayed_run_out_shares(page, steps)
     assert page.errors == [] and other.errors == [], (page.errors, other.errors)
+
+
+def _replayed_run_out_shares(page: Any, steps: Any) -> None:
+    """Issue #36: in a cash hand's replayer, from the step that turned the hands up (V20) until
+    both runs are whole, each hand's share by its seat: the mean of the two runs' shares, each
+    run's with the other run's cards beyond the common board dead (runoutodds.js)."""
+    from freezeout.server.oddsdesk import compute
+
+    events = page.evaluate("() => window.__fzTable.state.events")
+    turned = {e["seat"]: e["cards"] for e in events if e["type"] == "hand_turned_up"}
+    assert len(turned) == 2, events
+    pct = "x => new Intl.NumberFormat(document.documentElement.lang || 'en', {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(x)"
+    board_js = "sel => [...document.querySelectorAll(sel + ' .card')].map(e => e.dataset.card).filter(Boolean)"
+    shares_js = """() => [...document.querySelectorAll('.replayer .stage .seat')].map(s => {
+      const el = s.querySelector('.runout-eq'); return el && !el.hidden ? el.textContent : null; })"""
+    shown = 0
+    for i in range(steps.count()):
+        steps.nth(i).click()
+        boards = [page.evaluate(board_js, ".replayer .stage .board")]
+        if page.locator(".replayer .stage .board2").is_visible():
+            boards.append(page.evaluate(board_js, ".replayer .stage .board2"))
+        up = all(page.locator(f".replayer .stage .seat[data-seat='{seat}'] .hole .card:not(.back)[data-card]").count() >= 2
+                 for seat in turned)  # both hands face up on the felt: the turn-up's step or later
+        seated = page.evaluate(shares_js)
+        if not (up and any(len(b) < 5 for b in boards)):
+            assert not any(seated), (i, seated)
+            continue
+        common = [c for c, d in zip(boards[0], boards[-1], strict=False) if c == d] if len(boards) > 1 else []
+        runs = [compute("NT", tuple(turned.values()), "".join(b), "".join(boards[1 - k][len(common):]) if len(boards) > 1 else "")
+                for k, b in enumerate(boards)]
+        want = [None] * len(seated)
+        for k, seat in enumerate(turned):
+            want[seat] = page.evaluate(pct, 100 * sum(r["hands"][k]["equity"] for r in runs) / len(runs)) + " %"
+        page.wait_for_function(f"want => JSON.stringify(({shares_js})()) === JSON.stringify(want)", arg=want)
+        shown += 1
+    assert shown >= 1, "the run-out's shares were shown at some step"
 
 
 def test_the_hand_history_at_a_cash_table_shows_the_rake_and_the_result(new_page, slow_server):  # C5

@@ -131,3 +131,35 @@ def test_your_own_seats_name_is_whole_on_a_phone(new_page, me):
     assert seen["sw"] <= seen["cw"], seen  # whole: no "alice_…"
     box = name.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 640, "cs-CZ")])
+def test_the_top_up_dialog_draws_the_views_range_and_works_none_out(new_page, width, height, locale):
+    """Issue #33 item 5: the chips a top-up may add are the view's ``top_up`` (C1, C2: the rules
+    work them out, server/table/cashview.py); the page no longer subtracts the stack from the
+    maximum buy-in itself.  The view here says 1 to 777 where that subtraction gives 1,100."""
+    page, feeder = _mounted(new_page, width=width, height=height, locale=locale)
+    view = _cash_view(all_in=False, twice_reason=None, add_bot=False)
+    view.update(in_hand=False, to_act=-1, pot=0, top_up={"min": 1, "max": 777})
+    for seat in view["seats"]:
+        if seat["player"] is not None:
+            seat.update(in_hand=False, bet=0)
+    feeder.feed(view)
+    button = page.locator(".cash-controls button.topup")
+    button.click()
+    dialog = page.locator("dialog.topup-dialog")
+    dialog.wait_for()
+    amount = dialog.locator("#topup-amount")
+    assert (amount.get_attribute("min"), amount.get_attribute("max")) == ("1", "777")
+    assert amount.input_value() == "777"
+    limits = dialog.locator(".limits").inner_text()
+    assert "777" in limits and page.evaluate("n => new Intl.NumberFormat(document.documentElement.lang || 'en').format(n)", 1100) not in limits
+    go = dialog.locator("button.topup-go")
+    box, window = go.bounding_box(), page.evaluate("() => [innerWidth, innerHeight]")
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= window[0] and box["y"] + box["height"] <= window[1]
+    amount.fill("778")
+    go.click()
+    dialog.locator(".cash-error").wait_for()
+    assert "777" in dialog.locator(".cash-error").inner_text()
+    assert not any(m.get("type") == "top_up" for m in page.evaluate("window.__fzSent"))
+    assert page.errors == [], page.errors

@@ -16,6 +16,10 @@ and the viewer is at each of their turns in turn:
   against the viewport, never by clicking (Playwright scrolls before a
   click);
 - fixed limit shows no slider; a draw shows the picker.
+
+The tests of one size and locale share one page (``page_per_size``): each
+mounts a new table page on it, as test_web_phone_layout's seat counts do,
+instead of loading the whole site again into a fresh browser context.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scripted import mount
+from scripted import MOUNT_JS, mount
 from scripted_games import GameScript, play_to_showdown
 from test_web_phone_layout import _overlaps
 
@@ -68,6 +72,16 @@ def _bar_outside(page: Any) -> tuple[list[str], dict[str, Any]]:
     return found, data
 
 
+def _mounted(page: Any) -> None:
+    """A new scripted table page on ``page``: loaded the first time, else made anew in place (the
+    last test's table page destroyed, as MOUNT_JS does)."""
+    if page.evaluate("() => typeof window.__fzFeed === 'function'"):
+        page.evaluate(MOUNT_JS)
+        page.wait_for_function("() => typeof window.__fzFeed === 'function'")
+    else:
+        mount(page)
+
+
 def _script(code: str) -> GameScript:
     """A table of four in ``code``, its first hand dealt (HORSE: its hold'em, the next game named)."""
     s = GameScript(code, NAMES, bots=BOTS)
@@ -78,11 +92,11 @@ def _script(code: str) -> GameScript:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("code", GAMES)
-def test_every_game_nothing_covers_the_board_and_the_bar_is_on_screen(new_page, artifacts, code: str,
+def test_every_game_nothing_covers_the_board_and_the_bar_is_on_screen(page_per_size, artifacts, code: str,
                                                                       size: tuple[int, int], locale: str) -> None:
-    page = new_page(width=size[0], height=size[1], locale=locale)
+    page = page_per_size(size[0], size[1], locale)
     page.emulate_media(reduced_motion="reduce")  # the same layout, nothing in flight to wait for
-    mount(page)
+    _mounted(page)
     s = _script(code)
     s.feed(page, s.snapshot())
     problems: dict[str, list[str]] = {}

@@ -13,6 +13,8 @@ import re
 import pytest
 from scripted import Script, dealt, mount
 
+from freezeout.server.table.game import GameSpec
+
 pytestmark = pytest.mark.browser
 
 # The page's first drawing that shows a run-out card: what it says then.
@@ -115,10 +117,9 @@ def test_a_split_pot_names_you_and_not_a_lone_main_pot(new_page):
     assert "main pot" not in text and "ana" not in text, text
 
 
-def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(new_page):
-    """Item 7: the pots of an all-in run-out stay apart until the last card;
-    a player who wins the main and the side pot reads once."""
-    page = new_page()
+def _all_in_with_a_side_pot(page) -> tuple[Script, list]:
+    """A mounted table at hand 2's last all-in (a main and a side pot, ana's aces win both):
+    the script and the moves of the update that runs the board out, not yet fed."""
     mount(page)
     s = Script(["ana", "bo", "cy"], button=0)
     # hand 1: ana and bo fold: cy 1,010, ana 1,000, bo 990
@@ -132,6 +133,14 @@ def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(n
     moves = []
     while s.t.to_act >= 0 and s.t.in_hand:
         moves += s.act(s.t.to_act, "allin")
+    return s, moves
+
+
+def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(new_page):
+    """Item 7: the pots of an all-in run-out stay apart until the last card;
+    a player who wins the main and the side pot reads once."""
+    page = new_page()
+    s, moves = _all_in_with_a_side_pot(page)
     page.evaluate(AT_RUN_OUT_JS)
     s.feed(page, s.update(moves))
     at = page.evaluate("window.__atRunOut")
@@ -140,6 +149,48 @@ def test_a_side_pot_keeps_its_name_in_the_run_out_and_one_winner_gets_one_line(n
     result.wait_for()
     lines = result.locator("p b").all_inner_texts()
     assert lines == ["You win 2,990"], lines
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (375, 667, "cs-CZ")])
+def test_the_run_out_draws_the_views_stacks_and_pots_before_the_result(new_page, width, height, locale):
+    """Issue #33 item 5: while an all-in run-out is dealt the felt shows the table as it stood
+    before the pots were awarded, as the view says it (``before_result``, rules/views.py); the
+    page takes no winnings off the stacks itself.  Here the view's numbers are not the ones
+    that subtraction would give, so the felt can only have drawn them from the view."""
+    page = new_page(width=width, height=height, locale=locale)
+    s, moves = _all_in_with_a_side_pot(page)
+    msg = s.update(moves)
+    assert msg["view"]["before_result"] == {"stacks": [0, 0, 10], "pots": [{"pot": 0, "amount": 2970}, {"pot": 1, "amount": 20}]}
+    msg["view"]["before_result"] = {"stacks": [0, 4321, 0], "pots": [{"pot": 0, "amount": 2990}]}
+    page.evaluate(AT_RUN_OUT_JS)
+    s.feed(page, msg)
+    at = page.evaluate("window.__atRunOut")
+    number = page.evaluate("n => new Intl.NumberFormat(document.documentElement.lang || 'en').format(n)", 4321)
+    assert at["stacks"][1] == number, at
+    assert len(at["pots"]) == 1 and at["pots"][0].replace("\xa0", " ").endswith("2990"), at
+    page.locator(".actionbar .hand-result").wait_for()  # the result with the last card, as before
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 640, "cs-CZ")])
+def test_a_waiting_tables_seats_show_the_starting_stack_its_game_names(new_page, width, height, locale):
+    """Issue #33 item 5: before the first hand each seat shows the chips it will start with, the
+    table's ``table_game.starting_stack`` (R1), not a 1000 written into the page."""
+    page = new_page(width=width, height=height, locale=locale)
+    mount(page)
+    table = Script(["ana", "bo"]).table()
+    table.update(status="waiting", players=None, game_id=None,
+                 table_game=GameSpec(starting_stack=3000).summary())
+    table["slots"][1]["user"] = None
+    message = {"type": "snapshot", "version": 3, "table": table, "view": None, "events": [],
+               "clock": {"now": 1.7e9}, "presence": [True, False], "fairness": None,
+               "you": {"user": {"id": 1, "name": "ana", "kind": "user"}, "seat": None, "slot": 0}}
+    page.evaluate("m => window.__fzFeed(m)", message)
+    stacks = page.locator(".felt-wrap .seat .stack")
+    stacks.first.wait_for()
+    number = page.evaluate("n => new Intl.NumberFormat(document.documentElement.lang || 'en').format(n)", 3000)
+    assert stacks.all_text_contents() == [number, ""]  # a free seat shows no chips
+    assert page.errors == [], page.errors
 
 
 def test_czech_timeouts_read_well(new_page):

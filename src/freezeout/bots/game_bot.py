@@ -329,12 +329,15 @@ class GameBot:
 
     @staticmethod
     def _opens(spot: Spot, share: float, fair: float) -> bool:
-        """Before the flop with nothing but the blinds in (the small blind's
-        first move, or the big blind's option after a limp): raise a hand
-        clearly above the fair share — about the best third of hold'em
-        hands heads-up (88, QQ), the best sixth of Omaha's, whose shares
-        lie closer together — instead of limping it."""
-        if spot.street != 0 or not spot.variant.board_size or any(o.aggression for o in spot.opponents):
+        """The first betting round with nothing but forced bets in (the
+        small blind's first move, the big blind's option after a limp, the
+        first player to face a stud bring-in, the blinds of a draw game):
+        raise a hand clearly above the fair share instead of limping it —
+        about the best third of hold'em hands heads-up (88, QQ), the best
+        sixth of Omaha's, whose shares lie closer together.  Every game
+        alike: razz's six up facing a king's bring-in completes (Q-8-6),
+        as a deuce-to-seven one-card draw raises the blinds."""
+        if spot.street != 0 or any(o.aggression for o in spot.opponents):
             return False
         return share >= fair + OPEN_MARGIN
 

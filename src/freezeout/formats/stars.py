@@ -142,7 +142,8 @@ class _Writer:
         self.showdown = False
         self.pots: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
-        self.blind_of: dict[int, str] = {}
+        self.blind_of: dict[int, str] = {}  # the table's own blinds by seat (the summary's labels)
+        self.late: set[int] = set()  # seats that posted as a returning player (C4)
         self.deal: CardsDealt | None = None  # a flop game's deal, written after the posts
         self.pair_check = False  # fourth street dealt in stud high: say an open pair once its cards are written
         self.second: list[Card] = []  # the board's second run (C7)
@@ -230,9 +231,17 @@ class _Writer:
         if event.kind == "ante":
             self.lines.append(f"{seat.name}: posts the ante {event.amount}{suffix}")
             return
-        self.blind_of[event.seat] = event.kind
-        self.round[event.seat] = event.amount
-        self.high = max(self.high, event.amount)
+        returning = event.kind == "small & big blinds" or event.kind in self.blind_of.values()
+        if not returning:
+            self.blind_of[event.seat] = event.kind
+        else:  # a returning player's post (C4), after the table's own blinds
+            self.late.add(event.seat)
+        # a dead small blind is no bet of the round (fpdb-3 reads it as dead money); with the
+        # big blind, only the big blind is
+        live = 0 if returning and event.kind == "small blind" else \
+            min(event.amount, self.started.big_blind) if event.kind == "small & big blinds" else event.amount
+        self.round[event.seat] = self.round.get(event.seat, 0) + live
+        self.high = max(self.high, self.round[event.seat])
         self.lines.append(f"{seat.name}: posts {event.kind} {event.amount}{suffix}")
 
     def dealt(self, event: CardsDealt) -> None:
@@ -433,7 +442,7 @@ class _Writer:
         return f"{label} mucked"
 
     def round_blind(self, seat_number: int) -> bool:
-        return seat_number in self.blind_of
+        return seat_number in self.blind_of or seat_number in self.late
 
 
 def hand_to_stars(

@@ -10,8 +10,13 @@ text (:mod:`freezeout.formats.stars`) walks.  What differs from a tournament han
   ``Table 'Eli's table' 9-max (Play Money) Seat #3 is the button``;
 * the seats are the table's own numbers (seat 1 is the table's first seat);
 * the rake (C5): ``Total pot N | Rake R``, the pots collected net of it;
-* a dead blind (C4) is written ``posts small blind N`` beside the live one, as the site
-  writes a dead small blind.
+* the posts of a player who comes back owing blinds (C4) are written as the site writes
+  them, after the table's own blinds: the big blind posted live out of turn as ``posts big
+  blind N`` (PHH carries it as the player's first move, a call of the same chips, or as a
+  dead ante when they fold it), with the dead small blind ``posts small & big blinds N``
+  (both together); the poster then checks when nobody raised, or calls only the rest.
+  fpdb-3's parser reads the first ``posts small blind`` as the live small blind and a later
+  one as dead money, so a dead small blind alone follows the live one.
 
 The text is written from the asker's copy of the hand (``cash_hand_for``: their own cards,
 others' only as shown or face up), so it can hold nothing they did not see.  Pure: no I/O.
@@ -26,7 +31,7 @@ from typing import Any
 from freezeout.formats.record import PlayedHand, RecordError
 from freezeout.formats.stars import _stakes, _Writer
 from freezeout.formats.stars_names import _date, stars_game_name, tournament_number
-from freezeout.rules.events import BlindPosted, CardsDealt, Event, HandStarted
+from freezeout.rules.events import ActionTaken, BlindPosted, CardsDealt, Event, HandStarted
 from freezeout.rules.tournament import Level
 from freezeout.rules.variant import VARIANTS
 
@@ -63,8 +68,7 @@ def cash_hand_to_stars(hand: Mapping[str, Any], *, hero: str | None = None, tabl
     head: list[Event] = [started]
     if not (variant.deals_later_hole_cards or variant.has_draws):
         head.append(CardsDealt(tuple((i, tuple(cards)) for i, cards in enumerate(replayed.state.cards)), (), (), ()))
-    dead = {(str(name), int(amount)) for name, kind, amount in hand.get("posts", ()) if kind == "dead"}
-    events = [*head, *(_relabelled(event, ids, dead) for event in replayed.events)]
+    events = [*head, *_posts_as_the_site_writes(replayed.events, ids, hand.get("posts", ()), setup.blinds)]
     played = PlayedHand(number=number, button=shown[setup.button], blinds=(0, setup.big_blind), stacks={},
                         eliminated=(), setup=setup, actions=(), events=tuple(events))
     level = Level(_small_blind(hand, setup.big_blind), setup.big_blind, small_bet=setup.small_bet,
@@ -81,11 +85,58 @@ def cash_hand_to_stars(hand: Mapping[str, Any], *, hero: str | None = None, tabl
     return writer.write()
 
 
-def _relabelled(event: Event, ids: Sequence[str], dead: set[tuple[str, int]]) -> Event:
-    """A dead blind (C4), which PHH carries as an ante, as the site writes it."""
-    if isinstance(event, BlindPosted) and event.kind == "ante" and (ids[event.seat], event.amount) in dead:
-        return event._replace(kind="small blind")
-    return event
+def _posts_as_the_site_writes(events: Sequence[Event], ids: Sequence[str], posts: Sequence[Sequence[Any]],
+                              blinds: Sequence[int]) -> list[Event]:
+    """The replayed PHH's events with a returning player's posts (C4) as the site writes them.
+
+    PHH has no word for them (docs/formats.md, PHH export of cash hands): the dead small blind
+    is in the player's ante, and a big blind posted out of turn is either in the ante too
+    (folded at their first turn, or all in by the post) or the chips of their first move.
+    Here they become posts again, after the table's own blinds, and that first move only what
+    it added beyond the big blind (a check when it added nothing)."""
+    owed = {str(name): 0 for name, _kind, _amount in posts}
+    late = dict(owed)
+    for name, kind, amount in posts:
+        if kind == "dead":
+            owed[str(name)] += int(amount)
+        elif kind == "big blind":
+            late[str(name)] = int(amount)
+    # a big blind PHH does not hold as a blind was posted out of turn
+    late = {name: amount for name, amount in late.items()
+            if amount and name in ids and not (blinds and blinds[ids.index(name)])}
+    posted: dict[int, tuple[int, int, bool]] = {}  # seat: (dead, live, all in)
+    moved: dict[int, int] = {}  # seat: the live blind their first move still holds
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, BlindPosted) and event.kind == "ante" and ids[event.seat] in owed:
+            name = ids[event.seat]
+            dead, live = owed.get(name, 0), late.get(name, 0)
+            in_ante = live if event.amount - dead >= live else 0
+            ante = event.amount - dead - in_ante
+            if dead or in_ante or live:
+                posted[event.seat] = (dead, live, event.all_in)
+                if live and not in_ante:
+                    moved[event.seat] = live
+            if ante > 0:
+                out.append(event._replace(amount=ante, all_in=event.all_in and not (dead or in_ante)))
+            continue
+        if posted and not isinstance(event, BlindPosted):
+            out += [_late_post(seat, *posted[seat]) for seat in sorted(posted)]
+            posted = {}
+        if isinstance(event, ActionTaken) and event.seat in moved:
+            live = moved.pop(event.seat)
+            added = event.added - live
+            kind = "check" if event.kind == "call" and not added else event.kind
+            out.append(event._replace(kind=kind, added=added))
+            continue
+        out.append(event)
+    return out
+
+
+def _late_post(seat: int, dead: int, live: int, all_in: bool) -> BlindPosted:
+    if dead and live:
+        return BlindPosted(seat, "small & big blinds", dead + live, all_in)
+    return BlindPosted(seat, "big blind" if live else "small blind", live or dead, all_in)
 
 
 def _small_blind(hand: Mapping[str, Any], big: int) -> int:

@@ -249,20 +249,28 @@ class CashTable:
         departures = tuple(d for d in self.departures if d.player != who)
         return replace(self, seats=seats, departures=departures), [SeatTaken(seat, player, chips)]
 
+    def top_up_range(self, seat: int) -> tuple[int, int]:
+        """C1, C2: the fewest and the most chips ``seat`` may add: up to the maximum buy-in on the
+        table, a rebuy (no chips left) at least the minimum buy-in; the most is below the fewest
+        when no top-up fits (the table's view gives this range, the page draws it)."""
+        stack = self._seated(seat).stack
+        return (max(1, self.config.min_buy_in) if stack == 0 else 1), self.config.max_buy_in - stack
+
     def top_up(self, seat: int, chips: int) -> tuple[CashTable, list[TableEvent]]:
         """C2: add chips (a top-up, or a rebuy after losing them all) between
-        hands only, up to the maximum buy-in; a rebuy needs the minimum."""
+        hands only, within :meth:`top_up_range`."""
         held = self._seated(seat)
         if self._dealt_in(seat):
             raise IllegalAction(f"{held.player} is in a hand: chips are added only between hands (C2)")
         if type(chips) is not int or chips <= 0:
             raise InvalidInput(f"a top-up is a positive whole number of chips, got {chips!r}")
         total = held.stack + chips
-        if total > self.config.max_buy_in:
+        low, high = self.top_up_range(seat)
+        if chips > high:
             raise IllegalAction(
                 f"{held.player} may have at most {self.config.max_buy_in} chips on the table (C2): {held.stack} + {chips} is more"
             )
-        if held.stack == 0 and total < self.config.min_buy_in:
+        if chips < low:
             raise IllegalAction(f"a rebuy is at least the minimum buy-in of {self.config.min_buy_in} chips (C1, C2)")
         seats = _set(self.seats, seat, held._replace(stack=total))
         return replace(self, seats=seats), [ChipsAdded(seat, chips)]

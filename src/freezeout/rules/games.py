@@ -99,7 +99,7 @@ def tournament_config(
     players: Sequence[str],
     *,
     button: int,
-    starting_stack: int = 1000,
+    starting_stack: int | None = None,
     ruleset: Ruleset = Ruleset.HOUSE,
 ) -> TournamentConfig:
     """The freezeout of ``game`` (a value or a code, :func:`parse_game`) for
@@ -109,8 +109,13 @@ def tournament_config(
     R6's, as it always has; a mix (V19) changes game with each level of R6,
     each game's sizes taken from the level's big blind
     (:func:`freezeout.rules.tournament.game_level`).  Too many players for
-    the game is an :class:`InvalidInput` naming its seat range."""
-    from freezeout.rules.tournament import TournamentConfig  # the tournament imports this module
+    the game is an :class:`InvalidInput` naming its seat range; no ``starting_stack``: R1's."""
+    from freezeout.rules.tournament import (  # the tournament imports this module
+        STARTING_STACK,
+        TournamentConfig,
+    )
+
+    starting_stack = STARTING_STACK if starting_stack is None else starting_stack
 
     chosen = parse_game(game) if isinstance(game, str) else game
     if isinstance(chosen, Mix):

@@ -57,6 +57,7 @@ from freezeout.rules.variant import NLHE, Forced, Ruleset, Variant
 __all__ = [
     "HANDS_PER_LEVEL",
     "HOUSE_LEVELS",
+    "STARTING_STACK",
     "STUD_LEVELS",
     "Level",
     "LevelClock",
@@ -70,6 +71,11 @@ __all__ = [
     "rematch_players",
     "stud_level",
 ]
+
+#: R1: the chips every player of a freezeout starts with; the one default of the room's code
+#: (a table's game names its own, ``GameSpec.starting_stack``).
+STARTING_STACK = 1000
+
 
 def rematch_players(players: Sequence[str]) -> tuple[str, ...]:
     """R3: in a rematch every player moves one seat on (seat i -> seat i+1)."""
@@ -88,7 +94,7 @@ class TournamentConfig:
 
     players: tuple[str, ...]
     button: int = 0  # seat of the first hand's button (drawn at random by the caller, R3)
-    starting_stack: int = 1000
+    starting_stack: int = STARTING_STACK  # R1
     ruleset: Ruleset = Ruleset.HOUSE
     levels: tuple[Level | tuple[int, int], ...] = HOUSE_LEVELS
     hands_per_level: int = HANDS_PER_LEVEL

@@ -266,6 +266,7 @@ class TableView:
             "showdown": self.showdown,
             "finished": self.finished,
             "winner": self.winner,
+            "format": "freezeout",  # the one field that tells a client which table it draws (a cash view: "cash")
         }
         if self.game != "NT" or self.mix is not None:
             data["game"] = self.game
@@ -275,6 +276,7 @@ class TableView:
             data["mix"] = self.mix.to_dict()
         if self.result:
             data["result"] = [pot.to_dict() for pot in self.result]
+            data["before_result"] = _before_result(self.seats, self.result)
         data["board_size"] = self.board_size
         data["dealer_button"] = self.dealer_button
         data["blind_seats"] = [self.small_blind_seat, self.big_blind_seat]
@@ -286,6 +288,20 @@ class TableView:
             {key: value for key, value in self.next_level._asdict().items() if value} if self.next_level is not None else None
         )
         return data
+
+
+def _before_result(seats: tuple[SeatView, ...], result: tuple[PotView, ...]) -> dict[str, Any]:
+    """The table as it stood before the pots were awarded (a client deals an all-in run-out's cards
+    one by one and says the result after the last): each seat's stack without what it won and each
+    pot's amount (its halves and runs together), by pot, the empty ones left out (R16, V6, C7)."""
+    won: dict[int, int] = {}
+    pots: dict[int, int] = {}
+    for part in result:
+        pots[part.pot] = pots.get(part.pot, 0) + part.amount
+        for winner in part.winners:
+            won[winner.seat] = won.get(winner.seat, 0) + winner.chips
+    return {"stacks": [seat.stack - won.get(seat.seat, 0) for seat in seats],
+            "pots": [{"pot": pot, "amount": amount} for pot, amount in pots.items() if amount > 0]}
 
 
 def _viewer_legal(legal: LegalActions | None, viewer: int | None) -> LegalActions | None:

@@ -36,12 +36,14 @@ from freezeout.server.storage.chat import KEEP_DAYS
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
+from freezeout.server.table.cashmove import leave_lists
 from freezeout.server.table.room import Room
 from freezeout.server.transport import (
     apichat,
     apihistory,
     apiinvite,
     apiledger,
+    apiluck,
     apiodds,
     apiratings,
     apireview,
@@ -80,16 +82,24 @@ def _announce_test_mode(settings: Settings) -> None:
     log.warning("*** TEST MODE *** %s; never run a real room like this", what)
 
 
-async def _sweep_sessions(store: Store, clock: Clock, period: float) -> None:
+async def sweep_sessions(store: Store, now: float, room: Room) -> None:
+    """One round of :func:`_sweep_sessions`."""
+    for account in await store.sessions.expiring(now):
+        await leave_lists(room, account)
+    removed = await store.sessions.delete_expired(now)
+    tokens = await store.tokens.delete_expired(now)
+    await store.chat.purge(now - KEEP_DAYS * 86400)  # chat is kept 30 days (storage/chat.py)
+    if removed or tokens:
+        log.info("deleted %d expired sessions and %d expired API tokens", removed, tokens)
+
+
+async def _sweep_sessions(store: Store, clock: Clock, period: float, room: Room) -> None:
     """Delete expired sessions and API tokens at start and then every ``period`` seconds,
-    so the database holds only credentials that can still log someone in."""
+    so the database holds only credentials that can still log someone in; an account whose
+    last session expired has left the room: it leaves its waiting lists (C13) first."""
     while True:
         try:
-            removed = await store.sessions.delete_expired(clock.now())
-            tokens = await store.tokens.delete_expired(clock.now())
-            await store.chat.purge(clock.now() - KEEP_DAYS * 86400)  # chat is kept 30 days (storage/chat.py)
-            if removed or tokens:
-                log.info("deleted %d expired sessions and %d expired API tokens", removed, tokens)
+            await sweep_sessions(store, clock.now(), room)
         except SQLAlchemyError as error:  # the database may be briefly unavailable; try next time
             log.warning("could not delete expired sessions: %s", error)
         await asyncio.sleep(period)
@@ -132,7 +142,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         else:
             room = Room(settings=settings, store=store, clock=clock)
             room.on_handled = metrics.observe_action
-            metrics.gauge("freezeout_tables", lambda: len(room.tables), "tables this process drives")
+            metrics.gauge("freezeout_tables", lambda: sum(not a.state.private for a in room.tables.values()),
+                          "public tables this process drives (a private one is counted nowhere: issue #37)")
         links = Links(per_user=settings.ws_max_per_user, per_address=settings.ws_max_per_address,
                       rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
         app.state.ctx = Context(
@@ -147,7 +158,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         await room.open()
         watchdog = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
         release_transport_cycles()  # a closed connection is freed by reference counting ("No freeze")
-        sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds), name="sessions")
+        sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds, room), name="sessions")
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
         async with contextlib.AsyncExitStack() as process:
             if tune_process and settings.gc_tuning:
@@ -179,6 +190,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.include_router(apichat.router)  # table chat, mutes, reports, notes on players (issue #37)
     app.include_router(apiodds.router)  # the odds calculator (GET /api/odds)
     app.include_router(apireview.router)  # a finished game's review (GET /api/games/{id}/review)
+    app.include_router(apiluck.router)  # your luck over recent freezeouts and cash sessions (GET /api/me/luck)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     install_error_handlers(app)
 

@@ -47,6 +47,7 @@ from freezeout.server.cluster.bus import (
 )
 from freezeout.server.cluster.ownership import Lease, Leases
 from freezeout.server.cluster.routing import (
+    EVICTED,
     MOVED,
     REQUEST_PREFIX,
     AddBot,
@@ -68,6 +69,7 @@ from freezeout.server.cluster.routing import (
     encode_command,
     versioned,
 )
+from freezeout.server.cluster.tending import Tending, tend_in_turn
 from freezeout.server.cluster.workertable import lobby_record
 from freezeout.server.metrics import Metrics
 from freezeout.server.settings import Settings
@@ -173,6 +175,14 @@ class RemoteTable:
         self.last_summary = summary
         return summary
 
+    def evict(self, follower: _Follower, told: str) -> None:
+        """The owner put the connection out (a private table's link renewed since it joined by
+        it, table/actor.py): it follows the table no more, and its socket is told, as in one process."""
+        conn = follower.conn
+        conn.evicted = True
+        self.detach(conn)
+        conn.send(told)
+
     def _failed_join(self, conn: Conn) -> Fail:
         def failed(refusal: Refused) -> None:
             if refusal.code == "not_found":
@@ -194,7 +204,8 @@ class RemoteTable:
         elif isinstance(news, ChatText):  # a chat line: to the followers of its room (table/chat.py)
             for follower in list(self.followers.values()):
                 user = follower.conn.user
-                if follower.synced is not None and audience(news.room, news.players, user.id if user else None):
+                user_id = user.id if user else None
+                if follower.synced is not None and audience(news.room, news.players, user_id, news.muted):
                     follower.conn.send(news.text)
         elif isinstance(news, TableTexts):
             seats, texts = news.seats, news.texts
@@ -262,6 +273,7 @@ class GatewayRoom(Room):
         super().__init__(settings=settings, store=store, clock=clock)
         self.name, self.bus = name, bus
         self.leases = Leases(store.engine, worker=name, ttl=settings.lease_seconds)  # read only: routing
+        self.tending = Tending.of(store.engine, name, settings.lease_seconds)  # one gateway at a time tends the lists
         self.metrics = metrics or Metrics("gateway")
         self.remote: dict[str, RemoteTable] = {}
         self.followers: dict[str, tuple[RemoteTable, _Follower]] = {}  # conn id -> its table and state
@@ -297,10 +309,14 @@ class GatewayRoom(Room):
         await self.lobby.stop()
         lanes = [lane.task for lane in self._lanes.values() if lane.task is not None]
         await stop_tasks(*self._tasks, *lanes)
+        await self.tending.release()
         await self._look_up.close()
 
     async def sweep(self) -> list[str]:
         return []  # the owners retire idle tables (cluster/worker.py)
+
+    async def _tend_forever(self) -> None:
+        await tend_in_turn(self, self.tending)  # while this gateway holds the job (cluster/tending.py)
 
     # -- the room's interface (transport/ws.py, transport/api.py) ---------------------------------------
     def get(self, table_id: str) -> RemoteTable:
@@ -317,12 +333,13 @@ class GatewayRoom(Room):
         return table.last_summary
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+                format: str | None = None, game: str | None = None, private: bool = False,
+                ) -> tuple[list[dict[str, Any]], str | None]:
         """The lobby as the owners last wrote it (told by the bus, re-read every ``lobby_refresh_seconds``),
-        of one ``format`` and ``game`` if asked (as Room.listing)."""
+        of one ``format`` and ``game`` if asked, ``private`` tables too if asked (as Room.listing)."""
         found: list[tuple[float, str, Callable[[], dict[str, Any]]]] = [
             (float(r["summary"]["created_at"]), table_id, _summary_of(r)) for table_id, r in self._lobby.items()
-            if not r["summary"].get("private") and (status is None or r["summary"]["status"] == status)
+            if (private or not r["summary"].get("private")) and (status is None or r["summary"]["status"] == status)
             and _of(r["summary"], format, game)]
         return paginate(found, limit=limit, after=after)
 
@@ -521,6 +538,10 @@ class GatewayRoom(Room):
                 future.set_result(decode_answer(command.body))
         elif reply_to == MOVED:
             self.rerouted(command.table_id)
+        elif reply_to.startswith(EVICTED):
+            found = self.followers.get(reply_to[len(EVICTED):])
+            if found is not None:
+                found[0].evict(found[1], command.body.decode())
         else:
             found = self.followers.get(reply_to)
             if found is not None:

@@ -169,11 +169,23 @@ class Leases:
         taken_at = taken.expires_at - self.ttl
         return max(0.0, taken_at - (before.expires_at - self.ttl))
 
+    async def acquire_job(self, name: str) -> Lease | None:
+        """:meth:`acquire` for a job of the cluster that one process does at a time (``name``
+        starts with ``~``: no table's id does; cluster/tending.py).  A closed ``tables`` row of
+        that name stands for the job, so no worker claims it."""
+        dialect_insert = postgresql.insert if self._dialect == "postgresql" else sqlite.insert
+        async with self.engine.begin() as conn:
+            await conn.execute(dialect_insert(tables).values(id=name, created_at=0.0, closed=True)
+                               .on_conflict_do_nothing(index_elements=[tables.c.id]))
+        return await self.acquire(name)
+
     async def load(self) -> dict[str, int]:
-        """How many live leases each worker holds (new tables go to the least loaded first)."""
+        """How many live leases each worker holds (new tables go to the least loaded first; a
+        job's lease, :meth:`acquire_job`, is no table)."""
         async with self.engine.connect() as conn:
             rows = await conn.execute(select(table_owner.c.worker, func.count())
-                                      .where(table_owner.c.expires_at > self._now).group_by(table_owner.c.worker))
+                                      .where(table_owner.c.expires_at > self._now, ~table_owner.c.table_id.startswith("~"))
+                                      .group_by(table_owner.c.worker))
             return {str(r[0]): int(r[1]) for r in rows}
 
     async def claimable(self, limit: int = 100) -> list[str]:

@@ -34,7 +34,7 @@ from freezeout.server.transport.protocol import INTENT, Intent
 from freezeout.server.wire import Fragment
 
 __all__ = [
-    "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "ChatText", "DetachConn", "ForConn", "Host", "OwnerChanged",
+    "EVICTED", "MOVED", "REQUEST_PREFIX", "AddBot", "Alive", "Answer", "AttachConn", "ChatText", "DetachConn", "ForConn", "Host", "OwnerChanged",
     "PresenceText",
     "Refresh", "Request", "TableTexts", "ToOwner", "Versioned", "decode_answer", "decode_command", "decode_update",
     "encode_answer", "encode_command", "owner_update", "presence_update", "table_update", "user_from_json", "user_json",
@@ -43,6 +43,7 @@ __all__ = [
 
 REQUEST_PREFIX = "req:"  # reply_to of an answer to a request (not a connection)
 MOVED = "moved"  # reply_to of "this worker does not own the table"
+EVICTED = "evicted:"  # reply_to of "this connection follows the table no more" (a private table's link renewed)
 
 _HEAD = re.compile(rb'^\{"type":"(snapshot|update)","version":(\d+)(?:,"since":(\d+))?')
 
@@ -229,6 +230,7 @@ class ChatText:
     text: str
     room: str
     players: frozenset[int]
+    muted: frozenset[int] = frozenset()  # the accounts that muted the line's author: not sent it
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +252,8 @@ def presence_update(text: str) -> bytes:
     return orjson.dumps({"k": "presence", "text": text})
 
 
-def chat_update(text: str, room: str, players: frozenset[int]) -> bytes:
-    return orjson.dumps({"k": "chat", "text": text, "room": room, "players": sorted(players)})
+def chat_update(text: str, room: str, players: frozenset[int], muted: frozenset[int] = frozenset()) -> bytes:
+    return orjson.dumps({"k": "chat", "text": text, "room": room, "players": sorted(players), "muted": sorted(muted)})
 
 
 def owner_update(worker: str, epoch: int) -> bytes:
@@ -267,7 +269,8 @@ def decode_update(body: bytes) -> TableNews | None:
     if kind == "presence":
         return PresenceText(str(data["text"]))
     if kind == "chat":
-        return ChatText(str(data["text"]), str(data["room"]), frozenset(int(u) for u in data["players"]))
+        return ChatText(str(data["text"]), str(data["room"]), frozenset(int(u) for u in data["players"]),
+                        frozenset(int(u) for u in data.get("muted", ())))
     if kind == "owner":
         return OwnerChanged(str(data.get("worker")), int(data.get("epoch") or 0))
     return None

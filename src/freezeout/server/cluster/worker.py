@@ -95,7 +95,8 @@ class Worker:
         self._load_read_at = -float("inf")
         self._renewed_at = time.monotonic()  # the last renewal that the database answered
         self.ready = False  # the first look for tables is done
-        self.metrics.gauge("freezeout_tables", lambda: len(self.tables), "tables this worker owns")
+        self.metrics.gauge("freezeout_tables", lambda: sum(not a.state.private for a in self.tables.values()),
+                           "public tables this worker owns (a private one is counted nowhere: issue #37)")
 
     # -- life ------------------------------------------------------------------
     async def start(self) -> None:

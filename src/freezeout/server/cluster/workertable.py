@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import orjson
 
 from freezeout.server.cluster.bus import Command, Update
-from freezeout.server.cluster.routing import chat_update, presence_update, table_update
+from freezeout.server.cluster.routing import EVICTED, chat_update, presence_update, table_update
 from freezeout.server.table import cash
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.chat import players_of
@@ -89,6 +89,18 @@ class OwnedTable(TableActor):
         if found is not None:
             self.detach(found.conn)
 
+    def _evict(self, conn: Conn, told: str) -> None:
+        """A gateway's connection put out (a private table's link renewed, table/actor.py): the
+        gateway is told to drop it and tell its socket, as one process does (cluster/gateway.py)."""
+        found = next((key for key, remote in self.remote.items() if remote.conn is conn), None)
+        conn.evicted = True
+        self.followers.remove(conn)
+        if found is None:
+            conn.send(told)
+            return
+        del self.remote[found]
+        self.outlet.reply(found[0], Command(self.state.id, "", EVICTED + found[1], told.encode()))
+
     def list_in_lobby(self, force: bool = False) -> None:
         key = _lobby_key(self.state)
         if force or key != self._listed:
@@ -127,8 +139,8 @@ class OwnedTable(TableActor):
             return
         self.outlet.publish(Update(self.state.id, self.state.version, presence_update(presence_text(online))))
 
-    def _tell_chat(self, line: dict[str, Any]) -> None:
+    def _tell_chat(self, line: dict[str, Any], muted: frozenset[int] = frozenset()) -> None:
         """A chat line once for all gateways, with who holds a place: each gateway gives it to
-        the followers of its room (table.chat.audience)."""
-        body = chat_update(dumps(line), str(line["room"]), players_of(self.state))
+        the followers of its room but those who muted its author (table.chat.audience)."""
+        body = chat_update(dumps(line), str(line["room"]), players_of(self.state), muted)
         self.outlet.publish(Update(self.state.id, self.state.version, body))

@@ -170,6 +170,12 @@ class Chat:
                                        .order_by(chat_mutes.c.at))).all()
         return [int(r.muted_id) for r in rows]
 
+    async def muters(self, user_id: int) -> frozenset[int]:
+        """The accounts that muted ``user_id``: a line of theirs is not sent to them (table/chat.py)."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(chat_mutes.c.user_id).where(chat_mutes.c.muted_id == user_id))).all()
+        return frozenset(int(r.user_id) for r in rows)
+
     async def mute(self, user_id: int, other: int, now: float) -> None:
         if other == user_id:
             raise ChatRefused("self", "you cannot mute yourself")

@@ -43,6 +43,15 @@ class Sessions:
         async with self.engine.begin() as conn:
             await conn.execute(sessions.delete().where(sessions.c.token_hash == token_hash))
 
+    async def expiring(self, now: float) -> frozenset[int]:
+        """The accounts whose sessions have all expired, some not yet deleted: they have left the
+        room (C13: their waiting lists are dropped before :meth:`delete_expired` forgets them)."""
+        live = select(sessions.c.user_id).where(sessions.c.expires_at > now)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(sessions.c.user_id).where(
+                sessions.c.expires_at <= now, sessions.c.user_id.not_in(live)).distinct())).all()
+        return frozenset(int(row.user_id) for row in rows)
+
     async def delete_expired(self, now: float) -> int:
         """Forget sessions past their expiry (they no longer log anyone in); returns how many."""
         async with self.engine.begin() as conn:

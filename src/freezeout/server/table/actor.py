@@ -40,7 +40,7 @@ from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import Transfer
 from freezeout.server.storage.store import UserRow
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import cashio, idempotency, steps, timers
+from freezeout.server.table import cashio, guestlist, idempotency, steps, timers
 from freezeout.server.table.bots import BotSeats, CashBotMove
 from freezeout.server.table.chat import TableChat, audience, players_of, system_news
 from freezeout.server.table.commands import Chat, Intent, MoveIn
@@ -51,13 +51,13 @@ from freezeout.server.table.entries import (
     EntryBody,
     GameEnd,
     GameStart,
+    GuestEntry,
     LogEntry,
     RematchEntry,
     ResumeEntry,
     WaitlistEntry,
 )
 from freezeout.server.table.fanout import Fanout, table_summary
-from freezeout.server.table.guestlist import GuestList
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import applied_text, error_text, guests_text, presence_text
@@ -115,7 +115,6 @@ class TableActor:
         self.writer = TableWriter(store, settings)
         self.chat = TableChat(getattr(store, "engine", None), settings)  # beside the log (issue #37)
         self.bots = BotSeats(settings, random.Random() if settings.deck_seed else system_random())
-        self.guests = GuestList()  # a private table's held places and seat requests (table/guestlist.py)
         self.members: set[int] = set()  # a private table's accounts that ever sat at it
         self._commands: deque[_Command] = deque()
         self._intents = 0  # intents in _commands (bounded: table_queue_limit)
@@ -155,7 +154,6 @@ class TableActor:
     def restore(cls, entries: list[LogEntry], **kwargs: Any) -> TableActor:
         """Rebuild a table by folding its whole log (after a restart)."""
         actor = cls(initial_state(entries[0]), **kwargs)
-        actor.guests.approval = bool(entries[0].data.get("approval"))  # a private table's creator approves seats
         for entry in entries[1:]:
             actor._apply(entry)
         return actor
@@ -338,10 +336,14 @@ class TableActor:
             user_id = conn.user.id if conn.user is not None else None
             if user_id is not None and (user_id == state.created_by or state.slot_of_user(user_id) is not None):
                 continue
-            conn.evicted = True
-            self.followers.remove(conn)
-            self._send_error(conn, "not_found", f"no table {state.id!r}", None)
+            self._evict(conn, error_text("not_found", f"no table {state.id!r}", None, state.version))
         self._tell_presence()
+
+    def _evict(self, conn: Conn, told: str) -> None:
+        """One connection follows the table no more, told why (a gateway's: cluster/workertable.py)."""
+        conn.evicted = True
+        self.followers.remove(conn)
+        conn.send(told)
 
     # -- automatic steps -----------------------------------------------------
     async def _take(self, step: timers.Due, now: float) -> None:
@@ -395,14 +397,17 @@ class TableActor:
         ref = command.intent.id
         try:
             if isinstance(command.intent, Chat):  # a chat line: stored beside the log, never in it (table/chat.py)
-                self._tell_chat(await self.chat.say(self.state, command.user, command.intent.text, now))
+                line = await self.chat.say(self.state, command.user, command.intent.text, now)
+                self._tell_chat(line, await self.chat.muted_by(command.user))
                 return
             decision = await self._decide(command)
             if decision.applied is None:
                 msg, moved = decision.msg, None
                 if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
-                    admitted = self.guests.admit(self.state, command.user, msg, now)
-                    if admitted is None:
+                    admitted = guestlist.admit(self.state, command.user, msg, now)
+                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (table/guestbook.py)
+                        if admitted.seat != getattr(self.state.guests.request_of(command.user.id), "seat", None):
+                            await self._write(admitted, now)
                         self.tell_guests()
                         raise Refused("pending", "your seat request waits for the table's creator to approve it")
                     msg = admitted
@@ -487,16 +492,16 @@ class TableActor:
     def tell_guests(self) -> None:
         """The creator's connections are told the held places and the seat requests (``guests``)."""
         creator = self.state.created_by
-        text = guests_text(self.guests.view(self.clock.now()))
+        text = guests_text(self.state.guests.view(self.clock.now()))
         for conn in list(self.followers.conns):
             if conn.user is not None and conn.user.id == creator:
                 conn.send(text)
 
-    def _tell_chat(self, line: dict[str, Any]) -> None:
-        """A chat line to the followers of its room (table.chat.audience)."""
+    def _tell_chat(self, line: dict[str, Any], muted: frozenset[int] = frozenset()) -> None:
+        """A chat line to the followers of its room but those who muted its author (table.chat.audience)."""
         text, room, players = dumps(line), str(line["room"]), players_of(self.state)
         for conn in list(self.followers.conns):
-            if audience(room, players, conn.user.id if conn.user is not None else None):
+            if audience(room, players, conn.user.id if conn.user is not None else None, muted):
                 conn.send(text)
 
     def _tell_presence(self) -> None:

@@ -117,7 +117,7 @@ def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
     offered = set(game.waitlist.line.offered_seats)  # C13: a seat offered from the waiting list is its player's
     if game.waitlist.line.queue and not offered:
         return None  # C13: players wait for this table's seats: a bot takes none
-    free = [index for index, slot in enumerate(state.slots) if not slot.taken and index not in offered]
+    free = _bot_places(state, game, now)
     if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
         return None
     alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after
@@ -141,7 +141,16 @@ def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> flo
     return None
 
 
-def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...]) -> None:
+def _bot_places(state: TableState, game: CashGame, now: float) -> list[int]:
+    """The free places a bot may take at a cash table: not one offered from the waiting list
+    (C13), nor one a private table's creator holds for a named account (issue #37, table/guestbook.py)."""
+    kept = set(game.waitlist.line.offered_seats)
+    if state.private:
+        kept |= state.guests.held_slots(now)
+    return [index for index, slot in enumerate(state.slots) if not slot.taken and index not in kept]
+
+
+def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...], now: float = 0.0) -> None:
     """Whether ``user`` may ask for a bot of ``level`` at this cash table now (:class:`Refused`
     says why not): a bot that plays the table's game, for a human seated here (or the table's
     creator while a human plays), with a free seat and the table below
@@ -158,6 +167,8 @@ def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[s
         raise Refused("forbidden", "only a player at this table or its creator adds bots")
     if refusal is not None:
         raise Refused("illegal", refusal[1])
+    if not _bot_places(state, game, now):
+        raise Refused("illegal", "no seat for a bot: every free seat is held for a player")
 
 
 class BotSeats:

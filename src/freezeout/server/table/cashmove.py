@@ -36,7 +36,7 @@ from freezeout.server.table.commands import Intent, MoveIn, MoveOut, WaitlistJoi
 from freezeout.server.table.game import GameRefused, GameSpec
 from freezeout.server.table.state import Refused
 
-__all__ = ["TEND_SECONDS", "first_available", "leave_first_available", "tend"]
+__all__ = ["TEND_SECONDS", "first_available", "leave_every_list", "leave_first_available", "leave_lists", "tend"]
 
 log = logging.getLogger(__name__)
 
@@ -197,3 +197,30 @@ async def _move(room: Any, user: UserRow, source: str, target: str, seat: int | 
         log.warning("C14: %s left broken table %s for %s but could not sit there: the chips are on their balance",
                     user.id, source, target)
     return True
+
+
+async def leave_every_list(room: Any, user_id: int) -> list[str]:
+    """C13: "leaving the list or the room drops the place": the account logged out (or its last
+    session expired), so it leaves every waiting list it is on — a table's own, "first
+    available", a private table's — and any seat offered to it passes to the next in line.
+    Returns the tables it left."""
+    left: list[str] = []
+    after: str | None = None
+    while True:
+        page, after = room.listing(None, limit=200, after=after, format="cash", private=True)
+        for table in page:
+            player = _listed(table, user_id) if "waitlist" in table else None
+            if player is not None and await _ask(room, table["id"], _player(user_id, player["name"]),
+                                                 WaitlistLeave(type="waitlist_leave")) is not None:
+                left.append(table["id"])
+        if after is None:
+            return left
+
+
+async def leave_lists(room: Any, user_id: int) -> None:
+    """:func:`leave_every_list` for a log-out or an expired session: a table that cannot be
+    asked now is logged, never the log-out's failure (the offer lapses by itself, C13)."""
+    try:
+        await leave_every_list(room, user_id)
+    except Exception:
+        log.warning("C13: could not take account %s off its waiting lists", user_id, exc_info=True)

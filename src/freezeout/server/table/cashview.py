@@ -1,8 +1,9 @@
 """What a cash table's seats and spectators see (docs/protocol.md "Cash tables").
 
-Apart from :mod:`.cash` (the game and its requests) so that each stays a
-readable size: these functions only read a :class:`~.cash.CashGame` and build
-the dicts a client draws and the rules' :class:`TableView` a snapshot carries.
+The rules' cash view (rules/cashview.py, the cash half of the view contract beside
+rules/views.py) with what the room adds to it; apart from :mod:`.cash` (the game and its
+requests): these functions only read a :class:`~.cash.CashGame` and build the dicts a
+client draws and the rules' :class:`TableView` a snapshot carries.
 """
 
 from __future__ import annotations
@@ -10,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from freezeout.rules.cash import TIME_BANK_EVERY, TIME_BANK_MAX, TIME_BANK_START, TIME_BANK_STEP
-from freezeout.rules.cashoffers import post_choice, run_twice_agreed, sit_in_choice
-from freezeout.rules.events import BlindPosted
-from freezeout.rules.positions import table_positions
-from freezeout.rules.views import ShownHand, TableView, blind_seats, hand_result, shown_down
+from freezeout.rules.cashoffers import run_twice_agreed, sit_in_choice
+from freezeout.rules.cashview import cash_shown, cash_view
+from freezeout.rules.views import ShownHand, TableView
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
 from freezeout.server.table.cashlobby import cash_level, cash_stakes
@@ -50,9 +49,8 @@ def view_dicts(game: CashGame, viewers: Iterable[int | None]) -> dict[int | None
 
 
 def _shown(game: CashGame) -> dict[int, ShownHand]:
-    """The hands shown at the last hand's showdown, as the freezeout view says them (R17; the
-    cash table's public events leave out the mucked ones, V17)."""
-    return shown_down(game.table.hand, game.table.hand_log)
+    """The hands shown at the last hand's showdown (rules/cashview.py cash_shown)."""
+    return cash_shown(game.table)
 
 
 def _offers(game: CashGame, viewer: int | None) -> dict[str, Any]:
@@ -73,95 +71,35 @@ def _offers(game: CashGame, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _named(game: CashGame, pots: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each winner of a result with the name the hand was dealt to (``player``): a result names
-    its winner even once that player (a bot whose human sat out, anyone) has left the seat."""
-    t = game.table
-    names = t.hand.setup.names if t.hand is not None else ()
-    for pot in pots:
-        for winner in pot["winners"]:
-            seat = winner["seat"]
-            if seat in t.hand_seats and t.hand_seats.index(seat) < len(names):
-                winner["player"] = names[t.hand_seats.index(seat)]
-    return pots
-
-
 def view(game: CashGame, viewer: int | None, shown: dict[int, ShownHand] | None = None) -> dict[str, Any]:
-    """What ``viewer`` (a seat, or None: a spectator) sees: the game and stakes, each seat's
-    player, chips (behind now, and in the pot this hand), status and what they owe (C10),
-    whether they leave at the hand's end; the board, the pot, whose turn; one's own cards
-    only (cards shown down are public once the hand is over, R17); the viewer's legal moves.
-    As the freezeout view (rules/views.py, whose builders it uses): the hands shown down, the
-    result (each pot, half and run with its winners and hand names), the board's size, the
-    dealer button and the blinds' seats; and the cash table's own: whether a player sitting
-    down chooses to post or wait (C4, C10), the viewer's offers, both boards of a run twice (C7)."""
+    """What ``viewer`` (a seat, or None: a spectator) sees: the rules' cash view (rules/cashview.py:
+    ``"format": "cash"``, the seats, chips, cards, board, pot, result, the viewer's top-up range and
+    moves) and the room's own: the game and stakes, the table's options (rake, straddles, running
+    it twice, showing a called hand), whether each seat leaves at the hand's end and its auto
+    top-up, what the page's fairness check needs, the viewer's offers, the bots "Add bot" offers
+    and the waiting list (C13)."""
     t = game.table
     shown = _shown(game) if shown is None else shown
-    hand = t.hand
     options = game.spec.cash or CashOptions()
-    stacks = t.current_stacks()
-    seats: list[dict[str, Any]] = []
-    straddled = {e.seat for e in t.hand_log if isinstance(e, BlindPosted) and e.kind == "straddle"} if hand is not None else set()
-    places = table_positions(t)  # C12: BTN, SB, BB, UTG.. of the current (or last) hand; none in stud
-    for index, held in enumerate(t.seats):
-        if held is None:
-            seats.append({"seat": index, "player": None})
-            continue
-        entry: dict[str, Any] = {"seat": index, "player": held.player, "stack": stacks[index], "status": str(held.status),
-                                 "position": places.get(index),
-                                 "owes": held.owes, "leaving": game.is_leaving(index), "in_hand": False,
-                                 "time_bank": held.time_bank, "auto_top_up": game.auto_top_up_of(index),
-                                 # C11: hands dealt until the bank gains its next seconds (null: it is full)
-                                 "time_bank_hands": (TIME_BANK_EVERY - held.hands % TIME_BANK_EVERY
-                                                     if held.time_bank < TIME_BANK_MAX else None),
-                                 "straddled": index in straddled,  # C6: posted a straddle this (or the last) hand
-                                 "straddle_next": t.straddler == index}  # C6: its straddle is in for the next hand
-        if hand is not None and index in t.hand_seats:
-            hand_seat = t.hand_seats.index(index)
-            entry["in_hand"] = t.in_hand and not hand.folded[hand_seat]
-            entry["bet"] = hand.bets[hand_seat] if t.in_hand else 0
-            cards = hand.cards[hand_seat] if hand.cards else ()
-            # R17, V17: the cards shown down are public (not a mucked hand)
-            up = hand.up[hand_seat] if hand.up else ()
-            if index in shown:
-                entry["shown"] = shown[index].to_dict()
-            if index == viewer or t.shown_down(index):
-                entry["cards"] = "".join(str(card) if card is not None else "??" for card in cards)
-            else:
-                entry["cards"] = "".join(str(card) if card is not None and i < len(up) and up[i] else "??"
-                                         for i, card in enumerate(cards))
-        seats.append(entry)
-    legal = t.legal_actions()
-    view: dict[str, Any] = {
-        "format": "cash", "game": game.variant.code, "game_name": game.variant.name, "hand": t.hand_number,
-        "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
-        "stakes": cash_stakes(t.config, game.variant), "level": cash_level(t.config, game.variant),
-        "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
+    view = cash_view(t, viewer, shown)
+    for entry in view["seats"]:
+        if entry["player"] is not None:
+            entry["leaving"] = game.is_leaving(entry["seat"])
+            entry["auto_top_up"] = game.auto_top_up_of(entry["seat"])
+    variant = game.variant
+    levels = bots_for(game.spec.game.code)
+    refused = add_bot_refusal(game, levels)  # whether "Add bot" can seat one now, and why not (table/cashbots.py)
+    view.update({
+        "game": variant.code, "game_name": variant.name,
+        "stakes": cash_stakes(t.config, variant), "level": cash_level(t.config, variant),
         "rake": {"basis_points": options.rake_bp, "cap": options.rake_caps[2], "caps": list(options.rake_caps),
                  "total": t.rake_total},
         "straddle": options.straddle, "button_straddle": options.button_straddle, "run_twice": options.run_twice,
         "show_called": options.show_called,
-        "board": "".join(str(card) for card in game.board if card is not None),
-        "pot": hand.pot_total if hand is not None and t.in_hand else 0,
-        "seats": seats, "you": viewer,
-    }
-    variant = game.variant
-    view["board_size"] = variant.board_size
-    view["dealing"] = dealing_json(variant)  # what the page's fairness check needs (web/js/fairness.js)
-    view["boards"] = [view["board"], *(["".join(str(card) for card in hand.second_board if card is not None)]
-                                       if hand is not None and hand.second_board else [])]
-    view["dealer_button"] = t.button if variant.uses_button and t.button >= 0 and t.hand_number > 0 else None
-    view["blind_seats"] = list(blind_seats(t.hand_log)) if hand is not None else [None, None]
-    view["result"] = _named(game, [pot.to_dict() for pot in hand_result(hand, t.hand_log, shown)])
-    view["time_bank_rules"] = {"start": TIME_BANK_START, "step": TIME_BANK_STEP, "every": TIME_BANK_EVERY,
-                               "max": TIME_BANK_MAX}  # C11, as the seats' banks grow
-    view["post_choice"] = post_choice(t)
-    view["offers"] = _offers(game, viewer)
-    levels = bots_for(game.spec.game.code)
-    view["bots"] = list(levels)  # the levels "Add bot" offers (table/botseat.py)
-    refused = add_bot_refusal(game, levels)  # whether "Add bot" can seat one now, and why not (table/cashbots.py)
-    view["add_bot"] = {"possible": refused is None, "reason": refused[0] if refused else None}
-    view["waitlist"] = waitlist_json(game)  # C13: who waits, the seats offered and until when
-    if legal is not None and legal.seat == viewer:
-        view["legal"] = legal.to_dict()
+        "dealing": dealing_json(variant),  # what the page's fairness check needs (web/js/fairness.js)
+        "offers": _offers(game, viewer),
+        "bots": list(levels),  # the levels "Add bot" offers (table/botseat.py)
+        "add_bot": {"possible": refused is None, "reason": refused[0] if refused else None},
+        "waitlist": waitlist_json(game),  # C13: who waits, the seats offered and until when
+    })
     return view

@@ -45,8 +45,12 @@ def room_of(state: TableState, user: UserRow) -> str:
     return "players" if user.id in players_of(state) else "spectators"
 
 
-def audience(room: str, players: frozenset[int], user_id: int | None) -> bool:
-    """Whether a follower (``user_id``, None before log-in) reads a line of ``room``."""
+def audience(room: str, players: frozenset[int], user_id: int | None, muted: frozenset[int] = frozenset()) -> bool:
+    """Whether a follower (``user_id``, None before log-in) reads a line of ``room``; ``muted``:
+    the accounts that muted the line's author, who are not sent it (mutes are per account,
+    stored: the server filters, whatever client reads the socket)."""
+    if user_id is not None and user_id in muted:
+        return False
     if room == "system":
         return True
     is_player = user_id is not None and user_id in players
@@ -96,6 +100,17 @@ class TableChat:
                                          limit=settings.chat_messages_per_window, window=settings.chat_window_seconds)
         except ChatRefused as refusal:
             raise Refused(refusal.code, refusal.message) from None
+
+    async def muted_by(self, author: UserRow | None) -> frozenset[int]:
+        """The accounts that muted ``author`` (read at each line: a mute made a moment ago, on any
+        server, counts at once); a database that refuses leaves the filter to the page."""
+        if self.store is None or author is None:
+            return frozenset()
+        try:
+            return await self.store.muters(author.id)
+        except Exception:
+            log.warning("could not read who muted account %s", author.id, exc_info=True)
+            return frozenset()
 
     async def system(self, state: TableState, news: list[tuple[str, int | None, str]], now: float) -> list[dict[str, Any]]:
         """Store the system lines; a database that refuses loses the line, never the table's step."""

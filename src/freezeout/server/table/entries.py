@@ -27,6 +27,7 @@ from freezeout.rules.actions import Action
 from freezeout.rules.games import HOUSE_GAME
 from freezeout.server.table.fairness import AnyDeal, Deal
 from freezeout.server.table.game import GameSpec, action_data, action_from_data
+from freezeout.server.table.guestbook import GuestEntry
 
 __all__ = [
     "ActEntry",
@@ -39,6 +40,7 @@ __all__ = [
     "EntryBody",
     "GameEnd",
     "GameStart",
+    "GuestEntry",
     "InviteEntry",
     "LogEntry",
     "RematchEntry",
@@ -119,6 +121,7 @@ class CreateEntry:
     # A private table (issue #37, table/privacy.py): its invite link's first secret; None: a public table
     # (and nothing written, so a public table's entry reads as it always did).
     invite: str | None = None
+    approval: bool = False  # a private table whose creator approves each seat (table/guestbook.py)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"slots": [s.to_json() if s.taken else None for s in self.slots], "ranked": self.ranked,
@@ -128,6 +131,8 @@ class CreateEntry:
         if self.invite is not None:
             data["private"] = True
             data["invite"] = self.invite
+            if self.approval:
+                data["approval"] = True
         return data
 
     @classmethod
@@ -137,7 +142,7 @@ class CreateEntry:
         invite = data.get("invite")
         return cls(tuple(Slot.from_json(s) for s in data["slots"]), bool(data["ranked"]),
                    int(created_by) if created_by is not None else None, GameSpec.from_json(game) if game else None,
-                   str(invite) if data.get("private") and invite is not None else None)
+                   str(invite) if data.get("private") and invite is not None else None, bool(data.get("approval")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,13 +496,14 @@ class InviteEntry:
 
 
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
-             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry | InviteEntry)
+             | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry | InviteEntry
+             | GuestEntry)  # a private table's guest list (table/guestbook.py)
 # the entries that can apply a client's intent
 Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry | WaitlistEntry
 
 _BODIES: dict[str, type[EntryBody]] = {body.kind: body for body in (
     CreateEntry, SitEntry, StandEntry, StartEntry, CommitEntry, DealEntry, ActEntry, EndEntry, RematchEntry, ResumeEntry,
-    TopUpEntry, CashSeatEntry, CloseEntry, WaitlistEntry, InviteEntry)}
+    TopUpEntry, CashSeatEntry, CloseEntry, WaitlistEntry, InviteEntry, GuestEntry)}
 
 
 def decode_body(kind: str, data: Mapping[str, Any]) -> EntryBody:

@@ -35,6 +35,7 @@ from freezeout.rules.errors import InvalidInput, RulesError
 from freezeout.rules.events import Event
 from freezeout.rules.games import HOUSE_GAME, Game, Mix, parse_game
 from freezeout.rules.legal import LegalActions
+from freezeout.rules.tournament import STARTING_STACK
 from freezeout.rules.variant import VARIANTS, Variant
 from freezeout.rules.views import TableView
 from freezeout.server.table.fairness import HandCards
@@ -196,7 +197,7 @@ class GameSpec:
 
     code: str = HOUSE_GAME
     format: str = "freezeout"
-    starting_stack: int = 1000
+    starting_stack: int = STARTING_STACK  # R1
     cash: CashOptions | None = None  # a cash table's stakes and rules (format "cash" only)
 
     @property
@@ -210,7 +211,7 @@ class GameSpec:
 
     @property
     def is_house(self) -> bool:
-        return self.code == HOUSE_GAME and self.format == "freezeout" and self.starting_stack == 1000
+        return self.code == HOUSE_GAME and self.format == "freezeout" and self.starting_stack == STARTING_STACK
 
     @property
     def max_seats(self) -> int:
@@ -256,11 +257,13 @@ class GameSpec:
             data["betting"] = game.betting.value
         if self.cash is not None:
             data["cash"] = self.cash.to_json()
+        else:
+            data["starting_stack"] = self.starting_stack  # R1: what a freezeout's seats start with
         return data
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"code": self.code, "format": self.format}
-        if self.starting_stack != 1000:
+        if self.starting_stack != STARTING_STACK:
             data["starting_stack"] = self.starting_stack
         if self.cash is not None:
             data["cash"] = self.cash.to_json()
@@ -273,7 +276,7 @@ class GameSpec:
             return cls()
         cash = data.get("cash")
         return cls(str(data.get("code", HOUSE_GAME)), str(data.get("format", "freezeout")),
-                   int(data.get("starting_stack", 1000)), CashOptions.from_json(cash) if cash is not None else None)
+                   int(data.get("starting_stack", STARTING_STACK)), CashOptions.from_json(cash) if cash is not None else None)
 
     @classmethod
     def parse(cls, code: object, *, format: str = "freezeout") -> GameSpec:

@@ -17,13 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from freezeout.rules.games import HOUSE_GAME, MIXES, Mix, parse_game, tournament_config
-from freezeout.rules.tournament import HANDS_PER_LEVEL
+from freezeout.rules.tournament import HANDS_PER_LEVEL, STARTING_STACK
 from freezeout.rules.variant import VARIANTS, UnsupportedVariant
 
 __all__ = ["catalogue", "describe", "first_level", "house", "with_format"]
-
-STARTING_STACK = 1000  # R4 (TournamentConfig.starting_stack)
-
 
 def first_level(code: str = HOUSE_GAME) -> dict[str, int]:
     """The forced bets of a freezeout's first hand, as the rules schedule them (R6, V18, V19):
@@ -93,6 +90,9 @@ def with_format(summary: dict[str, Any]) -> dict[str, Any]:
     except UnsupportedVariant:
         info = {"game": code, "name": code, "type": "freezeout"}
     table_game = summary.get("table_game")
+    stack = table_game.get("starting_stack") if isinstance(table_game, dict) else None
+    if isinstance(stack, int) and "stack" in info and stack != info["stack"]:
+        info = {**info, "stack": stack}  # the table's own (GameSpec.starting_stack), not R1's
     if isinstance(table_game, dict) and table_game.get("format") == "cash":  # issue #25: no stack, no levels
         info = {key: value for key, value in info.items() if key in ("game", "name", "games")}
         info.update(type="cash", stakes=summary.get("stakes"), buy_in=summary.get("buy_in"))

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from freezeout.server.storage.store import UserRow
+from freezeout.server.table import guestlist
 from freezeout.server.table.actor import TableActor
-from freezeout.server.table.entries import InviteEntry, StandEntry
+from freezeout.server.table.entries import GuestEntry, InviteEntry, StandEntry
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import error_text
 from freezeout.server.table.privacy import new_secret
@@ -18,7 +19,7 @@ from freezeout.server.table.state import Refused
 
 __all__ = ["OPS", "answer", "remove", "renew", "reserve", "run", "set_approval", "unreserve"]
 
-OPS = ("renew", "reserve", "unreserve", "approval", "answer", "remove")
+OPS = ("guests", "renew", "reserve", "unreserve", "approval", "answer", "remove")
 
 
 async def run(actor: TableActor, user: UserRow, op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -33,6 +34,8 @@ async def run(actor: TableActor, user: UserRow, op: str, args: dict[str, Any]) -
         raise Refused("forbidden", "only the table's creator shares its link and chooses who sits")
 
     async def job() -> dict[str, Any]:
+        if op == "guests":  # read only: what the creator is shown
+            return {"guests": actor.state.guests.view(actor.clock.now())}
         if op == "renew":
             return await renew(actor)
         if op == "reserve":
@@ -52,7 +55,7 @@ async def run(actor: TableActor, user: UserRow, op: str, args: dict[str, Any]) -
 
 def _shown(actor: TableActor, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     actor.tell_guests()
-    return {"guests": actor.guests.view(actor.clock.now()), **(extra or {})}
+    return {"guests": actor.state.guests.view(actor.clock.now()), **(extra or {})}
 
 
 async def renew(actor: TableActor) -> dict[str, Any]:
@@ -65,30 +68,34 @@ async def renew(actor: TableActor) -> dict[str, Any]:
 
 
 async def reserve(actor: TableActor, user: UserRow, slot: int | None, seconds: float | None) -> dict[str, Any]:
-    actor.guests.reserve(actor.state, user, slot, seconds, actor.clock.now())
+    now = actor.clock.now()
+    await actor.write(guestlist.reserve(actor.state, user, slot, seconds, now), now)
     return _shown(actor)
 
 
 async def unreserve(actor: TableActor, slot: int) -> dict[str, Any]:
-    actor.guests.release(slot)
+    now = actor.clock.now()
+    await actor.write(guestlist.release(actor.state, slot, now), now)
     return _shown(actor)
 
 
 async def set_approval(actor: TableActor, on: bool) -> dict[str, Any]:
-    actor.guests.approval = on
+    if actor.state.guests.approval != on:
+        await actor.write(GuestEntry("approval", on=on), actor.clock.now())
     return _shown(actor)
 
 
 async def answer(actor: TableActor, user_id: int, approve: bool) -> dict[str, Any]:
     """A waiting seat request approved (the place is taken as the player asked it, if it can
     still be) or refused (the player is told)."""
-    user, intent = actor.guests.answer(user_id)
+    user, intent = guestlist.requester(guestlist.waiting(actor.state, user_id))
     now = actor.clock.now()
-    if approve:
-        admitted = actor.guests.admit(actor.state, user, intent, now, approved=True)
-        assert admitted is not None
+    if approve:  # the ``sit`` answers the request (table/guestbook.py)
+        admitted = guestlist.admit(actor.state, user, intent, now, approved=True)
+        assert not isinstance(admitted, GuestEntry)
         await actor.write(entry_for(actor.state, user, admitted, now, actor.settings, actor.online), now)
     else:
+        await actor.write(GuestEntry("refuse", user_id), now)
         text = error_text("refused", "the table's creator did not give you a place", None, actor.state.version)
         for conn in list(actor.conns):
             if conn.user is not None and conn.user.id == user_id:

@@ -31,6 +31,7 @@ from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
 from freezeout.server.table.entries import InviteEntry, SitEntry
 from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
+from freezeout.server.table.guestbook import GuestBook, GuestEntry
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed
@@ -133,12 +134,14 @@ class Room:
         return actor
 
     def listing(self, status: str | None = None, *, limit: int = 50, after: str | None = None,
-                format: str | None = None, game: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+                format: str | None = None, game: str | None = None, private: bool = False,
+                ) -> tuple[list[dict[str, Any]], str | None]:
         """A page of tables, newest first, and the cursor of the next page (None: the last page),
-        of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them).
+        of one ``format`` and ``game`` if asked (:func:`listing_filter` reads them); ``private``:
+        private tables too (the room's own reads, never a client's: table/cashmove.py).
         The cursor is the last table's ``created_at`` and id, so tables opened meanwhile do not
         shift the pages."""
-        actors = [a for a in self.tables.values() if not a.state.private and (status is None or a.state.status == status)
+        actors = [a for a in self.tables.values() if (private or not a.state.private) and (status is None or a.state.status == status)
                   and (format is None or a.state.spec.format == format) and (game is None or a.state.spec.code == game)]
         return paginate([(a.state.created_at, a.state.id, a.summary) for a in actors], limit=limit, after=after)
 
@@ -166,7 +169,6 @@ class Room:
         await self.store.log.create_table(table_id, entry)
         actor = TableActor(initial_state(entry), store=self.store.log, clock=self.clock, settings=self.settings)
         actor.on_handled = self.on_handled
-        actor.guests.approval = approval
         self.tables[table_id] = actor
         if address is not None:
             self._created[table_id] = address
@@ -304,7 +306,7 @@ class Room:
         actor = self.tables.get(table_id)
         if actor is not None:
             state = actor.state
-            held = [hold.user_id for hold in actor.guests.live(self.clock.now()).values()] if state.private else []
+            held = [hold.user_id for hold in state.guests.live(self.clock.now())] if state.private else []
             return Privacy(state.invite, state.created_by,
                            members_of([*(slot.user_id for slot in state.slots), *held, *actor.members]))
         return Privacy(None) if table_id in self._public else None
@@ -325,13 +327,17 @@ class Room:
             self._public.add(table_id)
             return Privacy(None)
         entries = await self.store.log.table_entries(table_id)
-        invite, members = str(first[0].data.get("invite")), set()
+        invite, members, book = str(first[0].data.get("invite")), set(), GuestBook()
         for entry in entries:
             body = entry.body
             if isinstance(body, InviteEntry):
                 invite = body.secret
+            elif isinstance(body, GuestEntry):  # a place held for an account shows it the table
+                book = book.after(body, entry.at)
             elif isinstance(body, SitEntry) and body.player.user_id is not None:
                 members.add(body.player.user_id)
+                book = book.seated(body.player.user_id)
+        members |= {hold.user_id for hold in book.live(self.clock.now())}
         created_by = first[0].data.get("created_by")
         members |= members_of((slot or {}).get("user_id") for slot in first[0].data.get("slots", ()))
         return Privacy(invite, int(created_by) if created_by is not None else None, frozenset(members))
@@ -342,11 +348,6 @@ class Room:
         if actor is None:
             raise Refused("not_found", f"no table {table_id!r}")
         return await run_host(actor, user, op, args)
-
-    def guests(self, table_id: str) -> dict[str, Any] | None:
-        """A private table's held places and seat requests (None: not one this process drives)."""
-        actor = self.tables.get(table_id)
-        return actor.guests.view(self.clock.now()) if actor is not None and actor.state.private else None
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """The table's summary (a gateway asks the table's owner for it)."""
@@ -414,7 +415,7 @@ async def seat_cash_bot(actor: TableActor, user: UserRow, level: str) -> dict[st
     owner does it: a room's table here, a cluster worker's for a gateway (cluster/worker.py)."""
     from freezeout.server.table.bots import check_add_bot
 
-    check_add_bot(actor.state, user, level, bots_for(actor.state.spec.game.code))
+    check_add_bot(actor.state, user, level, bots_for(actor.state.spec.game.code), actor.clock.now())
     actor.bots.asked = level
     await actor.sync()  # the bot's ``sit`` is the table's next step
     if actor.bots.asked is not None:

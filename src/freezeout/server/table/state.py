@@ -25,6 +25,7 @@ from freezeout.server.table.entries import (
     DealEntry,
     EndEntry,
     EntryBody,
+    GuestEntry,
     InviteEntry,
     LogEntry,
     RematchEntry,
@@ -38,6 +39,7 @@ from freezeout.server.table.entries import (
 )
 from freezeout.server.table.fairness import AnyDeal, Reveal
 from freezeout.server.table.game import GameRefused, GameSpec, TableGame, start_game
+from freezeout.server.table.guestbook import GuestBook
 from freezeout.server.table.idempotency import Applied
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: table/entries.py
@@ -94,6 +96,8 @@ class TableState:
     closed: bool = False  # a cash table closed (its ``close`` entry): it takes nothing more
     # A private table's invite secret (issue #37, table/privacy.py): None for a public table.
     invite: str | None = None
+    # Its places held for named accounts, approval of seats and seat requests (table/guestbook.py).
+    guests: GuestBook = GuestBook()  # noqa: RUF009 (frozen)
 
     @property
     def private(self) -> bool:
@@ -205,7 +209,8 @@ def initial_state(entry: LogEntry) -> TableState:
         raise Refused("bad_message", f"a table's log starts with a create entry, not {entry.kind!r}")
     state = TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
                        created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
-                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite)
+                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite,
+                       guests=GuestBook(approval=body.approval))
     return cash.opened(state, entry.at) if state.spec.format == "cash" else state
 
 
@@ -221,6 +226,8 @@ def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[st
     except RulesError as error:  # a move that cannot be read
         raise Refused("illegal", str(error)) from None
     new, table_events, events = _apply(state, body, entry.at)
+    if new.invite is not None and isinstance(body, SitEntry):  # a private table's hold or request is answered
+        new = replace(new, guests=new.guests.seated(body.player.user_id))
     return _evolve(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
 
 
@@ -413,4 +420,11 @@ def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
         if not state.private:
             raise Refused("illegal", "only a private table has an invite link")
         return replace(state, invite=body.secret), [], []
+    if isinstance(body, GuestEntry):  # issue #37: places held, approval, seat requests (table/guestbook.py)
+        if not state.private:
+            raise Refused("illegal", "only a private table holds places and takes seat requests")
+        try:
+            return replace(state, guests=state.guests.after(body, at)), [], []
+        except ValueError as error:
+            raise Refused("bad_message", str(error)) from None
     raise Refused("bad_message", f"a {body.kind!r} entry opens a table: it cannot follow")

@@ -29,6 +29,7 @@ from freezeout.server.accounts import (
 )
 from freezeout.server.storage.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
+from freezeout.server.table.cashmove import leave_lists
 from freezeout.server.table.gameinfo import catalogue, describe, house, with_format
 from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
@@ -323,11 +324,14 @@ async def login(request: Request, response: Response, body: Credentials, _: Post
 
 @router.post("/logout")
 async def logout(request: Request, response: Response, found: PostAuth) -> dict[str, Any]:
-    """End the session, and close every WebSocket opened with it."""
+    """End the session, and close every WebSocket opened with it; the player leaves the room, so
+    every waiting list they are on (C13)."""
     context = ctx(request)
     if found.credential is not None and not found.bearer:
         await context.store.sessions.delete(found.credential)
         context.links.end_all(found.credential, "unauthorized", "you logged out")
+        if found.user is not None and found.user.kind == "user":  # a guest is on no list (C9: no play chips)
+            await leave_lists(context.room, found.user.id)
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
 

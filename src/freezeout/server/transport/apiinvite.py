@@ -54,7 +54,14 @@ class Answer(Body):
 async def get_invite(request: Request, table_id: str, found: AuthDep) -> dict[str, Any]:
     """A private table's invite link, held places and seat requests, for its creator."""
     secret = await _creators(request, table_id, found.user)
-    return {"invite": invite_of(table_id, secret), "guests": ctx(request).room.guests(table_id)}
+    assert found.user is not None
+    try:  # the table's owner tells them: this process, or a cluster's worker (cluster/gateway.py)
+        shown = await ctx(request).room.host(table_id, found.user, "guests", {})
+    except Refused as error:
+        if error.code != "not_found":
+            raise refused(error) from None
+        shown = {"guests": None}  # a table retired from memory: nobody sits or waits there
+    return {"invite": invite_of(table_id, secret), **shown}
 
 
 async def _host(request: Request, table_id: str, user: UserRow | None, op: str, **args: Any) -> dict[str, Any]:

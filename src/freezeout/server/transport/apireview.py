@@ -16,10 +16,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from freezeout.server.transport.api import ApiError, AuthDep
+from freezeout.server.transport.api import ApiError, Auth, AuthDep
 from freezeout.server.transport.apihistory import finished_record, viewer_name
 
-__all__ = ["for_viewer", "router"]
+__all__ = ["for_viewer", "reviewed", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -53,6 +53,11 @@ def for_viewer(review: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 @router.get("/games/{game_id}/review")
 async def game_review(request: Request, game_id: str, found: AuthDep) -> dict[str, Any]:
     """A finished game's all-ins, EV, luck and push/fold mistakes (docs/review.md), as the asker saw it."""
+    return await reviewed(request, game_id, found)
+
+
+async def reviewed(request: Request, game_id: str, found: Auth) -> dict[str, Any]:
+    """The game's review as the asker may see it (also the profile's luck, transport/apiluck.py)."""
     from freezeout.analysis.review import ReviewError
 
     record = await finished_record(request, game_id, found)

@@ -13,6 +13,8 @@ import {shownName} from './names.js';
 import {cashModel, cashResult, barView, stakesText} from './cashview.js';
 import {shortGame} from './gamenames.js';
 import {waitControls, waitState} from './waitlist.js';
+import {showCashRunOut, cashBeforeTheResult} from './runoutodds.js';
+import {startTurn} from './tablebar.js';
 
 /** The refusal codes the cash intents get, in the page's words (the server's message kept). */
 function refusal(msg) {
@@ -139,7 +141,7 @@ export class CashTable {
     const s = page.state;
     const v = s.view;
     const now = page.now();
-    const model = cashModel(s, now);
+    const model = cashBeforeTheResult(page, cashModel(s, now));  // issue #36: no result until the run-out's last card
     this.lastModel = model;
     page.model = model;
     page.waitingEl.hidden = true;
@@ -151,6 +153,7 @@ export class CashTable {
     if (!this.el.isConnected) page.bar.el.after(this.el);
     this.renderInfo();
     page.felt.render({...model, result: null});
+    showCashRunOut(page, model);  // issue #36: each hand's share of each pot while the run-out is dealt
     this.renderBar(model, now);
     this.renderControls();
     // the straddle the player asked for goes in between hands (C6: before the deal)
@@ -197,7 +200,7 @@ export class CashTable {
       // C8, R26: the clock and the bank ran out; a player still in the hand may end the turn
       if (clock.expired && me && me.in_hand) dontWait = name;
     } else {
-      const result = cashResult(model.facts, v, v.you);
+      const result = page.settling() ? null : cashResult(model.facts, v, v.you);
       const next = clock.next_hand_at ? t('act.handOver', {s: Math.max(0, Math.ceil(clock.next_hand_at - now))}) : '';
       const seated = v.seats.filter(x => x.player != null).length;
       const waiting = seated < 2 ? t('cash.needTwo') : '';
@@ -212,12 +215,7 @@ export class CashTable {
     const canPre = !!me && v.in_hand && me.in_hand && me.stack > 0 && model.acting != null && model.acting !== v.you;
     page.bar.update({legal, view: barView(v), status, dontWait, busy: page.busy, canPre});
     const turnKey = legal ? `${v.hand}:${clock.turn_started}` : null;
-    if (turnKey && turnKey !== page.turnKey) {
-      const pre = page.bar.takePre(legal);
-      if (pre && !page.busy) { page.turnKey = turnKey; page.act(pre); return; }
-      announce(t('table.yourTurn'));
-      page.alerts.turn();
-    }
+    if (startTurn(page, legal, turnKey)) return;
     if (!turnKey) page.alerts.stopFlash();
     page.turnKey = turnKey;
   }
@@ -388,16 +386,18 @@ export class CashTable {
     if (this.topUp) return;
     const v = this.view;
     const me = this.me;
-    if (!me) return;
+    if (!me || !v.top_up) return;
     const balance = currentBalance();
-    const room = Math.max(0, v.buy_in.max - me.stack);
+    // C1, C2: the chips a top-up may add are the view's (`top_up`); the balance caps them further
+    const low = v.top_up.min;
+    const room = Math.max(0, v.top_up.max);
     const high = balance ? Math.min(room, balance.balance) : room;
-    const form = this.chipsForm({low: 1, high, start: high, balance, id: 'topup', stack: me.stack, max: v.buy_in.max});
-    const submit = h('button.btn.primary.topup-go', {type: 'submit', disabled: high < 1}, t('cash.topUp'));
+    const form = this.chipsForm({low, high, start: high, balance, id: 'topup', stack: me.stack, max: v.buy_in.max});
+    const submit = h('button.btn.primary.topup-go', {type: 'submit', disabled: high < low}, t('cash.topUp'));
     const body = h('form.cash-form', {novalidate: true, onsubmit: e => {
       e.preventDefault();
       const chips = form.value();
-      if (!(chips >= 1 && chips <= high)) { form.error(t('cash.outOfRange', {min: num(1), max: num(high)})); return; }
+      if (!(chips >= low && chips <= high)) { form.error(t('cash.outOfRange', {min: num(low), max: num(high)})); return; }
       submit.disabled = true;
       form.error('');
       const id = this.send({type: 'top_up', chips}, msg => { submit.disabled = false; form.error(refusal(msg)); });

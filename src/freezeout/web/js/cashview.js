@@ -6,19 +6,18 @@
 import {t, num} from './i18n.js';
 import {splitCards, handName, cardsText} from './poker.js';
 import {shownName} from './names.js';
+import {winnings} from './model.js';
 
-/** Whether a table summary (or a snapshot's table) is a cash table, in every shape the
- * server has given it: the contract's `"format": "cash"`, or the game's own `format`. */
+/** Whether a table summary (the lobby's, the API's) is a cash table: its `format` (the game it
+ * deals, docs/protocol.md "Format") says `"type": "cash"`. */
 export function isCashTable(table) {
-  if (!table) return false;
-  if (table.format === 'cash') return true;
-  if (table.format && typeof table.format === 'object' && (table.format.type === 'cash' || table.format.format === 'cash')) return true;
-  return !!(table.table_game && table.table_game.format === 'cash');
+  return !!(table && table.format && table.format.type === 'cash');
 }
 
-/** Whether the state is a cash table's (its view says so, or its table does). */
+/** Whether the table page shows a cash table: its view says `"format": "cash"` (a cash table
+ * has a view from its opening; a freezeout's says `"freezeout"`). */
 export function isCash(state) {
-  return !!((state.view && state.view.format === 'cash') || isCashTable(state.table));
+  return !!(state.view && state.view.format === 'cash');
 }
 
 /** What the current hand's public events say: whether it is over, its number and the rake
@@ -31,13 +30,6 @@ export function cashFacts(events) {
     else if (e.type === 'hand_ended') facts.ended = true;
   }
   return facts;
-}
-
-/** Chips each seat won in the hand (every pot of every run), as the view's result says. */
-export function cashWinnings(view) {
-  const won = {};
-  for (const pot of view.result || []) for (const w of pot.winners || []) if (w.chips > 0) won[w.seat] = (won[w.seat] || 0) + w.chips;
-  return won;
 }
 
 /** The hand's result in words: "Run 1 (board): Alice wins 380 — Three of a kind" per run,
@@ -112,7 +104,7 @@ export function cashModel(state, now) {
   const inHand = !!view.in_hand;
   const acting = inHand && view.to_act != null && view.to_act >= 0 ? view.to_act : null;
   const clock = state.clock || {};
-  const won = inHand ? {} : cashWinnings(view);
+  const won = inHand ? {} : winnings(view);
   const wins = inHand ? [{}, {}] : winningCards(view);
   // C11: once the turn's clock ran out the acting seat's time bank runs, to the clock's bank_deadline
   const banking = acting != null && clock.bank_deadline != null && clock.turn_deadline != null && now >= clock.turn_deadline;

@@ -5,11 +5,13 @@ import {TablePage} from './table.js';
 
 const NOW = () => Date.now() / 1000;
 const players = ['ana', 'bot-medium', 'bo'];
-const seat = (i, extra) => ({seat: i, player: players[i], stack: 1000, bet: 0, in_tournament: true, in_hand: true,
+// the demo table's game, as a table summary names it (docs/protocol.md "Table"): its seats start with its starting_stack
+const tableGame = {code: 'NT', name: "No-Limit Texas Hold'em", format: 'freezeout', max_seats: 4, betting: 'no-limit', starting_stack: 1000};
+const seat = (i, extra) => ({seat: i, player: players[i], stack: tableGame.starting_stack, bet: 0, in_tournament: true, in_hand: true,
   folded: false, all_in: false, place: null, forfeits: 0, cards: null, ...extra});
 const table = status => ({id: 'demo42', status, ranked: false, size: 3, version: 40, game: 1,
   slots: players.map((p, i) => ({slot: i, user: p.startsWith('bot') ? null : {id: i + 1, name: p, kind: 'user', rating: 1500}, bot: p.startsWith('bot') ? 'medium' : null})),
-  players, game_id: 7, created_at: NOW()});
+  players, game_id: 7, created_at: NOW(), table_game: tableGame});
 const fairness = {next: {hand: 8, commitment: '9f2c6a0e4b1d8c7f3a5e2b9d6c1f0a8e7d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a'}, revealed: []};
 
 function mid() {

@@ -40,7 +40,7 @@ export function renderEnd(page) {
   const standings = h('table.grid', h('caption', t('end.standings')),
     h('thead', h('tr', h('th.num', t('end.place')), h('th', t('end.player')), s.table.ranked ? h('th.num', t('end.elo')) : null)),
     h('tbody', ...rows));
-  const series = page.log ? page.log.stackSeries(players.length) : [];
+  const series = page.log ? page.log.stackSeries(players.length, s.table.table_game.starting_stack) : [];
   // lines of players out at the same time would lie on one another: each is drawn a little apart
   const chart = series.length > 1 ? lineChart(players.map((p, i) => ({name: shownName(p), color: colors[i],
     offset: (i - (players.length - 1) / 2) * 3.5, points: series.map(pt => [pt.hand, pt.stacks[i]])})),

@@ -113,8 +113,9 @@ export class GameLog {
     this.save();
   }
 
-  /** Stack of every seat at the start and after each finished hand. */
-  stackSeries(nSeats, start = 1000) {
+  /** Stack of every seat at the start (`start`: the game's starting stack, its table's
+   * `table_game.starting_stack`) and after each finished hand. */
+  stackSeries(nSeats, start) {
     const points = [{hand: 0, stacks: Array(nSeats).fill(start)}];
     for (const hand of this.finished()) {
       const ended = hand.events.find(e => e.type === 'hand_ended');

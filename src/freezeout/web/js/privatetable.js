@@ -6,7 +6,7 @@ import {h, fill} from './dom.js';
 import {t} from './i18n.js';
 import * as api from './api.js';
 import {toast, dialog} from './ui.js';
-import {isCashTable} from './cashview.js';
+import {isCash} from './cashview.js';
 
 export class PrivateTable {
   constructor(page) {
@@ -99,7 +99,7 @@ export class PrivateTable {
     const name = this.nameInput || (this.nameInput = h('input', {type: 'text', id: 'reserve-name', maxLength: 64,
       autocomplete: 'off', placeholder: t('private.reserveName')}));
     const table = this.page.state.table || {};
-    const waiting = table.status === 'waiting' && !isCashTable(table);  // a cash table's players leave themselves
+    const waiting = table.status === 'waiting' && !isCash(this.page.state);  // a cash table's players leave themselves
     const me = api.currentUser();
     const seated = waiting ? (table.slots || []).filter(s => s.user && !s.bot && (!me || s.user.id !== me.id)) : [];
     fill(this.box,

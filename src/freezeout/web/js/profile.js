@@ -14,6 +14,7 @@ import {openAuth} from './auth.js';
 import {rating, provisionalBadge, familyPicker} from './rating.js';
 import {chipsSection} from './balance.js';
 import {noteSection} from './notes.js';
+import {luckSection} from './luck.js';
 
 export class ProfilePage {
   constructor(main, name) {
@@ -92,6 +93,7 @@ export class ProfilePage {
         h('div.family-chart', {dataset: {family}}, chart)),
       !mine && me && data.id != null ? noteSection(data.id, displayOf(data.name ? data : {name})) : null,  // my note on them (issue #37)
       mine ? chipsSection() : null,  // your play chips (C9): balance, reload, ledger, cash sessions
+      mine ? luckSection() : null,  // your luck: result − all-in EV per freezeout and cash session (yours only, issue #36)
       // Past games: every column in view at any width, Replay included (issue #21-5): a table
       // across the page on a wide screen, one card per game on a phone (style.css)
       h('section.panel.past-games', h('h2', t('profile.past')),

@@ -12,7 +12,7 @@ import {cashModel, cashFacts, cashResult} from './cashview.js';
 import * as api from './api.js';
 import {chatLog} from './chat.js';
 import {decorateByNames} from './notes.js';
-import {showRunOutOdds} from './runoutodds.js';
+import {showRunOutOdds, cashReplayRunOut} from './runoutodds.js';
 import {fetchReview, decisionSteps, decisionText, reviewPanel} from './review.js';
 
 /** The opened cards in their places: the server says which deck position became whose
@@ -95,14 +95,18 @@ export function handSteps(data) {
   const name = seat => shownName(players[seat] ?? '?');
   const viewer = data.viewer;
   const out = [];
+  const hand = (data.steps || []).flatMap(step => step.events || []);  // the whole hand's events (its pots)
+  let sofar = [];
   (data.steps || []).forEach((step, i) => {
     const view = step.view;
+    sofar = sofar.concat(step.events || []);
     // a cash table's steps carry its own view (docs/protocol.md "Cash tables"), drawn as the live cash table is
     const cash = view.format === 'cash';
     const built = cash ? {...cashModel({view, events: step.events, clock: {}}, 0), result: null}
       : tableModel({view, you: {seat: viewer}, events: step.events, presence: null, clock: {}}, 0);
     const cashWords = cash ? cashResult(cashFacts(step.events), view, view.you ?? viewer) : null;
     const model = {...built, animate: false, clock: null, result: null};
+    if (cash) model.runOutModel = cashReplayRunOut(model, sofar, hand);  // issue #36: a cash run-out's shares
     const words = [];
     const blinds = cash ? [(view.stakes || {}).small_blind, (view.stakes || {}).big_blind] : view.blinds;
     if (i === 0) {

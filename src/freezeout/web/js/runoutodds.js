@@ -1,19 +1,38 @@
 // Equity on every run-out (issue #36): when the betting is over with two or more hands face up
-// (V20) and cards remain to come, each of those hands' share of the pot is shown by its seat,
+// (V20) and cards remain to come, each of those hands' share of each pot is shown by its seat,
 // asked of the odds calculator (GET /api/odds, docs/protocol.md "Odds").  Every game where no
-// decision remains; draw games show nothing (a draw still to come is a decision).  The share is
-// of a pot every hand still in contests: the main pot (side pots are the engine's review's).
+// decision remains; draw games show nothing (a draw still to come is a decision).  Each pot is
+// shared among the hands that contend it (the others' cards are dead to it); with more than one
+// pot the seat shows its share of each.  A board run twice (C7) wins half of every pot per run:
+// a share is the mean of the two runs', each run dealt from what neither run has shown yet.
+// Freezeout tables, the replayer and cash tables (issue #25) all draw through here.
 import {h} from './dom.js';
-import {getLang} from './i18n.js';
+import {t, getLang} from './i18n.js';
+import {DEAL_STAGGER} from './cards.js';
 import * as api from './api.js';
 
 const EQUITY_GAMES = new Set(['NT', 'PT', 'FT', 'NS', 'PS', 'PO', 'NO', 'FO', 'FO/8', 'PO/8', 'F7S', 'F7S/8', 'FR']);
 const STUD = new Set(['F7S', 'F7S/8', 'FR']);
+/** The last run-out card's own deal and a beat (as table.js's runOutEnds counts it). */
+const DEAL_SETTLE = 0.75;
 const answers = new Map();  // query → Promise of the server's answer: a step drawn again asks nothing
 
-/** The odds calculator's query for a felt's model (model.js) in a run-out, or null when it is none:
- *  the hand is on, nobody is to act, 2+ hands in are all face up, at most one has chips behind,
- *  and cards remain (the board, or a stud hand short of seven). */
+/** The pots a run-out decides: `[{pot, seats}]`, each with the seats eligible to win it — from
+ *  the hand's `pot_awarded` events when the update brought them (a live table's run-out), else
+ *  the view's pots (the replayer's step), else one pot every hand contends. */
+export function runOutPots(events, view) {
+  const byPot = new Map();
+  for (const e of events || []) if (e.type === 'pot_awarded' && !byPot.has(e.pot)) byPot.set(e.pot, e.eligible || []);
+  if (byPot.size) return [...byPot].sort((a, b) => a[0] - b[0]).map(([pot, seats]) => ({pot, seats}));
+  const pots = (view && view.pots) || [];
+  return pots.filter(p => p.amount > 0 && p.eligible).map((p, pot) => ({pot, seats: p.eligible}));
+}
+
+/** The odds calculator's queries for a felt's model (model.js) in a run-out, or null when it is
+ *  none: the hand is on, nobody is to act, 2+ hands in are all face up, at most one has chips
+ *  behind, and cards remain (the board, or a stud hand short of seven).  `{seats, pots}`: the
+ *  hands' seats, and per pot the seats that contend it with one query per run (a pot only one
+ *  hand contends is that hand's: no query). */
 export function runOutQuery(model, game) {
   const code = game || 'NT';
   if (!model || model.result || model.acting != null || !EQUITY_GAMES.has(code)) return null;
@@ -22,58 +41,104 @@ export function runOutQuery(model, game) {
   if (live.length < 2 || live.filter(s => s.stack > 0).length > 1) return null;
   if (!live.every(s => s.cards.every((c, i) => c !== 'back' && s.up && s.up[i]))) return null;
   const stud = STUD.has(code);
-  const board = model.board || [];
-  if (stud ? live.every(s => s.cards.length >= 7) : board.length >= (model.boardSize ?? 5)) return null;
-  const params = new URLSearchParams({game: code});
-  for (const s of live) params.append('hand', s.cards.join(''));
-  if (!stud && board.length) params.set('board', board.join(''));
+  const boards = [model.board || [], ...(model.secondBoard ? [model.secondBoard] : [])];
+  const full = model.boardSize ?? 5;
+  if (stud ? live.every(s => s.cards.length >= 7) : boards.every(b => b.length >= full)) return null;
   // stud: the up cards of players who folded are dead (their down cards stay in the deck)
-  const dead = stud ? (model.seats || []).filter(s => s.flags && s.flags.folded && s.cards)
+  const folded = stud ? (model.seats || []).filter(s => s.flags && s.flags.folded && s.cards)
     .flatMap(s => s.cards.filter((c, i) => c !== 'back' && s.up && s.up[i])) : [];
-  if (dead.length) params.set('dead', dead.join(''));
-  return {query: params.toString(), seats: live.map(s => s.seat)};
+  const common = boards.length > 1 ? boards[0].filter((c, i) => c === boards[1][i]) : [];
+  const cardsOf = new Map(live.map(s => [s.seat, s.cards]));
+  const seats = live.map(s => s.seat);
+  const listed = (model.runOutPots || runOutPots(null, model.view)).map(p => ({pot: p.pot, seats: p.seats.filter(seat => cardsOf.has(seat))}))
+    .filter(p => p.seats.length);
+  const pots = listed.length ? listed : [{pot: 0, seats}];
+  return {seats, pots: pots.map(p => ({...p, runs: p.seats.length < 2 ? [] : boards.map((board, run) => {
+    const params = new URLSearchParams({game: code});
+    for (const seat of p.seats) params.append('hand', cardsOf.get(seat).join(''));
+    if (!stud && board.length) params.set('board', board.join(''));
+    // dead to this pot: the hands that do not contend it, and the other run's cards beyond the common board
+    const others = seats.filter(seat => !p.seats.includes(seat)).flatMap(seat => cardsOf.get(seat));
+    const otherRun = boards.length > 1 ? boards[1 - run].slice(common.length) : [];
+    const dead = [...folded, ...others, ...otherRun];
+    if (dead.length) params.set('dead', dead.join(''));
+    return params.toString();
+  })}))};
+}
+
+function ask(query) {
+  let answer = answers.get(query);
+  if (!answer) {
+    answer = api.get('/api/odds?' + query);
+    answers.set(query, answer);
+    answer.catch(() => answers.delete(query));  // refused (a rate limit): asked again next time
+  }
+  return answer;
+}
+
+/** Each seat's share of each pot: `[{pot, share: Map seat → {equity, error}}]`, exact when
+ *  every answer is; each run counts half (C7). */
+export function potShares(asked, answers) {
+  let k = 0;
+  let exact = true;
+  const pots = asked.pots.map(p => {
+    const share = new Map();
+    if (!p.runs.length) { share.set(p.seats[0], {equity: 1, error: 0}); return {pot: p.pot, share}; }
+    const runs = p.runs.map(() => answers[k++]);
+    p.seats.forEach((seat, i) => {
+      const equity = runs.reduce((sum, a) => sum + a.hands[i].equity, 0) / runs.length;
+      const error = Math.sqrt(runs.reduce((sum, a) => sum + (a.hands[i].error || 0) ** 2, 0)) / runs.length;
+      share.set(seat, {equity, error});
+    });
+    exact = exact && runs.every(a => a.exact);
+    return {pot: p.pot, share};
+  });
+  return {pots, exact};
 }
 
 /** Draw (or clear) each seat's share on `felt` for `model`; `still()` says whether the answer is
  *  still wanted when it comes. */
 export async function showRunOutOdds(felt, model, game, still = () => true) {
-  const asked = runOutQuery(model, game);
+  const asked = runOutQuery((model && model.runOutModel) || model, game);
   for (const el of felt.el.querySelectorAll('.runout-eq')) el.hidden = true;
   if (!asked) return;
-  let answer = answers.get(asked.query);
-  if (!answer) {
-    answer = api.get('/api/odds?' + asked.query);
-    answers.set(asked.query, answer);
-    answer.catch(() => answers.delete(asked.query));  // refused (a rate limit): asked again next time
-  }
   let data;
-  try { data = await answer; } catch { return; }
+  try { data = await Promise.all(asked.pots.flatMap(p => p.runs.map(ask))); } catch { return; }
   if (!still()) return;
+  const {pots, exact} = potShares(asked, data);
   const pct = new Intl.NumberFormat(getLang(), {minimumFractionDigits: 1, maximumFractionDigits: 1});
-  asked.seats.forEach((seat, k) => {
+  const text = s => pct.format(100 * s.equity) + ' %' + (exact ? '' : ' ±' + pct.format(100 * s.error));
+  const several = pots.length > 1;
+  for (const seat of asked.seats) {
     const seatEl = felt.seatEls && felt.seatEls[seat];
-    if (!seatEl) return;
+    if (!seatEl) continue;
     let el = seatEl.querySelector('.runout-eq');
     if (!el) { el = h('span.runout-eq'); seatEl.querySelector('.plate').append(el); }
-    const hand = data.hands[k];
-    el.textContent = pct.format(100 * hand.equity) + ' %' + (data.exact ? '' : ' ±' + pct.format(100 * hand.error));
-    el.title = data.exact ? '' : `±${pct.format(100 * hand.error)} (Monte Carlo)`;
+    const mine = pots.filter(p => p.share.has(seat));
+    const lines = mine.map(p => several ? h('span.runout-pot', {dataset: {pot: String(p.pot)}},
+      t(p.pot === 0 ? 'runout.mainPot' : 'runout.sidePot', {n: p.pot, pct: text(p.share.get(seat))})) : text(p.share.get(seat)));
+    el.replaceChildren(...lines);
+    el.classList.toggle('pots', several);
+    el.title = exact ? '' : t('runout.monteCarlo');
     el.hidden = false;
-  });
+  }
 }
 
-/** A live table's run-out as it is dealt (table.js: the whole run-out comes in one update and
- *  the felt deals its cards one after another, DEAL_STAGGER apart, until `until`): the model of
- *  the street on the felt at `now` — the board and stud hands without the streets still to
- *  land — or null when no run-out is being dealt.  `events`: the hand's events so far. */
+/** A live table's run-out as it is dealt (the whole run-out comes in one update and the felt
+ *  deals its cards one after another, DEAL_STAGGER apart, until `until`; a second run's board,
+ *  C7, beside the first, card for card): the model of the street on the felt at `now` — the
+ *  boards and stud hands without the streets still to land — or null when no run-out is being
+ *  dealt.  `events`: the hand's events so far (their pots are the run-out's). */
 export function liveRunOut(model, events, now, until, stagger, settle) {
   if (until == null || now >= until) return null;
   const turned = events.map(e => e.type).lastIndexOf('hand_turned_up');
   if (turned < 0) return null;
-  // each street after the turn-up: the board's cards, and stud's cards per seat
+  // each street after the turn-up: the board's cards, and stud's cards per seat; the second run's
   const streets = [];
+  const second = [];
   for (const e of events.slice(turned + 1)) {
     if (e.type === 'street_dealt') streets.push({board: e.cards ? e.cards.match(/../g) || [] : [], holes: {}});
+    else if (e.type === 'second_run_dealt') second.push(e.cards ? e.cards.match(/../g) || [] : []);
     else if (e.type === 'hole_dealt' && streets.length) streets[streets.length - 1].holes[e.seat] = e.cards.match(/../g) || [];
   }
   if (!streets.length) return null;
@@ -86,13 +151,73 @@ export function liveRunOut(model, events, now, until, stagger, settle) {
     dealt += count(street);
     if (now >= started + dealt * stagger) landed += 1;
   }
+  let landed2 = 0;  // the second run's streets on the felt (its row is dealt beside the first)
+  dealt = 0;
+  for (const cards of second) {
+    dealt += cards.length;
+    if (now >= started + dealt * stagger) landed2 += 1;
+  }
   const later = streets.slice(landed);
   const gone = new Set(later.flatMap(street => [...street.board, ...Object.values(street.holes).flat()]));
+  const gone2 = new Set(second.slice(landed2).flat());
   const seats = model.seats.map(s => {
     if (!s.cards) return s;
     const keep = s.cards.map((c, i) => [c, s.up && s.up[i]]).filter(([c]) => !gone.has(c));
     return {...s, cards: keep.map(([c]) => c), up: keep.map(([, u]) => u)};
   });
-  return {...model, seats, board: (model.board || []).filter(c => !gone.has(c)), result: null, acting: null,
-    view: {...model.view, hand_over: false, finished: false}};
+  const secondBoard = model.secondBoard ? model.secondBoard.filter(c => !gone2.has(c)) : null;
+  return {...model, seats, board: (model.board || []).filter(c => !gone.has(c)), secondBoard, result: null, acting: null,
+    runOutPots: runOutPots(events, null), view: {...model.view, hand_over: false, finished: false}};
+}
+
+/** A cash table's felt model (cashview.js) in the shape a run-out reads: the hands turned up
+ *  (V20) are the hands in — their cards from the `hand_turned_up` events, public to everyone,
+ *  and stud's cards dealt after it face up — and no other seat holds cards. */
+export function cashRunOutModel(model, events) {
+  const turned = new Map();
+  let after = false;
+  for (const e of events || []) {
+    if (e.type === 'hand_started') { turned.clear(); after = false; } else if (e.type === 'hand_turned_up') {
+      turned.set(e.seat, (e.cards.match(/../g) || []).map(c => (c === '??' ? 'back' : c)));
+      after = true;
+    } else if (e.type === 'hole_dealt' && after && turned.has(e.seat)) turned.get(e.seat).push(...(e.cards.match(/../g) || []).map(c => (c === '??' ? 'back' : c)));
+  }
+  const seats = model.seats.map(s => turned.has(s.seat)
+    ? {...s, dealtIn: true, cards: turned.get(s.seat), up: turned.get(s.seat).map(() => true), stack: 0, flags: {...s.flags, folded: false}}
+    : {...s, dealtIn: false, cards: null});
+  return {...model, seats, view: {...model.view, hand_over: false, finished: false}};
+}
+
+/** The cash table's hook (cashtable.js): while a run-out is dealt, each hand's share of each pot. */
+export function showCashRunOut(page, model) {
+  const s = page.state;
+  const now = page.now();
+  const street = page.settling() ? liveRunOut(cashRunOutModel(model, s.events), s.events, now, page.settleUntil, DEAL_STAGGER, DEAL_SETTLE) : null;
+  showRunOutOdds(page.felt, street, s.view.game, () => page.model === model);
+}
+
+/** A cash table's felt while its run-out is dealt, as a freezeout table's (table.js): the hands
+ *  turned up, the boards and the pots, but no winner, result or hand name until the last card
+ *  is down, and the stacks as they were before it.  The model as it is otherwise. */
+export function cashBeforeTheResult(page, model) {
+  if (!page.settling()) return model;
+  const seats = model.seats.map(s => {
+    if (s.empty) return s;
+    const stack = s.stack - (s.won || 0);
+    const allin = stack === 0 && !!s.cards;
+    return {...s, stack, won: 0, handName: '', winCards: null, flags: {...s.flags, winner: false, allin},
+      stateText: allin ? t('table.allIn') : s.stateText};
+  });
+  // the pots as they stood (each run's half of a pot together), each under its own name
+  const byPot = new Map();
+  for (const p of (model.view && model.view.result) || []) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
+  const pots = [...byPot].filter(([, amount]) => amount > 0)
+    .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
+  return {...model, seats, pots, boardWins: [new Set(), new Set()]};
+}
+
+/** A cash hand's replayer step (replayer.js) in the shape a run-out reads: the hands turned up
+ *  by the step's events so far, and the pots the hand's `pot_awarded` events name. */
+export function cashReplayRunOut(model, sofar, hand) {
+  return {...cashRunOutModel(model, sofar), runOutPots: runOutPots(hand, null)};
 }
