@@ -59,8 +59,11 @@ async def main(url, n):
 
         print("CONNECT", flush=True)
         conns = await asyncio.gather(*(one(t, c) for t, c in players))
-        while len(joined) < len(conns):
+        for _ in range(2400):  # every player's snapshot, or two minutes (a starved server's database times out)
+            if len(joined) == len(conns):
+                break
             await asyncio.sleep(0.05)
+        print(f"JOINED {{len(joined)}}", file=sys.stderr, flush=True)
         await asyncio.sleep(2)
         print("DISCONNECT", flush=True)
         for conn in conns:
