@@ -81,7 +81,7 @@ CASES = [Case(movement, phase) for movement in ("buy_in", "top_up", "stand", "ha
 
 def cash_create_entry(seats: int = 4, **options: Any) -> dict[str, Any]:
     """A cash table's ``create`` entry, as room.py writes one (``GameSpec.parse_cash``)."""
-    from freezeout.server.table.game import GameSpec
+    from freezeout.server.gamespec import GameSpec
 
     spec = GameSpec.parse_cash("NT", {"big_blind": BIG_BLIND, **options})
     return {"slots": [None] * seats, "ranked": False, "created_by": None, "game": spec.to_json()}

@@ -432,7 +432,7 @@ async def open_cash_tables(gateway: Process, pg: str, count: int, per_table: int
     A table is written straight into PostgreSQL as room.py's ``create`` would (its row and its
     ``create`` entry, no owner yet): a worker takes it as it takes any new table.  (Until
     ``POST /api/tables`` takes ``"format": "cash"``: branch cashlobby.)"""
-    from freezeout.server.table.game import GameSpec
+    from freezeout.server.gamespec import GameSpec
 
     spec = GameSpec.parse_cash("NT", CASH_OPTIONS)
     tables: list[tuple[str, list[tuple[str, str]]]] = []

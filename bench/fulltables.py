@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-MOST_SEATS = 10  # the layout's most (server/table/game.py LAYOUT_MAX_SEATS)
+MOST_SEATS = 10  # the layout's most (server/gamespec.py LAYOUT_MAX_SEATS)
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -34,7 +34,7 @@ def parse_sizes(text: str) -> list[int]:
 def size_refused(game: str, cash: bool, size: int) -> str | None:
     """Why the room would refuse tables of ``size`` seats of ``game`` (cash or freezeout), or None:
     asked before a run starts, so that a run does not set up a thousand tables to be refused."""
-    from freezeout.server.table.game import GameRefused, GameSpec
+    from freezeout.server.gamespec import GameRefused, GameSpec
 
     try:
         spec = GameSpec.parse(game, format="cash") if cash else GameSpec.parse(game)

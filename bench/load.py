@@ -241,7 +241,7 @@ def insert_cash_tables(db: Path, count: int, size: int) -> list[str]:
     """Open ``count`` cash tables of ``size`` seats in a stopped server's SQLite database, as
     room.py's ``create`` writes one (the row and its ``create`` entry); the server rebuilds them
     on start.  (Until ``POST /api/tables`` takes ``"format": "cash"``: branch cashlobby.)"""
-    from freezeout.server.table.game import GameSpec
+    from freezeout.server.gamespec import GameSpec
 
     spec = GameSpec.parse_cash(HOUSE, CASH_OPTIONS)
     ids = [f"tc{index:06d}{random.getrandbits(24):06x}" for index in range(count)]

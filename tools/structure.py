@@ -7,7 +7,7 @@ machine-readable report, ``--root`` for another tree):
 * **format branches** outside the two games: a test of which format a table
   holds (``isinstance(x, CashGame)``, ``spec.format == "cash"``,
   ``cash.is_cash(t)``, ``x.cash is None``) in any module but the games
-  themselves (``table/cash*.py``, ``table/freezeout.py``, ``table/game.py``'s
+  themselves (``table/cash*.py``, ``table/freezeout.py``, ``table/game.py``, ``gamespec.py``'s
   spec, where the format is declared).  Each one is a place the table knows
   which game it holds.
 * **in-function imports**: every import inside a function, those of the
@@ -44,7 +44,7 @@ LAYERS: dict[str, int] = {"storage": 1, "table": 2, "cluster": 3, "transport": 3
 LEAF_LAYER = 0
 
 # The games themselves may test their own format; every other test is a branch.
-GAME_MODULES = ("table.cash", "table.cashlobby_rules", "table.freezeout", "table.game")
+GAME_MODULES = ("gamespec", "table.cash", "table.cashlobby_rules", "table.freezeout", "table.game")
 FORMAT_WORDS = frozenset({"cash", "freezeout"})
 GAME_CLASSES = frozenset({"CashGame", "FreezeoutGame"})
 

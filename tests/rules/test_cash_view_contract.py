@@ -18,7 +18,7 @@ def test_c2_the_view_gives_each_seated_viewer_its_top_up_range_and_says_it_is_a_
     for seat, name in enumerate(("ana", "bo", "cy")):
         t, _ = t.join(seat, name, 100, now=0.0)
     t, _ = t.deal(deck_for("KsKh", "AsAh", "7c2d", board="3c8d9hJsQc"))
-    assert cash_view(t, 0)["format"] == "cash"
+    assert cash_view(t, 0)["format"] == "cash" and "before_result" not in cash_view(t, 0)  # the hand is on
     t, _ = t.act(Action(0, ActionKind.ALLIN), 0.0)
     t, _ = t.act(Action(1, ActionKind.CALL), 0.0)
     t, _ = t.act(Action(2, ActionKind.FOLD), 0.0)
@@ -28,6 +28,8 @@ def test_c2_the_view_gives_each_seated_viewer_its_top_up_range_and_says_it_is_a_
     assert cash_view(t, 2)["top_up"] == {"min": 1, "max": 200 - 98}  # up to the maximum buy-in on the table
     assert cash_view(t, 1)["top_up"] == {"min": 1, "max": -2}  # above the maximum already: nothing fits
     assert cash_view(t, 3)["top_up"] is None and cash_view(t, None)["top_up"] is None
+    # the table before the pots were awarded, as the freezeout view gives it (the page draws it during a run-out)
+    assert cash_view(t, 2)["before_result"] == {"stacks": [0, 0, 98, None], "pots": [{"pot": 0, "amount": 202}]}
     result = cash_view(t, None)["result"]
     assert [(pot["amount"], [(w["seat"], w["chips"], w["player"]) for w in pot["winners"]]) for pot in result] == [
         (202, [(1, 202, "bo")])]

@@ -31,7 +31,7 @@ from freezeout.rules.games import MIXES, Mix, max_seats, parse_game, tournament_
 from freezeout.rules.tournament import HOUSE_LEVELS, STUD_LEVELS, Level, game_level, stud_level
 from freezeout.rules.variant import NLHE, VARIANTS, UnsupportedVariant
 from freezeout.rules.views import seat_view
-from freezeout.server.table.fairness import verify_record
+from freezeout.server.fairness import verify_record
 
 from variantplay import choose
 

@@ -20,6 +20,7 @@ from freezeout.server.cluster.worker import Worker
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import LogEntry, Store
+from freezeout.server.table.chips import holdings
 from polling import eventually
 
 from serverkit import Harness, Player, fast_settings, fresh_database, serve
@@ -43,7 +44,7 @@ class Cluster:
         self.store: Store | None = None  # a store of the test's own, to read the log
 
     async def worker(self, name: str) -> Worker:
-        store = Store(create_engine(self.settings.resolved_database_url()))
+        store = Store(create_engine(self.settings.resolved_database_url()), holdings=holdings)
         await store.start()
         self._stores.append(store)
         worker = Worker(name=name, settings=self.settings.model_copy(update={"role": "worker"}), store=store,

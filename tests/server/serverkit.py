@@ -112,7 +112,10 @@ class Player:
     async def connect(self) -> None:
         cookie = self.http.cookies.get("fz_session")
         headers = {"Cookie": f"fz_session={cookie}"} if cookie else {}
-        self.ws = await websockets.connect(self.h.ws_url, additional_headers=headers, max_size=2**22)
+        # the opening handshake waits as long as any other wait here: websockets' own 10 s ran out
+        # on a loaded machine (four test workers beside other jobs), far from any fault
+        self.ws = await websockets.connect(self.h.ws_url, additional_headers=headers, max_size=2**22,
+                                           open_timeout=FAIL_SAFE_SECONDS)
 
     async def join(self, table: str, since: int | None = None) -> dict[str, Any]:
         if self.ws is None:

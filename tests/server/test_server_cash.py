@@ -16,11 +16,7 @@ import pytest
 from sqlalchemy import select, text, update
 
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.server.storage.ledger import HOUSE, balances, ledger
-from freezeout.server.storage.ledgercheck import log_holdings
-from freezeout.server.table.actor import TableActor
-from freezeout.server.table.cash import CashGame, cash_transfers, holdings
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CashSeatEntry,
     CommitEntry,
@@ -33,8 +29,13 @@ from freezeout.server.table.entries import (
     UnknownEntry,
     decode_body,
 )
-from freezeout.server.table.fairness import new_deal
-from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, check_game
+from freezeout.server.fairness import new_deal
+from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
+from freezeout.server.storage.ledger import HOUSE, balances, ledger
+from freezeout.server.table.actor import TableActor
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.chips import cash_transfers, holdings
+from freezeout.server.table.formats import check_game
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import dumps
 
@@ -290,7 +291,7 @@ def test_guests_and_bots_do_not_sit_at_a_cash_table():
 
 def test_a_log_that_is_not_a_cash_tables_holds_no_play_chips():
     entry = LogEntry("t2", 1, 0.0, "create", {"slots": [None, None], "ranked": False})
-    assert holdings("t2", [entry]) is None and log_holdings("t2", [entry]) is None
+    assert holdings("t2", [entry]) is None
 
 
 # -- a real table actor over the WebSocket ------------------------------------------------

@@ -24,6 +24,18 @@ from freezeout.bots.deep import DEEP_BB, effective_start_bb
 from freezeout.bots.registry import get_bot
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import FakeClock
+from freezeout.server.entries import (
+    ActEntry,
+    CashSeatEntry,
+    CommitEntry,
+    DealEntry,
+    LogEntry,
+    SitEntry,
+    Slot,
+    StandEntry,
+)
+from freezeout.server.fairness import new_deal
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.storage.ledger import HOUSE, Transfer, balances, ledger
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.bots import (
@@ -35,18 +47,6 @@ from freezeout.server.table.bots import (
 )
 from freezeout.server.table.cash import CashGame
 from freezeout.server.table.cashbots import bots_welcome
-from freezeout.server.table.entries import (
-    ActEntry,
-    CashSeatEntry,
-    CommitEntry,
-    DealEntry,
-    LogEntry,
-    SitEntry,
-    Slot,
-    StandEntry,
-)
-from freezeout.server.table.fairness import new_deal
-from freezeout.server.table.game import GameSpec
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 
 from serverkit import Harness, Player, fast_settings, serve

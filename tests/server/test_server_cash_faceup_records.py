@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_server_cash_records import play
 
 from freezeout.formats.stars_cash import cash_hand_to_stars
-from freezeout.server.table.fairness import verify_cash_hand
+from freezeout.server.fairness import verify_cash_hand
 from freezeout.server.table.records import cash_hand_for
 
 

@@ -17,8 +17,8 @@ from test_server_cash_records import RecordedLog
 from freezeout.cli import main
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.variant import VARIANTS
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, LogEntry
-from freezeout.server.table.game import GameSpec
+from freezeout.server.entries import ActEntry, CashSeatEntry, LogEntry
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.records import cash_hand_for
 from freezeout.server.table.state import initial_state
 

@@ -21,11 +21,11 @@ from test_server_cash import balance_of, play_hands
 from test_server_lobby import Lobby
 
 from freezeout.server.clock import FakeClock
+from freezeout.server.entries import CloseEntry, LogEntry, SitEntry, Slot, StandEntry
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.actor import TableActor
-from freezeout.server.table.cash import holdings
 from freezeout.server.table.cashlobby import HandStats
-from freezeout.server.table.entries import CloseEntry, LogEntry, SitEntry, Slot, StandEntry
-from freezeout.server.table.game import GameSpec
+from freezeout.server.table.chips import holdings
 from freezeout.server.table.state import Refused, initial_state, reduce
 from polling import eventually
 

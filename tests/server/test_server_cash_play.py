@@ -15,9 +15,9 @@ from test_server_cash import Log
 from freezeout.cards import parse_cards
 from freezeout.rules.events import CardsShown, Event, PotAwarded, RakeTaken
 from freezeout.rules.variant import NLHE
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, CommitEntry, DealEntry, LogEntry
-from freezeout.server.table.fairness import Deal, deal_positions
-from freezeout.server.table.game import CashOptions, GameRefused, GameSpec
+from freezeout.server.entries import ActEntry, CashSeatEntry, CommitEntry, DealEntry, LogEntry
+from freezeout.server.fairness import Deal, deal_positions
+from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 from freezeout.server.table.state import Refused, reduce
 from freezeout.server.transport.protocol import events_json
 
@@ -172,7 +172,7 @@ def test_a_losing_hand_is_mucked_unseen_unless_it_was_the_called_hand():
 # -- stud at small stakes (V18) ---------------------------------------------------------------
 @pytest.mark.parametrize("game", ["F7S", "FR", "HORSE", "8GAME"])
 def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
-    from freezeout.server.table.game import check_game
+    from freezeout.server.table.formats import check_game
 
     seats = 4
     with pytest.raises(GameRefused, match=r"a big blind of at least 10 chips .* not 8: below that the ante"):
@@ -184,8 +184,8 @@ def test_stud_is_refused_at_stakes_whose_ante_would_be_no_chip(game):
 # -- a 0-chip leave closes the session (C9, docs/ledger.md) ------------------------------------
 async def test_a_player_who_leaves_with_no_chips_has_a_closed_session(harness):
     from freezeout.rules.actions import Action, ActionKind
-    from freezeout.server.table.cash import cash_transfers
-    from freezeout.server.table.entries import SitEntry, Slot, StandEntry
+    from freezeout.server.entries import SitEntry, Slot, StandEntry
+    from freezeout.server.table.chips import cash_transfers
 
     h = harness
     ana = await (await h.player()).register("ana")

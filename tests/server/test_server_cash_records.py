@@ -11,7 +11,7 @@ from test_server_cash import cash_heads_up, play_hands
 from test_server_cash_play import EventLog
 
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, LogEntry
+from freezeout.server.entries import ActEntry, CashSeatEntry, LogEntry
 from freezeout.server.table.records import GameRecorder, cash_hand_for, cash_hands_of_log
 from freezeout.server.table.state import reduce
 

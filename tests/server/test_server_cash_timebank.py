@@ -8,9 +8,9 @@ import pytest
 from test_server_cash import cash_heads_up, play_hands
 
 from freezeout.rules.cash import Status
+from freezeout.server.entries import ActEntry
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.cash import CashGame
-from freezeout.server.table.entries import ActEntry
 
 from serverkit import Harness, Player
 

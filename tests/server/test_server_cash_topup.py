@@ -10,9 +10,9 @@ import pytest
 from test_server_cash import Log, balance_of, open_cash_table, play_hands, request, rows_of, seated
 
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.server.entries import ActEntry, CashSeatEntry, StandEntry, TopUpEntry, decode_body
 from freezeout.server.storage.ledger import HOUSE
 from freezeout.server.table.cash import CashGame
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, StandEntry, TopUpEntry, decode_body
 from freezeout.server.table.state import Refused
 from freezeout.server.wire import dumps
 

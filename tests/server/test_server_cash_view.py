@@ -12,9 +12,9 @@ from test_server_cash_play import EventLog
 from test_server_cash_records import play
 
 from freezeout.rules.actions import Action, ActionKind
+from freezeout.server.entries import ActEntry, CashSeatEntry, SitEntry, Slot
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.bots import check_add_bot
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot
 from freezeout.server.table.replaysteps import cash_hand_steps
 from freezeout.server.table.state import Refused
 
@@ -126,8 +126,8 @@ def test_one_statement_of_stakes_in_the_lobby_the_view_and_the_hand_history(code
 
 
 def _log_of(code: str, options: dict[str, Any] | None = None, seats: int = 4) -> EventLog:
-    from freezeout.server.table.entries import LogEntry
-    from freezeout.server.table.game import GameSpec
+    from freezeout.server.entries import LogEntry
+    from freezeout.server.gamespec import GameSpec
     from freezeout.server.table.state import initial_state
 
     log = EventLog({"big_blind": 20})

@@ -19,11 +19,23 @@ from freezeout.rules.breaking import BREAK_AFTER
 from freezeout.rules.waitlist import OFFER_SECONDS
 from freezeout.server.cluster.ownership import Leases
 from freezeout.server.cluster.tending import TEND_JOB, Tending
+from freezeout.server.entries import (
+    ActEntry,
+    CommitEntry,
+    DealEntry,
+    LogEntry,
+    StandEntry,
+    WaitlistEntry,
+    decode_body,
+)
+from freezeout.server.fairness import new_deal
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
-from freezeout.server.table.cash import CashGame, cash_transfers, holdings
+from freezeout.server.table.cash import CashGame
+from freezeout.server.table.chips import cash_transfers, holdings
 from freezeout.server.table.commands import (
     BuyIn,
     DeclineSeat,
@@ -33,17 +45,6 @@ from freezeout.server.table.commands import (
     WaitlistJoin,
     WaitlistLeave,
 )
-from freezeout.server.table.entries import (
-    ActEntry,
-    CommitEntry,
-    DealEntry,
-    LogEntry,
-    StandEntry,
-    WaitlistEntry,
-    decode_body,
-)
-from freezeout.server.table.fairness import new_deal
-from freezeout.server.table.game import GameSpec
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
 from freezeout.server.wire import dumps

@@ -18,9 +18,9 @@ from freezeout.server.cluster.bus import Bus, LocalUpdates, Update
 from freezeout.server.cluster.gateway import RemoteTable, _Follower
 from freezeout.server.cluster.ownership import Lease, Leases
 from freezeout.server.cluster.worker import Worker
+from freezeout.server.fairness import new_deal
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.actor import Conn
-from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.state import initial_state, reduce
 from freezeout.server.transport.protocol import Act
 from polling import eventually

@@ -22,7 +22,7 @@ import websockets
 
 from freeports import free_port
 from freezeout.formats.record import parse_record, replay_record
-from freezeout.server.table.fairness import verify_record
+from freezeout.server.fairness import verify_record
 
 from serverkit import random_policy
 

@@ -23,7 +23,7 @@ from freezeout.server.storage.db import create_engine, run_migrations, sightings
 from freezeout.server.storage.store import GameEnd, GameStart, LogEntry, Store, UserRow
 
 from ratingkit import establish
-from serverkit import Harness, Player, fast_settings, serve
+from serverkit import FAIL_SAFE_SECONDS, Harness, Player, fast_settings, serve
 
 SHORT, FULL = 1, elo.SHORT_GAME_HANDS  # hands complete before the loser resigns: a short game, a counted one
 
@@ -45,7 +45,7 @@ async def ranked_game(h: Harness, loser: Player, winner: Player, *, hands: int, 
         cookies = "; ".join(f"{name}={winner.http.cookies.get(name)}" for name in ("fz_session", "fz_device")
                             if winner.http.cookies.get(name))
         headers = {"Cookie": cookies, **{k: v for k, v in winner.http.headers.items() if k == "x-forwarded-for"}}
-        winner.ws = await websockets.connect(h.ws_url, additional_headers=headers)
+        winner.ws = await websockets.connect(h.ws_url, additional_headers=headers, open_timeout=FAIL_SAFE_SECONDS)
         await winner.join(table)
         await winner.send({"type": "sit"})
         assert (await winner.until(lambda m: m["type"] in ("update", "error")))["type"] == "update"

@@ -17,7 +17,7 @@ from freezeout.cards import format_cards
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.dealing import flop_deal_positions
 from freezeout.rules.variant import NLHE
-from freezeout.server.table.fairness import (
+from freezeout.server.fairness import (
     UNKNOWN,
     Deal,
     Reveal,

@@ -22,7 +22,7 @@ from test_server_pokerkit import play_a_few_hands
 
 from freezeout.rules.games import MIXES
 from freezeout.rules.variant import VARIANTS
-from freezeout.server.table.fairness import verify_record
+from freezeout.server.fairness import verify_record
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
@@ -103,7 +103,7 @@ def _a_hold_em_hand() -> tuple[dict[str, Any], dict[str, Any]]:
     import random
 
     from freezeout.cards import format_cards
-    from freezeout.server.table.fairness import Reveal, deal_cards, flop_hand_cards, new_deal
+    from freezeout.server.fairness import Reveal, deal_cards, flop_hand_cards, new_deal
 
     deal = new_deal(1, random.Random(32))
     hole, board = deal_cards(deal.deck, [0, 1])
@@ -153,7 +153,7 @@ def test_tampered_reveals_fail_on_the_page_and_in_record_verify(page_check, how)
     hand = dict(record_hand, leaves=tampered["revealed"]["leaves"])
     if how == "shown card":
         hand["hole"] = dict(hand["hole"], b=tampered["hand"]["events"][-1]["cards"])
-    from freezeout.server.table.fairness import _check_hand
+    from freezeout.server.fairness import _check_hand
 
     assert _check_hand(record_hand, ["a", "b"]) is None
     assert _check_hand(hand, ["a", "b"]) is not None

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from freezeout.cards import full_deck
 from freezeout.rules import Action, ActionKind
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.freezeout import FreezeoutGame
-from freezeout.server.table.game import GameSpec
 
 
 def fold_round(game: FreezeoutGame) -> FreezeoutGame:

@@ -15,7 +15,7 @@ from freezeout.rules import games
 from freezeout.rules.games import MIXES, Mix
 from freezeout.rules.tournament import default_levels, game_level
 from freezeout.rules.variant import VARIANTS, BettingStructure, Forced
-from freezeout.server.table.game import seat_ranges
+from freezeout.server.gamespec import seat_ranges
 from freezeout.server.table.gameinfo import catalogue, describe, with_format
 
 CODES = [*VARIANTS, *MIXES]
@@ -62,7 +62,7 @@ def test_a_tables_starting_stack_comes_from_its_game_not_a_default() -> None:
     the table's summary says it, and the lobby's words (``format.stack``) and the waiting
     table's seats (web/js/tablewait.js) read it there; a cash table names none (C1: buy-ins)."""
     from freezeout.rules.tournament import STARTING_STACK, TournamentConfig
-    from freezeout.server.table.game import GameSpec
+    from freezeout.server.gamespec import GameSpec
 
     assert TournamentConfig(("a", "b")).starting_stack == STARTING_STACK == GameSpec().starting_stack
     deep = GameSpec("NT", starting_stack=3000).summary()

@@ -13,11 +13,11 @@ from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules import games
 from freezeout.rules.variant import VARIANTS
 from freezeout.server.clock import FakeClock
+from freezeout.server.fairness import verify_record
+from freezeout.server.gamespec import GameSpec, action_data, action_from_data
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.exportnames import record_with_names
-from freezeout.server.table.fairness import verify_record
-from freezeout.server.table.game import GameSpec, action_data, action_from_data
 from freezeout.server.table.records import player_record
 from freezeout.server.table.state import initial_state
 
@@ -365,7 +365,7 @@ def test_an_old_log_without_a_game_still_replays_as_the_house_game(tmp_path):
     """Entries exactly as servers wrote them before tables named their game (and a deck
     committed as a whole, before per-position commitments): folded, they play the house game."""
     from freezeout.formats.record import FORMAT
-    from freezeout.server.table.fairness import new_deal
+    from freezeout.server.fairness import new_deal
     from freezeout.server.table.state import reduce
 
     deal = new_deal(1, random.Random(7)).to_json()

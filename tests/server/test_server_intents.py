@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from freezeout.server.clock import FakeClock
+from freezeout.server.entries import Stamp
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table import idempotency
-from freezeout.server.table.entries import Stamp
 from freezeout.server.table.idempotency import Applied, decide
 from freezeout.server.transport.protocol import CLIENT_MESSAGE, SERVER_MESSAGE, Act
 from polling import eventually

@@ -13,8 +13,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from freezeout.server.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 
 
 class HeldStart:

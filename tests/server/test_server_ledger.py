@@ -30,9 +30,10 @@ from freezeout.server.storage.ledger import (
     ledger,
     move,
 )
-from freezeout.server.storage.ledgercheck import TableHoldings, log_holdings
+from freezeout.server.storage.ledgercheck import TableHoldings
 from freezeout.server.storage.store import LogEntry, Store
 from freezeout.server.storage.users import Accounts
+from freezeout.server.table.chips import holdings as log_holdings
 from polling import eventually
 
 GRANT, FLOOR, RELOAD = 1000, 500, 2000
@@ -44,7 +45,7 @@ async def chips(db_url: str) -> AsyncIterator[Store]:
     """A started store whose ledger grants GRANT and reloads RELOAD below FLOOR."""
     engine = create_engine(async_database_url(db_url))
     await run_migrations(engine)
-    opened = Store(engine, amounts=Amounts(GRANT, FLOOR, RELOAD))
+    opened = Store(engine, amounts=Amounts(GRANT, FLOOR, RELOAD), holdings=log_holdings)
     await opened.start()
     try:
         yield opened

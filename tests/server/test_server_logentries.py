@@ -3,7 +3,7 @@
 A database written before the entries had types must load unchanged, and an
 entry written now must read the same to it: so every body read from a stored
 row writes back the very same JSON text (keys, order, values), and the entries
-the table writes now are the ones it wrote before (table/entries.py).
+the table writes now are the ones it wrote before (server/entries.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 import pytest
 
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CreateEntry,
     EndEntry,
@@ -26,7 +26,7 @@ from freezeout.server.table.entries import (
     UnknownEntry,
     decode_body,
 )
-from freezeout.server.table.fairness import new_deal
+from freezeout.server.fairness import new_deal
 from freezeout.server.table.state import Refused, initial_state, reduce
 from freezeout.server.wire import dumps
 

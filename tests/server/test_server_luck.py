@@ -17,8 +17,7 @@ BOARD = "9cKd4hJsQc"
 async def _all_in_session(h: Any) -> tuple[Any, Any]:
     """Ana (4,000) all in before the flop with 2c7d against Bo's aces (8,000), then leaves."""
     from freezeout.rules.actions import Action, ActionKind
-    from freezeout.server.table.cash import cash_transfers
-    from freezeout.server.table.entries import (
+    from freezeout.server.entries import (
         ActEntry,
         CommitEntry,
         DealEntry,
@@ -27,6 +26,7 @@ async def _all_in_session(h: Any) -> tuple[Any, Any]:
         Slot,
         StandEntry,
     )
+    from freezeout.server.table.chips import cash_transfers
     from freezeout.server.table.state import reduce
 
     ana = await (await h.player()).register("ana")

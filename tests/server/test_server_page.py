@@ -16,7 +16,7 @@ from freezeout.cards import format_cards
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.rules.events import CardsDealt
 from freezeout.server.clock import FakeClock
-from freezeout.server.table.fairness import Reveal, deal_cards, flop_hand_cards, new_deal
+from freezeout.server.fairness import Reveal, deal_cards, flop_hand_cards, new_deal
 from freezeout.server.transport.protocol import event_to_json
 
 from serverkit import Harness, fast_settings, serve

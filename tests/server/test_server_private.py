@@ -405,7 +405,7 @@ async def _log_in(h: Harness, name: str) -> Player:
 
 
 async def test_held_places_approval_and_seat_requests_survive_a_restart(tmp_path):
-    """They are the table's log (``guests`` entries, table/guestbook.py): a restarted server
+    """They are the table's log (``guests`` entries, server/guestbook.py): a restarted server
     rebuilds them as they were, with each hold's own end."""
     settings, clock = fast_settings(tmp_path, table_misses_per_address=1000), FakeClock()
     async with serve(settings, clock) as h:

@@ -1,7 +1,7 @@
 """A finished game of any game exports as a record and as PHH that replay (issue #22 item 5).
 
 The table's recorder (server/table/records.py) follows the table's log through its
-*typed* entries (server/table/entries.py): a ``start`` names the button, an ``act``
+*typed* entries (server/entries.py): a ``start`` names the button, an ``act``
 carries the move.  It must never read an entry's stored JSON (``data``) itself —
 the one serializer of each entry is its body type (design principle 7).  The game's
 downloads, ``freezeout.record/2`` (``/1`` for the house game) and PHH, then replay:

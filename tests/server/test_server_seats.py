@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
+from freezeout.server.entries import SitEntry, Slot
+from freezeout.server.gamespec import GameRefused, GameSpec, seat_ranges
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.storage.users import UserRow
 from freezeout.server.table.cashbots import add_bot_refusal, fill_target
 from freezeout.server.table.commands import BuyIn, Sit
-from freezeout.server.table.entries import SitEntry, Slot
-from freezeout.server.table.game import GameRefused, GameSpec, check_game, seat_ranges
+from freezeout.server.table.formats import check_game
 from freezeout.server.table.gameinfo import catalogue
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, initial_state, reduce

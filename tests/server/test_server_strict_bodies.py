@@ -124,7 +124,7 @@ def _cases(routes: dict[tuple[str, str], tuple[type[BaseModel], dict[str, Any]]]
                 value = example
                 for step in where:
                     value = value[step]
-                # a nested value (a cash option: table/game.py CashOptions) is a whole number or a flag
+                # a nested value (a cash option: server/gamespec.py CashOptions) is a whole number or a flag
                 kinds = _schema_types(schema["properties"][where[0]]) if len(where) == 1 else {"integer"}
                 field = next(str(step) for step in reversed(where) if isinstance(step, str))
                 for bad in _bad_values(value, kinds):

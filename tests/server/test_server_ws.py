@@ -6,7 +6,7 @@ from typing import Any
 
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server import elo
-from freezeout.server.table.fairness import verify_record
+from freezeout.server.fairness import verify_record
 from freezeout.server.table.records import player_record
 from freezeout.server.transport.protocol import SERVER_MESSAGE
 

@@ -88,3 +88,15 @@ def test_the_command_refuses_a_directory_that_is_not_the_server(structure: Modul
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert structure.main(["--root", str(tmp_path)]) == 2
     assert "is not the freezeout/server package" in capsys.readouterr().err
+
+
+def test_the_server_has_no_circle_no_arrow_back_up_and_one_door_per_game(structure: ModuleType) -> None:
+    """Issue #33: the server's own tree, as it stands, keeps what the reshape reached — every
+    arrow points inward, no import circle (so no import inside a function to hold one), and
+    the table asks its game instead of testing which format it holds (the lobby words of a
+    cash table's summary, table/gameinfo.py, are the one check left, for the view contract)."""
+    report = structure.measure(TOOL.parents[1] / "src" / "freezeout" / "server")
+    assert report.circles == []
+    assert report.arrows_back_up == []
+    assert report.circle_breaking_imports == []
+    assert {branch.split(":")[0] for branch in report.format_branches} <= {"table.gameinfo"}

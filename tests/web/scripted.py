@@ -20,7 +20,7 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import Event
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.views import view_dicts
-from freezeout.server.table.game import GameSpec
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.transport.protocol import SnapshotMessage, UpdateMessage, events_json
 
 NOW = 1_700_000_000.0

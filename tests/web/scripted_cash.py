@@ -16,9 +16,9 @@ from scripted import NOW, TURN, _checked
 
 from freezeout.cards import Card
 from freezeout.rules.actions import Action
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.cash import CashGame
 from freezeout.server.table.eventtext import events_json
-from freezeout.server.table.game import GameSpec
 from freezeout.server.transport.protocol import SnapshotMessage, UpdateMessage
 
 __all__ = ["CashScript"]

@@ -21,8 +21,8 @@ from scripted import Script
 from freezeout.cards import Card
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.rules.tournament import Tournament
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.table.freezeout import FreezeoutGame
-from freezeout.server.table.game import GameSpec
 
 __all__ = ["GameScript", "play_to_showdown"]
 

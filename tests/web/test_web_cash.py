@@ -31,11 +31,11 @@ from typing import Any
 import pytest
 from test_web_phone_layout import _overlaps
 
+from freezeout.server.entries import LogEntry
+from freezeout.server.gamespec import GameSpec
 from freezeout.server.settings import Settings, async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import Store
-from freezeout.server.table.entries import LogEntry
-from freezeout.server.table.game import GameSpec
 
 pytestmark = pytest.mark.browser
 

@@ -13,10 +13,12 @@ The real table page (``TablePage``) is mounted on a connection the test feeds
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
 from scripted import mount
+from scripted_cash import CashScript
 
 pytestmark = pytest.mark.browser
 
@@ -162,4 +164,38 @@ def test_the_top_up_dialog_draws_the_views_range_and_works_none_out(new_page, wi
     dialog.locator(".cash-error").wait_for()
     assert "777" in dialog.locator(".cash-error").inner_text()
     assert not any(m.get("type") == "top_up" for m in page.evaluate("window.__fzSent"))
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(1366, 900, "en-US"), (360, 640, "cs-CZ")])
+def test_a_cash_run_out_draws_the_views_stacks_and_pots_before_the_result(new_page, width, height, locale):
+    """Issue #33 item 5: while a cash table's all-in run-out is dealt, the felt shows the table as
+    it stood before the pots were awarded as the cash view says it (``before_result``,
+    rules/cashview.py), as a freezeout's does; the page takes no winnings off the stacks.  The
+    view's numbers here are not the ones that subtraction would give."""
+    page = new_page(width=width, height=height, locale=locale)
+    mount(page)
+    s = CashScript("NT", {0: ("ana", 1000), 1: ("bo", 3000)})
+    deck = list(s.game.variant.deck)
+    random.Random(33).shuffle(deck)
+    s.deal(deck)
+    s.feed(page, s.snapshot())
+    events: list[dict[str, Any]] = []
+    while s.game.in_hand:
+        legal = s.game.legal_actions()
+        assert legal is not None
+        events += s.act(legal.seat, "raise", legal.max_to) if legal.can_raise else s.act(legal.seat, "call")
+    msg = s.update(events)
+    before = msg["view"]["before_result"]
+    assert sum(pot["amount"] for pot in before["pots"]) == 2000 and before["stacks"][:2] == [0, 2000]
+    msg["view"]["before_result"] = {"stacks": [0, 4321, *before["stacks"][2:]], "pots": [{"pot": 0, "amount": 1999}]}
+    s.feed(page, msg)
+    page.evaluate("() => { const t = window.__fzTable; t.settleUntil = t.now() + 3600; t.render(); }")
+    number = lambda n: page.evaluate("n => new Intl.NumberFormat(document.documentElement.lang || 'en').format(n)", n)  # noqa: E731
+    stack = page.locator(".felt-wrap .seat[data-seat='1'] .stack")
+    page.wait_for_function("want => document.querySelector(\".felt-wrap .seat[data-seat='1'] .stack\").textContent === want",
+                           arg=number(4321))
+    assert stack.is_visible()
+    pots = page.locator(".felt-wrap .pots .pot")
+    assert pots.count() == 1 and pots.first.get_attribute("aria-label").replace("\xa0", " ").endswith("1999")
     assert page.errors == [], page.errors

@@ -18,7 +18,7 @@ import pytest
 from scripted import Script, mount
 
 from freezeout.cards import parse_cards
-from freezeout.server.table.fairness import Deal, Reveal, deal_positions, flop_hand_cards
+from freezeout.server.fairness import Deal, Reveal, deal_positions, flop_hand_cards
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 def _reveal() -> dict[str, Any]:
     import random
 
-    from freezeout.server.table.fairness import Reveal, flop_hand_cards, new_deal
+    from freezeout.server.fairness import Reveal, flop_hand_cards, new_deal
 
     deal = new_deal(1, random.Random(34))
     cards = flop_hand_cards(deal.deck, [0, 1], 5, shown=[0, 1])

@@ -9,6 +9,7 @@ import re
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +40,12 @@ def test_create_private_copy_the_link_join_with_it_and_revoke(new_page, ui, arti
     ana.goto("/")
     ana.locator("label[for=csize-3]").click()
     box = ana.locator("#cprivate")
-    box.scroll_into_view_if_needed()
+    box.check()  # a locator: it waits for the box and scrolls it into view itself
+    expect(box).to_be_checked()
     _inside(ana, box)
-    box.check()
-    assert ana.locator("#cranked").is_disabled()  # ranked games are always public
+    expect(ana.locator("#cranked")).to_be_disabled()  # ranked games are always public
     ana.locator(".create button[type=submit]").click()
-    ana.wait_for_url("**/#/table/*")
+    expect(ana).to_have_url(re.compile(r"#/table/"))
     table_id = re.search(r"#/table/([^/?]+)", ana.url).group(1)
     # it is listed nowhere
     bo.goto("/")
@@ -102,14 +103,15 @@ def test_a_private_cash_table_from_a_phone(new_page, ui):
     dialog = ana.locator("dialog.cash-create-dialog")
     dialog.wait_for()
     box = ana.locator("#cash-private")
-    box.scroll_into_view_if_needed()
-    _inside(ana, box)
     box.check()
+    expect(box).to_be_checked()
+    _inside(ana, box)
     create = dialog.locator("button.create-go")
     create.scroll_into_view_if_needed()
     _inside(ana, create)
     create.click()
-    ana.wait_for_function("() => location.hash.startsWith('#/table/')")
+    expect(dialog.locator(".cash-error")).to_be_hidden()
+    expect(ana).to_have_url(re.compile(r"#/table/"))
     table_id = re.search(r"#/table/([^/?]+)", ana.url).group(1)
     invite = ana.locator(".table-head button.invite")
     invite.wait_for(state="visible")
@@ -164,10 +166,63 @@ def test_the_creator_approves_a_seat_asked_by_the_link(new_page, ui):
     ana.fill("#reserve-name", carol_name)
     ana.locator(".reserve-form button[type=submit]").click()
     ana.locator("dialog .guest-list li", has_text=carol_name).wait_for()
-    assert ana.input_value("#reserve-name") == ""
+    expect(ana.locator("#reserve-name")).to_have_value("")  # emptied once the server answered the request
     carol.goto(f"/#/table/{table_id(ana)}")
     ui.wait_for(carol, lambda: (ui.state(carol)["table"] or {}).get("private") is True)
     carol.locator(".seat.empty .plate").first.click()
     ui.wait_for(carol, lambda: ui.state(carol)["you"]["slot"] is not None)
     for page in (ana, bo, carol):
         assert not page.errors, page.errors
+
+
+def _hold_catalogue(page) -> list:
+    """Hold the page's GET /api/catalogue until the test lets it go (``for r in held: r.continue_()``):
+    the lobby as a busy server or a slow phone line draws it, the catalogue coming last."""
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/api/catalogue*", hold)
+    return held
+
+
+def test_the_create_form_keeps_what_you_filled_in_when_the_catalogue_comes(new_page, ui):
+    """The catalogue coming while you fill in the create form redraws nothing you touched: the
+    private box is the same box, still ticked and focused, and the size you picked stays."""
+    ana = new_page(width=360, height=640, locale="cs-CZ")
+    ui.register(ana, "ana" + uuid.uuid4().hex[:6])
+    held = _hold_catalogue(ana)
+    ana.goto("/")
+    ana.locator("label[for=csize-3]").click()
+    ana.locator("#cprivate").check()
+    ana.locator("#cprivate").focus()
+    ana.evaluate("() => { window.__box = document.getElementById('cprivate'); }")
+    ui.wait_for(ana, lambda: len(held) > 0)
+    for route in held:
+        route.continue_()
+    expect(ana.locator("#create-game-pick")).to_be_attached()  # the catalogue is drawn
+    assert ana.evaluate("() => window.__box === document.getElementById('cprivate') && window.__box.isConnected")
+    assert ana.evaluate("() => document.activeElement && document.activeElement.id") == "cprivate"
+    expect(ana.locator("#cprivate")).to_be_checked()
+    expect(ana.locator("#csize-3")).to_be_checked()
+
+
+def test_the_cash_dialog_opened_before_the_catalogue_still_creates(new_page, ui):
+    """The cash table's dialog opened before the catalogue came gets its games when they come,
+    and what was set meanwhile stays: the table is made and opened."""
+    ana = new_page(width=1366, height=900)
+    ui.register(ana, "ana" + uuid.uuid4().hex[:6])
+    held = _hold_catalogue(ana)
+    ana.goto("/")
+    ana.locator("section.cash-tables .create-cash").click()
+    dialog = ana.locator("dialog.cash-create-dialog")
+    dialog.locator("#cash-private").check()
+    ui.wait_for(ana, lambda: len(held) > 0)
+    for route in held:
+        route.continue_()
+    expect(dialog.locator("#cash-game option").first).to_be_attached()
+    expect(dialog.locator("#cash-private")).to_be_checked()
+    dialog.locator("button.create-go").click()
+    expect(dialog.locator(".cash-error")).to_be_hidden()
+    expect(ana).to_have_url(re.compile(r"#/table/"))

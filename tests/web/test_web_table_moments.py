@@ -13,7 +13,7 @@ import re
 import pytest
 from scripted import Script, dealt, mount
 
-from freezeout.server.table.game import GameSpec
+from freezeout.server.gamespec import GameSpec
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from freezeout.rules.cash import TIME_BANK_EVERY, TIME_BANK_MAX, TIME_BANK_START
 from freezeout.rules.cashoffers import post_choice
 from freezeout.rules.events import BlindPosted
 from freezeout.rules.positions import table_positions
-from freezeout.rules.views import ShownHand, blind_seats, hand_result, shown_down
+from freezeout.rules.views import ShownHand, before_result, blind_seats, hand_result, shown_down
 
 __all__ = ["cash_shown", "cash_view"]
 
@@ -87,6 +87,7 @@ def cash_view(t: CashTable, viewer: int | None, shown: Mapping[int, ShownHand] |
     board = "".join(str(card) for card in (hand.board if hand is not None else ()) if card is not None)
     seated = viewer is not None and 0 <= viewer < len(t.seats) and t.seats[viewer] is not None
     stacks = t.current_stacks()
+    result = hand_result(hand, t.hand_log, dict(shown))
     view: dict[str, Any] = {
         "format": "cash", "hand": t.hand_number, "in_hand": t.in_hand, "to_act": t.to_act, "button": t.button,
         "buy_in": {"min": t.config.min_buy_in, "max": t.config.max_buy_in},
@@ -99,11 +100,13 @@ def cash_view(t: CashTable, viewer: int | None, shown: Mapping[int, ShownHand] |
                             if hand is not None and hand.second_board else [])],
         "dealer_button": t.button if variant.uses_button and t.button >= 0 and t.hand_number > 0 else None,
         "blind_seats": list(blind_seats(t.hand_log)) if hand is not None else [None, None],
-        "result": _named(t, [pot.to_dict() for pot in hand_result(hand, t.hand_log, dict(shown))]),
+        "result": _named(t, [pot.to_dict() for pot in result]),
         "time_bank_rules": {"start": TIME_BANK_START, "step": TIME_BANK_STEP, "every": TIME_BANK_EVERY,
                             "max": TIME_BANK_MAX},  # C11, as the seats' banks grow
         "post_choice": post_choice(t),
     }
+    if result:  # the table before the pots were awarded, as the freezeout view's (a run-out is dealt card by card)
+        view["before_result"] = before_result([seat.get("stack") for seat in view["seats"]], result)
     legal = t.legal_actions()
     if legal is not None and legal.seat == viewer:
         view["legal"] = legal.to_dict()

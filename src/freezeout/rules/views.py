@@ -13,7 +13,7 @@ evaluator of its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ from freezeout.rules.showdown import best_cards, collected_pots, hand_name
 from freezeout.rules.state import HandState
 from freezeout.rules.tournament import Level, Tournament
 
-__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "blind_seats", "hand_positions", "hand_result", "seat_view",
+__all__ = ["NAME_LANGS", "SPECTATOR", "LimitView", "MixView", "PotView", "SeatView", "ShownHand", "TableView", "WinnerView", "before_result", "blind_seats", "hand_positions", "hand_result", "seat_view",
            "shown_down", "view_dicts"]
 
 SPECTATOR = None
@@ -276,7 +276,7 @@ class TableView:
             data["mix"] = self.mix.to_dict()
         if self.result:
             data["result"] = [pot.to_dict() for pot in self.result]
-            data["before_result"] = _before_result(self.seats, self.result)
+            data["before_result"] = before_result([seat.stack for seat in self.seats], self.result)
         data["board_size"] = self.board_size
         data["dealer_button"] = self.dealer_button
         data["blind_seats"] = [self.small_blind_seat, self.big_blind_seat]
@@ -290,17 +290,18 @@ class TableView:
         return data
 
 
-def _before_result(seats: tuple[SeatView, ...], result: tuple[PotView, ...]) -> dict[str, Any]:
+def before_result(stacks: Sequence[int | None], result: Iterable[PotView]) -> dict[str, Any]:
     """The table as it stood before the pots were awarded (a client deals an all-in run-out's cards
-    one by one and says the result after the last): each seat's stack without what it won and each
-    pot's amount (its halves and runs together), by pot, the empty ones left out (R16, V6, C7)."""
+    one by one and says the result after the last): each seat's stack (``stacks``: now, None for
+    an empty seat) without what it won, and each pot's amount (its halves and runs together), by
+    pot, the empty ones left out (R16, V6, C7).  Both views give it (a cash table's: rules/cashview.py)."""
     won: dict[int, int] = {}
     pots: dict[int, int] = {}
     for part in result:
         pots[part.pot] = pots.get(part.pot, 0) + part.amount
         for winner in part.winners:
             won[winner.seat] = won.get(winner.seat, 0) + winner.chips
-    return {"stacks": [seat.stack - won.get(seat.seat, 0) for seat in seats],
+    return {"stacks": [None if stack is None else stack - won.get(seat, 0) for seat, stack in enumerate(stacks)],
             "pots": [{"pot": pot, "amount": amount} for pot, amount in pots.items() if amount > 0]}
 
 

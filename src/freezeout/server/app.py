@@ -37,6 +37,7 @@ from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
 from freezeout.server.table.cashmove import leave_lists
+from freezeout.server.table.chips import holdings
 from freezeout.server.table.room import Room
 from freezeout.server.transport import (
     apichat,
@@ -127,7 +128,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         _announce_test_mode(settings)
         engine = create_engine(settings.resolved_database_url())
         await run_migrations(engine)
-        store = Store(engine, amounts=Amounts.of(settings))
+        store = Store(engine, amounts=Amounts.of(settings), holdings=holdings)
         await store.start()
         own_bus = None
         room: Room

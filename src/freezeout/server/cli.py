@@ -72,7 +72,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
 def cmd_verify_record(args: argparse.Namespace) -> int:
     """Check every hand's commitment, deck and deal; print the report as JSON.
     Exit status 0 when every hand verifies, else 2."""
-    from freezeout.server.table.fairness import verify_record
+    from freezeout.server.fairness import verify_record
 
     try:
         text = Path(args.file).read_text(encoding="utf-8")
@@ -122,6 +122,7 @@ async def _ledger_check(url: str) -> tuple[list[str], tuple[int, int]]:
 
     from freezeout.server.storage.db import create_engine
     from freezeout.server.storage.ledger import Ledger, balances, ledger
+    from freezeout.server.table.chips import holdings
 
     engine = create_engine(url)
     try:
@@ -131,7 +132,7 @@ async def _ledger_check(url: str) -> tuple[list[str], tuple[int, int]]:
                 raise RuntimeError("the database has no ledger yet (freezeout serve migrates it at start)")
             counts = (int((await conn.execute(select(func.count()).select_from(balances))).scalar_one()),
                       int((await conn.execute(select(func.count()).select_from(ledger))).scalar_one()))
-        return await Ledger(engine).check(), counts
+        return await Ledger(engine, holdings=holdings).check(), counts
     finally:
         await engine.dispose()
 

@@ -29,6 +29,7 @@ from freezeout.server.settings import Settings
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.ledger import Amounts
 from freezeout.server.storage.store import Store
+from freezeout.server.table.chips import holdings
 
 __all__ = ["add_operations", "create_worker_app", "open_bus"]
 
@@ -79,7 +80,7 @@ def create_worker_app(settings: Settings, *, clock: Clock, bus: Bus | None, name
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = create_engine(settings.resolved_database_url())
         await run_migrations(engine)
-        store = Store(engine, amounts=Amounts.of(settings))  # a table's transfer may open an old account (C9)
+        store = Store(engine, amounts=Amounts.of(settings), holdings=holdings)  # a table's transfer may open an old account (C9)
         await store.start()
         own_bus = None if bus is not None else open_bus(settings, metrics)
         if own_bus is not None:

@@ -19,7 +19,6 @@ import orjson
 
 from freezeout.server.cluster.bus import Command, Update
 from freezeout.server.cluster.routing import EVICTED, chat_update, presence_update, table_update
-from freezeout.server.table import cash
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.chat import players_of
 from freezeout.server.table.handle import Conn
@@ -59,7 +58,8 @@ def lobby_record(state: TableState, summary: dict[str, Any]) -> bytes:
 def _lobby_key(state: TableState) -> tuple[Any, ...]:
     """What the lobby shows, less the version (which changes at every move); a cash table's
     average pot and hands per hour change as its hands end (table/cashlobby.py)."""
-    return (state.status, state.game, tuple(state.slots), state.players, state.hand_stats.count, cash.lobby_key(state))
+    return (state.status, state.game, tuple(state.slots), state.players, state.hand_stats.count,
+            state.table_game.lobby_key() if state.table_game is not None else ())
 
 
 class OwnedTable(TableActor):

@@ -12,9 +12,9 @@ from sqlalchemy import Connection, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server import elo
+from freezeout.server.entries import GameEnd, GameStart
 from freezeout.server.storage.db import games
 from freezeout.server.storage.ratings import pair_key, rate_game
-from freezeout.server.table.entries import GameEnd, GameStart
 
 __all__ = ["Games", "write_game"]
 

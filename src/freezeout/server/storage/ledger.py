@@ -33,15 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
-    BigInteger,
-    CheckConstraint,
-    Column,
     Connection,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Table,
     func,
     insert,
     select,
@@ -51,11 +43,23 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from freezeout.server.storage.db import metadata, tables, users
+from freezeout.server.storage.db import tables, users
+from freezeout.server.storage.ledgercheck import TableHoldings, check
+from freezeout.server.storage.ledgerschema import (
+    CREDITS,
+    DAY,
+    DEBITS,
+    HOUSE,
+    KINDS,
+    MAX_AMOUNT,
+    TABLE_KINDS,
+    balances,
+    ledger,
+    utc_day,
+)
 
 if TYPE_CHECKING:
     from freezeout.server.settings import Settings
-    from freezeout.server.storage.ledgercheck import TableHoldings
 
 __all__ = [
     "CREDITS",
@@ -81,40 +85,7 @@ __all__ = [
     "reload",
 ]
 
-HOUSE = 0  # the house's account: rake goes here, and nothing else does
-DAY = 86400.0
-MAX_AMOUNT = 10**12  # far above any stake; keeps every sum inside a BIGINT
-KINDS = ("grant", "reload", "buy_in", "top_up", "cash_out", "rake")
-CREDITS = frozenset({"grant", "reload", "cash_out", "rake"})  # chips onto a balance
-DEBITS = frozenset({"buy_in", "top_up"})  # chips off a balance, onto a table
-TABLE_KINDS = frozenset({"buy_in", "top_up", "cash_out", "rake"})
 _TRANSFER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9:._-]{0,127}")
-
-# The schema of migration 0007 (on db.metadata, beside the other tables).
-balances = Table(
-    "balances",
-    metadata,
-    Column("account_id", Integer, primary_key=True, autoincrement=False),  # users.id, or HOUSE
-    Column("balance", BigInteger, nullable=False),
-    Column("reload_day", Integer, nullable=True),  # the UTC day (days since 1970) of the last reload
-    CheckConstraint("balance >= 0", name="ck_balances_not_negative"),
-)
-
-ledger = Table(
-    "ledger",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),  # the order rows were written in
-    Column("transfer_id", String(128), nullable=False, unique=True),
-    Column("account_id", Integer, ForeignKey("balances.account_id"), nullable=False),
-    Column("kind", String(8), nullable=False),
-    Column("amount", BigInteger, nullable=False),  # always positive; the kind says which way
-    Column("balance_after", BigInteger, nullable=False),  # the account's balance after this row (the plot)
-    Column("table_id", String(32), ForeignKey("tables.id"), nullable=True),
-    Column("table_epoch", BigInteger, nullable=True),  # the writer's fencing epoch (0007's trigger)
-    Column("table_seq", Integer, nullable=True),  # the table's log entry this row rides with
-    Column("at", Float, nullable=False),
-)
-
 
 # -- errors ----------------------------------------------------------------
 class LedgerError(Exception):
@@ -242,11 +213,6 @@ def validate(t: Transfer) -> None:
         raise BadTransfer(f"a {t.kind} {'needs' if t.kind in TABLE_KINDS else 'has no'} table")
     if not (isinstance(t.at, (int, float)) and math.isfinite(t.at)):
         raise BadTransfer(f"bad time {t.at!r}")
-
-
-def utc_day(at: float) -> int:
-    """Days since 1970-01-01 in UTC: the reload's "once a day"."""
-    return math.floor(at / DAY)
 
 
 # -- operations on an open connection (inside the caller's transaction) ----
@@ -461,9 +427,11 @@ class Ledger:
     transaction of its own (the cash table's writer calls :func:`move` inside its log
     transaction instead, through ``TableLog``)."""
 
-    def __init__(self, engine: AsyncEngine, amounts: Amounts | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, amounts: Amounts | None = None,
+                 holdings: TableHoldings | None = None) -> None:
         self.engine = engine
         self.amounts = amounts or Amounts()
+        self.holdings = holdings  # what a table's log says it holds: the table's own fold (.ledgercheck)
 
     # Hooks for the other parts' transactions (synchronous, on their connection).
     def open_in(self, conn: Connection, account_id: int, at: float) -> None:
@@ -534,11 +502,11 @@ class Ledger:
 
     async def check(self, holdings: TableHoldings | None = None) -> list[str]:
         """:func:`.ledgercheck.check` in one read transaction (a consistent view on PostgreSQL);
-        ``holdings`` defaults to :func:`.ledgercheck.log_holdings`."""
-        # Imported here: ledgercheck reads this module's tables, so it imports this module.
-        from freezeout.server.storage.ledgercheck import check, log_holdings
-
-        reader = holdings or log_holdings
+        ``holdings`` defaults to the reader the ledger was made with (the process wires the
+        table's: storage does not fold a table's log itself)."""
+        reader = holdings or self.holdings
+        if reader is None:
+            raise RuntimeError("the ledger check needs a reader of what each table's log holds")
         async with self.engine.connect() as conn:
             if conn.dialect.name == "postgresql":
                 await conn.execution_options(isolation_level="REPEATABLE READ")

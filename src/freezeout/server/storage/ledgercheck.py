@@ -14,29 +14,21 @@ from collections.abc import Callable, Sequence
 
 from sqlalchemy import Connection, func, select
 
+from freezeout.server.entries import LogEntry
 from freezeout.server.storage.db import table_log, users
-from freezeout.server.storage.ledger import CREDITS, DEBITS, HOUSE, balances, ledger, utc_day
-from freezeout.server.table.entries import LogEntry
+from freezeout.server.storage.ledgerschema import CREDITS, DEBITS, HOUSE, balances, ledger, utc_day
 
-__all__ = ["TableHoldings", "check", "log_holdings"]
+__all__ = ["TableHoldings", "check"]
 
 
 TableHoldings = Callable[[str, Sequence[LogEntry]], int | None]
 """What a table's own log says it holds: the chips of every seat (stacks and anything in
-the pot), from the table's entries — or None when the log is not a cash table's.  The cash
-game provides it (issue #25 step 3); :func:`check` compares it with the ledger."""
+the pot), from the table's entries — or None when the log is not a cash table's.  The table
+provides it (:func:`freezeout.server.table.chips.holdings`, wired by the process: storage
+does not fold a table's log); :func:`check` compares it with the ledger."""
 
 
-def log_holdings(table_id: str, entries: Sequence[LogEntry]) -> int | None:
-    """The room's :data:`TableHoldings`: the cash game's fold of a table's log
-    (:func:`freezeout.server.table.cash.holdings`): every seat's chips, anything in the pot
-    mid-hand counted with the stack it came from; None for a log that is not a cash table's."""
-    from freezeout.server.table.cash import holdings  # the table's package reads the ledger's: imported late
-
-    return holdings(table_id, entries)
-
-
-def check(conn: Connection, holdings: TableHoldings = log_holdings) -> list[str]:
+def check(conn: Connection, holdings: TableHoldings) -> list[str]:
     """Every difference from conservation over the whole database, most basic first (an
     empty list: the ledger balances).  Per account: its balance is the sum of its rows,
     row by row (``balance_after``), and it reloaded at most once a UTC day.  Per table

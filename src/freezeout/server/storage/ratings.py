@@ -19,10 +19,10 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.server import elo
+from freezeout.server.entries import GameEnd
 from freezeout.server.storage.db import games, rating_history, ratings, users
 from freezeout.server.storage.sightings import shared
 from freezeout.server.storage.users import shown_name
-from freezeout.server.table.entries import GameEnd
 
 __all__ = ["Ratings", "established_ids", "pair_key", "rate_game"]
 

@@ -26,15 +26,16 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from freezeout.server.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.storage.chat import Chat
 from freezeout.server.storage.credentials import TOKEN_ID_LENGTH, ApiTokens, Sessions
 from freezeout.server.storage.gamerecords import Games, write_game
 from freezeout.server.storage.ledger import Amounts, Ledger
+from freezeout.server.storage.ledgercheck import TableHoldings
 from freezeout.server.storage.ratings import Ratings
 from freezeout.server.storage.sightings import Sightings
 from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.storage.users import Accounts, NameTaken, UserRow, shown_name
-from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 
 # The types are re-exported from here for the modules that import them from storage.
 __all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "Store", "UserRow",
@@ -44,9 +45,10 @@ __all__ = ["TOKEN_ID_LENGTH", "GameEnd", "GameStart", "LogEntry", "NameTaken", "
 class Store:
     """The storage parts on one engine (see the module docstring)."""
 
-    def __init__(self, engine: AsyncEngine, *, batch_limit: int = 256, amounts: Amounts | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, *, batch_limit: int = 256, amounts: Amounts | None = None,
+                 holdings: TableHoldings | None = None) -> None:
         self.engine = engine
-        self.ledger = Ledger(engine, amounts)
+        self.ledger = Ledger(engine, amounts, holdings)
         self.log = TableLog(engine, write_game, batch_limit=batch_limit, move=self.ledger.move_in)
         self.accounts = Accounts(engine, on_create=self.ledger.open_in)
         self.sessions = Sessions(engine)

@@ -28,11 +28,11 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
+from freezeout.server.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.fencing import StaleOwner, is_stale_owner_error
 from freezeout.server.storage import crashpoint
 from freezeout.server.storage.db import sync_sqlite_engine, table_log, tables
 from freezeout.server.storage.ledger import LedgerError, Transfer
-from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.wire import dumps
 
 __all__ = ["TableLog"]

@@ -1,14 +1,14 @@
 """The table actor: one asyncio task owns each table and orders everything that changes it
 (design principle 6).
 
-Its one job is the order: client intents (typed: protocol.Intent), connections
+Its one job is the order: client intents (typed: table/commands.py's Intent), connections
 coming and going, and the steps the table takes by itself (table/timers.py) are
 taken one at a time from one queue, and each is handed to the small class
 whose job it is:
 
 - intents.entry_for: what a client's intent writes (or why it is refused),
   after idempotency.decide (a keyed intent resent is applied once);
-- tablesteps / tablebots: what the table writes by itself (a game's start, the
+- table.steps / table.bots: what the table writes by itself (a game's start, the
   next deck, a bot's move, a timeout);
 - table.writer.TableWriter: validate with the pure fold, commit, then apply
   (write, then tell: principle 7);
@@ -35,16 +35,7 @@ from typing import Any, assert_never
 from freezeout.cards import system_random
 from freezeout.rules.actions import Action, ActionKind
 from freezeout.server.clock import Clock
-from freezeout.server.settings import Settings
-from freezeout.server.storage import crashpoint
-from freezeout.server.storage.ledger import Transfer
-from freezeout.server.storage.store import UserRow
-from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table import cashio, guestlist, idempotency, steps, timers
-from freezeout.server.table.bots import BotSeats, CashBotMove
-from freezeout.server.table.chat import TableChat, audience, players_of, system_news
-from freezeout.server.table.commands import Chat, Intent, MoveIn
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CloseEntry,
     DealEntry,
@@ -57,6 +48,15 @@ from freezeout.server.table.entries import (
     ResumeEntry,
     WaitlistEntry,
 )
+from freezeout.server.settings import Settings
+from freezeout.server.storage import crashpoint
+from freezeout.server.storage.ledger import Transfer
+from freezeout.server.storage.store import UserRow
+from freezeout.server.storage.tablelog import TableLog
+from freezeout.server.table import cashio, guestlist, idempotency, steps, timers
+from freezeout.server.table.bots import BotSeats, CashBotMove
+from freezeout.server.table.chat import TableChat, audience, players_of, system_news
+from freezeout.server.table.commands import Chat, Intent, MoveIn
 from freezeout.server.table.fanout import Fanout, table_summary
 from freezeout.server.table.handle import Conn
 from freezeout.server.table.intents import entry_for
@@ -405,7 +405,7 @@ class TableActor:
                 msg, moved = decision.msg, None
                 if self.state.private and command.user is not None:  # held places, approval (table/guestlist.py)
                     admitted = guestlist.admit(self.state, command.user, msg, now)
-                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (table/guestbook.py)
+                    if isinstance(admitted, GuestEntry):  # the request waits, in the log (server/guestbook.py)
                         if admitted.seat != getattr(self.state.guests.request_of(command.user.id), "seat", None):
                             await self._write(admitted, now)
                         self.tell_guests()

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from freezeout.rules.cash import Status
+from freezeout.server.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
 from freezeout.server.settings import Settings
 from freezeout.server.table import botseat
-from freezeout.server.table.cash import CashGame
-from freezeout.server.table.cashbots import add_bot_refusal, bots_welcome, fill_target
-from freezeout.server.table.entries import ActEntry, CashSeatEntry, SitEntry, Slot, StandEntry, TopUpEntry
+from freezeout.server.table.cashbots import CashBotMove, fill_target
+from freezeout.server.table.freezeout import FREEZEOUT_BOTS
 from freezeout.server.table.state import Refused, TableState
 
 if TYPE_CHECKING:
@@ -50,125 +48,29 @@ CASH_BOT_WAIT_SECONDS: Final = 20.0
 CASH_BOT_RETRY_SECONDS: Final = 5.0
 
 
-@dataclass(frozen=True, slots=True)
-class CashBotMove:
-    """A bot's seat change at a cash table: ``sit`` (a new bot of ``level`` at ``seat``),
-    ``top_up`` (``chips`` more), ``sit_out``, ``sit_in`` or ``leave`` (cash out; at the end
-    of the hand when the bot is dealt in)."""
-
-    kind: str
-    seat: int
-    chips: int = 0
-    level: str | None = None
-
-
-def _bots(state: TableState) -> list[int]:
-    return [index for index, slot in enumerate(state.slots) if slot.taken and slot.kind == "bot"]
-
-
 def cash_bot_due(state: TableState, now: float, *, asked: str | None = None,
                  fill_after: float | None = None, level: str | None = None) -> CashBotMove | None:
-    """The bots' next seat change at a cash table, in this order (who may stay and play:
-    :func:`~.cashbots.bots_welcome`, the one place that decides it):
-
-    1. no human is seated (or every one leaves): every bot leaves — bots never play each
-       other for ever;
-    2. humans are seated but none plays (sitting out, C3, or out of chips): the bots stay
-       seated and wait — no hand is dealt among bots alone (``cashbots.can_deal``) — and play
-       again as soon as a human does; a bot sitting out (an older table's) sits in then;
-    3. the table is full and has more players than :func:`fill_target`: a bot not in the hand
-       leaves to make room for the human who may come;
-    4. a bot below half the maximum buy-in and not in the hand tops up to the maximum (C2: a
-       rebuy when it lost everything);
-    5. a human plays, a seat is free, the table has fewer than :func:`fill_target` players and
-       either bots sit here already, a bot was ``asked`` for, or the human has been alone for
-       ``fill_after`` seconds since the table last changed (None: never by itself): a bot of
-       ``asked`` (else the level of the bots here, else ``level``) buys in for the maximum
-       (C3: at least what it left with).
-
-    None when nothing is due (or the table is not a cash table)."""
+    """The bots' next seat change at the table, as its game says (``TableGame.bot_seat_change``:
+    a cash table's, table/cashbots.py); None when nothing is due (a freezeout's bots never
+    change seats)."""
     game = state.table_game
-    if not isinstance(game, CashGame):
-        return None
-    table = game.table
-    bots = [seat for seat in _bots(state) if not game.is_leaving(seat)]
-    dealt = set(table.hand_seats) if game.in_hand else set()
-    welcome = bots_welcome(game)
-    if welcome == "leave":
-        return CashBotMove("leave", bots[0]) if bots else None
-    if welcome == "wait":
-        return None
-    for seat in bots:
-        held = table.seats[seat]
-        if held is not None and held.status in (Status.SITTING_OUT, Status.AWAY):
-            return CashBotMove("sit_in", seat)
-    taken = sum(1 for slot in state.slots if slot.taken)
-    if taken == state.size and taken > fill_target(state.size):
-        for seat in bots:
-            if seat not in dealt:
-                return CashBotMove("leave", seat)
-    high = table.config.max_buy_in
-    for seat in bots:
-        held = table.seats[seat]
-        if held is None or seat in dealt:
-            continue
-        if held.stack * 2 < high:
-            return CashBotMove("top_up", seat, high - held.stack)
-    offered = set(game.waitlist.line.offered_seats)  # C13: a seat offered from the waiting list is its player's
-    if game.waitlist.line.queue and not offered:
-        return None  # C13: players wait for this table's seats: a bot takes none
-    free = _bot_places(state, game, now)
-    if not free or taken >= fill_target(state.size) or len(_bots(state)) >= state.size - 1:
-        return None
-    alone = fill_after is not None and taken == 1 and now >= state.last_at + fill_after
-    if not (bots or asked or alone):
-        return None
-    chosen = asked or next((state.slots[seat].bot for seat in bots if state.slots[seat].bot), None) or level
-    if chosen is None:
-        return None
-    return CashBotMove("sit", free[0], 0, chosen)
+    return None if game is None else game.bot_seat_change(state, now, asked, fill_after, level)
 
 
 def cash_bot_deadline(state: TableState, fill_after: float | None = None) -> float | None:
-    """When a wait runs out by itself: a lone human's for bots (``fill_after``); the actor
-    sleeps until then.  (Bots wait for a human who sits out for as long as they are seated.)"""
+    """When a wait for bots runs out by itself (``TableGame.bots_wake_at``: a lone human's at a
+    cash table); the actor sleeps until then.  None: nothing ahead."""
     game = state.table_game
-    if fill_after is None or not isinstance(game, CashGame) or _bots(state):
-        return None
-    taken = sum(1 for slot in state.slots if slot.taken)
-    if taken == 1 and bots_welcome(game) == "play":
-        return state.last_at + fill_after
-    return None
-
-
-def _bot_places(state: TableState, game: CashGame, now: float) -> list[int]:
-    """The free places a bot may take at a cash table: not one offered from the waiting list
-    (C13), nor one a private table's creator holds for a named account (issue #37, table/guestbook.py)."""
-    kept = set(game.waitlist.line.offered_seats)
-    if state.private:
-        kept |= state.guests.held_slots(now)
-    return [index for index, slot in enumerate(state.slots) if not slot.taken and index not in kept]
+    return None if game is None else game.bots_wake_at(state, fill_after)
 
 
 def check_add_bot(state: TableState, user: UserRow, level: str, offered: tuple[str, ...], now: float = 0.0) -> None:
-    """Whether ``user`` may ask for a bot of ``level`` at this cash table now (:class:`Refused`
-    says why not): a bot that plays the table's game, for a human seated here (or the table's
-    creator while a human plays), with a free seat and the table below
-    :func:`~.cashbots.fill_target` (:func:`~.cashbots.add_bot_refusal`, as the view says it)."""
+    """Whether ``user`` may ask for a bot of ``level`` now (``TableGame.check_add_bot``;
+    :class:`Refused` says why not): a cash table's rules are table/cashbots.py's."""
     game = state.table_game
-    if not isinstance(game, CashGame):
-        raise Refused("illegal", "bots are added to a freezeout when it is opened; this is not a cash table")
-    if level not in offered:
-        raise Refused("illegal", f"the {level} bot does not play this table's game; choose from {', '.join(offered)}")
-    refusal = add_bot_refusal(game, offered)  # what the view's ``add_bot`` says (table/cashbots.py)
-    if refusal is not None and refusal[0] != "no_seat":
-        raise Refused("illegal", refusal[1])
-    if state.slot_of_user(user.id) is None and state.created_by != user.id:
-        raise Refused("forbidden", "only a player at this table or its creator adds bots")
-    if refusal is not None:
-        raise Refused("illegal", refusal[1])
-    if not _bot_places(state, game, now):
-        raise Refused("illegal", "no seat for a bot: every free seat is held for a player")
+    if game is None:
+        raise Refused("illegal", FREEZEOUT_BOTS)
+    game.check_add_bot(state, user, level, offered, now)
 
 
 class BotSeats:
@@ -225,28 +127,27 @@ class BotSeats:
 
     async def cash_entry(self, state: TableState, move: CashBotMove, now: float, engine: AsyncEngine,
                          ) -> tuple[SitEntry | TopUpEntry | StandEntry | CashSeatEntry, list[Transfer]]:
-        """The entry that makes ``move``, and the house's ``grant`` that stakes the bot when its
-        balance cannot pay the buy-in or top-up (written in the same transaction, before it)."""
+        """The entry that makes ``move`` (the game's: ``TableGame.bot_entry``), and the house's
+        ``grant`` that stakes the bot when its balance cannot pay the buy-in or top-up (written
+        in the same transaction, before it)."""
         game = state.table_game
-        assert isinstance(game, CashGame)
-        if move.kind == "leave":
-            dealt = game.in_hand and move.seat in game.table.hand_seats
-            return StandEntry(move.seat, chips=None if dealt else game.table.current_stacks()[move.seat]), []
-        if move.kind in ("sit_out", "sit_in"):
-            return CashSeatEntry(move.kind, move.seat), []
-        if move.kind == "top_up":
-            account = state.slots[move.seat].user_id
-            assert account is not None
-            return TopUpEntry(move.seat, move.chips), await self._stake(state, account, move.chips, now, engine)
-        assert move.level is not None
-        account, base = await _bot_account(engine, move.level)
-        names = {slot.name for slot in state.slots if slot.taken}
-        name, n = base, 2
-        while name in names:
-            name, n = f"{base}-{n}", n + 1
-        chips = game.table.buy_in_range(name, now)[1]  # the maximum (C3: at least what it left with; a bot by name)
-        entry = SitEntry(move.seat, Slot(account, name, "bot", move.level), chips=chips, post=True)
-        return entry, await self._stake(state, account, chips, now, engine)
+        assert game is not None
+        bot: Slot | None = None
+        if move.kind == "sit":
+            assert move.level is not None
+            account, base = await _bot_account(engine, move.level)
+            names = {slot.name for slot in state.slots if slot.taken}
+            name, n = base, 2
+            while name in names:
+                name, n = f"{base}-{n}", n + 1
+            bot = Slot(account, name, "bot", move.level)
+        entry = game.bot_entry(state, move, now, bot)
+        if isinstance(entry, SitEntry) and entry.chips is not None and entry.player.user_id is not None:
+            return entry, await self._stake(state, entry.player.user_id, entry.chips, now, engine)
+        topped = state.slots[entry.seat].user_id if isinstance(entry, TopUpEntry) else None
+        if isinstance(entry, TopUpEntry) and topped is not None:
+            return entry, await self._stake(state, topped, entry.chips, now, engine)
+        return entry, []
 
     async def _stake(self, state: TableState, account: int, chips: int, now: float, engine: AsyncEngine) -> list[Transfer]:
         from freezeout.server.storage.ledger import Transfer, balance_row

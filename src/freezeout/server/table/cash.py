@@ -10,7 +10,7 @@ chips crossed the table's edge — a buy-in, a top-up, the cash-outs of players 
 the house's rake of a hand that ended — and the game's ``transfers`` (table/cashledger.py)
 turns that into the ledger's rows, written in the same transaction as the log entry
 (table/writer.py).  A cash table is never finished while it is open: a seat comes and
-goes, the game goes on.  ``holdings``: what its log says it holds (storage/ledgercheck.py).
+goes, the game goes on.  What its log says it holds: table/chips.py.
 
 Choices (docs/ledger.md):
 
@@ -37,18 +37,7 @@ from freezeout.rules.events import Event
 from freezeout.rules.legal import LegalActions
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView
-from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, cash_config
-from freezeout.server.table.cashlobby import after_move, cash_fields
-from freezeout.server.table.cashwait import (
-    Waitlist,
-    break_due,
-    fold_waitlist,
-    lapse_at,
-    note_short,
-    on_sit,
-    seat_freed,
-)
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CashSeatEntry,
     CloseEntry,
@@ -61,17 +50,37 @@ from freezeout.server.table.entries import (
     TopUpEntry,
     WaitlistEntry,
 )
-from freezeout.server.table.fairness import hand_cards_of
-from freezeout.server.table.game import CashOptions, GameRefused, GameSpec, HandCards, TableGame
+from freezeout.server.fairness import HandCards, hand_cards_of
+from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
+from freezeout.server.table import cashbots, cashview
+from freezeout.server.table.cashconfig import STUD_MIN_BIG_BLIND, account_key, cash_config
+from freezeout.server.table.cashintents import cash_entry
+from freezeout.server.table.cashledger import ledger_rows
+from freezeout.server.table.cashlobby import after_move, cash_fields
+from freezeout.server.table.cashwait import (
+    Waitlist,
+    break_due,
+    fold_waitlist,
+    lapse_at,
+    note_short,
+    on_sit,
+    seat_freed,
+)
+from freezeout.server.table.commands import Refused
+from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
+    from freezeout.server.entries import Slot, Stamped
+    from freezeout.server.settings import Settings
     from freezeout.server.storage.ledger import Transfer
+    from freezeout.server.storage.users import UserRow
+    from freezeout.server.table.cashbots import BotEntry, CashBotMove
+    from freezeout.server.table.commands import Intent
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "account_key", "after_hand_move", "auto_top_up_due", "can_deal",
-           "cash_config", "cash_transfers",
-           "fold_request", "game_of", "holdings", "lobby_key", "offer_lapse_at", "opened"]
+__all__ = ["STUD_MIN_BIG_BLIND", "CashGame", "after_hand_move",
+           "cash_config", "fold_request", "game_of"]
 
 
 def _rules_events(events: Iterable[object]) -> list[Event]:
@@ -341,12 +350,45 @@ class CashGame:
 
     # -- views (built in table/cashview.py) --------------------------------------
     def seat_view(self, viewer: int | None) -> TableView:
-        from freezeout.server.table.cashview import seat_view
-
-        return seat_view(self, viewer)
+        return cashview.seat_view(self, viewer)
 
     def fold(self, state: TableState, body: EntryBody, at: float, play: Callable[[], Folded]) -> Folded | None:
         return fold_entry(state, body, at, play)
+
+    def entry_for(self, state: TableState, user: UserRow, intent: Intent, now: float, settings: Settings,
+                  online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
+        return cash_entry(state, self, user, intent, now, settings, online, moved)
+
+    @property
+    def records_each_hand(self) -> bool:
+        return True  # a record per hand (table/records.py CashHands)
+
+    def top_up_due(self) -> int | None:
+        return min(self.auto_due) if self.auto_due else None  # C2: the first seat owed one
+
+    def offer_lapse_at(self) -> float | None:
+        return lapse_at(self)  # C13
+
+    def lobby_key(self) -> tuple[Any, ...]:
+        return self.waitlist, self.short_since  # C13's list and C14's break clock
+
+    # -- the bots' seat changes (table/cashbots.py) --------------------------------------------
+    def may_deal(self) -> bool:
+        return cashbots.can_deal(self)
+
+    def bot_seat_change(self, state: TableState, now: float, asked: str | None, fill_after: float | None,
+                        level: str | None) -> CashBotMove | None:
+        return cashbots.cash_bot_due(self, state, now, asked=asked, fill_after=fill_after, level=level)
+
+    def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
+        return cashbots.cash_bot_deadline(self, state, fill_after)
+
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...],
+                      now: float = 0.0) -> None:
+        cashbots.check_add_bot(self, state, user, level, offered, now)
+
+    def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
+        return cashbots.bot_entry(self, move, now, bot)
 
     def lobby_fields(self, state: TableState) -> dict[str, Any]:
         return cash_fields(state, self)
@@ -366,60 +408,14 @@ class CashGame:
         return cash_table_view(self.table, viewer)
 
     def view_dicts(self, viewers: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        from freezeout.server.table.cashview import view_dicts
-
-        return view_dicts(self, viewers)
+        return cashview.view_dicts(self, viewers)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        from freezeout.server.table.cashview import view
-
-        return view(self, viewer)
+        return cashview.view(self, viewer)
 
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
 _Result = tuple["TableState", list[dict[str, Any]], list[Event]]
-
-
-def account_key(account: int | None) -> str:
-    """Who a seat's player is for C3 (hit-and-run) and C11 (the time bank kept): the account,
-    never the name shown, which its owner may change (``POST /api/me/display``)."""
-    return "" if account is None else f"account:{account}"
-
-
-def auto_top_up_due(state: TableState) -> int | None:
-    """C2: the first seat whose auto top-up the table owes now (between hands), or None."""
-    game = state.table_game
-    if not isinstance(game, CashGame) or not game.auto_due:
-        return None
-    return min(game.auto_due)
-
-
-def lobby_key(state: TableState) -> tuple[Any, ...]:
-    """What a cash table's lobby record says beyond the seats (a cluster's owner lists it again
-    when it changes, cluster/workertable.py): its waiting list (C13) and break clock (C14)."""
-    game = state.table_game
-    return (game.waitlist, game.short_since) if isinstance(game, CashGame) else ()
-
-
-def offer_lapse_at(state: TableState) -> float | None:
-    """C13: when the first seat offered from a cash table's waiting list runs out, or None."""
-    game = state.table_game
-    return lapse_at(game) if isinstance(game, CashGame) else None
-
-
-def can_deal(game: TableGame) -> bool:
-    """Whether a table's next hand can be committed and dealt by the rules (a freezeout's always
-    can): at a cash table two players with chips who are not sitting out.  Whether bots may be
-    dealt a hand is table/cashbots.py's (``cashbots.can_deal``)."""
-    return not isinstance(game, CashGame) or game.can_deal
-
-
-def opened(state: TableState, at: float) -> TableState:
-    """A cash table's state as its ``create`` entry opens it: the game runs from the start
-    (no ``start`` entry: players sit down and leave while it goes on); a seat is its place."""
-    game = CashGame.open(state.spec, state.size)
-    return replace(state, table_game=game, game=1, game_id=state.id, seat_slots=tuple(range(state.size)),
-                   players=game.players, started_at=at)
 
 
 def game_of(state: TableState) -> CashGame:
@@ -454,8 +450,6 @@ def fold_entry(state: TableState, body: EntryBody, at: float, play: Callable[[],
 def fold_request(state: TableState, body: Any, at: float) -> _Result:
     """A cash request's entry (entries.py: ``sit`` with its buy-in, ``stand`` with its cash-out,
     ``top_up``, ``cash_seat``) applied to a cash table; :class:`Refused` (state untouched) says why not."""
-    from freezeout.server.table.state import Refused
-
     if isinstance(body, CloseEntry):  # an empty cash table closes (table/cashlobby.py): it holds no chip
         if any(slot.taken for slot in state.slots):
             raise Refused("illegal", "a cash table closes only when nobody sits there")
@@ -507,15 +501,11 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
 def _fresh_transfer(game: CashGame, transfer: str | None) -> None:
     """A transfer id this table's entries named before would move no chips the second time (the
     ledger answers its first result) while the table counted them again: refused."""
-    from freezeout.server.table.state import Refused
-
     if transfer is not None and transfer in game.transfer_ids:
         raise Refused("transfer_mismatch", f"transfer {transfer!r} was used at this table already: name a new one")
 
 
 def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.state import Refused
-
     index, slot = body.slot, body.player
     if not 0 <= index < state.size or state.slots[index].taken:
         raise Refused("illegal", f"seat {index} is not free")
@@ -544,8 +534,6 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
 
 
 def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
-    from freezeout.server.table.state import Refused
-
     index = body.slot
     if not 0 <= index < state.size or not state.slots[index].taken:
         raise Refused("illegal", f"seat {index} has no player to leave")
@@ -596,5 +584,3 @@ def after_entry(result: _Result, at: float) -> _Result:
     noted = note_short(game, at)
     return (state if noted is game else replace(state, table_game=noted)), told, events
 
-
-from freezeout.server.table.cashledger import cash_transfers, holdings, ledger_rows  # noqa: E402  the ledger's rows

@@ -10,8 +10,10 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from freezeout.rules.errors import RulesError
+from freezeout.server.entries import CashSeatEntry, StandEntry, TopUpEntry, UnknownEntry
+from freezeout.server.storage.ledger import balance_row
 from freezeout.server.table.cash import game_of
-from freezeout.server.table.entries import CashSeatEntry, StandEntry, TopUpEntry, UnknownEntry
+from freezeout.server.table.commands import Refused
 
 if TYPE_CHECKING:
     from freezeout.server.table.state import TableState
@@ -39,9 +41,6 @@ async def auto_top_up(state: TableState, seat: int, store: Any, write: Callable[
     database (a TableLog's engine), write the entry :func:`auto_top_up_entry` decides; if the
     balance fell meanwhile (another table's buy-in won the race: ``insufficient``), the
     top-up is skipped and said, never retried into a loop."""
-    from freezeout.server.storage.ledger import balance_row
-    from freezeout.server.table.state import Refused
-
     async def balance(account: int) -> int:
         async with store.engine.connect() as conn:
             row = await conn.run_sync(lambda sync: balance_row(sync, account))
@@ -61,8 +60,6 @@ async def moved_chips(state: TableState, account: int, source: str, seq: int, st
     table ``source``'s log (``store``: a TableLog, shared by every process of a cluster), when
     it is that table's ``stand`` moving ``account`` here with its chips; None otherwise.  The
     chips' ledger rows name the move (``move:<source>.<seq>``), so it is taken once."""
-    from freezeout.server.table.state import Refused
-
     try:
         entries = await store.table_entries(source, after=seq - 1, limit=1)
     except Exception as error:

@@ -30,10 +30,10 @@ import orjson
 
 from freezeout.rules.breaking import BREAK_AFTER, Mover, OpenTable, plan_break
 from freezeout.rules.errors import RulesError
+from freezeout.server.gamespec import GameRefused, GameSpec
 from freezeout.server.storage.users import UserRow
 from freezeout.server.table.cash import cash_config
 from freezeout.server.table.commands import Intent, MoveIn, MoveOut, WaitlistJoin, WaitlistLeave
-from freezeout.server.table.game import GameRefused, GameSpec
 from freezeout.server.table.state import Refused
 
 __all__ = ["TEND_SECONDS", "first_available", "leave_every_list", "leave_first_available", "leave_lists", "tend"]

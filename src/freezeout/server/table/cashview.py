@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 from freezeout.rules.cashoffers import run_twice_agreed, sit_in_choice
 from freezeout.rules.cashview import cash_shown, cash_view
 from freezeout.rules.views import ShownHand, TableView
+from freezeout.server.gamespec import CashOptions
 from freezeout.server.table.botseat import bots_for
 from freezeout.server.table.cashbots import add_bot_refusal, run_twice_refusal
 from freezeout.server.table.cashlobby import cash_level, cash_stakes
 from freezeout.server.table.cashwait import waitlist_json
 from freezeout.server.table.dealing import dealing_json
-from freezeout.server.table.game import CashOptions
 
 if TYPE_CHECKING:
     from freezeout.server.table.cash import CashGame

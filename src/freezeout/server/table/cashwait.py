@@ -6,7 +6,7 @@ began to lack two players in ``CashGame.short_since``) and says how each log ent
 them, so a table rebuilt from its log (a restart, a new owner in a cluster) has the same list,
 the same offers with the same deadlines, and the same break clock:
 
-* a ``waitlist`` entry (table/entries.py) joins, leaves, declines, or — the table's own step
+* a ``waitlist`` entry (server/entries.py) joins, leaves, declines, or — the table's own step
   when an offer's time has run out (table/timers.py) — passes lapsed offers on;
 * the entry that frees a seat (a ``stand`` between hands, the hand's end for a player who was
   leaving) offers it to the first in line (C13) at that entry's time;
@@ -36,10 +36,11 @@ from freezeout.rules.waitlist import (
     WaitingList,
     WaitlistEvent,
 )
+from freezeout.server.table.commands import Refused
 
 if TYPE_CHECKING:
+    from freezeout.server.entries import WaitlistEntry
     from freezeout.server.table.cash import CashGame
-    from freezeout.server.table.entries import WaitlistEntry
     from freezeout.server.table.state import TableState
 
 __all__ = ["Waitlist", "break_due", "fold_waitlist", "held_seats", "is_full", "lapse_at", "note_short", "on_sit",
@@ -62,12 +63,6 @@ class Waitlist:
         """The list ``line``, with names and flags of the players still on it only."""
         on = set(line.queue)
         return Waitlist(line, tuple((k, n) for k, n in self.names if k in on), frozenset(self.anywhere & on))
-
-
-def _refused(code: str, message: str) -> Exception:
-    from freezeout.server.table.state import Refused
-
-    return Refused(code, message)
 
 
 def is_full(game: CashGame) -> bool:
@@ -104,15 +99,15 @@ def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: fl
     if body.request == "lapse":
         line, events = line.expire(at)
         if not events:
-            raise _refused("illegal", "no offer from the waiting list has run out")
+            raise Refused("illegal", "no offer from the waiting list has run out")
         return replace(game, waitlist=waitlist.kept(line)), _told(waitlist, events)
     if body.user is None:
-        raise _refused("bad_message", "a waiting-list request names its account")
+        raise Refused("bad_message", "a waiting-list request names its account")
     key = str(body.user)
     try:
         if body.request == "join":
             if state.private and body.moved:
-                raise _refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
+                raise Refused("illegal", "a private table takes players by invitation only, not by a move (C14)")
             line, events = line.join(key, table_full=is_full(game), seated=state.slot_of_user(body.user) is not None,
                                      moved=body.moved)
             waitlist = Waitlist(waitlist.line, (*waitlist.names, (key, body.name or key)),
@@ -122,7 +117,7 @@ def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: fl
         else:  # decline
             line, events = line.decline(key, at)
     except RulesError as error:
-        raise _refused("illegal", str(error)) from None
+        raise Refused("illegal", str(error)) from None
     return replace(game, waitlist=waitlist.kept(line)), _told(waitlist, events)
 
 
@@ -145,7 +140,7 @@ def on_sit(game: CashGame, seat: int, account: int | None, at: float) -> tuple[C
     try:
         if holder is not None:
             if key != holder.player:
-                raise _refused("illegal", f"seat {seat + 1} is held for {waitlist.name_of(holder.player)} from the "
+                raise Refused("illegal", f"seat {seat + 1} is held for {waitlist.name_of(holder.player)} from the "
                                           f"waiting list until {holder.until:.0f} (C13)")
             line, _, events = line.accept(key, at)
         elif key is not None and line.place(key) is not None:
@@ -153,7 +148,7 @@ def on_sit(game: CashGame, seat: int, account: int | None, at: float) -> tuple[C
         else:
             return game, []
     except RulesError as error:
-        raise _refused("illegal", str(error)) from None
+        raise Refused("illegal", str(error)) from None
     return replace(game, waitlist=waitlist.kept(line)), _told(waitlist, events)
 
 

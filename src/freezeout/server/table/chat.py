@@ -25,10 +25,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from freezeout.rules.events import Eliminated
 from freezeout.server.chattext import ChatRefused, clean_chat
+from freezeout.server.entries import LogEntry, RematchEntry, SitEntry, StandEntry
 from freezeout.server.settings import Settings
 from freezeout.server.storage.chat import Chat as ChatStore
 from freezeout.server.storage.users import UserRow
-from freezeout.server.table.entries import LogEntry, RematchEntry, SitEntry, StandEntry
 from freezeout.server.table.state import Refused, TableState
 
 __all__ = ["TableChat", "audience", "players_of", "room_of", "system_news"]

@@ -16,15 +16,56 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
 __all__ = [
-    "INTENT", "INTENTS", "KEY_PATTERN", "VERSIONED_INTENTS", "Act", "AutoTopUp", "BuyIn", "CashChips", "CashIntent",
-    "Chat", "ClientModel", "DeclineSeat",
-    "DontWait", "Draw", "Intent", "MoveIn", "MoveOut", "MsgId", "Rematch", "Resign", "RunTwice", "Sit", "SitIn",
-    "SitOut", "Stand", "Straddle", "TableId", "TopUp", "TransferId", "WaitIntent", "WaitlistJoin", "WaitlistLeave",
+    "INTENT",
+    "INTENTS",
+    "KEY_PATTERN",
+    "VERSIONED_INTENTS",
+    "Act",
+    "AutoTopUp",
+    "BuyIn",
+    "CashChips",
+    "CashIntent",
+    "Chat",
+    "ClientModel",
+    "DeclineSeat",
+    "DontWait",
+    "Draw",
+    "Intent",
+    "MoveIn",
+    "MoveOut",
+    "MsgId",
+    "Refused",
+    "Rematch",
+    "Resign",
+    "RunTwice",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "Stand",
+    "Straddle",
+    "TableId",
+    "TopUp",
+    "TransferId",
+    "WaitIntent",
+    "WaitlistJoin",
+    "WaitlistLeave",
 ]
 
 # An intent's key (table/idempotency.py): 8-64 characters of the URL-safe alphabet, so a random key
 # (the page sends 16) does not repeat.
 KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
+
+class Refused(Exception):
+    """A command the table does not accept; ``code`` is the protocol's error code.
+
+    Here, beside the commands, so that the games (table/cash*.py) refuse a request without
+    importing the fold (table/state.py) that imports them."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
 
 MsgId = StrictStr | StrictInt | None
 
@@ -73,7 +114,7 @@ class Rematch(_Intent):
 
 class Sit(_Intent):
     type: Literal["sit"]
-    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the most places any table has (table.game.LAYOUT_MAX_SEATS); a table's own size: table/intents.py
+    slot: Annotated[int, Field(ge=0, le=9)] | None = None  # the most places any table has (gamespec.LAYOUT_MAX_SEATS); a table's own size: table/intents.py
 
 
 class Stand(_Intent):

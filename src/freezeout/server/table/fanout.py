@@ -17,12 +17,12 @@ from typing import Any
 
 from freezeout.rules.events import Event
 from freezeout.rules.views import TableView
+from freezeout.server.fairness import Reveal
+from freezeout.server.gamespec import game_summary
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
 from freezeout.server.table.eventtext import events_json
-from freezeout.server.table.fairness import Reveal
-from freezeout.server.table.game import game_summary
 from freezeout.server.table.state import TableState
 from freezeout.server.wire import Fragment, dumps, join_arrays, pack
 
@@ -57,7 +57,7 @@ class Fanout:
         # The fairness object per version, serialised, per viewer whose own cards it opens (None: everyone else).
         self._fairness: tuple[int, dict[tuple[bool, int | None], str]] = (-1, {})
         # The last hand's reveal opened for each such viewer: the same from the hand's end to the next
-        # deal (several versions), and each opening hashes its salts (table/fairness.py).
+        # deal (several versions), and each opening hashes its salts (server/fairness.py).
         self._opened: tuple[Reveal | None, dict[int | None, dict[str, Any]]] = (None, {})
 
     def record(self, state: TableState, table_events: list[dict[str, Any]], events: list[Event]) -> None:

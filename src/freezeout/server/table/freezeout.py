@@ -1,4 +1,4 @@
-"""The freezeout as a table's game (R1–R30, V18): the first :class:`~.tablegame.TableGame`.
+"""The freezeout as a table's game (R1–R30, V18): the first :class:`~.game.TableGame`.
 
 A thin shell around :class:`freezeout.rules.tournament.Tournament`, which
 knows the levels, eliminations and forfeits; this module answers the
@@ -8,7 +8,7 @@ whom, the seat's view) so that nothing above it needs a tournament.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,19 +20,25 @@ from freezeout.rules.legal import LegalActions
 from freezeout.rules.tournament import Level, Tournament, TournamentConfig
 from freezeout.rules.variant import Variant
 from freezeout.rules.views import TableView, seat_view, view_dicts
+from freezeout.server.fairness import HandCards, hand_cards_of
+from freezeout.server.gamespec import GameRefused, GameSpec
+from freezeout.server.table.commands import Refused
 from freezeout.server.table.dealing import dealing_json
-from freezeout.server.table.fairness import hand_cards_of
-from freezeout.server.table.game import GameSpec, HandCards, TableGame
+from freezeout.server.table.game import TableGame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from freezeout.server.entries import EntryBody, LogEntry, Slot, Stamped
+    from freezeout.server.settings import Settings
     from freezeout.server.storage.ledger import Transfer
-    from freezeout.server.table.entries import EntryBody, LogEntry
+    from freezeout.server.storage.users import UserRow
+    from freezeout.server.table.cashbots import BotEntry, CashBotMove
+    from freezeout.server.table.commands import Intent
     from freezeout.server.table.game import Folded
     from freezeout.server.table.state import TableState
 
-__all__ = ["FreezeoutGame", "tournament_config"]
+__all__ = ["FREEZEOUT_BOTS", "FreezeoutGame", "freezeout_places", "freezeout_spec", "tournament_config"]
 
 
 def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> TournamentConfig:
@@ -41,6 +47,31 @@ def tournament_config(spec: GameSpec, players: Sequence[str], button: int) -> To
     The rules' :func:`games.tournament_config` builds it for one game (V18) and for a
     mix (V19) alike."""
     return games.tournament_config(spec.game, tuple(players), button=button, starting_stack=spec.starting_stack)
+
+
+def freezeout_spec(creator: UserRow, slots: Sequence[str | None], game: str | None, cash: Mapping[str, Any] | None,
+                   ranked: bool, sit: bool) -> GameSpec:
+    """A new freezeout's spec from a client's choice of game (None: the house game); the room's
+    create (table/formats.py).  Cash options belong to a cash table."""
+    if cash is not None:
+        raise Refused("bad_message", "cash options belong to a cash table: send \"format\": \"cash\"")
+    try:
+        return GameSpec.parse(game)
+    except GameRefused as error:
+        raise Refused("bad_message", str(error)) from None
+
+
+def freezeout_places(game: str | None, slots: list[str | None], seats: int | None, sit: bool,
+                     sent: frozenset[str]) -> tuple[list[str | None], bool]:
+    """A new freezeout's places (bot levels, or None for a human) and whether its creator sits
+    down, as sent (``POST /api/tables``); ``seats`` are a cash table's."""
+    if seats is not None:
+        raise Refused("bad_message", "a freezeout names its places with slots; seats are a cash table's")
+    return slots, sit
+
+
+#: Why a freezeout takes no bot once it is opened (its bots are named with its seats).
+FREEZEOUT_BOTS = "bots are added to a freezeout when it is opened; this is not a cash table"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +174,41 @@ class FreezeoutGame:
 
     def transfers(self, old: TableState, new: TableState, entry: LogEntry, epoch: int | None) -> list[Transfer]:
         return []  # a freezeout's chips are its own (R1): the ledger sees none
+
+    def entry_for(self, state: TableState, user: UserRow, intent: Intent, now: float, settings: Settings,
+                  online: Callable[[int], bool], moved: tuple[int, int] | None) -> Stamped | None:
+        return None  # the table's own (table/intents.py)
+
+    @property
+    def records_each_hand(self) -> bool:
+        return False  # one record per game (freezeout.record)
+
+    def top_up_due(self) -> int | None:
+        return None
+
+    def offer_lapse_at(self) -> float | None:
+        return None
+
+    def lobby_key(self) -> tuple[Any, ...]:
+        return ()
+
+    # -- the bots' seat changes (a cash table's: table/cashbots.py): a freezeout's bots keep theirs
+    def may_deal(self) -> bool:
+        return True
+
+    def bot_seat_change(self, state: TableState, now: float, asked: str | None, fill_after: float | None,
+                        level: str | None) -> CashBotMove | None:
+        return None
+
+    def bots_wake_at(self, state: TableState, fill_after: float | None) -> float | None:
+        return None
+
+    def check_add_bot(self, state: TableState, user: UserRow, level: str, offered: tuple[str, ...],
+                      now: float = 0.0) -> None:
+        raise Refused("illegal", FREEZEOUT_BOTS)
+
+    def bot_entry(self, state: TableState, move: CashBotMove, now: float, bot: Slot | None) -> BotEntry:
+        raise Refused("illegal", "a freezeout's bots keep their seats")
 
     def held(self) -> int | None:
         return None

@@ -5,9 +5,9 @@ form ("No-Limit Texas Hold'em freezeout, 1,000 chips, blinds 10/20, up every
 6 hands"; "Seven Card Stud freezeout, 1,000 chips, ante 2, bring-in 5, bets
 20/40, …") without knowing any poker itself: the server says which game, which
 format and the numbers, as structured data the page words through its own
-catalogues (en, cs).  Today every table deals the house game (R1-R30);
-:func:`with_format` already reads a table summary's game code when the table
-names one, so tables of other games describe themselves the same way.
+catalogues (en, cs).  :func:`with_format` reads a table summary's game code
+(none: the house game, R1-R30), so a table of any game, freezeout or cash,
+describes itself the same way.
 """
 
 from __future__ import annotations

@@ -6,14 +6,14 @@ account (by account, not by a shown name that can change) for a while (``HOLD_SE
 default), and may ask to approve each seat: a request then waits for them.  The creator and
 an account a place is held for are never asked to wait.  Each function here says what a
 request writes (a ``guests`` entry) or why it is refused; the list itself is the fold of those
-entries (table/guestbook.py), so a restart or a new owner in a cluster keeps it.
+entries (server/guestbook.py), so a restart or a new owner in a cluster keeps it.
 """
 
 from __future__ import annotations
 
+from freezeout.server.guestbook import GuestEntry, SeatRequest
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.commands import INTENT, BuyIn, Intent, Sit
-from freezeout.server.table.guestbook import GuestEntry, SeatRequest
 from freezeout.server.table.state import Refused, TableState
 
 __all__ = ["HOLD_SECONDS", "MAX_REQUESTS", "admit", "held_slots", "release", "requester", "reserve", "waiting"]

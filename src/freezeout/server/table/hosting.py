@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from freezeout.server.entries import GuestEntry, InviteEntry, StandEntry
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import guestlist
 from freezeout.server.table.actor import TableActor
-from freezeout.server.table.entries import GuestEntry, InviteEntry, StandEntry
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.notices import error_text
 from freezeout.server.table.privacy import new_secret
@@ -90,7 +90,7 @@ async def answer(actor: TableActor, user_id: int, approve: bool) -> dict[str, An
     still be) or refused (the player is told)."""
     user, intent = guestlist.requester(guestlist.waiting(actor.state, user_id))
     now = actor.clock.now()
-    if approve:  # the ``sit`` answers the request (table/guestbook.py)
+    if approve:  # the ``sit`` answers the request (server/guestbook.py)
         admitted = guestlist.admit(actor.state, user, intent, now, approved=True)
         assert not isinstance(admitted, GuestEntry)
         await actor.write(entry_for(actor.state, user, admitted, now, actor.settings, actor.online), now)

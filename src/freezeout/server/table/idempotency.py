@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from freezeout.server.entries import LogEntry, Stamp
 from freezeout.server.table.commands import KEY_PATTERN, VERSIONED_INTENTS, Intent
-from freezeout.server.table.entries import LogEntry, Stamp
 
 __all__ = ["KEY_PATTERN", "RESUME", "STAMP", "WINDOW", "Applied", "Decision", "decide"]
 

@@ -24,7 +24,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from freezeout.server.table.game import FORMATS
+from freezeout.server.gamespec import FORMATS
 from freezeout.server.table.gameinfo import with_format
 from freezeout.server.tasks import stop_tasks
 from freezeout.server.wire import dumps

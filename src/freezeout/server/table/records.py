@@ -24,13 +24,15 @@ from freezeout.rules.actions import Action
 from freezeout.rules.events import CardsShown, Event, StreetDealt
 from freezeout.rules.games import Mix
 from freezeout.rules.variant import Variant
-from freezeout.server.table.entries import ActEntry, DealEntry, LogEntry, StartEntry
-from freezeout.server.table.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
+from freezeout.server.entries import ActEntry, DealEntry, LogEntry, StartEntry
+from freezeout.server.fairness import CASH_HAND_FORMAT, UNKNOWN, Deal
+from freezeout.server.table.cash import game_of
+from freezeout.server.table.commands import Refused
 from freezeout.server.table.state import TableState, initial_state, reduce
 from freezeout.server.wire import pack
 
 __all__ = ["CASH_HAND_FORMAT", "CashHands", "GameRecorder", "cash_hand", "cash_hand_for", "cash_hands_of_log", "player_record", "record_of_log",
-           "record_to_phh"]
+           "record_to_phh", "records_each_hand"]
 
 
 class GameRecorder:
@@ -52,8 +54,8 @@ class GameRecorder:
         return self.writer.players if self.writer is not None else ()
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        body = entry.body  # the typed entry (table/entries.py), never the stored JSON
-        if new.spec.format == "cash":
+        body = entry.body  # the typed entry (server/entries.py), never the stored JSON
+        if new.table_game is not None and new.table_game.records_each_hand:  # a cash table's hands
             self.cash.apply(old, new, entry, events)
             return
         if isinstance(body, StartEntry):
@@ -121,18 +123,16 @@ class CashHands:
         return other
 
     def apply(self, old: TableState, new: TableState, entry: LogEntry, events: list[Event]) -> None:
-        from freezeout.server.table.cash import CashGame
-
-        game, before = new.table_game, old.table_game
-        if not isinstance(game, CashGame):
+        if new.table_game is None or not new.table_game.records_each_hand:
             return
+        game, before = game_of(new), old.table_game
         body = entry.body
         if isinstance(body, DealEntry):
             self._actions = []
             self._started = entry.at
-        elif isinstance(body, ActEntry) and isinstance(before, CashGame) and before.in_hand:
+        elif isinstance(body, ActEntry) and before is not None and before.in_hand:
             seat = body.action.seat
-            self._actions.append(body.action._replace(seat=before.table.hand_seats.index(seat)))
+            self._actions.append(body.action._replace(seat=game_of(old).table.hand_seats.index(seat)))
         if game.hand_over and isinstance(body, (DealEntry, ActEntry)):
             deal = new.current_deal
             keys = {"commitment": deal.commitment, **deal.to_json()} if deal is not None else {}  # the fairness keys
@@ -350,6 +350,18 @@ def _phh_for(text: str, visible: set[str], viewer: str | None, up: Sequence[bool
                 line = f"{start}{deal}{who} {''.join(kept)}{end}"
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def records_each_hand(entries: Sequence[LogEntry]) -> bool:
+    """Whether the table whose log this is keeps a record per hand (a cash table's:
+    ``TableGame.records_each_hand``), read from its ``create`` entry as the table opens."""
+    if not entries:
+        return False
+    try:
+        game = initial_state(entries[0]).table_game
+    except (Refused, ValueError, KeyError):  # not a log a table opens from
+        return False
+    return game is not None and game.records_each_hand
 
 
 def cash_hands_of_log(entries: Sequence[LogEntry], number: int | None = None, *, keep: int | None = None) -> CashHands:

@@ -231,8 +231,8 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
     step of its own (:func:`_cash_run_out`, :func:`_cash_before`).  The same gates as
     at the live table: another player's down cards only when shown down (never mucked,
     V17).  Raises :class:`RecordError` for a hand the log has not finished."""
-    from freezeout.server.table.cash import CashGame
-    from freezeout.server.table.entries import ActEntry, DealEntry
+    from freezeout.server.entries import ActEntry, DealEntry
+    from freezeout.server.table.cash import game_of
     from freezeout.server.table.state import Refused, initial_state, reduce
 
     try:
@@ -244,9 +244,9 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
         for entry in entries[1:]:
             old = state
             state, told, events = reduce(old, entry)
-            game = state.table_game
-            if not isinstance(game, CashGame):
+            if state.table_game is None or not state.table_game.records_each_hand:
                 raise RecordError("not a cash table")
+            game = game_of(state)
             body = entry.body
             if isinstance(body, DealEntry) and game.hand_number == number:
                 t = game.table

@@ -23,15 +23,17 @@ from freezeout.rules.errors import RulesError
 from freezeout.rules.games import parse_game
 from freezeout.server.accounts import RateLimiter
 from freezeout.server.clock import Clock
+from freezeout.server.entries import InviteEntry, SitEntry
+from freezeout.server.gamespec import FORMATS, GameRefused, GameSpec
+from freezeout.server.guestbook import GuestBook, GuestEntry
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import LogEntry, Store, UserRow
 from freezeout.server.table.actor import TableActor
 from freezeout.server.table.botseat import BOT_LEVELS, bots_for
+from freezeout.server.table.cashconfig import MAX_CASH_CHIPS
 from freezeout.server.table.cashmove import TEND_SECONDS, tend
 from freezeout.server.table.commands import Sit
-from freezeout.server.table.entries import InviteEntry, SitEntry
-from freezeout.server.table.game import FORMATS, GameRefused, GameSpec, check_game
-from freezeout.server.table.guestbook import GuestBook, GuestEntry
+from freezeout.server.table.formats import GAMES, check_game
 from freezeout.server.table.handle import TableHandle
 from freezeout.server.table.hosting import run as run_host
 from freezeout.server.table.lobbyfeed import LobbyFeed
@@ -41,10 +43,6 @@ from freezeout.server.table.state import Refused, initial_state
 __all__ = ["MAX_CASH_CHIPS", "Room", "idle_tables", "listing_filter", "paginate"]
 
 log = logging.getLogger(__name__)
-
-#: The most chips a cash table's stakes and buy-ins may name: far beyond any balance, and well
-#: inside the ledger's 64-bit amounts.
-MAX_CASH_CHIPS = 10**12
 
 
 class Room:
@@ -213,21 +211,13 @@ class Room:
         if private and ranked:
             raise Refused("bad_message", "ranked games are always public (a private ranked game would hide rating "
                                          "rings): open an unranked private table, or a public ranked one")
-        if format == "cash":
-            spec = self._cash_spec(creator, slots, game, cash, ranked=ranked, sit=sit)
-        else:
-            if cash is not None:
-                raise Refused("bad_message", "cash options belong to a cash table: send \"format\": \"cash\"")
-            try:
-                spec = GameSpec.parse(game)
-            except GameRefused as error:
-                raise Refused("bad_message", str(error)) from None
+        opening = GAMES[format or FORMATS[0]]  # the format's own rules for a new table (table/formats.py)
+        spec = opening.new_spec(creator, slots, game, cash, ranked, sit)
         try:
             check_game(spec, len(slots))
         except GameRefused as error:
             raise Refused("illegal", str(error)) from None
-        if spec.format == "cash":
-            _check_cash_stakes(spec, len(slots))
+        opening.check_new(spec, len(slots))
         if all(level is not None for level in slots) and not self.settings.bot_only_tables:
             raise Refused("illegal", "a table needs a place for a human: bots alone do not play")
         offered = self.bot_levels(spec)
@@ -277,27 +267,6 @@ class Room:
             if approval:
                 data["approval"] = True  # the creator approves each seat (table/guestlist.py)
         return LogEntry(table_id, 1, self.clock.now(), "create", data)
-
-    @staticmethod
-    def _cash_spec(creator: UserRow, slots: list[str | None], game: str | None, cash: dict[str, Any] | None, *,
-                   ranked: bool, sit: bool) -> GameSpec:
-        """A cash table's spec (C1, C5–C7), or why not: guests hold no play chips (C9), so they
-        may watch a cash table but not open one; its seats are taken by buy-ins, never by bots
-        or the creator at once, and play chips are not rated."""
-        if creator.kind != "user":
-            raise Refused("forbidden", "guests hold no play chips: register or log in to open a cash table "
-                                       "(a guest may watch one)")
-        if ranked:
-            raise Refused("bad_message", "a cash table is not ranked: play chips change no rating")
-        if sit:
-            raise Refused("bad_message", "a cash table's seat is taken with a buy-in, not at its creation "
-                                         "(POST /api/tables/{id}/buy_in)")
-        if any(level is not None for level in slots):
-            raise Refused("bad_message", "bots do not sit at a cash table when it opens: its seats are bought into")
-        try:
-            return GameSpec.parse_cash(game, cash)
-        except GameRefused as error:
-            raise Refused("bad_message", str(error)) from None
 
     # -- private tables (issue #37, table/privacy.py) --------------------------------------------
     def known_privacy(self, table_id: str) -> Privacy | None:
@@ -380,20 +349,6 @@ def idle_tables(tables: dict[str, TableActor], now: float, settings: Settings) -
         if actor.state.closed or (actor.state.status in ("finished", "waiting") and not actor.conns
                                   and now - actor.state.last_at >= settings.idle_close_seconds)
     ]
-
-
-def _check_cash_stakes(spec: GameSpec, seats: int) -> None:
-    """C1: buy-ins a player can make at these stakes: at least one big blind (a stack that
-    cannot post the big blind cannot play a hand), and no more chips than the ledger counts."""
-    from freezeout.server.table.cash import cash_config
-
-    config = cash_config(spec, seats, 0)
-    big = config.blinds[1]
-    if config.max_buy_in > MAX_CASH_CHIPS or big > MAX_CASH_CHIPS:
-        raise Refused("bad_message", f"stakes and buy-ins are at most {MAX_CASH_CHIPS} chips")
-    if config.min_buy_in < big:
-        raise Refused("bad_message", f"a buy-in of {config.min_buy_in} cannot post the big blind of {big}: "
-                                     f"the minimum buy-in must be at least one big blind")
 
 
 def listing_filter(format: str | None, game: str | None) -> tuple[str | None, str | None]:

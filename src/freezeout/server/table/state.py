@@ -16,8 +16,7 @@ from freezeout.rules.actions import ActionKind
 from freezeout.rules.errors import RulesError
 from freezeout.rules.events import Eliminated, Event
 from freezeout.rules.tournament import Tournament
-from freezeout.server.table import cash, cashbots, cashlobby
-from freezeout.server.table.entries import (
+from freezeout.server.entries import (
     ActEntry,
     CloseEntry,
     CommitEntry,
@@ -37,27 +36,22 @@ from freezeout.server.table.entries import (
     UnknownEntry,
     WaitlistEntry,
 )
-from freezeout.server.table.fairness import AnyDeal, Reveal
-from freezeout.server.table.game import GameRefused, GameSpec, TableGame, start_game
-from freezeout.server.table.guestbook import GuestBook
+from freezeout.server.fairness import AnyDeal, Reveal
+from freezeout.server.gamespec import GameRefused, GameSpec
+from freezeout.server.guestbook import GuestBook
+from freezeout.server.table import cashlobby
+from freezeout.server.table.commands import Refused
+from freezeout.server.table.formats import open_table, start_game
+from freezeout.server.table.game import TableGame
 from freezeout.server.table.idempotency import Applied
 
-__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: table/entries.py
+__all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: server/entries.py
 
 # The rules keep every earlier hand's public events (``Tournament.past_logs``) for one
 # reader: the bots' reads on their opponents (``view.past``).  A table keeps the last this
 # many hands of it when a bot plays there, none otherwise: a game of a hundred hands
 # would otherwise hold all of them, at every table (issue #10, docs/protocol.md "Memory").
 PUBLIC_MEMORY_HANDS = 24
-
-
-class Refused(Exception):
-    """A command the table does not accept; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +90,7 @@ class TableState:
     closed: bool = False  # a cash table closed (its ``close`` entry): it takes nothing more
     # A private table's invite secret (issue #37, table/privacy.py): None for a public table.
     invite: str | None = None
-    # Its places held for named accounts, approval of seats and seat requests (table/guestbook.py).
+    # Its places held for named accounts, approval of seats and seat requests (server/guestbook.py).
     guests: GuestBook = GuestBook()  # noqa: RUF009 (frozen)
 
     @property
@@ -146,11 +140,11 @@ class TableState:
     @property
     def needs_commit(self) -> bool:
         t = self.table_game
-        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and cashbots.can_deal(t)
+        return t is not None and not t.finished and not t.in_hand and self.next_deal is None and t.may_deal()
 
     def deal_due(self, pause: float) -> float | None:
         t = self.table_game
-        if t is None or t.finished or t.in_hand or self.next_deal is None or not cashbots.can_deal(t):
+        if t is None or t.finished or t.in_hand or self.next_deal is None or not t.may_deal():
             return None
         return self.started_at if self.hand_ended_at is None else self.hand_ended_at + pause
 
@@ -211,7 +205,7 @@ def initial_state(entry: LogEntry) -> TableState:
                        created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
                        intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite,
                        guests=GuestBook(approval=body.approval))
-    return cash.opened(state, entry.at) if state.spec.format == "cash" else state
+    return open_table(state, entry.at)
 
 
 def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
@@ -420,7 +414,7 @@ def _apply(state: TableState, body: EntryBody, at: float) -> _Result:
         if not state.private:
             raise Refused("illegal", "only a private table has an invite link")
         return replace(state, invite=body.secret), [], []
-    if isinstance(body, GuestEntry):  # issue #37: places held, approval, seat requests (table/guestbook.py)
+    if isinstance(body, GuestEntry):  # issue #37: places held, approval, seat requests (server/guestbook.py)
         if not state.private:
             raise Refused("illegal", "only a private table holds places and takes seat requests")
         try:

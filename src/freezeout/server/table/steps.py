@@ -13,9 +13,9 @@ import random
 from typing import Any
 
 from freezeout.rules.tournament import rematch_players
+from freezeout.server.entries import CommitEntry, EndEntry, GameEnd, GameStart, LogEntry, StartEntry
+from freezeout.server.fairness import new_deal
 from freezeout.server.settings import Settings
-from freezeout.server.table.entries import CommitEntry, EndEntry, GameEnd, GameStart, LogEntry, StartEntry
-from freezeout.server.table.fairness import new_deal
 from freezeout.server.table.state import TableState
 
 __all__ = ["commit_entry", "deck_rng", "end_parts", "start_entry"]

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
 from freezeout.server.settings import Settings
-from freezeout.server.table import cash
 from freezeout.server.table.state import TableState
 
 __all__ = ["BotMove", "Close", "Commit", "Deal", "Due", "End", "Forfeit", "ForfeitReason", "Lapse", "Rematch", "Start",
@@ -95,7 +94,7 @@ def _bot_seats(state: TableState) -> list[int]:
 def due(state: TableState, now: float, settings: Settings, *, online: Callable[[int], bool],
         bot_due: Callable[[int], float]) -> Due | None:
     """The first step due at ``now``, in the order the table must take them."""
-    lapse = cash.offer_lapse_at(state)  # C13: an offer from the waiting list ran out
+    lapse = state.table_game.offer_lapse_at() if state.table_game is not None else None  # C13: an offer ran out
     if lapse is not None and now >= lapse:
         return Lapse()
     if (closing := close_at(state, settings)) is not None:  # an empty cash table closes (table/cashlobby.py)
@@ -112,7 +111,7 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
         return Start() if len(state.rematch) == len(state.players) else None
     if state.needs_commit:
         return Commit()
-    topped = cash.auto_top_up_due(state)
+    topped = state.table_game.top_up_due() if state.table_game is not None else None
     if topped is not None:  # C2: between hands, before the next deal
         return TopUp(topped)
     deal_at = state.deal_due(settings.pause_seconds)
@@ -138,7 +137,7 @@ def due(state: TableState, now: float, settings: Settings, *, online: Callable[[
 def next_deadline(state: TableState, settings: Settings, *, online: Callable[[int], bool],
                   bot_due: Callable[[int], float]) -> float | None:
     """When the table next has something to do by itself (None: only a command can wake it)."""
-    lapse = cash.offer_lapse_at(state)  # C13
+    lapse = state.table_game.offer_lapse_at() if state.table_game is not None else None  # C13
     rest = _next_deadline(state, settings, online=online, bot_due=bot_due)
     return rest if lapse is None else lapse if rest is None else min(lapse, rest)
 
@@ -150,7 +149,7 @@ def _next_deadline(state: TableState, settings: Settings, *, online: Callable[[i
     t = state.table_game
     if t is None or state.ended:
         return None
-    if cash.auto_top_up_due(state) is not None:
+    if state.table_game is not None and state.table_game.top_up_due() is not None:
         return state.last_at  # due now
     deal_at = state.deal_due(settings.pause_seconds)
     if deal_at is not None:

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from freezeout.rules.events import Event
+from freezeout.server.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.fencing import StaleOwner
 from freezeout.server.settings import Settings
 from freezeout.server.storage import crashpoint
 from freezeout.server.storage.ledger import LedgerError, Transfer
 from freezeout.server.storage.tablelog import TableLog
-from freezeout.server.table.entries import GameEnd, GameStart, LogEntry
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, reduce
 from freezeout.server.table.steps import end_parts

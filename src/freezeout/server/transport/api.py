@@ -27,9 +27,11 @@ from freezeout.server.accounts import (
     valid_name,
     valid_password,
 )
+from freezeout.server.gamespec import FORMATS
 from freezeout.server.storage.store import TOKEN_ID_LENGTH, NameTaken, UserRow
 from freezeout.server.table.botseat import BOT_LEVELS
 from freezeout.server.table.cashmove import leave_lists
+from freezeout.server.table.formats import GAMES
 from freezeout.server.table.gameinfo import catalogue, describe, house, with_format
 from freezeout.server.table.room import listing_filter
 from freezeout.server.table.state import Refused
@@ -213,7 +215,7 @@ class NewToken(Body):
 class NewTable(Body):
     """A new table.  A freezeout names its places (``slots``: bot levels, or None for a human);
     a cash table (``format: "cash"``, issue #25) its ``seats`` (default: the game's most) and
-    ``cash`` options (table.game.CashOptions), and opens empty (seats are bought into)."""
+    ``cash`` options (gamespec.CashOptions), and opens empty (seats are bought into)."""
 
     slots: Annotated[list[str | None], Field(min_length=2, max_length=10)] = [None, None]
     ranked: bool = False
@@ -458,7 +460,7 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
     or with ``game`` only the bots that play it (what a table of it offers)."""
     if game is None:
         return {"levels": list(BOT_LEVELS), "game": house()}
-    from freezeout.server.table.game import GameRefused, GameSpec
+    from freezeout.server.gamespec import GameRefused, GameSpec
 
     try:
         return {"levels": list(ctx(request).room.bot_levels(GameSpec.parse(game))), "game": describe(game)}
@@ -470,7 +472,7 @@ async def bots(request: Request, game: str | None = None) -> dict[str, Any]:
 async def game_catalogue(request: Request) -> dict[str, Any]:
     """Every game a table can deal (table.gameinfo.catalogue): what the lobby's game picker offers,
     with each game's rating family, betting structure, seat range per format (C12) and bots."""
-    from freezeout.server.table.game import GameSpec, seat_ranges
+    from freezeout.server.gamespec import GameSpec, seat_ranges
 
     room = ctx(request).room
     return {"games": catalogue(elo.family, seat_ranges, lambda code: room.bot_levels(GameSpec(code))),
@@ -519,25 +521,14 @@ async def _refuse_banned(request: Request, user: UserRow) -> None:
 
 
 def _places(body: NewTable) -> tuple[list[str | None], bool]:
-    """A new table's places and whether its creator sits down: a freezeout's as sent; a cash
-    table's ``seats`` empty places (default the game's most), its creator not seated (the
-    room refuses ``slots`` or ``sit`` sent with a cash table: table/room.py)."""
-    sent = body.model_fields_set
-    if body.format != "cash":
-        if body.seats is not None:
-            raise ApiError(400, "bad_message", "a freezeout names its places with slots; seats are a cash table's")
-        return body.slots, body.sit
-    if "slots" in sent:
-        raise ApiError(400, "bad_message", "a cash table names how many seats it has (seats), not slots")
-    seats = body.seats
-    if seats is None:
-        from freezeout.server.table.game import GameRefused, GameSpec
-
-        try:
-            seats = GameSpec.parse(body.game, format="cash").max_seats
-        except GameRefused as error:
-            raise ApiError(400, "bad_message", str(error)) from None
-    return [None] * seats, body.sit if "sit" in sent else False
+    """A new table's places and whether its creator sits down, as its format takes them
+    (table/formats.py ``places``: a freezeout's as sent, a cash table's ``seats`` empty places).
+    An unknown format is the room's to refuse (table/room.py): its places are read as a freezeout's."""
+    opening = GAMES.get(body.format or FORMATS[0], GAMES[FORMATS[0]])
+    try:
+        return opening.places(body.game, list(body.slots), body.seats, body.sit, frozenset(body.model_fields_set))
+    except Refused as error:
+        raise refused(error) from None
 
 
 @router.get("/tables/{table_id}")

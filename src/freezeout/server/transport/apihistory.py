@@ -117,7 +117,7 @@ async def game_events(request: Request, game_id: str, found: AuthDep) -> dict[st
     Rebuilt from the asker's record through the rules, so it shows exactly what
     they saw (the private deal is left out)."""
     from freezeout.formats.record import parse_record, replay_record
-    from freezeout.server.table.fairness import record_where
+    from freezeout.server.fairness import record_where
     from freezeout.server.transport.protocol import events_json
 
     record = await _finished_record(request, game_id, found)
@@ -189,6 +189,7 @@ async def table_hand_steps(request: Request, table_id: str, number: int, found: 
 async def _cash_steps(request: Request, table_id: str, number: int, found: Auth) -> dict[str, Any] | None:
     """A cash table's hand as the replayer's steps for the asker, or None: not a cash table."""
     from freezeout.formats.record import RecordError
+    from freezeout.server.table.records import records_each_hand
     from freezeout.server.table.replaysteps import cash_hand_steps
 
     try:
@@ -196,10 +197,10 @@ async def _cash_steps(request: Request, table_id: str, number: int, found: Auth)
     except Refused as error:
         raise refused(error) from None
     state = getattr(actor, "state", None)
-    if state is not None and state.spec.format != "cash":
-        return None
+    if state is not None and (state.table_game is None or not state.table_game.records_each_hand):
+        return None  # a freezeout's hands are its game record's (below)
     entries = await ctx(request).store.log.table_entries(table_id)
-    if not entries or entries[0].data.get("game", {}).get("format") != "cash":
+    if not records_each_hand(entries):
         return None
     names = await ctx(request).store.accounts.names_of(found.user) if found.user is not None else []
     try:
@@ -306,7 +307,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
     from freezeout.formats.record import RecordError
     from freezeout.formats.stars_cash import cash_hand_to_stars
     from freezeout.server.table.exportnames import cash_hand_with_names, table_label
-    from freezeout.server.table.records import cash_hand_for, cash_hands_of_log
+    from freezeout.server.table.records import cash_hand_for, cash_hands_of_log, records_each_hand
 
     if found.user is None:
         raise ApiError(401, "unauthorized", "sign in to download your cash hands")
@@ -320,7 +321,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
     chunks: list[str] = []
     for table_id in tables:
         entries = await ctx(request).store.log.table_entries(table_id)
-        if not entries or entries[0].data.get("game", {}).get("format") != "cash":
+        if not records_each_hand(entries):  # not a cash table's log
             if table is not None:
                 raise ApiError(404, "not_found", f"no cash table {table_id!r}")
             continue

@@ -67,6 +67,12 @@ export class CashLobby {
     this.render();
   }
 
+  /** The catalogue came (the lobby asks for it as it opens): an open create dialog offers its games. */
+  gamesArrived() {
+    this.render();
+    if (this.fillGames) this.fillGames();
+  }
+
   tables() {
     const byId = new Map(this.fromList.map(x => [x.id, x]));
     for (const x of this.fromFeed) byId.set(x.id, x);  // the feed is newer
@@ -150,9 +156,10 @@ export class CashLobby {
 
   /** The "Create cash table" dialog: game, stakes, buy-ins, seats, rake, straddle, run it twice. */
   openCreate() {
-    const games = this.lobby.games || [];
-    const pick = h('select#cash-game', ...games.map(g => h('option', {value: g.game}, g.name)));
-    pick.value = this.lobby.game || this.lobby.house || (games[0] && games[0].game) || 'NT';
+    // the dialog may open before the catalogue came: its games are filled in when they come,
+    // keeping everything else typed meanwhile (and a create before then deals the house game)
+    let games = [];
+    const pick = h('select#cash-game');
     const field = (label, input, hint) => h('div.field', h('label', {for: input.id}, label), input, hint || null);
     const number = (id, value, extra = {}) => h('input', {type: 'number', id, inputmode: 'numeric', min: 0, step: 1, value, ...extra});
     const bb = number('cash-bb', 20, {min: 2});
@@ -187,6 +194,16 @@ export class CashLobby {
     };
     pick.addEventListener('change', sync);
     bb.addEventListener('input', sync);
+    this.fillGames = () => {
+      const now = this.lobby.games || [];
+      if (now.length === games.length && now.every((g, i) => g.game === games[i].game)) return;
+      const was = pick.value;
+      games = now;
+      fill(pick, ...games.map(g => h('option', {value: g.game}, g.name)));
+      pick.value = was || this.lobby.game || this.lobby.house || (games[0] && games[0].game) || '';
+      sync();
+    };
+    this.fillGames();
     sync();
     const submit = h('button.btn.primary.create-go', {type: 'submit'}, t('cashLobby.createGo'));
     const body = h('form.cash-create', {onsubmit: async e => {
@@ -199,7 +216,7 @@ export class CashLobby {
       if (maxIn.value !== '') cash.max_buy_in = whole(maxIn);
       submit.disabled = true;
       try {
-        const data = await api.post('/api/tables', {format: 'cash', game: pick.value, seats: Number(seats.value), cash,
+        const data = await api.post('/api/tables', {format: 'cash', ...(pick.value ? {game: pick.value} : {}), seats: Number(seats.value), cash,
           ...(secret.checked ? {private: true} : {})});
         d.close('done');
         location.hash = '#/table/' + encodeURIComponent(data.table.id);
@@ -226,7 +243,8 @@ export class CashLobby {
     h('label.check', secret, t('create.private')),
     err,
     h('div.actions', submit));
-    const d = dialog({title: t('cashLobby.createTitle'), body});
+    const filler = this.fillGames;
+    const d = dialog({title: t('cashLobby.createTitle'), body, onClose: () => { if (this.fillGames === filler) this.fillGames = null; }});
     d.el.classList.add('cash-create-dialog');
   }
 }

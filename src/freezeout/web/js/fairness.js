@@ -89,7 +89,7 @@ export class Commitments {
 
 /**
  * Check one finished hand as `freezeout record verify` checks the player's own record
- * (server/table/fairness.py): `revealed` is what the server opened ({commitment, deck with
+ * (server/fairness.py): `revealed` is what the server opened ({commitment, deck with
  * ?? where not opened, salts, leaves, where}); `hand` a GameLog hand's events with
  * `commitment`, the one this page received before the hand's first card (Commitments.get);
  * `myCards` the viewer's own cards; `game` optionally what the table deals ({deck: 52 or 36,

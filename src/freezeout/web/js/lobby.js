@@ -78,7 +78,7 @@ export class LobbyPage {
       if (!this.chosen()) this.game = null;  // a stored game this server does not deal
       this.useGame();
       this.renderTables(this.tables);
-      this.cash.render();
+      this.cash.gamesArrived();
     }).catch(() => {});
     this.loadLeader();
   }
@@ -216,45 +216,55 @@ export class LobbyPage {
       list);
   }
 
+  /** The "Create a table" form, made once: a redraw (the catalogue arriving, a user or size
+   *  changing) redraws only the parts whose content changed and sets the boxes in place, so the
+   *  form a player fills in keeps its controls, their values and the focus (the lobby feed never
+   *  touches it). */
   renderCreate() {
+    if (!this.createParts) this.buildCreate();
+    const parts = this.createParts;
     const user = api.currentUser();
     const size = Number(this.createSize || 2);
-    const seg = h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')}, ...freezeoutSizes(this.chosen()).flatMap(n => [
-      h('input', {type: 'radio', name: 'csize', id: 'csize-' + n, checked: size === n, onchange: () => { this.createSize = n; this.renderCreate(); }}),
-      h('label', {for: 'csize-' + n}, String(n))]));
+    const sizes = freezeoutSizes(this.chosen());
     this.createSlots = (this.createSlots || []).slice(0, size - 1);
-    const rows = [];
-    if (size > 4) {  // a full table (issue #34): one choice fills every other seat, then each may differ
-      const all = h('select', {id: 'cslot-all', onchange: () => {
-        this.createSlots = Array(size - 1).fill(all.value === '' ? null : all.value); this.renderCreate(); }},
-        h('option', {value: '', disabled: true}, t('create.fillPick')),
-        h('option', {value: ''}, t('create.human')),
-        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
-      all.selectedIndex = 0;
-      rows.push(h('div.slot-row.fill-all', h('label', {for: 'cslot-all'}, t('create.fillAll')), all));
-    }
-    for (let i = 1; i < size; i++) {
-      const sel = h('select', {id: 'cslot-' + i, onchange: () => { this.createSlots[i - 1] = sel.value; this.renderCreate(); }},
-        h('option', {value: ''}, t('create.human')),
-        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
-      sel.value = this.createSlots[i - 1] || '';
-      rows.push(h('div.slot-row', h('label', {for: 'cslot-' + i}, t('create.slot', {n: i + 1})), sel));
-    }
-    const canRank = size === 2 && user && user.kind === 'user';
+    const who = user ? [user.id ?? user.name, user.kind, displayOf(user)] : null;
+    refill(parts.picker, JSON.stringify([this.games.map(g => g.game), this.game || this.house]),
+      () => (this.games.length ? this.gamePicker('create-game-pick') : null));
+    refill(parts.line, JSON.stringify(this.format),
+      () => (this.format ? h('p.game-line', {id: 'create-game'}, h('span.muted', t('game.label') + ': '), gameLine(this.format)) : null));
+    refill(parts.seg, JSON.stringify(sizes), () => sizes.flatMap(n => [
+      h('input', {type: 'radio', name: 'csize', id: 'csize-' + n, checked: Number(this.createSize || 2) === n,
+        onchange: () => { this.createSize = n; this.renderCreate(); }}),
+      h('label', {for: 'csize-' + n}, String(n))]));
+    for (const radio of parts.seg.querySelectorAll('input')) radio.checked = radio.id === 'csize-' + size;
+    refill(parts.slots, JSON.stringify([size, this.levels, who]), () => this.slotRows(user, size));
+    const canRank = size === 2 && !!user && user.kind === 'user';
     // issue #37: ranked games are always public, so one box turns the other off
-    const ranked = h('input', {type: 'checkbox', id: 'cranked', disabled: !canRank || !!this.createPrivate,
-      checked: canRank && this.createRanked && !this.createPrivate, onchange: () => { this.createRanked = ranked.checked; }});
-    const secret = h('input', {type: 'checkbox', id: 'cprivate', checked: !!this.createPrivate,
-      onchange: () => { this.createPrivate = secret.checked; this.renderCreate(); }});
+    parts.ranked.disabled = !canRank || !!this.createPrivate;
+    parts.ranked.checked = canRank && !!this.createRanked && !this.createPrivate;
+    parts.secret.checked = !!this.createPrivate;
+    refill(parts.hint, JSON.stringify([canRank, who]), () => (!canRank ? h('p.muted', {style: {fontSize: '.8rem', margin: '0 0 .5rem'}}, t('create.rankedHint'),
+      !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null));
+  }
+
+  /** The form's frame and its lasting controls; the parts that change are holders (no box of their own). */
+  buildCreate() {
+    const holder = () => h('div', {style: {display: 'contents'}});
+    const ranked = h('input', {type: 'checkbox', id: 'cranked', onchange: () => { this.createRanked = ranked.checked; }});
+    const secret = h('input', {type: 'checkbox', id: 'cprivate', onchange: () => { this.createPrivate = secret.checked; this.renderCreate(); }});
+    const parts = {picker: holder(), line: holder(), slots: holder(), hint: holder(), ranked, secret,
+      seg: h('div.seg', {role: 'radiogroup', 'aria-label': t('create.size')})};
+    this.createParts = parts;
     const submit = h('button.btn.primary', {type: 'submit'}, t('create.submit'));
     const form = h('form', {onsubmit: async e => {
       e.preventDefault();
       submit.disabled = true;
       try {
         if (!api.currentUser()) await api.ensureGuest();
+        const size = Number(this.createSize || 2);
         const slots = [null];
         for (let i = 1; i < size; i++) slots.push(this.createSlots[i - 1] || null);
-        const data = await api.post('/api/tables', {slots, ranked: !!(canRank && ranked.checked && !secret.checked), sit: true,
+        const data = await api.post('/api/tables', {slots, ranked: !!(!ranked.disabled && ranked.checked && !secret.checked), sit: true,
           ...(this.game ? {game: this.game} : {}), ...(secret.checked ? {private: true} : {})});
         location.hash = '#/table/' + encodeURIComponent(data.table.id);
       } catch (err) {
@@ -262,16 +272,37 @@ export class LobbyPage {
         submit.disabled = false;
       }
     }},
-    h('div.field', h('span', {style: {fontWeight: 600}}, t('create.size')), seg),
-    h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? displayOf(user) : t('nav.guest'))), ...rows),
+    h('div.field', h('span', {style: {fontWeight: 600}}, t('create.size')), parts.seg),
+    parts.slots,
     h('label.check', ranked, t('create.ranked')),
     h('label.check', secret, t('create.private')),
-    !canRank ? h('p.muted', {style: {fontSize: '.8rem', margin: '0 0 .5rem'}}, t('create.rankedHint'),
-      !user || user.kind !== 'user' ? [' ', h('a', {href: '#', onclick: e => { e.preventDefault(); openAuth('register'); }}, t('nav.register'))] : null) : null,
+    parts.hint,
     submit);
-    fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')),
-      this.games.length ? this.gamePicker('create-game-pick') : null,
-      this.format ? h('p.game-line', {id: 'create-game'}, h('span.muted', t('game.label') + ': '), gameLine(this.format)) : null, form);
+    fill(this.createEl, h('h2', {id: 'create-title'}, t('create.title')), parts.picker, parts.line, form);
+  }
+
+  /** The create form's seats: yours, then a human or a bot for each other one. */
+  slotRows(user, size) {
+    const rows = [];
+    if (size > 4) {  // a full table (issue #34): one choice fills every other seat, then each may differ
+      const all = h('select', {id: 'cslot-all', onchange: () => {
+        this.createSlots = Array(size - 1).fill(all.value === '' ? null : all.value);
+        this.createParts.slots.dataset.key = '';  // every seat's choice changed: draw them anew
+        this.renderCreate(); }},
+        h('option', {value: '', disabled: true}, t('create.fillPick')),
+        h('option', {value: ''}, t('create.human')),
+        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
+      all.selectedIndex = 0;
+      rows.push(h('div.slot-row.fill-all', h('label', {for: 'cslot-all'}, t('create.fillAll')), all));
+    }
+    for (let i = 1; i < size; i++) {
+      const sel = h('select', {id: 'cslot-' + i, onchange: () => { this.createSlots[i - 1] = sel.value; }},
+        h('option', {value: ''}, t('create.human')),
+        ...this.levels.map(level => h('option', {value: level}, t('create.bot', {level: t('level.' + level)}))));
+      sel.value = this.createSlots[i - 1] || '';
+      rows.push(h('div.slot-row', h('label', {for: 'cslot-' + i}, t('create.slot', {n: i + 1})), sel));
+    }
+    return h('div.create-slots', h('div.slot-row', h('span', t('create.slot', {n: 1})), h('span.muted', user ? displayOf(user) : t('nav.guest'))), ...rows);
   }
 
   /** Established ratings ranked by place; provisional ones after them, unnumbered and marked
@@ -300,6 +331,14 @@ export class LobbyPage {
     fill(this.leaderEl, h('div.section-head', h('h2', {id: 'leader-title'}, t('leader.title')), picker),
       h('div', {dataset: {family: this.leaderFamily}, 'aria-live': 'polite'}, body));
   }
+}
+
+/** Draw ``make()`` into ``holder`` unless ``key`` (what it shows) is what it shows already:
+ *  a redraw that changes nothing keeps the controls, what was picked in them and the focus. */
+function refill(holder, key, make) {
+  if (holder.dataset.key === key) return;
+  holder.dataset.key = key;
+  fill(holder, make());
 }
 
 /** A fan of three cards drawn in SVG for the quick-play panel. */

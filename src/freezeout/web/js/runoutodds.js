@@ -256,18 +256,16 @@ export function showCashRunOut(page, model) {
  *  is down, and the stacks as they were before it.  The model as it is otherwise. */
 export function cashBeforeTheResult(page, model) {
   if (!page.settling()) return model;
+  const before = (model.view && model.view.before_result) || {stacks: [], pots: []};  // the view says them (issue #33 item 5)
   const seats = model.seats.map(s => {
     if (s.empty) return s;
-    const stack = s.stack - (s.won || 0);
+    const stack = before.stacks[s.seat] ?? s.stack;
     const allin = stack === 0 && !!s.cards;
     return {...s, stack, won: 0, handName: '', winCards: null, flags: {...s.flags, winner: false, allin},
       stateText: allin ? t('table.allIn') : s.stateText};
   });
   // the pots as they stood (each run's half of a pot together), each under its own name
-  const byPot = new Map();
-  for (const p of (model.view && model.view.result) || []) byPot.set(p.pot, (byPot.get(p.pot) || 0) + p.amount);
-  const pots = [...byPot].filter(([, amount]) => amount > 0)
-    .map(([pot, amount]) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
+  const pots = before.pots.map(({pot, amount}) => ({label: pot === 0 ? t('table.pot') : t('table.sidePot', {n: pot}), amount}));
   return {...model, seats, pots, boardWins: [new Set(), new Set()]};
 }
 

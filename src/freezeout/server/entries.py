@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 
 from freezeout.rules.actions import Action
 from freezeout.rules.games import HOUSE_GAME
-from freezeout.server.table.fairness import AnyDeal, Deal
-from freezeout.server.table.game import GameSpec, action_data, action_from_data
-from freezeout.server.table.guestbook import GuestEntry
+from freezeout.server.fairness import AnyDeal, Deal
+from freezeout.server.gamespec import GameSpec, action_data, action_from_data
+from freezeout.server.guestbook import GuestEntry
 
 __all__ = [
     "ActEntry",
@@ -121,7 +121,7 @@ class CreateEntry:
     # A private table (issue #37, table/privacy.py): its invite link's first secret; None: a public table
     # (and nothing written, so a public table's entry reads as it always did).
     invite: str | None = None
-    approval: bool = False  # a private table whose creator approves each seat (table/guestbook.py)
+    approval: bool = False  # a private table whose creator approves each seat (server/guestbook.py)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"slots": [s.to_json() if s.taken else None for s in self.slots], "ranked": self.ranked,
@@ -497,7 +497,7 @@ class InviteEntry:
 
 EntryBody = (CreateEntry | SitEntry | StandEntry | StartEntry | CommitEntry | DealEntry | ActEntry | EndEntry
              | RematchEntry | ResumeEntry | TopUpEntry | CashSeatEntry | CloseEntry | WaitlistEntry | InviteEntry
-             | GuestEntry)  # a private table's guest list (table/guestbook.py)
+             | GuestEntry)  # a private table's guest list (server/guestbook.py)
 # the entries that can apply a client's intent
 Stamped = SitEntry | StandEntry | ActEntry | RematchEntry | TopUpEntry | CashSeatEntry | WaitlistEntry
 

@@ -228,7 +228,7 @@ def new_deal(hand: int, rng: DealSource, variant: Variant = NLHE) -> Deal:
 
 @dataclass(frozen=True, slots=True)
 class HandCards:
-    """The cards of the current (or last) hand, for fair dealing (server/table/fairness.py):
+    """The cards of the current (or last) hand, for fair dealing (server/fairness.py):
     ``received``: every card each table seat was dealt (drawn and thrown away included),
     private to that seat; ``public``: the cards everyone saw (the board dealt, up-cards,
     the hands shown down, R17 — never a hand won without a showdown, R16)."""
