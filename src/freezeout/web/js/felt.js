@@ -306,6 +306,7 @@ export class Felt {
     const label = [s.empty ? t('table.emptySeat') : nameTitle(s.name || ''), s.empty ? '' : t('table.stack', {n: s.stack}), s.stateTitle || s.stateText,
       s.bet ? t('table.bet', {n: s.bet}) : '', s.handName, s.won ? t('table.won', {n: s.won}) : ''].filter(Boolean).join(', ');
     el.setAttribute('aria-label', label);
+    el.title = s.empty ? label : '';  // a phone's empty seat draws only its "+": the words on hover
     // countdown ring: a CSS animation started in the past by a negative delay
     if (f.acting && model.clock && model.clock.deadline) {
       const total = Math.max(0.1, model.clock.deadline - model.clock.started);
