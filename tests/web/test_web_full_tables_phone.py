@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from scripted import MOUNT_JS, mount
 from scripted_cash import CashScript
+from test_web_seats import _mid_hand
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +67,30 @@ def test_an_empty_seat_reads_whole_on_a_phone_at_6_9_and_10_seats(new_page, size
                 if bad:
                     cut[f"{n} seats, viewer {viewer}, seat {seat['seat']}"] = bad
     assert not cut, cut
+
+
+POS_TITLES_JS = """() => [...document.querySelectorAll('.felt-wrap > .seat')].map(seat => {
+  const pos = seat.querySelector('.pos');
+  return {seat: +seat.dataset.seat, short: pos.hidden ? null : pos.textContent, title: pos.title,
+          label: seat.getAttribute('aria-label')};
+})"""
+
+
+@pytest.mark.parametrize("locale", ["cs-CZ", "en-US"], ids=["cs", "en"])
+def test_c12_each_position_is_spelled_out_in_czech_and_english(new_page, locale: str) -> None:
+    """The pill shows the short name a regular knows (BTN, UTG+1, LJ, HJ, CO); its title and the
+    seat's accessible name spell it out in the page's language, for a player who does not."""
+    page = new_page(width=360, height=640, locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    seen: set[str] = set()
+    for i, n in enumerate((6, 9, 10)):
+        s = _mid_hand(page, "NT", n, mounted=i > 0)
+        catalog = page.evaluate(CATALOG_JS)
+        want = {seat["seat"]: seat.get("position") for seat in s.view()["seats"]}
+        for seat in page.evaluate(POS_TITLES_JS):
+            code = want[seat["seat"]]
+            assert seat["short"] == code, (n, seat)
+            spelled = catalog["table.position"].replace("{pos}", f"{code}, {catalog['pos.' + code]}")
+            assert seat["title"] == spelled and spelled in seat["label"], (n, seat, spelled)
+            seen.add(code)
+    assert seen == {"BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO"}
