@@ -43,11 +43,11 @@ export function fit(page) {
   if (!grid) wrap.style.width = natural.width + 'px';
   wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
   if (!grid) return;
-  // the grid widens as it shrinks (a zoomed 100% is a narrow strip with bare sides: bets and names
-  // had no room), up to half as wide again as it is laid out, so the seats keep their proportions
+  // the grid keeps the screen's width as it shrinks (a zoomed 100% is a narrow strip with bare
+  // sides: bets and names had no room)
   const across = () => {
     wrap.style.maxWidth = 'none';
-    wrap.style.width = Math.min(box.clientWidth / parseFloat(wrap.style.zoom), natural.width * 1.5) + 'px';
+    wrap.style.width = box.clientWidth / parseFloat(wrap.style.zoom) + 'px';
   };
   across();
   // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
