@@ -94,3 +94,37 @@ def test_c12_each_position_is_spelled_out_in_czech_and_english(new_page, locale:
             assert seat["title"] == spelled and spelled in seat["label"], (n, seat, spelled)
             seen.add(code)
     assert seen == {"BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO"}
+
+
+BETS_JS = """() => {
+  const wrap = document.querySelector('.felt-wrap').getBoundingClientRect();
+  const h = el => el.getBoundingClientRect().height;
+  return {wrap: wrap.width, w: innerWidth,
+          bets: [...document.querySelectorAll('.felt-wrap .bet:not(.off) .amount')].map(h),
+          pots: [...document.querySelectorAll('.felt-wrap .pot .num')].map(h)};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["cs-CZ", "en-US"], ids=["cs", "en"])
+def test_a_full_cash_table_on_a_phone_draws_its_bets_and_pot_readable_across_the_screen(new_page, locale: str) -> None:
+    """Under a cash table's controls the felt of 9 or 10 seats is shrunk a lot: it keeps the
+    screen's width (it was a strip down the middle) and each bet and the pot are drawn as tall
+    as the names nearly (they were 5-7 px)."""
+    page = new_page(width=360, height=640, locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    for i, n in enumerate((9, 10)):
+        if i:
+            page.evaluate(MOUNT_JS)
+        else:
+            mount(page)
+        s = CashScript("NT", {seat: (f"p{seat}", 2000 + seat) for seat in range(n)}, seats=n)
+        s.deal(list(s.game.variant.deck))
+        while s.game.in_hand and s.game.to_act != 0:
+            legal = s.game.legal_actions()
+            s.act(s.game.to_act, next(w for w in ("call", "check") if w in legal.moves))
+        s.feed(page, s.snapshot())
+        page.wait_for_function("() => !!document.querySelector('.felt-wrap').style.zoom")
+        seen = page.evaluate(BETS_JS)
+        assert seen["wrap"] >= seen["w"] * 0.9, (n, seen)
+        assert len(seen["bets"]) >= n - 1 and seen["pots"], (n, seen)
+        assert min(seen["bets"] + seen["pots"]) >= 10, (n, seen)
