@@ -284,7 +284,8 @@ export class Felt {
     const pos = el.querySelector('.pos');
     setText(pos, s.position || '');
     pos.hidden = !s.position;
-    pos.title = s.position ? t('table.position', {pos: s.position}) : '';
+    const posName = s.position ? t('table.position', {pos: `${s.position}, ${t('pos.' + s.position)}`}) : '';
+    pos.title = posName;
     for (const flag of ['acting', 'banking', 'expired', 'folded', 'allin', 'offline', 'out', 'winner', 'me', 'empty']) toggle(el, flag, f[flag]);
     toggle(el, 'bot', !s.empty && !!botOf(s.name));
     toggle(el, 'shown', !!s.handName);
@@ -303,9 +304,10 @@ export class Felt {
     setText(hn, s.handLabel || (s.handName || '').split(';')[0]);
     hn.title = s.handName || '';
     toggle(hn, 'on', !!s.handName);
-    const label = [s.empty ? t('table.emptySeat') : nameTitle(s.name || ''), s.empty ? '' : t('table.stack', {n: s.stack}), s.stateTitle || s.stateText,
+    const label = [s.empty ? t('table.emptySeat') : nameTitle(s.name || ''), s.empty ? '' : t('table.stack', {n: s.stack}), posName, s.stateTitle || s.stateText,
       s.bet ? t('table.bet', {n: s.bet}) : '', s.handName, s.won ? t('table.won', {n: s.won}) : ''].filter(Boolean).join(', ');
     el.setAttribute('aria-label', label);
+    el.title = s.empty ? label : '';  // a phone's empty seat draws only its "+": the words on hover
     // countdown ring: a CSS animation started in the past by a negative delay
     if (f.acting && model.clock && model.clock.deadline) {
       const total = Math.max(0.1, model.clock.deadline - model.clock.started);

@@ -30,6 +30,7 @@ export function fit(page) {
   if (!room) return;
   wrap.style.zoom = '';
   wrap.style.width = '';
+  wrap.style.maxWidth = '';
   wrap.style.removeProperty('--tz');
   const natural = wrap.getBoundingClientRect();
   // the room is never taller than the table needs: the bar follows the table, the spare space goes below
@@ -42,16 +43,24 @@ export function fit(page) {
   if (!grid) wrap.style.width = natural.width + 'px';
   wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
   if (!grid) return;
+  // the grid keeps the screen's width as it shrinks (a zoomed 100% is a narrow strip with bare
+  // sides: bets and names had no room)
+  const across = () => {
+    wrap.style.maxWidth = 'none';
+    wrap.style.width = box.clientWidth / parseFloat(wrap.style.zoom) + 'px';
+  };
+  across();
   // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
   // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
   let tz = 1;
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 24; i++) {
     const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
     const low = heights.length ? Math.min(...heights) : TEXT_MIN;
     const tall = wrap.getBoundingClientRect().height;
     if (low >= TEXT_MIN && tall <= room + 0.5) break;
-    if (low < TEXT_MIN) { tz = tz * TEXT_MIN / low + 0.01; wrap.style.setProperty('--tz', tz.toFixed(3)); }
+    if (low < TEXT_MIN) { tz = tz * TEXT_MIN / low + 0.05; wrap.style.setProperty('--tz', tz.toFixed(3)); }
     z = Math.min(z, z * room / wrap.getBoundingClientRect().height);
     wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
+    across();
   }
 }
