@@ -45,7 +45,7 @@ RECTS_JS = """() => {
   const parts = [];
   wrap.querySelectorAll(':scope > .seat').forEach(seat => {
     const n = 'seat ' + seat.dataset.seat;
-    seat.querySelectorAll('.name').forEach(el => shown(el) && parts.push({name: n + ' name', rect: r(el), seat: seat.dataset.seat}));
+    seat.querySelectorAll('.pname').forEach(el => shown(el) && parts.push({name: n + ' name', rect: r(el), seat: seat.dataset.seat}));
     seat.querySelectorAll('.stack').forEach(el => shown(el) && parts.push({name: n + ' stack', rect: r(el), seat: seat.dataset.seat}));
     seat.querySelectorAll('.hole .card:not(.slot)').forEach((el, i) => shown(el) && parts.push({name: n + ' card ' + i, rect: r(el), seat: seat.dataset.seat}));
   });
@@ -54,6 +54,10 @@ RECTS_JS = """() => {
   const badges = [...wrap.querySelectorAll('.seat .runout-eq:not([hidden])')].map(el => ({seat: el.closest('.seat').dataset.seat, rect: r(el)}));
   return {parts, badges, width: document.documentElement.clientWidth, height: window.innerHeight};
 }"""
+
+
+# every badge shown has found its place (runoutodds.js nudge(), a frame after it is drawn)
+PLACED_JS = "() => [...document.querySelectorAll('.felt-wrap .runout-eq:not([hidden])')].every(el => el.style.translate)"
 
 
 def _answer(route) -> None:
@@ -98,6 +102,7 @@ def test_a_run_out_badge_with_several_pots_covers_no_name_stack_card_board_or_po
         s.feed(page, s.snapshot())
         shown = page.evaluate(BADGES_JS)
         assert len(shown) == seats and all(("%" in text) for text in shown), shown
+        page.wait_for_function(PLACED_JS)
         lines = page.locator(".runout-eq .runout-pot").count()
         assert lines == (0 if seats == 2 else 2 * seats - 1), lines  # a line per pot each seat contends
         if found := _covered(page):
@@ -123,6 +128,7 @@ def test_a_side_pot_run_twice_asks_once_per_moment_and_shows_every_badge(new_pag
     assert len(asked) == 1 and "/api/odds/batch?" in asked[0], asked
     # before either run has a card the two runs ask the same: asked once
     assert len(parse_qs(urlsplit(asked[0]).query)["q"]) == 2
+    page.wait_for_function(PLACED_JS)
     assert not _covered(page)
     assert not page.errors, page.errors
 
@@ -141,6 +147,39 @@ def test_a_refused_batch_says_so_instead_of_hiding(new_page, status: int, lang: 
       return (await import(`/static/i18n/${lang}.js`)).default; }""")
     badges = page.locator(".felt-wrap .runout-eq.refused:not([hidden])")
     assert badges.count() == 4
+    page.wait_for_function(PLACED_JS)
     assert set(badges.all_text_contents()) == {catalog["runout.refused"]}
     assert badges.first.get_attribute("title") == catalog["runout.rateLimited" if status == 429 else "runout.busy"]
     assert not _covered(page)
+
+
+# the felt's width and each seat's name and stack: the computed font size and the drawn height
+SIZE_JS = """async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const wrap = document.querySelector('.felt-wrap');
+  const texts = [...wrap.querySelectorAll(':scope > .seat:not(.empty) .pname, :scope > .seat:not(.empty) .stack')];
+  return {felt: wrap.getBoundingClientRect().width, zoom: wrap.style.zoom,
+    fonts: texts.map(el => getComputedStyle(el).fontSize), heights: texts.map(el => el.getBoundingClientRect().height)};
+}"""
+
+
+@pytest.mark.parametrize(("size", "seats"), [((360, 640), 9), ((1366, 900), 6)], ids=["360x640-9", "1366x900-6"])
+def test_a_run_out_badge_leaves_the_felt_and_its_names_as_they_were(new_page, size, seats) -> None:
+    """The badges take no room the felt fits itself to: the table does not shrink while the run-out
+    is dealt, and the names and stacks keep their size (at least 11 px drawn on a phone)."""
+    page = new_page(width=size[0], height=size[1])
+    page.emulate_media(reduced_motion="reduce")
+    page.route("**/api/odds/batch?*", _answer)
+    mount(page)
+    s = Script(NAMES[:seats], button=0, bots={i: "station" for i in range(1, seats)})
+    s.deal({i: CARDS[i] for i in range(seats)}, "Qh9s4h8s2c")
+    s.feed(page, s.snapshot())
+    before = page.evaluate(SIZE_JS)
+    shown = page.evaluate(BADGES_JS)
+    assert len(shown) == seats
+    during = page.evaluate(SIZE_JS)
+    assert during["felt"] == pytest.approx(before["felt"], abs=0.5), (before, during)
+    assert during["fonts"] == before["fonts"], (before, during)
+    if size[0] < 700:
+        assert min(before["heights"] + during["heights"]) >= 11, (before, during)
+    assert not page.errors, page.errors

@@ -162,21 +162,44 @@ export async function showRunOutOdds(felt, model, game, still = () => true) {
   }
 }
 
-/** A badge is a little wider than a narrow plate (odds.css): at the screen's edge it moves
- *  inward, never off the screen. */
+/** A badge takes no room on the felt (odds.css): the felt fits itself to the same plates as before
+ *  the run-out, so the table does not shrink while the cards are dealt.  It hangs under its plate,
+ *  or, where that would cover a name, a stack, a card or a pot, the nearest place that covers
+ *  none (the seat's bet's place is empty while the run-out is dealt); never off the screen. */
 function keepOnScreen(el) {
   el.style.translate = '';
-  // measured once the felt has fitted itself around the plates the badges made taller
   requestAnimationFrame(() => requestAnimationFrame(() => nudge(el)));
 }
+
+const COVERS_NOT = '.seat .pname, .seat .stack, .hole .card:not(.slot), .board .card, .pots .pot';
+const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
 function nudge(el) {
   if (el.hidden || !el.isConnected) return;
   el.style.translate = '';
+  const seatEl = el.closest('.seat');
+  const wrap = seatEl.parentElement;
+  const plate = el.parentElement.getBoundingClientRect();
+  const zoom = el.parentElement.offsetWidth ? plate.width / el.parentElement.offsetWidth : 1;  // style px are unzoomed (tablefit.js)
   const box = el.getBoundingClientRect();
   const width = document.documentElement.clientWidth;
-  const shift = box.left < 2 ? 2 - box.left : box.right > width - 2 ? width - 2 - box.right : 0;
-  if (shift) el.style.translate = `${shift}px`;
+  const others = [...wrap.querySelectorAll('.runout-eq:not([hidden])')].filter(b => b !== el && b.style.translate).map(b => b.getBoundingClientRect());
+  const parts = [...wrap.querySelectorAll(COVERS_NOT)].map(p => p.getBoundingClientRect()).filter(r => r.width > 0).concat(others);
+  const bet = wrap.querySelectorAll(':scope > .bet')[[...wrap.querySelectorAll(':scope > .seat')].indexOf(seatEl)];
+  const b = bet ? bet.getBoundingClientRect() : null;
+  const dys = [0, ...(b ? [b.top + b.height / 2 - (box.top + box.height / 2)] : []), -box.height / 2, box.height / 2, box.height, -box.height];
+  const dxs = [0, ...(b ? [b.left + b.width / 2 - (box.left + box.width / 2)] : []), -box.width / 2, box.width / 2, -box.width, box.width];
+  let best = [0, 0];
+  found: for (const dy of dys) for (const dx of dxs) {
+    const r = {left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy};
+    if (r.left < 2 || r.right > width - 2) continue;
+    if (!parts.some(p => overlaps(r, p))) { best = [dx, dy]; break found; }
+  }
+  let [dx, dy] = best;
+  const left = box.left + dx;
+  const right = box.right + dx;
+  if (left < 2) dx += 2 - left; else if (right > width - 2) dx += width - 2 - right;
+  el.style.translate = `${dx / zoom}px ${dy / zoom}px`;
 }
 
 /** A live table's run-out as it is dealt (the whole run-out comes in one update and the felt
