@@ -397,10 +397,12 @@ class CashGame:
         return ledger_rows(self, old, entry, epoch)
 
     def close_at(self, state: TableState, idle: float) -> float | None:
-        """Nobody seated and no seat held for the waiting list (C13): ``idle`` after the last entry."""
+        """Nobody seated and no seat held for the waiting list (C13): ``idle`` after the last entry,
+        or after the last place a private table holds for a named account lapses (issue #37: the
+        friend it waits for finds the table, however long the creator held the place)."""
         if state.closed or self.waitlist.line.offers or any(slot.taken for slot in state.slots):
             return None
-        return state.last_at + idle
+        return max([state.last_at, *(hold.until for hold in state.guests.holds)]) + idle
 
     def bot_view(self, viewer: int) -> TableView:
         """A human's seat view in the rules' :class:`TableView` the bots read (bots/cashview.py), so
