@@ -11,7 +11,7 @@ from freezeout.cards import format_cards
 from freezeout.rules import Action, ActionKind
 from freezeout.rules.tournament import Tournament, TournamentConfig
 from freezeout.rules.variant import VARIANTS
-from freezeout.server.table.fairness import UNKNOWN, Reveal, hand_cards_of, new_deal
+from freezeout.server.fairness import UNKNOWN, Reveal, hand_cards_of, new_deal
 
 NAMES = tuple(f"p{i}" for i in range(8))
 
