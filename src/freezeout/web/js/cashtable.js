@@ -31,6 +31,14 @@ export class CashTable {
     this.pending = new Map();  // message id -> what to do with its error: {onError}
     this.straddleWanted = false;
     this.el = h('section.cash-controls', {'aria-label': t('cash.controls')});
+    // issue #34: on a phone the seat's controls fold into one button and a sheet over the page
+    // (style.css), so the felt keeps the height and your cards stay readable; on a desktop the
+    // sheet is drawn in place and the button is hidden
+    this.sheet = h('div.cash-sheet', {id: 'cash-sheet', role: 'group', 'aria-label': t('cash.menuLong')});
+    this.menuBtn = h('button.btn.small.cash-menu', {type: 'button', 'aria-expanded': 'false', 'aria-controls': 'cash-sheet',
+      title: t('cash.menuLong'), onclick: () => this.openMenu(!this.el.classList.contains('open'))}, '⋯ ', t('cash.menu'));
+    this.sheetClose = h('button.btn.small.ghost.cash-sheet-close', {type: 'button', onclick: () => this.openMenu(false)}, t('cash.menuClose'));
+    this.el.addEventListener('keydown', e => { if (e.key === 'Escape' && this.el.classList.contains('open')) { e.stopPropagation(); this.openMenu(false); } });
     this.offBalance = onBalance(() => { if (this.lastModel) this.renderControls(); });
     // C13: a seat offered from the waiting list counts down while it is held for you
     this.offerTicker = setInterval(() => { if (this.offerShown && this.view) this.renderControls(); }, 1000);
@@ -40,6 +48,14 @@ export class CashTable {
     clearInterval(this.offerTicker);
     this.offBalance();
     if (this.buyIn) this.buyIn.close();
+  }
+
+  /** Open (or close) the phone's sheet of the seat's controls. */
+  openMenu(open) {
+    this.el.classList.toggle('open', open);
+    this.menuBtn.setAttribute('aria-expanded', String(open));
+    if (open) { const first = this.sheet.querySelector('button:not([disabled]):not(.cash-sheet-close), input'); if (first) first.focus(); }
+    else if (this.menuBtn.isConnected) this.menuBtn.focus();
   }
 
   get view() { return this.page.state.view; }
@@ -235,6 +251,7 @@ export class CashTable {
       const key = 'out|' + words + '|' + JSON.stringify(v.waitlist || null) + '|' + countdown;
       if (this.el.dataset.key === key) return;
       this.el.dataset.key = key;
+      this.el.classList.remove('open');
       const wait = this.waitPart(v, user);
       fill(this.el, state && (state.offer || state.place != null) ? null : h('p.cash-hint', words,
         !user || user.kind === 'guest' ? [' ', h('button.btn.small.login', {type: 'button', onclick: () => openAuth('login')}, t('nav.login'))] : null),
@@ -290,18 +307,22 @@ export class CashTable {
       parts.push(h('div.cash-row.addbot-row', h('label.bot-pick', h('span.sr-only', t('cash.addBotLevel')), pick), add));
     }
     // C7: the server says why running it twice is not offered; with a bot in the pot, say so once chips are all in
+    // (the all-in's question and its answer stay out of the phone's sheet: they are for now)
+    const urgent = [];
     if (v.run_twice && me.in_hand && allInNow && v.offers && v.offers.run_twice_reason === 'bots') {
-      parts.push(h('p.cash-hint.runtwice-why', t('cash.runTwiceBots')));
+      urgent.push(h('p.cash-hint.runtwice-why', t('cash.runTwiceBots')));
     }
     if (inHand && !me.leaving) parts.push(h('p.cash-hint.why', t('cash.topUpInHand')));
     if (allIn) {
-      parts.push(h('div.cash-row.runtwice', {role: 'group', 'aria-label': t('cash.runTwice')},
+      urgent.push(h('div.cash-row.runtwice', {role: 'group', 'aria-label': t('cash.runTwice')},
         h('span', t('cash.runTwice')),
         h('button.btn.small.yes', {type: 'button', 'aria-pressed': String(this.runVote === true), onclick: () => vote(true)}, t('cash.yes')),
         h('button.btn.small.no', {type: 'button', 'aria-pressed': String(this.runVote === false), onclick: () => vote(false)}, t('cash.no'))));
     }
     if (bank != null) parts.push(h('p.cash-hint.bank', t('cash.timeBank', {s: num(Math.round(bank))})));
-    fill(this.el, ...parts);
+    fill(this.sheet, this.sheetClose, ...parts);
+    if (this.menuBtn.parentNode !== this.el || this.sheet.parentNode !== this.el) fill(this.el, this.menuBtn, this.sheet, ...urgent);
+    else { while (this.sheet.nextSibling) this.sheet.nextSibling.remove(); this.el.append(...urgent); }
   }
 
   // ------------------------------------------------------------------ intents

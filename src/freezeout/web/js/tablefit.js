@@ -5,6 +5,10 @@
 /** The least height (px, as drawn) of a seat's name and stack on a shrunk felt (issue #31 item 2). */
 const TEXT_MIN = 11.5;
 
+/** The least width (px, as drawn) of your own cards on a shrunk felt (issue #34): the rank is
+ * .42 of the width (style.css ".card .r"), so it is drawn at least 11 px tall. */
+const CARD_MIN = 27;
+
 /** The bar only grows during a game (a longer result, a game's draw picker), so the table does
  * not jump back and forth with every turn; a new width starts afresh. */
 export function holdBarHeight(page) {
@@ -32,6 +36,7 @@ export function fit(page) {
   wrap.style.width = '';
   wrap.style.maxWidth = '';
   wrap.style.removeProperty('--tz');
+  wrap.style.removeProperty('--mz');
   const natural = wrap.getBoundingClientRect();
   // the room is never taller than the table needs: the bar follows the table, the spare space goes below
   const most = Math.ceil(natural.height) + 'px';
@@ -52,13 +57,21 @@ export function fit(page) {
   across();
   // The grid shrinks its decoration, never its text (issue #31 item 2): the names and stacks are
   // drawn back up to TEXT_MIN px (--tz, style.css) and the rest shrinks a little more for them.
+  // Your own cards likewise keep a readable size (--mz, style.css) however far the felt shrinks.
   let tz = 1;
+  let mz = 0;
   for (let i = 0; i < 24; i++) {
     const heights = [...wrap.querySelectorAll('.seat .pname, .seat .stack')].map(el => el.getBoundingClientRect().height).filter(x => x > 0);
     const low = heights.length ? Math.min(...heights) : TEXT_MIN;
+    const widths = [...wrap.querySelectorAll('.seat.me .hole .card:not(.slot)')].map(el => el.getBoundingClientRect().width).filter(x => x > 0);
+    const narrow = widths.length ? Math.min(...widths) : CARD_MIN;
     const tall = wrap.getBoundingClientRect().height;
-    if (low >= TEXT_MIN && tall <= room + 0.5) break;
+    if (low >= TEXT_MIN && narrow >= CARD_MIN && tall <= room + 0.5) break;
     if (low < TEXT_MIN) { tz = tz * TEXT_MIN / low + 0.05; wrap.style.setProperty('--tz', tz.toFixed(3)); }
+    if (narrow < CARD_MIN) {
+      mz = Math.max(mz, Math.min(tz, 1.8)) * CARD_MIN / narrow + 0.05;
+      wrap.style.setProperty('--mz', mz.toFixed(3));
+    }
     z = Math.min(z, z * room / wrap.getBoundingClientRect().height);
     wrap.style.zoom = String(Math.floor(z * 1000) / 1000);
     across();
