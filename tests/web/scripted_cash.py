@@ -92,3 +92,13 @@ class CashScript:
         """Deliver one message to the mounted page and wait until it holds it."""
         page.evaluate("m => window.__fzFeed(m)", message)
         page.wait_for_function("v => window.__fzTable && window.__fzTable.state.version === v", arg=message["version"])
+
+
+def open_cash_menu(page: Any) -> None:
+    """On a phone the seat's cash controls are folded into the "⋯ Table" sheet (issue #34): open
+    it (on a desktop, where they are drawn in their row, nothing to do)."""
+    page.locator(".cash-controls .cash-sheet").wait_for(state="attached")
+    menu = page.locator(".cash-controls button.cash-menu")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+        menu.click()
+        page.locator(".cash-controls.open .cash-sheet").wait_for()

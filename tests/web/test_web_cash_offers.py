@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from scripted import mount
-from scripted_cash import CashScript
+from scripted_cash import CashScript, open_cash_menu
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ class Feeder:
                "you": {"user": {"id": 1, "name": view["seats"][0]["player"], "kind": "user"}, "seat": 0, "slot": 0}}
         self.page.evaluate("m => window.__fzFeed(m)", msg)
         self.page.wait_for_function("v => window.__fzTable && window.__fzTable.state.version === v", arg=self.version)
-        self.page.locator(".cash-controls .cash-row").first.wait_for()
+        self.page.locator(".cash-controls .cash-row").first.wait_for(state="attached")
 
 
 def _mounted(new_page: Any, *, width: int, height: int, locale: str = "en-US") -> tuple[Any, Feeder]:
@@ -104,6 +104,7 @@ def test_at_an_all_in_with_a_bot_the_page_says_why_run_it_twice_is_not_offered(n
 def test_add_bot_is_shown_only_where_the_view_says_one_may_sit(new_page):
     page, feeder = _mounted(new_page, width=360, height=640)
     feeder.feed(_cash_view(all_in=False, twice_reason="bots", add_bot=True))
+    open_cash_menu(page)
     add = page.locator(".cash-controls button.addbot")
     add.wait_for()
     add.scroll_into_view_if_needed()
@@ -147,6 +148,7 @@ def test_the_top_up_dialog_draws_the_views_range_and_works_none_out(new_page, wi
         if seat["player"] is not None:
             seat.update(in_hand=False, bet=0)
     feeder.feed(view)
+    open_cash_menu(page)
     button = page.locator(".cash-controls button.topup")
     button.click()
     dialog = page.locator("dialog.topup-dialog")
