@@ -29,6 +29,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from scripted_cash import open_cash_menu
 from test_web_phone_layout import _overlaps
 
 from freezeout.server.entries import LogEntry
@@ -237,7 +238,7 @@ def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_s
         assert _overlaps(page) == [], "no seat, bet, marker, pot or board card covers another"
         if width < 720:  # the phone: the bar and the controls on the screen as they are  # the phone: the bar and the controls on the screen as they are
             for part in [".actionbar .moves .btn.call:visible, .actionbar .moves .btn.check:visible", ".actionbar .moves .btn.fold",
-                         ".cash-controls button.leave", ".cash-controls button.topup", ".cash-controls button.sitout"]:
+                         ".cash-controls button.cash-menu"]:  # issue #34: the seat's controls one tap away
                 _inside(page, page.locator(part).first, width, height)
 
     _play_hand([page, other], on_turn)
@@ -249,7 +250,8 @@ def test_a_cash_session_buy_in_play_top_up_sit_out_sit_in_leave(new_page, cash_s
     stack = _mine(page)["stack"]
     assert stack + view["seats"][2]["stack"] + view["rake"]["total"] == 9000, "no chip made or lost (C9)"
 
-    # between hands: top up
+    # between hands: top up (on the phone, from the "⋯ Table" menu: issue #34)
+    open_cash_menu(page)
     top_up = controls.locator("button.topup")
     assert top_up.is_enabled()
     top_up.click()
@@ -308,6 +310,7 @@ def test_run_it_twice_both_agree_and_each_runs_board_and_winners_are_shown_with_
     _sit_in_order([page, other], table, 3000)
     for p in (page, other):
         _wait_view(p, "v => v.in_hand")
+        open_cash_menu(p)
         box = p.locator(".cash-controls .runtwice-box input")
         box.check()
     page.wait_for_function(f"() => ({RUNS_JS})().length === 2")  # both agreed, by the server's events (C7)
@@ -525,6 +528,7 @@ def test_the_servers_refusals_are_said_in_the_buy_in_dialog(new_page, cash_serve
     dialog.wait_for(state="detached")
     _badge(page, GRANT - 8000)
     # leave between hands: the 3,000 chips go back; coming back at once with fewer is refused (C3)
+    open_cash_menu(page)
     page.locator(".cash-controls button.leave").click()
     page.wait_for_function("() => window.__fzTable.state.view.you == null")
     _badge(page, GRANT - 5000)

@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from scripted_cash import open_cash_menu
 from test_web_cash import (
     CATALOG_JS,
     NUMBER_JS,
@@ -103,6 +104,7 @@ def test_coming_back_owing_blinds_asks_to_post_or_wait(new_page, quick_server, w
     page, b, c = _players(new_page, quick_server, "sitin", 3, width=width, height=height, locale=locale)
     words = page.evaluate(CATALOG_JS)
     _sit_in_order([page, b, c], table, 3000)
+    open_cash_menu(page)
     page.locator(".cash-controls button.sitout").click()
     _wait_view(page, "v => v.seats[v.you].status === 'sitting out'")
     # hand after hand, everyone checks or folds until the blinds have passed the seat sitting out
@@ -113,6 +115,7 @@ def test_coming_back_owing_blinds_asks_to_post_or_wait(new_page, quick_server, w
     else:
         raise AssertionError("the blinds never passed the seat that sat out")
     _wait_view(page, "v => v.offers.sit_in_choice")
+    open_cash_menu(page)
     page.locator(".cash-controls button.sitin").click()
     dialog = page.locator("dialog").filter(has=page.locator("button.wait"))
     dialog.wait_for()
@@ -133,6 +136,7 @@ def test_add_bot_offers_the_views_bots_and_seats_one_where_a_seat_is_free(new_pa
     assert page.locator(".cash-controls button.addbot").count() == 0, "only a seated player adds a bot"
     _buy_in(page, 0, 3000)
     view = _view(page)
+    open_cash_menu(page)
     add = page.locator(".cash-controls button.addbot")
     add.wait_for()
     assert add.inner_text() == words["cash.addBot"]
@@ -192,6 +196,7 @@ def test_a_board_run_twice_is_drawn_twice_with_each_runs_winners(new_page, slow_
     _sit_in_order([page, other], table, 3000)
     for p in (page, other):
         _wait_view(p, "v => v.in_hand && v.offers.run_twice")
+        open_cash_menu(p)
         p.locator(".cash-controls .runtwice-box input").check()
     page.wait_for_function("() => window.__fzTable.state.view.offers.run_twice_agreed.length === 2")
     for _ in range(4):
