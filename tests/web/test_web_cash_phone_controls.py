@@ -101,6 +101,12 @@ def test_every_folded_control_is_one_tap_away_inside_the_screen_and_works(new_pa
                      ".cash-controls .cash-hint.bank", ".cash-controls button.cash-sheet-close"):
         _inside(page, selector)
     assert page.locator(".cash-controls button.topup").is_disabled(), "no top-up during a hand (C2)"
+    # the open sheet covers the felt, never the action bar: your turn is played as ever
+    _inside(page, ".actionbar .moves .btn")
+    covered = page.locator(".actionbar .moves .btn").evaluate_all(
+        "els => els.filter(e => { const r = e.getBoundingClientRect();"
+        " return !e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }).length")
+    assert covered == 0, "the sheet covers the action bar"
     # sit out sends its intent; the auto top-up and the run-it-twice boxes send theirs
     page.locator(".cash-controls button.sitout").click()
     page.wait_for_function("() => window.__fzSent.some(m => m.type === 'sit_out')")

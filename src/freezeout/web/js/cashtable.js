@@ -54,8 +54,19 @@ export class CashTable {
   openMenu(open) {
     this.el.classList.toggle('open', open);
     this.menuBtn.setAttribute('aria-expanded', String(open));
+    this.placeSheet();
     if (open) { const first = this.sheet.querySelector('button:not([disabled]):not(.cash-sheet-close), input'); if (first) first.focus(); }
     else if (this.menuBtn.isConnected) this.menuBtn.focus();
+  }
+
+  /** The open sheet rises from the action bar's top edge over the felt (style.css): the bar stays
+   * whole and usable under it, so a turn that comes while it is open is played as ever. */
+  placeSheet() {
+    const bar = this.page.bar.el;
+    const open = this.el.classList.contains('open') && !bar.hidden;
+    const top = open ? bar.getBoundingClientRect().top : 0;
+    this.sheet.style.bottom = open ? Math.max(0, innerHeight - top) + 'px' : '';
+    this.sheet.style.maxHeight = open ? Math.max(160, top - 8) + 'px' : '';
   }
 
   get view() { return this.page.state.view; }
@@ -323,6 +334,7 @@ export class CashTable {
     fill(this.sheet, this.sheetClose, ...parts);
     if (this.menuBtn.parentNode !== this.el || this.sheet.parentNode !== this.el) fill(this.el, this.menuBtn, this.sheet, ...urgent);
     else { while (this.sheet.nextSibling) this.sheet.nextSibling.remove(); this.el.append(...urgent); }
+    this.placeSheet();
   }
 
   // ------------------------------------------------------------------ intents
