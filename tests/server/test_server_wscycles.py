@@ -15,7 +15,7 @@ import asyncio
 import gc
 import json
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -25,6 +25,7 @@ import uvicorn
 from freezeout.server.app import create_app
 from freezeout.server.clock import FakeClock
 from freezeout.server.transport.wsoutbox import Outbox
+from polling import eventually
 
 from serverkit import FAIL_SAFE_SECONDS, fast_settings
 
@@ -82,15 +83,6 @@ class BareClient(asyncio.Protocol):
         self.transport.write(bytes((0x81, 0x80 | len(payload))) + b"\x00\x00\x00\x00" + payload)  # a zero mask
 
 
-async def until(condition: Callable[[], bool]) -> None:
-    """Wait for ``condition`` (the loop runs the server meanwhile); a fail-safe, not a clock."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + FAIL_SAFE_SECONDS
-    while not condition():
-        assert loop.time() < deadline, "the condition never held"
-        await asyncio.sleep(0.01)
-
-
 class BareHttp(asyncio.Protocol):
     """One HTTP/1.1 request on a socket of its own, read to the server's hang-up."""
 
@@ -142,7 +134,7 @@ async def room(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=65536, lifespan="on"))
     served = Room(server, int(listener.getsockname()[1]))
     task = asyncio.create_task(server.serve(sockets=[listener]))
-    await until(lambda: server.started or task.done())
+    await eventually(lambda: server.started or task.done(), "the server to start")
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{served.port}", timeout=FAIL_SAFE_SECONDS) as http:
         csrf = (await http.get("/api/session")).json()["csrf"]
         answer = await http.post("/api/register", json={"name": "ana", "password": "correct horse"},
@@ -170,10 +162,11 @@ async def test_closed_connections_leave_no_reference_cycles(room):
     clients = [*idle, *following, *logged_out]
     for client in clients:
         await loop.create_connection(lambda c=client: c, "127.0.0.1", room.port)
-    await until(lambda: all(c.upgraded for c in clients))
+    await eventually(lambda: all(c.upgraded for c in clients), "every connection upgraded")
     for client in following:
         client.send({"type": "join", "table": room.table})
-    await until(lambda: all(any('"snapshot"' in text for text in c.texts) for c in following))
+    await eventually(lambda: all(any('"snapshot"' in text for text in c.texts) for c in following),
+                     "every follower's snapshot")
     gc.collect()
     gc.disable()  # every cycle made from here on waits for the count below
     try:
@@ -182,8 +175,9 @@ async def test_closed_connections_leave_no_reference_cycles(room):
             client.transport.close()  # the peer hangs up
         request = await room.log_out()
         server = room.server
-        await until(lambda: room.closed == len(clients) and all(c.lost for c in clients) and request.lost
-                    and not server.server_state.connections and not server.server_state.tasks)
+        await eventually(lambda: room.closed == len(clients) and all(c.lost for c in clients) and request.lost
+                         and not server.server_state.connections and not server.server_state.tasks,
+                         "every connection ended")
         for _ in range(3):  # what the last callbacks scheduled (a transport's connection_lost)
             await asyncio.sleep(0)
         assert request.response.startswith(b"HTTP/1.1 200"), request.response[:200]

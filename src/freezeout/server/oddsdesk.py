@@ -57,11 +57,9 @@ def _round(values: Sequence[float] | None, index: int) -> float | None:
 Question = tuple[str, tuple[str, ...], str, str]
 
 
-def check(game: str, hands: Sequence[str], board: str, dead: str, *, ranges: bool = True) -> None:
-    """Raise :class:`OddsRefused` for a question the calculator would refuse, computing nothing."""
-    from freezeout.analysis.odds import OddsError
-    from freezeout.analysis.odds import check as check_odds
-
+def _check_shape(hands: Sequence[str], board: str, dead: str) -> None:
+    """What every question must be before the calculator reads it: 2 to ``MAX_HANDS`` hands,
+    none empty, no text over ``MAX_TEXT`` characters."""
     if not 2 <= len(hands) <= MAX_HANDS:
         raise OddsRefused(f"give 2 to {MAX_HANDS} hands, got {len(hands)}")
     for number, text in enumerate(hands, start=1):
@@ -70,6 +68,14 @@ def check(game: str, hands: Sequence[str], board: str, dead: str, *, ranges: boo
     for text in (*hands, board, dead):
         if len(text) > MAX_TEXT:
             raise OddsRefused(f"a hand, board or dead cards of at most {MAX_TEXT} characters, got {len(text)}")
+
+
+def check(game: str, hands: Sequence[str], board: str, dead: str, *, ranges: bool = True) -> None:
+    """Raise :class:`OddsRefused` for a question the calculator would refuse, computing nothing."""
+    from freezeout.analysis.odds import OddsError
+    from freezeout.analysis.odds import check as check_odds
+
+    _check_shape(hands, board, dead)
     try:
         check_odds([text.strip() for text in hands], board=board.strip(), dead=dead.strip(), game=game)
     except OddsError as error:
@@ -88,14 +94,7 @@ def compute(game: str, hands: tuple[str, ...], board: str, dead: str) -> dict[st
     from freezeout.analysis.equity import SAMPLES
     from freezeout.analysis.odds import OddsError, odds
 
-    if not 2 <= len(hands) <= MAX_HANDS:
-        raise OddsRefused(f"give 2 to {MAX_HANDS} hands, got {len(hands)}")
-    for number, text in enumerate(hands, start=1):
-        if not text.strip():
-            raise OddsRefused(f"hand {number} is empty")
-    for text in (*hands, board, dead):
-        if len(text) > MAX_TEXT:
-            raise OddsRefused(f"a hand, board or dead cards of at most {MAX_TEXT} characters, got {len(text)}")
+    _check_shape(hands, board, dead)
     try:
         chosen, result = odds([text.strip() for text in hands], board=board.strip(), dead=dead.strip(), game=game,
                               seed=0, samples=SAMPLES)
