@@ -74,6 +74,8 @@ class _Collector(Protocol):
 
     def get_freeze_count(self) -> int: ...
 
+    def get_objects(self, generation: int | None = None) -> list[Any]: ...
+
 
 class Freezer:
     """Keeps the connections' long-lived objects out of the full collection (issue #32, item 12).
@@ -101,6 +103,17 @@ class Freezer:
         self.frozen_open = 0  # connections frozen (open at a freeze) and, as far as we know, still open
         self.closed = 0  # frozen connections closed since the last thaw (the count's drops, seen every pass)
         self.freezes = self.thaws = 0
+        # Objects moved out of sight since the last thaw (each freeze counts what it moves; some
+        # have since been freed by reference counting).  ``gc.get_freeze_count()`` walks every
+        # frozen object: 50-100 ms at 10,000 players, a stall of every table whenever /metrics
+        # was read (docs/scaling.md "No freeze").
+        self.frozen = 0
+
+    def _freeze(self) -> None:
+        """Freeze the old generation, counting what moves (a walk of the old generation only:
+        what aged since the last freeze, never the frozen ones)."""
+        self.frozen += len(self.gc.get_objects(2))
+        self.gc.freeze()
 
     def garbage(self) -> int:
         """Objects estimated to be cyclic garbage among the frozen ones."""
@@ -117,11 +130,12 @@ class Freezer:
         if garbage >= self.thaw_min and garbage >= self.gc.get_freeze_count() - garbage:
             self.gc.unfreeze()
             self.gc.collect()
-            self.gc.freeze()
+            self.frozen = 0
+            self._freeze()
             self.closed, self.since, self.frozen_open, self.thaws = 0, now, now, self.thaws + 1
             return "thaw"
         if now - self.since >= self.burst:
-            self.gc.freeze()
+            self._freeze()
             self.since, self.frozen_open, self.freezes = now, now, self.freezes + 1
             return "freeze"
         self.since = min(self.since, now)
@@ -130,7 +144,7 @@ class Freezer:
     def full(self) -> None:
         """The periodic full collection: what aged since the last freeze, then freeze the rest."""
         self.gc.collect()
-        self.gc.freeze()
+        self._freeze()
         self.since = self.frozen_open = self.connections()
         self.freezes += 1
 
@@ -194,8 +208,10 @@ class _Collections:
             generation = info["generation"]
             self.passes[generation] += 1
             self.seconds[generation] += took
-            if took > self.limit:
-                log.warning("garbage collection of generation %d took %.0f ms", generation, took * 1000)
+            if took > self.limit or generation == 2:  # a full one always: what it found tells a leak from cycles
+                log.log(logging.WARNING if took > self.limit else logging.INFO,
+                        "garbage collection of generation %d took %.0f ms (%d unreachable)",
+                        generation, took * 1000, info.get("collected", 0))
 
     def summary(self) -> str:
         return ", ".join(f"generation {g}: {n} passes, {s * 1000:.0f} ms"
@@ -218,8 +234,9 @@ async def tuned_gc(metrics: _Gauges | None = None, *, full_every: float = FULL_E
     if metrics is not None:
         metrics.gauge("freezeout_gc_seconds", lambda: sum(callback.seconds),
                       "seconds this process spent in the cyclic garbage collector while serving")
-        metrics.gauge("freezeout_gc_frozen_objects", lambda: float(gc.get_freeze_count()),
-                      "objects kept out of the collector's sight (gc.freeze): what lives long")
+        # Counted as they are frozen, not by gc.get_freeze_count(): that walks every frozen object.
+        metrics.gauge("freezeout_gc_frozen_objects", lambda: float(freezer.frozen if freezer is not None else 0),
+                      "objects moved out of the collector's sight (gc.freeze) since the last thaw: what lives long")
         if freezer is not None:
             metrics.gauge("freezeout_gc_thaws", lambda: float(freezer.thaws),
                           "thaws: frozen objects collected again, to take back closed connections' cycles")
@@ -227,6 +244,8 @@ async def tuned_gc(metrics: _Gauges | None = None, *, full_every: float = FULL_E
     # collector's sight; a full collection waits for the clock above: CPython's own rule
     # (the third threshold, counted in generation-1 passes: ten a second here) is put out of
     # reach, since a full pass over a room of 10,000 connections stops every table at once.
+    if freezer is not None:
+        freezer.frozen = len(gc.get_objects())  # every generation: all of it is frozen now
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, 20, 1_000_000)
     collector = asyncio.create_task(_collect(full_every=full_every, freezer=freezer), name="gc-collector")
