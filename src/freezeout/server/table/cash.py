@@ -257,6 +257,12 @@ class CashGame:
     def hands_ended(self, before: TableGame) -> bool:
         return before.in_hand and not self.in_hand
 
+    def same_turn(self, before: TableGame) -> bool:
+        """The rules' hand value is the same one (values are immutable: a move, a deal, a run-it-
+        twice agreement (C7: what a call faces) make a new one); a top-up, a sit-out, a leave at
+        the hand's end, a straddle or auto top-up for the next hand only change the seats (C2–C6)."""
+        return isinstance(before, CashGame) and before.table.hand is self.table.hand
+
     def forget_past(self, keep: int) -> TableGame:
         return self  # a cash table keeps only the current hand's public events
 

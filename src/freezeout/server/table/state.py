@@ -203,7 +203,7 @@ def initial_state(entry: LogEntry) -> TableState:
         raise Refused("bad_message", f"a table's log starts with a create entry, not {entry.kind!r}")
     state = TableState(id=entry.table_id, size=len(body.slots), ranked=body.ranked, slots=body.slots,
                        created_at=entry.at, created_by=body.created_by, version=entry.seq, last_at=entry.at,
-                       intents=Applied(settled=entry.seq), spec=body.game or GameSpec(), invite=body.invite,
+                       intents=Applied(turn=entry.seq), spec=body.game or GameSpec(), invite=body.invite,
                        guests=GuestBook(approval=body.approval))
     return open_table(state, entry.at)
 
@@ -222,7 +222,23 @@ def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[st
     new, table_events, events = _apply(state, body, entry.at)
     if new.invite is not None and isinstance(body, SitEntry):  # a private table's hold or request is answered
         new = replace(new, guests=new.guests.seated(body.player.user_id))
-    return _evolve(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry)), table_events, events
+    turned = _moves_turn(state, new, body)
+    return _evolve(new, version=entry.seq, last_at=entry.at, intents=new.intents.after(entry, turned)), table_events, events
+
+
+def _moves_turn(old: TableState, new: TableState, body: EntryBody) -> bool:
+    """Whether ``body`` (taking ``old`` to ``new``) changes what the player to act decides, so a
+    move decided before it is ``stale`` (issue #34).  Every move does — the entry that applies a
+    versioned intent always moves the turn, which table/idempotency.py's bounded memory rests on;
+    any other entry only when the hand itself changed (a deal, a run-it-twice agreement): another
+    seat's top-up, sit-out, leave, waiting-list request, a guest list's change or a ``resume``
+    leave the same hand, the same player to act and the same legal choices."""
+    if isinstance(body, ActEntry):
+        return True
+    before, after = old.table_game, new.table_game
+    if before is after:
+        return False
+    return before is None or after is None or not after.same_turn(before)
 
 
 _Result = tuple[TableState, list[dict[str, Any]], list[Event]]
