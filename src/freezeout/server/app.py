@@ -28,7 +28,7 @@ from freezeout.server.cluster.gateway import GatewayRoom
 from freezeout.server.cluster.ownership import worker_name
 from freezeout.server.cluster.roles import add_operations, create_worker_app, open_bus
 from freezeout.server.gctune import release_transport_cycles, tuned_gc
-from freezeout.server.looplag import LoopLag
+from freezeout.server.looplag import LoopLag, StallStacks
 from freezeout.server.metrics import Metrics
 from freezeout.server.oddsdesk import OddsDesk
 from freezeout.server.settings import Settings
@@ -159,7 +159,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         )
         metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
-        watchdog = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
+        lag = LoopLag(metrics)
+        watchdog = asyncio.create_task(lag.run(), name="loop-lag")  # /metrics: the loop's lag
+        stacks = StallStacks(lag) if settings.loop_stall_stacks else None
+        if stacks is not None:
+            stacks.start()
         release_transport_cycles()  # a closed connection is freed by reference counting ("No freeze")
         sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds, room), name="sessions")
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
@@ -171,6 +175,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 yield
             finally:
                 watchdog.cancel()
+                if stacks is not None:
+                    stacks.stop()
                 sweeper.cancel()
                 stalls.cancel()
                 await room.close()
