@@ -40,6 +40,7 @@ from freezeout.server.table.cashmove import leave_lists
 from freezeout.server.table.chips import holdings
 from freezeout.server.table.room import Room
 from freezeout.server.transport import (
+    apiaccounts,
     apichat,
     apihistory,
     apiinvite,
@@ -50,7 +51,8 @@ from freezeout.server.transport import (
     apireview,
     apiwaitlist,
 )
-from freezeout.server.transport.api import ApiError, router
+from freezeout.server.transport.api import router
+from freezeout.server.transport.apicore import ApiError
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
     BodyLimit,
@@ -188,6 +190,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.http_body_timeout_seconds)
     app.add_middleware(SecurityHeaders)
+    app.include_router(apiaccounts.router)  # the session, register, log in and out, guests, API tokens
     app.include_router(router)
     app.include_router(apihistory.router)  # game records, downloads, replayer steps
     app.include_router(apiratings.router)  # leaderboards and ratings (R25)
