@@ -47,6 +47,7 @@ from freezeout.server.table.commands import (
 )
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
+from freezeout.server.table.tableevents import told_json
 from freezeout.server.wire import dumps
 from polling import eventually
 
@@ -85,7 +86,7 @@ class Table:
                            for t in cash_transfers(self.state, new, entry, None)]
         self.state = new
         self.entries.append(LogEntry(self.id, entry.seq, entry.at, entry.kind, entry.data))  # as stored
-        return told
+        return told_json(told)  # as a client reads them
 
     def ask(self, uid: int, intent: Any, at: float, moved: tuple[int, int] | None = None) -> list[dict[str, Any]]:
         body = entry_for(self.state, user(uid), intent, at, SETTINGS, lambda seat: True, moved)

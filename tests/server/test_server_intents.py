@@ -39,10 +39,13 @@ def entry(seq: int, kind: str = "act", user: int | None = None, key: str | None 
     return LogEntry("t1", seq, float(seq), kind, data)
 
 
+NEUTRAL = ("resume", "top_up", "waitlist")  # here: entries that leave the hand as it was (table/state.py decides it)
+
+
 def fold(entries: list[LogEntry]) -> Applied:
-    memory = Applied(settled=1)
+    memory = Applied(turn=1)
     for e in entries:
-        memory = memory.after(e)
+        memory = memory.after(e, e.kind not in NEUTRAL)
     return memory
 
 
@@ -79,6 +82,20 @@ async def test_an_intent_overtaken_only_by_resume_entries_is_judged_now():
     assert decision.msg.version == 5 and decision.stamp == Stamp(7, "k-lost-one")
 
 
+async def test_an_intent_overtaken_only_by_entries_that_leave_the_turn_is_judged_now():
+    """Issue #34: another seat's top-up or waiting-list request while the player thinks."""
+    memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, "top_up", user=8, key="k-top-up-8"),
+                   entry(5, "waitlist"), entry(6, "resume")])
+    decision = await decide(memory, 6, 7, Act(type="act", version=3, move="call", key="k-lost-two"), no_log)
+    assert decision.refusal is None and decision.msg.version == 6 and decision.stamp == Stamp(7, "k-lost-two")
+
+
+def test_every_move_moves_the_turn():
+    """The bounded memory rests on it (idempotency.py): an ``act`` entry never leaves the turn."""
+    with pytest.raises(AssertionError):
+        Applied(turn=1).after(entry(2), turned=False)
+
+
 async def test_a_keyed_stale_says_it_was_not_applied():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, user=8, key="k-someone"), entry(5, "resume")])
     decision = await decide(memory, 5, 7, Act(type="act", version=3, move="call", key="k-too-late"), no_log)
@@ -90,13 +107,14 @@ async def test_an_intent_without_a_key_is_judged_as_before():
     memory = fold([entry(2, "start"), entry(3, "deal"), entry(4, "resume")])
     msg = Act(type="act", version=3, move="call", key=None)
     decision = await decide(memory, 4, 7, msg, no_log)
-    assert decision.msg is msg and decision.stamp is None and decision.refusal is None  # the actor refuses it as stale
+    assert decision.msg is msg and decision.stamp is None and decision.refusal is None  # the actor judges it (check_version)
 
 
 async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
     top = 2 + 3 * idempotency.WINDOW
-    log = [entry(2, "start"), entry(3, user=7, key="k-ancient"), entry(4, "resume"), entry(5, user=7, key="k-old-two")]
-    log += [entry(seq) for seq in range(6, top + 1)]
+    log = [entry(2, "start"), entry(3, user=7, key="k-ancient"), entry(4, "resume"), entry(5, "top_up"),
+           entry(6, user=7, key="k-old-two")]
+    log += [entry(seq) for seq in range(7, top + 1)]
     memory = fold(log)
     assert memory.recent == ()  # nothing keyed among the last WINDOW versions
     reads: list[int] = []
@@ -107,10 +125,10 @@ async def test_the_memory_is_bounded_and_the_log_answers_beyond_it():
 
     old = await decide(memory, top, 7, Act(type="act", version=2, move="call", key="k-ancient"), read_log)
     assert old.applied == 3
-    # Decided on 3: a resume (4) and then entry 5, which applied another key: this one was not applied.
+    # Decided on 3: a resume (4), a top-up (5) and then the move 6, which applied another key: not this one.
     lost = await decide(memory, top, 7, Act(type="act", version=3, move="call", key="k-not-this"), read_log)
     assert lost.applied is None and lost.refusal is not None and "not applied" in lost.refusal[1]
-    assert reads == [2, 3, 4]
+    assert reads == [2, 3, 4, 5]
 
 
 # -- one server: the answer lost, the command lost --------------------------------------
@@ -207,6 +225,7 @@ async def test_a_move_sent_as_its_tables_owner_dies_is_applied_once_when_resent(
 
 @pytest.mark.redis
 @pytest.mark.postgres
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_a_move_sent_as_its_owner_dies_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the dead worker's Redis inbox keeps the first copy unread."""
     async with real_cluster(tmp_path, redis_server, postgres_url) as cluster:

@@ -225,6 +225,10 @@ class FreezeoutGame:
     def hands_ended(self, before: TableGame) -> bool:
         return before.in_hand and not self.in_hand
 
+    def same_turn(self, before: TableGame) -> bool:
+        """The rules' hand value is the same one (a freezeout's players change it only by moves)."""
+        return isinstance(before, FreezeoutGame) and before.tournament.hand is self.tournament.hand
+
     def hand_cards(self) -> HandCards | None:
         """Every card each seat was dealt (its own; thrown-away cards too) and the cards that
         became public: the board dealt, up-cards, and the hands shown down (R17)."""

@@ -41,9 +41,10 @@ if TYPE_CHECKING:
     from freezeout.server.table.cashbots import BotEntry, CashBotMove
     from freezeout.server.table.commands import Intent
     from freezeout.server.table.state import TableState
+    from freezeout.server.table.tableevents import TableEvent
 
     #: A step of the fold: the new state, the table's own public events and the rules' events.
-    Folded: TypeAlias = tuple[TableState, list[dict[str, Any]], list[Event]]
+    Folded: TypeAlias = tuple[TableState, list[TableEvent], list[Event]]
 
 __all__ = ["TableGame"]
 
@@ -172,6 +173,12 @@ class TableGame(Protocol):
     def hand_cards(self) -> HandCards | None: ...
     def hands_ended(self, before: TableGame) -> bool:
         """Whether a hand ended between ``before`` and this game."""
+        ...
+    def same_turn(self, before: TableGame) -> bool:
+        """Whether a move decided on ``before`` is still the same decision in this game: the
+        same hand in the same state (the same player to act, the same legal choices).  A
+        change of seats, of the stacks or statuses of players not in the hand, of what the
+        next hand deals, keeps it (state.py's turn, table/idempotency.py); any move does not."""
         ...
     def forget_past(self, keep: int) -> TableGame:
         """Keep only the last ``keep`` hands' public events (the bots' memory, issue #10)."""

@@ -52,8 +52,13 @@ def dont_wait(state: TableState, seat: int, now: float, settings: Settings, onli
 
 
 def check_version(state: TableState, version: int) -> None:
-    if version != state.version:
-        raise Refused("stale", f"decided on version {version}, the table is at {state.version}")
+    """A move decided on ``version`` is judged now if the turn has not moved since (issue #34:
+    only entries that leave the hand as it was came between — another seat's top-up, sit-out,
+    waiting-list request, a ``resume``; state.py's ``_moves_turn``), else refused ``stale``.
+    A move applied moves the turn, so the same move resent is refused: never applied twice."""
+    if not state.intents.turn <= version <= state.version:
+        raise Refused("stale", f"decided on version {version}, the table is at {state.version} "
+                               f"and its turn moved on at version {state.intents.turn}")
 
 
 def draw_action(seat: int, cards: str | None) -> Action:

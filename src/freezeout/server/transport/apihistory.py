@@ -11,8 +11,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from freezeout.server.table.game import TableGame
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx, http_gate, refused
+from freezeout.server.transport.apicore import ApiError, ctx, http_gate, refused
 from freezeout.server.transport.apiinvite import game_gate
+from freezeout.server.transport.auth import Auth, AuthDep
 
 __all__ = ["finished_record", "router", "viewer_name"]
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Query, Request
 
 from freezeout.server.oddsdesk import MAX_BATCH, MAX_HANDS, OddsBusy, OddsDesk, OddsRefused, Question, check
-from freezeout.server.transport.api import ApiError, ctx
+from freezeout.server.transport.apicore import ApiError, ctx
 
 __all__ = ["router"]
 
