@@ -174,3 +174,22 @@ def test_a_full_collection_that_finds_nothing_makes_aging_free_of_thaws():
         fake.young = 10_000
         assert freezer.after_young_pass() == "age"
     assert freezer.garbage() == 0 and freezer.thaws == 0
+
+
+def test_every_full_collection_logs_what_it_found_and_its_cpu_time(caplog):
+    """What a full collection finds tells cycles from live growth (0 unreachable: nothing to
+    collect), and its CPU time tells its cost from a busy machine's wait for a core."""
+    import logging
+
+    from freezeout.server.gctune import _Collections
+
+    caplog.set_level(logging.INFO, logger="freezeout.server.gctune")
+    callback = _Collections(limit=60.0)
+    callback("start", {"generation": 1})
+    callback("stop", {"generation": 1, "collected": 3})
+    assert caplog.records == []  # a quick young pass: not logged
+    callback("start", {"generation": 2})
+    callback("stop", {"generation": 2, "collected": 7})
+    [record] = caplog.records
+    assert record.levelno == logging.INFO and record.getMessage().endswith(" ms of CPU; 7 unreachable)")
+    assert callback.passes == [0, 1, 1]
