@@ -3,21 +3,9 @@ table of full tables against 4-handed ones (issue #34 "Speed").  No server, no c
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-@pytest.fixture(scope="module")
-def full():  # type: ignore[no-untyped-def]  # the bench module
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCH))
-        import fulltables as module
-
-        yield module
 
 
 def test_sizes_are_read_in_order_from_two_to_ten(full) -> None:  # type: ignore[no-untyped-def]

@@ -22,15 +22,6 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 GAMES = ["NT", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "F5CD", "N2L1D", "F2L3D", "PB", "NS"]
 
 
-@pytest.fixture(scope="module")
-def load():  # type: ignore[no-untyped-def]  # the bench module
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCH))
-        import load as module
-
-        yield module
-
-
 def play(load, game: str, seed: int, max_moves: int = 3000) -> tuple[set[str], int]:
     """Play ``game`` through ``load.choose_move`` until the freezeout ends (or ``max_moves``);
     returns the kinds of moves made and the hands dealt.  ``Tournament.act`` raises

@@ -10,20 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from pathlib import Path
-
-import pytest
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-@pytest.fixture(scope="module")
-def load():  # type: ignore[no-untyped-def]  # the bench module
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCH))
-        import load as module
-
-        yield module
 
 
 def test_the_timeline_groups_moves_by_the_second_they_were_sent_in(load) -> None:

@@ -7,22 +7,9 @@ views, and the timer fired on none.  No server, no clock: the timer is a recorde
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import orjson
-import pytest
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-@pytest.fixture(scope="module")
-def load():  # type: ignore[no-untyped-def]  # the bench module
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(BENCH))
-        import load as module
-
-        yield module
 
 
 class Conn:

@@ -14,21 +14,13 @@ import random
 from typing import Any
 
 import pytest
+from runout_js import CATALOG_JS, PCT_JS, SHARES_JS
 from scripted import mount
 from scripted_cash import CashScript
 
 from freezeout.server.oddsdesk import compute
 
 pytestmark = pytest.mark.browser
-
-SHARES_JS = """() => [...document.querySelectorAll('.felt-wrap > .seat')].map(s => {
-  const el = s.querySelector('.runout-eq');
-  return el && !el.hidden ? [...el.childNodes].map(n => n.textContent) : null; })"""
-CATALOG_JS = """async () => { const lang = (await import('/static/js/i18n.js')).getLang();
-  return (await import(`/static/i18n/${lang}.js`)).default; }"""
-PCT_JS = """async x => new Intl.NumberFormat((await import('/static/js/i18n.js')).getLang(),
-  {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(x)"""
-
 
 def _share(page: Any, answer: dict[str, Any], index: int) -> str:
     hand = answer["hands"][index]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from runout_js import CATALOG_JS, MOMENT_JS, PCT_JS, SHARES_JS
 from scripted import Script, mount
 from test_web_runout_badges import PLACED_JS, _covered
 
@@ -25,22 +26,6 @@ pytest.importorskip("pokerkit")
 from equity_reference import reference  # noqa: E402 - after the skip: it imports PokerKit
 
 NAMES = ["alice_ux", "bot-station-1", "bot-station-2"]
-SHARES_JS = """() => [...document.querySelectorAll('.felt-wrap > .seat')].map(s => {
-  const el = s.querySelector('.runout-eq');
-  return el && !el.hidden ? [...el.childNodes].map(n => n.textContent) : null; })"""
-CATALOG_JS = """async () => { const lang = (await import('/static/js/i18n.js')).getLang();
-  return (await import(`/static/i18n/${lang}.js`)).default; }"""
-PCT_JS = """async x => new Intl.NumberFormat((await import('/static/js/i18n.js')).getLang(),
-  {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(x)"""
-# the page's clock at `cards` run-out cards before the last one is down
-MOMENT_JS = """async cards => {
-  const {DEAL_STAGGER} = await import('/static/js/cards.js');
-  const {DEAL_SETTLE} = await import('/static/js/tablerunout.js');
-  const t = window.__fzTable;
-  const at = t.settleUntil - DEAL_SETTLE - cards * DEAL_STAGGER + DEAL_STAGGER / 4;
-  t.now = () => at;
-  t.render();
-}"""
 HOLES = {0: "KhKd", 1: "AhAd", 2: "9s8s"}
 BOARD = "Qs7s2c5h3d"
 

@@ -15,6 +15,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from runout_js import MOMENT_JS, PCT_JS, SHARE_TEXT_JS
 from scripted import mount
 from scripted_games import GameScript
 
@@ -28,23 +29,10 @@ pytest.importorskip("pokerkit")
 from equity_reference import reference  # noqa: E402 - after the skip: it imports PokerKit
 
 NAMES = ["alice_ux", "bot-station-1", "bot-station-2"]
-SHARES_JS = """() => [...document.querySelectorAll('.felt-wrap > .seat')].map(s => {
-  const el = s.querySelector('.runout-eq'); return el && !el.hidden ? el.textContent : null; })"""
-PCT_JS = """async x => new Intl.NumberFormat((await import('/static/js/i18n.js')).getLang(),
-  {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(x)"""
 # each card on the felt's seats: the delay of its deal
 DELAYS_JS = """() => Object.fromEntries([...document.querySelectorAll('.felt-wrap > .seat .hole .card[data-card]')]
   .map(c => [c.dataset.card, c.style.animationDelay]))"""
 STAGGER_JS = """async k => `${k * (await import('/static/js/cards.js')).DEAL_STAGGER}s`"""
-# the page's clock at `cards` run-out cards before the last one is down (0: all of them are)
-MOMENT_JS = """async cards => {
-  const {DEAL_STAGGER} = await import('/static/js/cards.js');
-  const {DEAL_SETTLE} = await import('/static/js/tablerunout.js');
-  const t = window.__fzTable;
-  const at = t.settleUntil - DEAL_SETTLE - cards * DEAL_STAGGER + DEAL_STAGGER / 4;
-  t.now = () => at;
-  t.render();
-}"""
 
 
 def _stud_game(code: str, variant: str, stack: int) -> GameScript:
@@ -84,7 +72,7 @@ def _all_in(page: Any, s: GameScript, seed: int) -> list[dict[str, Any]]:
         if not s.game.in_hand:
             return events
         s.feed(page, s.update(events))
-        assert page.evaluate(SHARES_JS) == [None, None, None]  # a decision remains: nothing shown
+        assert page.evaluate(SHARE_TEXT_JS) == [None, None, None]  # a decision remains: nothing shown
 
 
 def _text(page: Any, answer: dict[str, Any], index: int) -> str:
@@ -123,7 +111,7 @@ def test_a_live_stud_run_out_shows_each_hands_share_street_by_street(new_page, c
     # third street: four cards to come to each hand (Monte Carlo with its ±, the server's own)
     start = compute(variant, (turned[0], turned[1]), "", dead)
     want = [_text(page, start, 0), _text(page, start, 1), None]
-    page.wait_for_function(f"want => JSON.stringify(({SHARES_JS})()) === JSON.stringify(want)", arg=want)
+    page.wait_for_function(f"want => JSON.stringify(({SHARE_TEXT_JS})()) === JSON.stringify(want)", arg=want)
 
     # sixth street is down, seventh (a card to each) is still to come: exact, as PokerKit counts it
     dealt = {seat: turned[seat] + "".join(e["cards"] for e in events if e["type"] == "hole_dealt" and e["seat"] == seat)
@@ -134,15 +122,15 @@ def test_a_live_stud_run_out_shows_each_hands_share_street_by_street(new_page, c
     want = [page.evaluate(PCT_JS, 100 * float(share)) + " %" for share in exact] + [None]
     assert want[:2] != [page.evaluate(PCT_JS, 100 * float(share)) + " %" for share in alive]  # the dead card counts
     page.evaluate(MOMENT_JS, 2)
-    page.wait_for_function(f"want => JSON.stringify(({SHARES_JS})()) === JSON.stringify(want)", arg=want)
+    page.wait_for_function(f"want => JSON.stringify(({SHARE_TEXT_JS})()) === JSON.stringify(want)", arg=want)
     boxes = page.evaluate("""() => [...document.querySelectorAll('.runout-eq:not([hidden])')].map(el => {
       const b = el.getBoundingClientRect(); return [b.left, b.right]; })""")
     assert len(boxes) == 2 and all(0 <= left < right <= size[0] for left, right in boxes), boxes
 
     # the last card is down: no share any more, and the result once the deal has settled
     page.evaluate(MOMENT_JS, 0)
-    page.wait_for_function(f"() => JSON.stringify(({SHARES_JS})()) === JSON.stringify([null, null, null])")
+    page.wait_for_function(f"() => JSON.stringify(({SHARE_TEXT_JS})()) === JSON.stringify([null, null, null])")
     page.evaluate("() => { const t = window.__fzTable; t.now = () => t.settleUntil + 1; t.render(); }")
     page.locator(".winbadge.on").first.wait_for()
-    assert page.evaluate(SHARES_JS) == [None, None, None]
+    assert page.evaluate(SHARE_TEXT_JS) == [None, None, None]
     assert not page.errors, page.errors
