@@ -386,13 +386,16 @@ class Player:
         self.thinking: asyncio.TimerHandle | None = None
         self.rematched = False
         self.latest: tuple[int, dict[str, Any]] | None = None  # the newest version and view received
+        self.leaving = False  # stop() was called: what still arrives on the closing connection is ignored
 
     def opened(self, conn: LeanConnection) -> None:
-        self.conn = conn
+        self.conn, self.leaving = conn, False
         self.stats.connected += 1
         conn.send_text(orjson.dumps({"type": "join", "table": self.table}))
 
     def received(self, conn: LeanConnection, text: bytes) -> None:
+        if self.leaving:  # a storm closes this connection: no new thinking timer (it would act on no view)
+            return
         stats = self.stats
         if stats.measuring:
             stats.messages[self.gateway] = stats.messages.get(self.gateway, 0) + 1
@@ -450,14 +453,14 @@ class Player:
         the player joins may be overtaken by a step in flight (a forfeit of the turn), and a
         move on the older version would be refused as stale."""
         self.thinking = None
-        assert self.latest is not None
+        if self.latest is None or self.conn is None or self.leaving:
+            return  # disconnected since (a storm): the reconnected player thinks again on its next view
         version, view = self.latest
         if self.cash_seat is not None:
             view = {**view, "viewer": view["you"], "legal": view.get("legal")}
         if view["legal"] is None or view["to_act"] != view["viewer"]:
             return  # no longer this player's turn
         message = choose_move(view, self.rng)
-        assert self.conn is not None
         self.stats.pending[self.table] = Pending(version, time.perf_counter())
         if self.keyed:
             message["key"] = f"k{self.rng.getrandbits(64):016x}"
@@ -467,6 +470,7 @@ class Player:
             self.stats.messages[self.gateway] = self.stats.messages.get(self.gateway, 0) + 1
 
     def stop(self) -> None:
+        self.leaving = True
         if self.thinking is not None:
             self.thinking.cancel()
             self.thinking = None  # a player reconnected after a storm thinks again on its next view

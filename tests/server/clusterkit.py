@@ -43,11 +43,12 @@ class Cluster:
         self._stores: list[Store] = []
         self.store: Store | None = None  # a store of the test's own, to read the log
 
-    async def worker(self, name: str) -> Worker:
+    async def worker(self, name: str, **overrides: Any) -> Worker:
+        """A started worker named ``name`` (with its own settings ``overrides``, e.g. ``worker_max_tables``)."""
         store = Store(create_engine(self.settings.resolved_database_url()), holdings=holdings)
         await store.start()
         self._stores.append(store)
-        worker = Worker(name=name, settings=self.settings.model_copy(update={"role": "worker"}), store=store,
+        worker = Worker(name=name, settings=self.settings.model_copy(update={"role": "worker", **overrides}), store=store,
                         bus=self.bus, clock=self.clock)
         await worker.start()
         self.workers[name] = worker
@@ -103,14 +104,14 @@ async def serve_cluster(settings: Settings, bus: Bus | None = None) -> AsyncIter
 
 
 @contextlib.asynccontextmanager
-async def real_cluster(tmp_path: Path, redis_server: Any, postgres_url: str) -> AsyncIterator[Cluster]:
+async def real_cluster(tmp_path: Path, redis_server: Any, postgres_url: str, **overrides: Any) -> AsyncIterator[Cluster]:
     """A cluster on the real thing: the Redis bus and a fresh PostgreSQL database (one
     process: the gateway's Redis user, which may do all a worker does)."""
     database_url = await fresh_database(postgres_url)
     bus = redis_server.bus("gateway")
     await bus.start()
     try:
-        async with serve_cluster(cluster_settings(tmp_path, database_url=database_url), bus) as cluster:
+        async with serve_cluster(cluster_settings(tmp_path, database_url=database_url, **overrides), bus) as cluster:
             yield cluster
     finally:
         await bus.close()

@@ -11,7 +11,6 @@ is skipped with a reason when the binary is missing.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -49,11 +48,10 @@ class RedisServer(LocalRedis):
 
 @pytest.fixture
 def redis_server() -> Iterator[RedisServer]:
-    if os.environ.get("FREEZEOUT_SLOW") != "1":
-        # Real redis-server tests (a cluster's bus) run on demand: the same code paths run in
-        # every make test on the in-memory bus (test_server_cluster.py), and these take a real
-        # server, killed and restarted, per test.
-        pytest.skip("Redis tests: run with FREEZEOUT_SLOW=1")
+    """A fresh redis-server per test: it starts in about 50 ms, so a test of the bus itself runs
+    in every ``make test``; a test that drives a whole cluster on it costs seconds and is marked
+    ``slow`` where it is written (run with FREEZEOUT_SLOW=1): the same paths run in every
+    ``make test`` on the in-memory bus (test_server_cluster.py)."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed: apt-get install -y redis-server (make system-deps)")

@@ -37,6 +37,7 @@ from freezeout.server.table.cash import CashGame
 from freezeout.server.table.chips import cash_transfers, holdings
 from freezeout.server.table.formats import check_game
 from freezeout.server.table.state import Refused, TableState, initial_state, reduce
+from freezeout.server.table.tableevents import told_json
 from freezeout.server.wire import dumps
 
 from serverkit import Harness, Player
@@ -131,7 +132,7 @@ class Log:
         self.transfers += [(t.kind, t.account_id, t.amount) for t in cash_transfers(self.state, new, entry, None)]
         self.state = new
         self.entries.append(LogEntry("t1", entry.seq, entry.at, entry.kind, entry.data))  # as the database reads it
-        return told
+        return told_json(told)  # as a client reads them
 
     def sit(self, slot: int, user: int, chips: int, at: float = 0.0) -> None:
         self.write(SitEntry(slot, Slot(user, f"p{user}", "user"), chips=chips), at)

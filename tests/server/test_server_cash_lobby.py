@@ -27,6 +27,7 @@ from freezeout.server.table.actor import TableActor
 from freezeout.server.table.cashlobby import HandStats
 from freezeout.server.table.chips import holdings
 from freezeout.server.table.state import Refused, initial_state, reduce
+from freezeout.server.table.tableevents import Closed
 from polling import eventually
 
 from clusterkit import caught_up, cluster_settings, serve_cluster
@@ -193,7 +194,7 @@ def test_the_close_entry_folds_only_at_an_empty_cash_table_and_nothing_follows_i
         reduce(seated, LogEntry.of("t1", 3, 2.0, CloseEntry()))
     empty, _, _ = reduce(seated, LogEntry.of("t1", 3, 2.0, StandEntry(0, chips=5000)))
     closed, told, _ = reduce(empty, LogEntry.of("t1", 4, 3.0, CloseEntry()))
-    assert closed.status == "closed" and told == [{"type": "closed"}]
+    assert closed.status == "closed" and told == [Closed()]
     with pytest.raises(Refused, match="closed"):
         reduce(closed, LogEntry.of("t1", 5, 4.0, SitEntry(0, Slot(11, "p11", "user"), chips=5000)))
     freezeout = initial_state(LogEntry("t2", 1, 0.0, "create", {"slots": [None, None], "ranked": False}))

@@ -19,6 +19,7 @@ from freezeout.server.entries import ActEntry, CashSeatEntry, CommitEntry, DealE
 from freezeout.server.fairness import Deal, deal_positions
 from freezeout.server.gamespec import CashOptions, GameRefused, GameSpec
 from freezeout.server.table.state import Refused, reduce
+from freezeout.server.table.tableevents import told_json
 from freezeout.server.transport.protocol import events_json
 
 
@@ -34,7 +35,7 @@ class EventLog(Log):
         entry = LogEntry.of("t1", self.state.version + 1, at, body)
         _, told, events = reduce(self.state, entry)
         self.events += events
-        self.told += told
+        self.told += told_json(told)
         return super().write(body, at)
 
     def deal_rigged(self, hole: list[str], board: str) -> None:

@@ -104,6 +104,7 @@ async def test_a_crashed_workers_table_is_taken_over_and_loses_nothing(tmp_path)
 
 @pytest.mark.redis
 @pytest.mark.postgres
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_a_crash_takeover_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the Redis bus and PostgreSQL's fencing trigger."""
     async with real_cluster(tmp_path, redis_server, postgres_url) as cluster:

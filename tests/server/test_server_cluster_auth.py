@@ -189,6 +189,7 @@ def to_act(players: tuple[Player, ...]) -> tuple[Player, Player]:
 
 
 @pytest.mark.redis
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_redis_refuses_strangers_and_a_role_does_only_its_job(redis_server):
     stranger = Redis(unix_socket_path=str(redis_server.socket_path))
     with pytest.raises((AuthenticationError, ResponseError)):  # the default user is off
@@ -212,6 +213,7 @@ async def test_redis_refuses_strangers_and_a_role_does_only_its_job(redis_server
 
 
 @pytest.mark.redis
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_a_reader_of_redis_sees_no_hole_card(tmp_path, redis_server):
     """Everything published (every channel), every inbox entry and lobby record, read as
     Redis's admin while a hand is dealt and played: no seat's cards in clear."""
@@ -235,6 +237,7 @@ async def test_a_reader_of_redis_sees_no_hole_card(tmp_path, redis_server):
 
 
 @pytest.mark.redis
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_a_forged_or_replayed_command_is_refused_and_changes_nothing(tmp_path, redis_server, caplog):
     """Holding a gateway's Redis password but not the bus secret: a fold in the victim's name
     (as the bus carried it before, and sealed under another secret), a genuine command sent

@@ -106,6 +106,7 @@ def test_redis_closes_an_idle_connection_that_never_authenticated(quick_redis: L
 
 @pytest.mark.redis
 @pytest.mark.parametrize("role", ["worker", "gateway"])
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_readyz_is_not_ready_while_redis_is_down(tmp_path, redis_server: RedisServer, role: str):
     """A worker's and a gateway's /readyz: 503 with ``"bus": "unreachable"`` once Redis is
     stopped, 200 again once it is back."""

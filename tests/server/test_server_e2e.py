@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import websockets
 
+import polling
 from freeports import free_port
 from freezeout.formats.record import parse_record, replay_record
 from freezeout.server.fairness import verify_record
@@ -168,12 +169,11 @@ async def play_game(tmp_path: Path, *, crash_after: int | None) -> tuple[dict[st
         except TimeoutError:
             raise AssertionError(f"the game did not end; the clients last saw {last_seen}; the server's log ends:\n"
                                  f"{_log_tail(server.log)}") from None
-        for _ in range(100):  # the game's end is stored a moment after its last move
-            response = await ana.get(f"/api/games/{result['game_id']}/record")
-            if response.status_code == 200:
-                break
-            await asyncio.sleep(0.05)
-        assert response.status_code == 200
+
+        async def stored() -> bool:  # the game's end is stored a moment after its last move
+            return (await ana.get(f"/api/games/{result['game_id']}/record")).status_code == 200
+
+        await polling.eventually(stored, "the finished game's record")
         await ana.aclose()
         await bo.aclose()
     finally:

@@ -18,10 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_server_pokerkit import play_a_few_hands
+from playedgames import GAMES, played_game
 
-from freezeout.rules.games import MIXES
-from freezeout.rules.variant import VARIANTS
 from freezeout.server.fairness import verify_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,18 +74,12 @@ def page_cases(record: dict[str, Any], events: dict[str, Any], viewer: str) -> l
     return cases
 
 
-GAMES = [*VARIANTS, *MIXES]
-
-
 @pytest.mark.parametrize("code", GAMES)
-async def test_honest_hands_of_every_game_pass_on_the_page_as_in_record_verify(harness, page_check, code):
-    hands = 7 if code in MIXES else 3
-    ana, game_id = await play_a_few_hands(harness, code, ("random", "station")[GAMES.index(code) % 2], hands,
-                                          seed=100 + GAMES.index(code))
-    record = (await ana.http.get(f"/api/games/{game_id}/record")).json()
-    events = (await ana.http.get(f"/api/games/{game_id}/events")).json()
-    assert ana.user is not None
-    viewer = ana.user["display"] if ana.user["display"] in record["players"] else ana.user["name"]
+async def test_honest_hands_of_every_game_pass_on_the_page_as_in_record_verify(harness, played_games_dir, page_check,
+                                                                              code):
+    played = await played_game(harness, code, played_games_dir)  # this run's game of the code (playedgames.py)
+    record, events, user = played.record, played.events, played.user
+    viewer = user["display"] if user["display"] in record["players"] else user["name"]
     python = verify_record(record)
     assert python["ok"], python
     results = page_check(page_cases(record, events, viewer))

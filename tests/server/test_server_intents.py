@@ -225,6 +225,7 @@ async def test_a_move_sent_as_its_tables_owner_dies_is_applied_once_when_resent(
 
 @pytest.mark.redis
 @pytest.mark.postgres
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 async def test_a_move_sent_as_its_owner_dies_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
     """The same on the real thing: the dead worker's Redis inbox keeps the first copy unread."""
     async with real_cluster(tmp_path, redis_server, postgres_url) as cluster:

@@ -7,7 +7,7 @@ import logging
 
 import httpx
 
-from freezeout.server.looplag import LAG_BUCKETS, LoopLag
+from freezeout.server.looplag import LAG_BUCKETS, LoopLag, StallStacks, stack_line
 from freezeout.server.metrics import Metrics
 
 
@@ -75,3 +75,47 @@ async def test_a_running_server_shows_its_loop_lag(harness):
         text = (await http.get("/metrics")).text
     assert "# TYPE freezeout_event_loop_lag_seconds histogram" in text
     assert "freezeout_event_loop_lag_max_seconds" in text
+
+
+def test_the_stall_sampler_names_what_the_late_loop_runs(caplog):
+    """StallStacks (a diagnosis): while the monitor's sleep is overdue by more than the limit, a
+    sample logs the loop thread's innermost frames and where the CPU went; on time, it logs nothing."""
+    caplog.set_level(logging.WARNING, logger="freezeout.server.looplag")
+    loop = FakeLoop([])
+    lag = LoopLag(clock=loop.clock, sleep=loop.sleep)
+    stacks = StallStacks(lag, limit=0.1)  # built here: this thread plays the loop's
+    assert stacks.sample() is None  # no sleep under way
+    lag.due = loop.now - 0.05  # 50 ms overdue: under the limit
+    assert stacks.sample() is None
+    lag.due = loop.now - 0.25
+    line = stacks.sample()
+    assert line is not None and "test_the_stall_sampler_names_what_the_late_loop_runs" in line.split(" < ")[1]
+    assert line.split(" < ")[0].startswith("freezeout/server/looplag.py:")  # innermost first: the sample itself
+    assert stacks.taken == 1
+    [record] = caplog.records
+    assert record.getMessage().startswith("event loop late by 250 ms at ")
+    assert "CPU in the last" in record.getMessage() and "loop " in record.getMessage()
+
+
+async def test_the_monitor_shows_when_its_sleep_is_due():
+    seen: list[float | None] = []
+    loop = FakeLoop([0.0, 0.0])
+    lag = LoopLag(clock=loop.clock, sleep=loop.sleep)
+
+    async def sleep(seconds: float) -> None:
+        seen.append(lag.due)
+        await loop.sleep(seconds)
+
+    lag.sleep = sleep
+    await lag.run(rounds=2)
+    assert seen == [1000.02, 1000.04] and lag.due is None
+
+
+def test_stack_line_walks_innermost_first_and_stops_at_depth():
+    import sys
+
+    def inner() -> str:
+        return stack_line(sys._getframe(), depth=2)
+
+    parts = inner().split(" < ")
+    assert len(parts) == 2 and parts[0].endswith(" inner") and parts[1].endswith(" test_stack_line_walks_innermost_first_and_stops_at_depth")

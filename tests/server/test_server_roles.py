@@ -104,6 +104,7 @@ def port_pair() -> int:
 
 @pytest.mark.redis
 @pytest.mark.postgres
+@pytest.mark.slow  # a real redis-server (and PostgreSQL) cluster: seconds (rediskit.py)
 def test_freezeout_cluster_starts_and_stops_everything(redis_server):
     """``freezeout cluster``: PostgreSQL, Redis, 2 gateways and 2 workers; a player plays
     through a gateway, a worker owns the table; SIGINT stops every process it started."""

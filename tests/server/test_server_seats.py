@@ -24,6 +24,7 @@ from freezeout.server.table.formats import check_game
 from freezeout.server.table.gameinfo import catalogue
 from freezeout.server.table.intents import entry_for
 from freezeout.server.table.state import Refused, initial_state, reduce
+from freezeout.server.table.tableevents import Seated
 
 OPTIONS = {"big_blind": 200}
 
@@ -40,7 +41,7 @@ def seat_everyone(state: Any, seats: int) -> Any:
     for index in range(seats):
         entry = SitEntry(index, Slot(100 + index, f"p{index}", "user"), chips=10_000)
         state, told, _ = reduce(state, LogEntry.of("t1", state.version + 1, 1.0 + index, entry))
-        assert told[0] == {"type": "seated", "slot": index, "name": f"p{index}", "chips": 10_000}
+        assert told[0] == Seated(index, f"p{index}", 10_000)
     return state
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from freezeout.server.transport.api import Body
+from freezeout.server.transport.apicore import Body
 
 TABLE = "{table_id}"  # replaced by a real cash table's id
 
@@ -61,7 +61,7 @@ def _body_routes(app: Any) -> dict[tuple[str, str], tuple[type[BaseModel], dict[
             refs = [s["$ref"] for s in schema.get("anyOf", [schema]) if "$ref" in s]
             assert len(refs) == 1, f"{method} {path}: a body that is not one model: {schema}"
             name = refs[0].rsplit("/", 1)[-1]
-            assert name in models, f"{method} {path}: its body {name} is not a transport.api.Body (strict)"
+            assert name in models, f"{method} {path}: its body {name} is not a transport.apicore.Body (strict)"
             found[(method.upper(), path)] = models[name], spec["components"]["schemas"][name]
     return found
 

@@ -8,6 +8,9 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
+
+from freezeout.server.entries import GameStart
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import LogEntry, Store
@@ -34,6 +37,52 @@ async def test_a_plain_entry_waits_off_the_loop_while_another_writer_holds_the_d
         entries = await store.log.table_entries("t1")
         assert [(e.seq, e.kind, e.data) for e in entries] == [
             (1, "create", {"slots": [None, None], "ranked": False}), (2, "sit", {"slot": 0}), (3, "sit", {"slot": 1})]
+    finally:
+        blocker.close()
+        await store.close()
+        await engine.dispose()
+
+
+async def test_a_games_start_is_committed_on_the_loop_when_the_database_is_free(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A batch with a game row used to go to a worker thread every time; there it waited for the
+    busy loop to hand back the GIL at each statement while every table's entries queued behind
+    it (docs/scaling.md "No freeze").  With the database free, no thread is asked for."""
+    from freezeout.server.storage import tablelog
+
+    url = f"sqlite:///{tmp_path / 'log.sqlite'}"
+    engine = create_engine(async_database_url(url))
+    await run_migrations(engine)
+    store = Store(engine)
+    await store.start()
+    threads: list[object] = []
+
+    async def to_thread(fn, /, *args, **kwargs):  # asyncio.to_thread's shape
+        threads.append(fn)
+        return await asyncio.get_running_loop().run_in_executor(None, lambda: fn(*args, **kwargs))
+
+    monkeypatch.setattr(tablelog.asyncio, "to_thread", to_thread)
+    blocker = sqlite3.connect(tmp_path / "log.sqlite", isolation_level=None, check_same_thread=False)
+    try:
+        await store.log.create_table("t1", LogEntry("t1", 1, 1.0, "create", {"slots": [None, None], "ranked": False}))
+        start = GameStart("t1:g1", "t1", 1, ("ana", "bo"), False, 2.0)
+        await store.log.append([LogEntry("t1", 2, 2.0, "start", {"button": 0})], [start])
+        assert threads == []  # on the loop
+        assert blocker.execute("SELECT id, table_id FROM games").fetchall() == [("t1:g1", "t1")]
+        # Another writer holds the database: the batch waits off the loop, nothing begun on it.
+        blocker.execute("BEGIN IMMEDIATE")
+        second = GameStart("t1:g2", "t1", 2, ("ana", "bo"), False, 3.0)
+        pending = asyncio.create_task(store.log.append([LogEntry("t1", 3, 3.0, "start", {"button": 1})], [second]))
+        for _ in range(20):  # yields, not a time
+            await asyncio.sleep(0)
+        assert not pending.done() and len(threads) == 1
+        blocker.execute("COMMIT")
+        await pending
+        assert [r[0] for r in blocker.execute("SELECT id FROM games ORDER BY id")] == ["t1:g1", "t1:g2"]
+        assert [e.seq for e in await store.log.table_entries("t1")] == [1, 2, 3]
+        # The attempt on the loop left its connection waiting for locks again, as the thread's expects.
+        assert store.log._sync_engine is not None
+        with store.log._sync_engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == tablelog._BUSY_MS
     finally:
         blocker.close()
         await store.close()

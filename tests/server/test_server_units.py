@@ -14,6 +14,7 @@ from freezeout.server.clock import FakeClock
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.store import LogEntry
 from freezeout.server.table.state import Refused, initial_state, reduce
+from freezeout.server.table.tableevents import Seated, told_json
 from freezeout.server.transport.protocol import CLIENT_MESSAGE
 
 
@@ -152,7 +153,8 @@ def test_the_log_fold_refuses_out_of_order_and_illegal_entries():
     with pytest.raises(Refused):
         reduce(state, LogEntry("t1", 2, 1.0, "deal", {}))
     seated, events, _ = reduce(state, LogEntry("t1", 2, 1.0, "sit", {"slot": 0, "user_id": 5, "name": "ana", "kind": "user"}))
-    assert seated.full and seated.version == 2 and events == [{"type": "seated", "slot": 0, "name": "ana"}]
+    assert seated.full and seated.version == 2 and events == [Seated(0, "ana")]
+    assert told_json(events) == [{"type": "seated", "slot": 0, "name": "ana"}]  # no chips at a freezeout
     assert state.version == 1 and not state.full  # the old state is untouched
 
 

@@ -28,7 +28,7 @@ from freezeout.server.cluster.gateway import GatewayRoom
 from freezeout.server.cluster.ownership import worker_name
 from freezeout.server.cluster.roles import add_operations, create_worker_app, open_bus
 from freezeout.server.gctune import release_transport_cycles, tuned_gc
-from freezeout.server.looplag import LoopLag
+from freezeout.server.looplag import LoopLag, StallStacks
 from freezeout.server.metrics import Metrics
 from freezeout.server.oddsdesk import OddsDesk
 from freezeout.server.settings import Settings
@@ -40,6 +40,7 @@ from freezeout.server.table.cashmove import leave_lists
 from freezeout.server.table.chips import holdings
 from freezeout.server.table.room import Room
 from freezeout.server.transport import (
+    apiaccounts,
     apichat,
     apihistory,
     apiinvite,
@@ -50,7 +51,8 @@ from freezeout.server.transport import (
     apireview,
     apiwaitlist,
 )
-from freezeout.server.transport.api import ApiError, router
+from freezeout.server.transport.api import router
+from freezeout.server.transport.apicore import ApiError
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.httpguard import (
     BodyLimit,
@@ -157,7 +159,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         )
         metrics.gauge("freezeout_connections", lambda: len(links), "open WebSocket connections")
         await room.open()
-        watchdog = asyncio.create_task(LoopLag(metrics).run(), name="loop-lag")  # /metrics: the loop's lag
+        lag = LoopLag(metrics)
+        watchdog = asyncio.create_task(lag.run(), name="loop-lag")  # /metrics: the loop's lag
+        stacks = StallStacks(lag) if settings.loop_stall_stacks else None
+        if stacks is not None:
+            stacks.start()
         release_transport_cycles()  # a closed connection is freed by reference counting ("No freeze")
         sweeper = asyncio.create_task(_sweep_sessions(store, clock, settings.session_sweep_seconds, room), name="sessions")
         stalls = asyncio.create_task(links.watch(settings.ws_send_timeout_seconds), name="stalled-connections")
@@ -169,6 +175,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
                 yield
             finally:
                 watchdog.cancel()
+                if stacks is not None:
+                    stacks.stop()
                 sweeper.cancel()
                 stalls.cancel()
                 await room.close()
@@ -182,6 +190,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # the page's scripts shrink about 4x
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.http_body_timeout_seconds)
     app.add_middleware(SecurityHeaders)
+    app.include_router(apiaccounts.router)  # the session, register, log in and out, guests, API tokens
     app.include_router(router)
     app.include_router(apihistory.router)  # game records, downloads, replayer steps
     app.include_router(apiratings.router)  # leaderboards and ratings (R25)

@@ -19,7 +19,7 @@ from asyncio import selector_events
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
-__all__ = ["GARBAGE_PER_CLOSED", "Freezer", "release_transport_cycles", "tuned_gc"]
+__all__ = ["AGE_PASSES", "GARBAGE_PER_CLOSED", "Freezer", "release_transport_cycles", "tuned_gc"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,12 @@ YOUNG_THRESHOLD = 100_000
 # freeze"; tests/server/test_server_wscycles.py).  1 keeps a thaw as a safety net for what no
 # measure saw, due only after hundreds of thousands of closed connections.
 GARBAGE_PER_CLOSED = 1
+# Young passes between freezes of what aged (10 s at YOUNG_PERIOD): the full collection then
+# walks at most that much aging (Freezer).
+AGE_PASSES = 100
+# The share of aged objects assumed to be cyclic garbage until a full collection measures it
+# (measured: 0 unreachable in every full collection of a 2,000-player run, docs/scaling.md).
+AGED_GARBAGE_SHARE = 0.01
 
 
 def release_transport_cycles() -> bool:
@@ -74,6 +80,8 @@ class _Collector(Protocol):
 
     def get_freeze_count(self) -> int: ...
 
+    def get_objects(self, generation: int | None = None) -> list[Any]: ...
+
 
 class Freezer:
     """Keeps the connections' long-lived objects out of the full collection (issue #32, item 12).
@@ -82,9 +90,9 @@ class Freezer:
     million, about 200 per WebSocket (the ASGI stack each connection keeps alive), for a
     2.25 s stop of every table.  So what is alive for long is frozen (``gc.freeze()``: out of
     the collector's sight, still freed by reference counting): after start-up, after each
-    full collection (which then walks only what aged since the last one), and after a burst
-    of ``burst`` new connections (right after a young pass, when the young generations are
-    empty).  A closed connection's objects are freed by reference counting (its cycles are
+    full collection, after a burst of ``burst`` new connections, and every ``age_passes``
+    young passes (each right after a young pass, when the young generations are empty: a
+    list splice), so that a full collection walks only what aged since the last freeze.  A closed connection's objects are freed by reference counting (its cycles are
     broken as it closes: :data:`GARBAGE_PER_CLOSED`); cyclic garbage among frozen objects
     would stay for ever, so a *thaw* (unfreeze, collect everything, freeze again) takes it
     back once the estimated garbage is at least ``thaw_min`` objects and at least as large
@@ -92,7 +100,8 @@ class Freezer:
     stays within about twice what is alive."""
 
     def __init__(self, connections: Callable[[], int] | None = None, *, burst: int = 500,
-                 garbage_per_closed: int = 0, thaw_min: int = 200_000, collector: _Collector | None = None) -> None:
+                 garbage_per_closed: int = 0, thaw_min: int = 200_000, age_passes: int = AGE_PASSES,
+                 collector: _Collector | None = None) -> None:
         self.connections = connections or (lambda: 0)
         self.burst, self.thaw_min = burst, thaw_min
         self.garbage_per_closed = garbage_per_closed or GARBAGE_PER_CLOSED
@@ -101,10 +110,32 @@ class Freezer:
         self.frozen_open = 0  # connections frozen (open at a freeze) and, as far as we know, still open
         self.closed = 0  # frozen connections closed since the last thaw (the count's drops, seen every pass)
         self.freezes = self.thaws = 0
+        # Objects moved out of sight since the last thaw (each freeze counts what it moves; some
+        # have since been freed by reference counting).  ``gc.get_freeze_count()`` walks every
+        # frozen object: 50-100 ms at 10,000 players, a stall of every table whenever /metrics
+        # was read (docs/scaling.md "No freeze").
+        self.frozen = 0
+        # What aged is frozen every ``age_passes`` young passes, so that the periodic full
+        # collection walks only what aged since (at 10,000 players it walked ten minutes of
+        # aging: 0.4-0.8 s).  Cycles among them would wait for a thaw: their share is estimated
+        # from each full collection (what it found unreachable of what it walked; 0 in every
+        # run measured) and counted with the closed connections' (``garbage``).
+        self.age_passes, self.passes = age_passes, 0
+        self.share = AGED_GARBAGE_SHARE  # until a full collection measures it
+        self.aged_garbage = 0.0
+
+    def _freeze(self) -> int:
+        """Freeze the old generation, counting what moves (a walk of the old generation only:
+        what aged since the last freeze, never the frozen ones); returns that count."""
+        moved = len(self.gc.get_objects(2))
+        self.gc.freeze()
+        self.frozen += moved
+        self.passes = 0
+        return moved
 
     def garbage(self) -> int:
         """Objects estimated to be cyclic garbage among the frozen ones."""
-        return self.closed * self.garbage_per_closed
+        return self.closed * self.garbage_per_closed + int(self.aged_garbage)
 
     def after_young_pass(self) -> str | None:
         """Called right after a collection of the young generations: thaw, freeze or nothing."""
@@ -117,20 +148,28 @@ class Freezer:
         if garbage >= self.thaw_min and garbage >= self.gc.get_freeze_count() - garbage:
             self.gc.unfreeze()
             self.gc.collect()
-            self.gc.freeze()
+            self.frozen, self.aged_garbage = 0, 0.0
+            self._freeze()
             self.closed, self.since, self.frozen_open, self.thaws = 0, now, now, self.thaws + 1
             return "thaw"
         if now - self.since >= self.burst:
-            self.gc.freeze()
+            self._freeze()
             self.since, self.frozen_open, self.freezes = now, now, self.freezes + 1
             return "freeze"
         self.since = min(self.since, now)
+        self.passes += 1
+        if self.passes >= self.age_passes:  # right after a young pass: only the old generation moves
+            self.aged_garbage += self._freeze() * self.share
+            self.freezes += 1
+            return "age"
         return None
 
     def full(self) -> None:
         """The periodic full collection: what aged since the last freeze, then freeze the rest."""
-        self.gc.collect()
-        self.gc.freeze()
+        found = self.gc.collect()
+        walked = found + self._freeze()
+        if walked:
+            self.share = found / walked
         self.since = self.frozen_open = self.connections()
         self.freezes += 1
 
@@ -182,20 +221,23 @@ class _Collections:
 
     def __init__(self, limit: float = 0.05) -> None:
         self.limit = limit
-        self.started = 0.0
+        self.started = self.cpu_started = 0.0
         self.passes = [0, 0, 0]
         self.seconds = [0.0, 0.0, 0.0]
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self.started = time.perf_counter()
+            self.started, self.cpu_started = time.perf_counter(), time.thread_time()
         elif self.started:
             took = time.perf_counter() - self.started
             generation = info["generation"]
             self.passes[generation] += 1
             self.seconds[generation] += took
-            if took > self.limit:
-                log.warning("garbage collection of generation %d took %.0f ms", generation, took * 1000)
+            if took > self.limit or generation == 2:  # a full one always: what it found tells a leak from cycles
+                # The CPU time too: on a busy machine the wall time is mostly waiting for a core.
+                log.log(logging.WARNING if took > self.limit else logging.INFO,
+                        "garbage collection of generation %d took %.0f ms (%.0f ms of CPU; %d unreachable)",
+                        generation, took * 1000, (time.thread_time() - self.cpu_started) * 1000, info.get("collected", 0))
 
     def summary(self) -> str:
         return ", ".join(f"generation {g}: {n} passes, {s * 1000:.0f} ms"
@@ -218,8 +260,9 @@ async def tuned_gc(metrics: _Gauges | None = None, *, full_every: float = FULL_E
     if metrics is not None:
         metrics.gauge("freezeout_gc_seconds", lambda: sum(callback.seconds),
                       "seconds this process spent in the cyclic garbage collector while serving")
-        metrics.gauge("freezeout_gc_frozen_objects", lambda: float(gc.get_freeze_count()),
-                      "objects kept out of the collector's sight (gc.freeze): what lives long")
+        # Counted as they are frozen, not by gc.get_freeze_count(): that walks every frozen object.
+        metrics.gauge("freezeout_gc_frozen_objects", lambda: float(freezer.frozen if freezer is not None else 0),
+                      "objects moved out of the collector's sight (gc.freeze) since the last thaw: what lives long")
         if freezer is not None:
             metrics.gauge("freezeout_gc_thaws", lambda: float(freezer.thaws),
                           "thaws: frozen objects collected again, to take back closed connections' cycles")
@@ -227,6 +270,8 @@ async def tuned_gc(metrics: _Gauges | None = None, *, full_every: float = FULL_E
     # collector's sight; a full collection waits for the clock above: CPython's own rule
     # (the third threshold, counted in generation-1 passes: ten a second here) is put out of
     # reach, since a full pass over a room of 10,000 connections stops every table at once.
+    if freezer is not None:
+        freezer.frozen = len(gc.get_objects())  # every generation: all of it is frozen now
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, 20, 1_000_000)
     collector = asyncio.create_task(_collect(full_every=full_every, freezer=freezer), name="gc-collector")

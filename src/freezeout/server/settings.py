@@ -150,6 +150,8 @@ class Settings(BaseSettings):
     json_logs: bool = False  # one JSON object per log line (table ids as fields)
     gc_tuning: bool = True  # fewer, cheaper cyclic garbage collections (see app.py)
     gc_full_seconds: float = Field(default=600.0, gt=0)  # a full collection this often (gctune.py)
+    # A diagnosis (looplag.StallStacks): while the event loop is over 100 ms late, log what it runs.
+    loop_stall_stacks: bool = False
     gc_freeze: bool = True  # keep long-lived objects (connections) out of the full collection (gctune.Freezer)
 
     @model_validator(mode="after")

@@ -6,7 +6,11 @@ caller's future — so "write before you tell" (design principle 7) holds while
 thousands of tables share one database.  On SQLite a batch of plain entries
 is committed right on the event loop when the database is free (WAL without
 fsync at commit: tens of microseconds, a quarter of what the hop to a worker
-thread and back costs), else on a worker thread as before.  A game's start or end rides in the
+thread and back costs), else on a worker thread as before.  So is a batch with a
+game's start or end or a chip transfer (a millisecond of SQL): on a worker thread
+such a transaction waited for the busy event loop to hand back the GIL at each of
+its statements, 100 ms and more at 10,000 players, and every table's entries
+queued behind it (docs/scaling.md "No freeze").  A game's start or end rides in the
 same transaction as its log entry (``write_game``, storage/gamerecords.py): a game's
 end, its record and the Elo update of a ranked game are one transaction (R25).
 A play-chip :class:`~freezeout.server.storage.ledger.Transfer` rides the same way
@@ -25,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -45,6 +50,12 @@ _Job = tuple[list[LogEntry], list[_Op]]
 _LOG_INSERT = insert(table_log)
 _BUSY_MS = 30_000  # how long a write on the worker thread waits for the database (as the engine's ``timeout``)
 _SQLITE_LOG_INSERT = "INSERT INTO table_log (table_id, seq, at, kind, data, epoch) VALUES (?, ?, ?, ?, ?, ?)"
+
+
+def _is_busy(error: BaseException) -> bool:
+    """Whether SQLite refused for another writer's lock (the driver's error, or SQLAlchemy's around it)."""
+    found = error.orig if isinstance(error, DBAPIError) else error
+    return isinstance(found, sqlite3.OperationalError) and ("locked" in str(found) or "busy" in str(found))
 
 
 def _log_row(e: LogEntry) -> tuple[str, int, float, str, str, int | None]:
@@ -145,7 +156,7 @@ class TableLog:
         if self._sync_engine is not None:
             engine = self._sync_engine
             plain = not any(ops for _, ops in jobs)
-            if plain and self._commit_now(jobs):
+            if self._commit_now(jobs, plain=plain):
                 return
 
             def run() -> None:
@@ -185,16 +196,37 @@ class TableLog:
             raw.rollback()
             raise
 
-    def _commit_now(self, jobs: list[_Job]) -> bool:
-        """SQLite: commit plain log entries on the event loop, unless another writer holds the
-        database (then False, nothing written: the caller waits for it on a worker thread)."""
+    def _commit_now(self, jobs: list[_Job], *, plain: bool = True) -> bool:
+        """SQLite: commit ``jobs`` on the event loop, unless another writer holds the database
+        (then False, nothing written: the caller waits for it on a worker thread).  Plain log
+        entries go through the log's own connection; a batch with game rows or transfers takes
+        the write lock first (``BEGIN IMMEDIATE``, without waiting), so that a busy database is
+        found before any of the batch's work is done."""
         try:
-            self._insert_entries(self._log_connection(), jobs)
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) and "busy" not in str(error):
+            if plain:
+                self._insert_entries(self._log_connection(), jobs)
+            else:
+                self._write_now(jobs)
+        except (sqlite3.OperationalError, DBAPIError) as error:
+            if not _is_busy(error):
                 raise
             return False
         return True
+
+    def _write_now(self, jobs: list[_Job]) -> None:
+        """The jobs' transaction on the event loop: fails at once, nothing begun, if another
+        connection holds the write lock (``busy_timeout`` 0 for this attempt)."""
+        assert self._sync_engine is not None
+        with self._sync_engine.connect() as conn:
+            driver = conn.connection.dbapi_connection  # the pragmas outside SQLAlchemy's transaction
+            assert driver is not None
+            driver.cursor().execute("PRAGMA busy_timeout = 0")
+            try:
+                with conn.begin():
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")  # pysqlite then begins nothing itself
+                    self._write_jobs(conn, jobs)
+            finally:
+                driver.cursor().execute(f"PRAGMA busy_timeout = {_BUSY_MS}")
 
     @staticmethod
     def _log_failure(error: Exception) -> None:

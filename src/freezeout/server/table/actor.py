@@ -46,6 +46,7 @@ from freezeout.server.entries import (
     LogEntry,
     RematchEntry,
     ResumeEntry,
+    SitEntry,
     WaitlistEntry,
 )
 from freezeout.server.settings import Settings
@@ -470,8 +471,9 @@ class TableActor:
     def _apply(self, entry: LogEntry, reduced: Reduced | None = None) -> Sequence[Any]:
         old = self.state
         self.state, table_events, events = reduced if reduced is not None else reduce(old, entry)
-        if entry.kind == "sit" and self.state.private:  # who ever played here sees the table (table/privacy.py)
-            user_id = entry.data.get("user_id")
+        body = entry.body  # typed, decoded once by the fold: the stored JSON is not read again
+        if isinstance(body, SitEntry) and self.state.private:  # who ever played here sees the table (table/privacy.py)
+            user_id = body.player.user_id
             if isinstance(user_id, int):
                 self.members.add(user_id)
         self.recorder.apply(old, self.state, entry, events)

@@ -68,6 +68,17 @@ from freezeout.server.table.cashwait import (
 )
 from freezeout.server.table.commands import Refused
 from freezeout.server.table.game import TableGame
+from freezeout.server.table.tableevents import (
+    AutoTopUpNews,
+    CashSeatChanged,
+    Closed,
+    Leaving,
+    Seated,
+    SeatNews,
+    Stood,
+    TableEvent,
+    ToppedUp,
+)
 
 if TYPE_CHECKING:
     from freezeout.server.entries import Slot, Stamped
@@ -423,7 +434,7 @@ class CashGame:
 
 
 # -- the fold of a cash table's requests (table/state.py dispatches here) -------------------
-_Result = tuple["TableState", list[dict[str, Any]], list[Event]]
+_Result = tuple["TableState", list[TableEvent], list[Event]]
 
 
 def game_of(state: TableState) -> CashGame:
@@ -461,7 +472,7 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
     if isinstance(body, CloseEntry):  # an empty cash table closes (table/cashlobby.py): it holds no chip
         if any(slot.taken for slot in state.slots):
             raise Refused("illegal", "a cash table closes only when nobody sits there")
-        return replace(state, closed=True), [{"type": "closed"}], []
+        return replace(state, closed=True), [Closed()], []
     game = game_of(state)
     try:
         if isinstance(body, WaitlistEntry):  # C13 (table/cashwait.py)
@@ -478,18 +489,15 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
             changed = game.top_up(body.seat, body.chips)
             if body.transfer is not None:
                 changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
-            told: dict[str, Any] = {"type": "topped_up", "seat": body.seat, "chips": body.chips}
-            if body.auto:
-                told["auto"] = True
-            return _changed(state, changed), [told], []
+            return _changed(state, changed), [ToppedUp(body.seat, body.chips, body.auto)], []
         request, seat, flag = body.request, body.seat, body.flag
         if request == "auto_top_up":
             changed = game.set_auto_top_up(seat, body.to)
-            return _changed(state, changed), [{"type": "auto_top_up", "seat": seat, "to": body.to}], []
+            return _changed(state, changed), [AutoTopUpNews("auto_top_up", seat, body.to)], []
         if request == "auto_top_up_skipped":
             changed = game.skip_auto_top_up(seat)
-            return (_changed(state, changed), [{"type": "auto_top_up_skipped", "seat": seat, "to": game.auto_top_up_of(seat),
-                                                "reason": "the balance cannot pay it"}], [])
+            return (_changed(state, changed), [AutoTopUpNews("auto_top_up_skipped", seat, game.auto_top_up_of(seat),
+                                                              "the balance cannot pay it")], [])
         if request == "sit_out":
             changed = game.sit_out(seat)
         elif request == "sit_in":
@@ -498,10 +506,7 @@ def fold_request(state: TableState, body: Any, at: float) -> _Result:
             changed = game.straddle(seat)
         else:
             changed = game.run_twice(seat, True if flag is None else flag)
-        event: dict[str, Any] = {"type": request, "seat": seat}
-        if flag is not None:
-            event["flag"] = flag
-        return _changed(state, changed), [event], []
+        return _changed(state, changed), [CashSeatChanged(request, seat, flag)], []
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
 
@@ -535,9 +540,7 @@ def _sit(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     if body.transfer is not None:
         changed = replace(changed, transfer_ids=changed.transfer_ids | {body.transfer})
     slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
-    seated: dict[str, Any] = {"type": "seated", "slot": index, "name": slot.name, "chips": body.chips}
-    if body.moved_from is not None:
-        seated["moved_from"] = body.moved_from
+    seated = Seated(index, slot.name, body.chips, body.moved_from)
     return _changed(state, changed, slots), [*told, seated], []
 
 
@@ -555,11 +558,9 @@ def _stand(state: TableState, game: CashGame, body: Any, at: float) -> _Result:
     if body.moved_to is not None and chips is None:
         raise Refused("illegal", "a player in a hand moves to another table once it is over (C14)")
     if chips is None:  # C3: dealt in: plays the hand out, and leaves with the entry that ends it
-        return _changed(state, changed), [{"type": "leaving", "slot": index, "name": name}], []
+        return _changed(state, changed), [Leaving(index, name)], []
     slots = (*state.slots[:index], Slot(), *state.slots[index + 1 :])
-    stood: dict[str, Any] = {"type": "stood", "slot": index, "name": name, "chips": chips}
-    if body.moved_to is not None:  # C14: the table broke; the chips go to the table named
-        stood["moved_to"] = body.moved_to
+    stood = Stood(index, name, chips, body.moved_to)  # moved_to: C14, the table broke; the chips go there
     changed, offered = seat_freed(changed, index, at)  # C13: the first in line is offered the seat
     return _changed(state, changed, slots), [stood, *offered], []
 
@@ -573,12 +574,12 @@ def after_hand_move(result: _Result, at: float) -> _Result:
     game = game_of(state)
     told = list(table_events)
     if game.hand_over:  # V17: the losing hands the showdown mucked, said (their cards are not)
-        told.extend({"type": "mucked", "seat": seat} for seat in game.table.mucked)
+        told.extend(SeatNews("mucked", seat) for seat in game.table.mucked)
     if not game.cash_outs:
         return _changed(state, game), told, events
     slots = list(state.slots)
     for seat, chips in game.cash_outs:
-        told.append({"type": "stood", "slot": seat, "name": slots[seat].name, "chips": chips})
+        told.append(Stood(seat, slots[seat].name, chips))
         slots[seat] = Slot()
         game, offered = seat_freed(game, seat, at)
         told.extend(offered)

@@ -37,6 +37,7 @@ from freezeout.rules.waitlist import (
     WaitlistEvent,
 )
 from freezeout.server.table.commands import Refused
+from freezeout.server.table.tableevents import TableEvent, WaitlistNews
 
 if TYPE_CHECKING:
     from freezeout.server.entries import WaitlistEntry
@@ -71,26 +72,26 @@ def is_full(game: CashGame) -> bool:
     return all(held is not None or index in offered for index, held in enumerate(game.table.seats))
 
 
-def _told(waitlist: Waitlist, events: list[WaitlistEvent]) -> list[dict[str, Any]]:
+def _told(waitlist: Waitlist, events: list[WaitlistEvent]) -> list[TableEvent]:
     """The list's events as the table tells them (docs/protocol.md "Waiting list")."""
-    out: list[dict[str, Any]] = []
+    out: list[TableEvent] = []
     for event in events:
-        base = {"type": "waitlist", "user": int(event.player), "name": waitlist.name_of(event.player)}
+        user, name = int(event.player), waitlist.name_of(event.player)
         match event:
             case Joined(_, place):
-                out.append({**base, "event": "joined", "place": place})
+                out.append(WaitlistNews(user, name, "joined", place=place))
             case Left():
-                out.append({**base, "event": "left"})
+                out.append(WaitlistNews(user, name, "left"))
             case Offered(_, seat, until):
-                out.append({**base, "event": "offered", "seat": seat, "until": until})
+                out.append(WaitlistNews(user, name, "offered", seat=seat, until=until))
             case OfferLapsed(_, seat):
-                out.append({**base, "event": "lapsed", "seat": seat})
+                out.append(WaitlistNews(user, name, "lapsed", seat=seat))
             case SeatTakenFromList(_, seat):
-                out.append({**base, "event": "seated", "seat": seat})
+                out.append(WaitlistNews(user, name, "seated", seat=seat))
     return out
 
 
-def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: float) -> tuple[CashGame, list[dict[str, Any]]]:
+def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: float) -> tuple[CashGame, list[TableEvent]]:
     """A ``waitlist`` entry applied (C13); :class:`~.state.Refused` (nothing changed) says why not.
     It moves no chips: the last transition's cash-outs and rake are not this entry's."""
     game = game._with(game.table)
@@ -121,7 +122,7 @@ def fold_waitlist(state: TableState, game: CashGame, body: WaitlistEntry, at: fl
     return replace(game, waitlist=waitlist.kept(line)), _told(waitlist, events)
 
 
-def seat_freed(game: CashGame, seat: int, at: float) -> tuple[CashGame, list[dict[str, Any]]]:
+def seat_freed(game: CashGame, seat: int, at: float) -> tuple[CashGame, list[TableEvent]]:
     """C13: ``seat`` freed at ``at``: offered to the first in line without an offer (none: free for anyone)."""
     line, events = game.waitlist.line.seat_freed(seat, at)
     if not events:
@@ -129,7 +130,7 @@ def seat_freed(game: CashGame, seat: int, at: float) -> tuple[CashGame, list[dic
     return replace(game, waitlist=game.waitlist.kept(line)), _told(game.waitlist, events)
 
 
-def on_sit(game: CashGame, seat: int, account: int | None, at: float) -> tuple[CashGame, list[dict[str, Any]]]:
+def on_sit(game: CashGame, seat: int, account: int | None, at: float) -> tuple[CashGame, list[TableEvent]]:
     """A ``sit`` at ``seat`` by ``account``: a seat held for someone on the list is theirs only
     (C13: they take it, in time, and leave the list); anyone on the list sitting at another
     seat of this table leaves the list."""

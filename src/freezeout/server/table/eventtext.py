@@ -3,7 +3,9 @@
 Every event passes the rules' ``public_event`` first, so the private deal
 never leaves the server and down cards are hidden; a showdown's hand names
 and best cards are said here, by the server, so the page carries no poker.
-The table's fan-out and the replayer's steps write events with it.
+The table's fan-out and the replayer's steps write events with it; the fan-out
+packs an entry's events, the table's own (table/tableevents.py) first, straight
+into the bytes its catch-ups keep and its updates embed (:func:`pack_events`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Any
 from freezeout.cards import Card, format_cards
 from freezeout.evaluate.describe import describe_rank
 from freezeout.rules.events import CardsDealt, CardsShown, Event, PotAwarded, StreetDealt, public_event
+from freezeout.server.table.tableevents import TableEvent
+from freezeout.server.wire import pack
 
-__all__ = ["HAND_NAME_LANGS", "event_to_json", "events_json"]
+__all__ = ["HAND_NAME_LANGS", "event_to_json", "events_json", "pack_events"]
 
 # The languages a hand's name is sent in (the web page's catalogs; evaluate.words).
 HAND_NAME_LANGS = ("en", "cs")
@@ -100,3 +104,10 @@ def events_json(events: Iterable[Event], board: Sequence[Card | None] | None = N
             data["names"] = _names(event.ranking, event.rank)
         out.append(data)
     return out
+
+
+def pack_events(told: Sequence[TableEvent], events: Iterable[Event], board: Sequence[Card | None] | None) -> bytes:
+    """An entry's public events as the bytes of one JSON array: the table's own first
+    (table/tableevents.py), then the rules' (:func:`events_json`).  The one place they
+    become text: the objects built on the way are serialised here and never leave."""
+    return pack([*(event.to_json() for event in told), *events_json(events, board)])

@@ -22,9 +22,10 @@ from freezeout.server.gamespec import game_summary
 from freezeout.server.settings import Settings
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table import timers
-from freezeout.server.table.eventtext import events_json
+from freezeout.server.table.eventtext import events_json, pack_events
 from freezeout.server.table.state import TableState
-from freezeout.server.wire import Fragment, dumps, join_arrays, pack
+from freezeout.server.table.tableevents import TableEvent
+from freezeout.server.wire import Fragment, dumps, join_arrays
 
 __all__ = ["Fanout", "table_summary"]
 
@@ -60,11 +61,11 @@ class Fanout:
         # deal (several versions), and each opening hashes its salts (server/fairness.py).
         self._opened: tuple[Reveal | None, dict[int | None, dict[str, Any]]] = (None, {})
 
-    def record(self, state: TableState, table_events: list[dict[str, Any]], events: list[Event]) -> None:
-        """Keep the public events of the entry that brought the table to ``state``: serialised once."""
+    def record(self, state: TableState, told: list[TableEvent], events: list[Event]) -> None:
+        """Keep the public events of the entry that brought the table to ``state``: serialised once,
+        straight to the bytes every update of this version embeds and catch-ups join."""
         game = state.table_game
-        public = table_events + events_json(events, game.board if game is not None else ())
-        self.catchup.append((state.version, pack(public)))
+        self.catchup.append((state.version, pack_events(told, events, game.board if game is not None else ())))
 
     # -- the parts -------------------------------------------------------------------
     def seat_view(self, state: TableState, seat: int | None) -> TableView:

@@ -41,9 +41,10 @@ if TYPE_CHECKING:
     from freezeout.server.table.cashbots import BotEntry, CashBotMove
     from freezeout.server.table.commands import Intent
     from freezeout.server.table.state import TableState
+    from freezeout.server.table.tableevents import TableEvent
 
     #: A step of the fold: the new state, the table's own public events and the rules' events.
-    Folded: TypeAlias = tuple[TableState, list[dict[str, Any]], list[Event]]
+    Folded: TypeAlias = tuple[TableState, list[TableEvent], list[Event]]
 
 __all__ = ["TableGame"]
 

@@ -54,6 +54,7 @@ from freezeout.rules.showdown import hand_name
 from freezeout.rules.tournament import Tournament
 from freezeout.rules.views import seat_view
 from freezeout.server.table.eventtext import events_json
+from freezeout.server.table.tableevents import told_json
 
 __all__ = ["cash_hand_steps", "hand_steps", "hands_played"]
 
@@ -259,7 +260,7 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
             view.pop("legal", None)  # the viewer's moves then are no move now
             parts = _cash_run_out(events) if isinstance(body, ActEntry) else None
             if parts is None:
-                steps.append({"events": [*told, *events_json(events, game.board)], "view": view})
+                steps.append({"events": [*told_json(told), *events_json(events, game.board)], "view": view})
             else:  # the move, each street of each run, each run's result: as the live table deals them
                 second = "".join(str(c) for e in events if isinstance(e, SecondRunDealt) for c in e.cards)
                 if second:  # the second run's whole board: the cards it shares with the first, then its own
@@ -268,7 +269,7 @@ def cash_hand_steps(entries: Sequence[Any], number: int, names: Collection[str] 
                 for cut, part in enumerate(parts[:-1]):
                     later = [event for after in parts[cut + 1 :] for event in after]
                     steps.append({"events": events_json(part, game.board), "view": _cash_before(view, events, later)})
-                steps.append({"events": [*told, *events_json(parts[-1], game.board)], "view": view})
+                steps.append({"events": [*told_json(told), *events_json(parts[-1], game.board)], "view": view})
             if game.hand_over:
                 return {"number": number, "players": players, "viewer": seat, "game": game_code, "steps": steps}
     except (Refused, RulesError) as error:

@@ -44,6 +44,16 @@ from freezeout.server.table.commands import Refused
 from freezeout.server.table.formats import open_table, start_game
 from freezeout.server.table.game import TableGame
 from freezeout.server.table.idempotency import Applied
+from freezeout.server.table.tableevents import (
+    DontWaited,
+    GameOver,
+    GameStarted,
+    Resumed,
+    Seated,
+    SeatNews,
+    Stood,
+    TableEvent,
+)
 
 __all__ = ["PUBLIC_MEMORY_HANDS", "Refused", "Slot", "TableState", "initial_state", "reduce"]  # Slot: server/entries.py
 
@@ -208,9 +218,9 @@ def initial_state(entry: LogEntry) -> TableState:
     return open_table(state, entry.at)
 
 
-def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[dict[str, Any]], list[Event]]:
+def reduce(state: TableState, entry: LogEntry) -> tuple[TableState, list[TableEvent], list[Event]]:
     """Apply one log entry; returns the new state, the table's own public
-    events and the rules core's events.  Raises :class:`Refused` (state untouched)."""
+    events (table/tableevents.py) and the rules core's events.  Raises :class:`Refused` (state untouched)."""
     if entry.seq != state.version + 1:
         raise Refused("stale", f"entry {entry.seq} does not follow version {state.version}")
     try:
@@ -241,7 +251,7 @@ def _moves_turn(old: TableState, new: TableState, body: EntryBody) -> bool:
     return before is None or after is None or not after.same_turn(before)
 
 
-_Result = tuple[TableState, list[dict[str, Any]], list[Event]]
+_Result = tuple[TableState, list[TableEvent], list[Event]]
 
 
 def _sit(state: TableState, body: SitEntry, at: float) -> _Result:
@@ -256,7 +266,7 @@ def _sit(state: TableState, body: SitEntry, at: float) -> _Result:
     if slot.user_id is not None and slot.kind != "bot" and state.slot_of_user(slot.user_id) is not None:
         raise Refused("illegal", "you already have a place at this table")
     slots = (*state.slots[:index], slot, *state.slots[index + 1 :])
-    return replace(state, slots=slots), [{"type": "seated", "slot": index, "name": slot.name}], []
+    return replace(state, slots=slots), [Seated(index, slot.name)], []
 
 
 def _stand(state: TableState, body: StandEntry, at: float) -> _Result:
@@ -267,7 +277,7 @@ def _stand(state: TableState, body: StandEntry, at: float) -> _Result:
         raise Refused("illegal", f"place {index} has no player to leave")
     name = state.slots[index].name
     slots = (*state.slots[:index], Slot(), *state.slots[index + 1 :])
-    return replace(state, slots=slots), [{"type": "stood", "slot": index, "name": name}], []
+    return replace(state, slots=slots), [Stood(index, name)], []
 
 
 def _start(state: TableState, body: StartEntry, at: float) -> _Result:
@@ -289,9 +299,7 @@ def _start(state: TableState, body: StartEntry, at: float) -> _Result:
         next_deal=body.deal, current_deal=None, revealed=None, hand_ended_at=None, ended=False, rematch=frozenset(),
         left_after=None,
     )
-    event = {"type": "game_started", "game": new.game, "game_id": new.game_id, "players": list(players),
-             "button": button, "ranked": state.ranked}
-    return new, [event], []
+    return new, [GameStarted(new.game, new.game_id, players, button, state.ranked)], []
 
 
 def _commit(state: TableState, body: CommitEntry, at: float) -> _Result:
@@ -330,12 +338,12 @@ def _act(state: TableState, body: ActEntry, at: float) -> _Result:
         new_t, events = t.apply(action, body.bank, at)  # a cash table spends its time bank (C11)
     except RulesError as error:
         raise Refused("illegal", str(error)) from None
-    table_events: list[dict[str, Any]] = []
+    table_events: list[TableEvent] = []
     reason = body.reason
     if reason == "dont_wait":
-        table_events.append({"type": "dont_wait", "by": body.by, "seat": seat})
+        table_events.append(DontWaited(body.by, seat))
     elif reason == "inactivity":
-        table_events.append({"type": "inactivity", "seat": seat})
+        table_events.append(SeatNews("inactivity", seat))
     restarts = not (action.kind is ActionKind.RESIGN and seat != t.to_act and new_t.to_act == t.to_act)
     new = _evolve(state, table_game=new_t, turn_started=at) if restarts else _evolve(state, table_game=new_t)
     if state.left_after is None and action.kind in (ActionKind.RESIGN, ActionKind.TIMEOUT) and any(
@@ -371,18 +379,15 @@ def _resume(state: TableState, body: ResumeEntry, at: float) -> _Result:
         outage = body.outage
         started = at if outage is None else min(at, state.turn_started + max(0.0, float(outage)))
         new = replace(new, turn_started=started)
-    return new, [{"type": "resumed", "grace_until": new.grace_until}], []
+    return new, [Resumed(new.grace_until)], []
 
 
 def _end(state: TableState, body: EndEntry, at: float) -> _Result:
     if not state.needs_end:
         raise Refused("illegal", "the game is not over")
-    event: dict[str, Any] = {"type": "game_over", "game_id": state.game_id, "places": body.places,
-                             "ratings": body.ratings}
-    if body.unrated:  # a ranked game that changed no rating: "aborted" or "pair_limit"
-        event["unrated"] = body.unrated
-    if body.provisional is not None:  # the rated players whose ratings are still provisional
-        event["provisional"] = body.provisional
+    # ``unrated``: a ranked game that changed no rating ("aborted", "pair_limit"); ``provisional``:
+    # the rated players whose ratings are still provisional
+    event = GameOver(state.game_id, body.places, body.ratings, body.unrated or None, body.provisional)
     return replace(state, ended=True), [event], []
 
 
@@ -392,7 +397,7 @@ def _rematch(state: TableState, body: RematchEntry, at: float) -> _Result:
     seat = body.seat
     if not 0 <= seat < len(state.players) or seat in state.rematch:
         raise Refused("illegal", "already accepted")
-    return replace(state, rematch=state.rematch | {seat}), [{"type": "rematch_accepted", "seat": seat}], []
+    return replace(state, rematch=state.rematch | {seat}), [SeatNews("rematch_accepted", seat)], []
 
 
 def _apply(state: TableState, body: EntryBody, at: float) -> _Result:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 from freezeout.rules.events import Event
 from freezeout.server.entries import GameEnd, GameStart, LogEntry
@@ -25,12 +24,13 @@ from freezeout.server.storage.tablelog import TableLog
 from freezeout.server.table.records import GameRecorder
 from freezeout.server.table.state import Refused, TableState, reduce
 from freezeout.server.table.steps import end_parts
+from freezeout.server.table.tableevents import TableEvent
 
 __all__ = ["Reduced", "TableWriter"]
 
 log = logging.getLogger(__name__)
 
-Reduced = tuple[TableState, list[dict[str, Any]], list[Event]]
+Reduced = tuple[TableState, list[TableEvent], list[Event]]
 
 
 class TableWriter:

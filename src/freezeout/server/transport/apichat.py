@@ -18,7 +18,8 @@ from pydantic import Field, StrictInt
 
 from freezeout.server.chattext import LABELS, ChatRefused, clean_label, clean_note
 from freezeout.server.storage.users import UserRow
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx, http_gate
+from freezeout.server.transport.apicore import ApiError, Body, ctx, http_gate
+from freezeout.server.transport.auth import Auth, AuthDep, PostAuth
 
 __all__ = ["router"]
 

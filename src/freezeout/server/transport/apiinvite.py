@@ -12,7 +12,8 @@ from pydantic import Field
 
 from freezeout.server.storage.users import UserRow
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, AuthDep, Body, PostAuth, ctx, http_gate, refused
+from freezeout.server.transport.apicore import ApiError, Body, ctx, http_gate, refused
+from freezeout.server.transport.auth import AuthDep, PostAuth
 from freezeout.server.transport.tablegate import address_of, gate, invite_of, shown_secret
 
 __all__ = ["game_gate", "router"]

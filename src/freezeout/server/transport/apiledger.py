@@ -17,7 +17,8 @@ from pydantic import Field
 
 from freezeout.server.storage.ledger import LedgerError, client_transfer
 from freezeout.server.storage.users import UserRow
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, Body, PostAuth, ctx, http_gate
+from freezeout.server.transport.apicore import ApiError, Body, ctx, http_gate
+from freezeout.server.transport.auth import Auth, AuthDep, PostAuth
 
 __all__ = ["router"]
 

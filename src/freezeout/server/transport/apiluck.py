@@ -20,7 +20,8 @@ import orjson
 from fastapi import APIRouter, Request
 
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, Auth, AuthDep, ctx
+from freezeout.server.transport.apicore import ApiError, ctx
+from freezeout.server.transport.auth import Auth, AuthDep
 
 __all__ = ["router"]
 

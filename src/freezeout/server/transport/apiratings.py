@@ -8,8 +8,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from freezeout.server import elo
-from freezeout.server.transport.api import ApiError, AuthDep, ctx
+from freezeout.server.transport.apicore import ApiError, ctx
 from freezeout.server.transport.apiinvite import visible_games
+from freezeout.server.transport.auth import AuthDep
 
 __all__ = ["router"]
 

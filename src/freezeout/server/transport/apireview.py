@@ -16,8 +16,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from freezeout.server.transport.api import ApiError, Auth, AuthDep
+from freezeout.server.transport.apicore import ApiError
 from freezeout.server.transport.apihistory import finished_record, viewer_name
+from freezeout.server.transport.auth import Auth, AuthDep
 
 __all__ = ["for_viewer", "reviewed", "router"]
 

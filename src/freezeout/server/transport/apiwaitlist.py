@@ -15,7 +15,8 @@ from freezeout.server.table.cashmove import first_available, leave_first_availab
 from freezeout.server.table.commands import DeclineSeat, Intent, WaitlistJoin, WaitlistLeave
 from freezeout.server.table.gameinfo import with_format
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import ApiError, Auth, Body, PostAuth, ctx, refused
+from freezeout.server.transport.apicore import ApiError, Body, ctx, refused
+from freezeout.server.transport.auth import Auth, PostAuth
 
 __all__ = ["router"]
 

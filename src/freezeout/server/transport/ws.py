@@ -23,7 +23,8 @@ from urllib.parse import urlparse
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from freezeout.server.storage.store import UserRow
-from freezeout.server.transport.api import ApiError, identify
+from freezeout.server.transport.apicore import ApiError
+from freezeout.server.transport.auth import identify
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.protocol import error_text
 from freezeout.server.transport.wsdecode import MAX_MESSAGE, BadFrame, decode_frame

@@ -19,7 +19,7 @@ from freezeout.server.accounts import token_hash
 from freezeout.server.storage.store import UserRow
 from freezeout.server.table.handle import Conn, TableHandle
 from freezeout.server.table.state import Refused
-from freezeout.server.transport.api import _CSRF_SHAPE, DEVICE_COOKIE
+from freezeout.server.transport.auth import CSRF_SHAPE, DEVICE_COOKIE
 from freezeout.server.transport.context import Context
 from freezeout.server.transport.links import Link
 from freezeout.server.transport.protocol import BuyIn, Join, Ping, Sit, WatchLobby, error_text, pong_text
@@ -108,11 +108,11 @@ class Session:
 
     async def _seen(self, user: UserRow, now: float) -> None:
         """Note where an account taking a seat is: its client address and its browser's
-        ``fz_device`` cookie, as transport/api.py's ``_seen`` does for a seat taken over HTTP — else a ring
+        ``fz_device`` cookie, as transport/apiaccounts.py's ``seen`` does for a seat taken over HTTP — else a ring
         could sit its puppets over the WebSocket and its games would be rated (issue #23)."""
         websocket = self.websocket
         device = websocket.cookies.get(DEVICE_COOKIE)
-        if device is not None and _CSRF_SHAPE.fullmatch(device) is None:
+        if device is not None and CSRF_SHAPE.fullmatch(device) is None:
             device = None
         await self.context.store.sightings.seen(user.id, now, device=device,
                                       address=websocket.client.host if websocket.client else None)
