@@ -155,3 +155,37 @@ def test_record_stars_writes_a_downloaded_cash_hand_and_refuses_a_wrong_game(tmp
         assert main(["record", command, str(wrong)]) == 2, command
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "'PO'" in err, (command, err)
+
+
+async def test_a_player_downloads_their_cash_session_as_one_file_that_reviews(harness) -> None:
+    """``GET /api/me/cash/hands.json``: the same hands as the PokerStars download, each the
+    hand's own history as its own download gives it, in one ``freezeout.cash_hands/1`` file that
+    ``freezeout review`` reviews as a session (issue #36)."""
+    import json
+
+    from test_server_cash import cash_heads_up, play_hands
+
+    from freezeout.analysis.review import review_file_text
+
+    h = harness
+    table, ana, bo = await cash_heads_up(h)
+    await play_hands(h, table, [ana, bo], 3)
+    mine = await ana.http.get("/api/me/cash/hands.json")
+    assert mine.status_code == 200, mine.text
+    data = mine.json()
+    assert data["format"] == "freezeout.cash_hands/1" and len(data["hands"]) == 3
+    for number, hand in enumerate(data["hands"], start=1):
+        one = await ana.http.get(f"/api/tables/{table}/hands/{number}")
+        assert hand == one.json()
+    only = await ana.http.get(f"/api/me/cash/hands.json?table={table}")
+    assert only.json() == data
+    review = review_file_text(json.dumps(data))
+    singles = [review_file_text(json.dumps(hand)) for hand in data["hands"]]
+    for name in ("ana", "bo"):
+        assert review["players"][name]["result"] == sum(s["players"][name]["result"] for s in singles)
+        assert review["players"][name]["all_in_ev"] == pytest.approx(sum(s["players"][name]["all_in_ev"] for s in singles), abs=0.01)
+    assert sum(entry["result"] for entry in review["players"].values()) <= 0  # chips only leave as rake
+    assert [hand["table"] for hand in review["hands"]] == [table] * 3
+    visitor = await h.player()
+    assert (await visitor.http.get("/api/me/cash/hands.json")).status_code == 401
+    assert (await ana.http.get("/api/me/cash/hands.json?table=nope")).status_code == 404

@@ -52,6 +52,7 @@ from freezeout.server.wire import dumps
 from polling import eventually
 
 from clusterkit import cluster_settings, serve_cluster
+from serverkit import fresh_database
 
 OPTIONS = {"big_blind": 200}  # buy-ins 4000 to 20000
 SETTINGS = Settings()
@@ -548,12 +549,15 @@ async def test_c13_logging_out_or_a_session_expiring_leaves_every_waiting_list(h
     assert on_lists(di) == []
 
 
-async def test_c13_in_a_cluster_one_gateway_at_a_time_tends_the_lists(tmp_path):
+@pytest.mark.parametrize("database", ["sqlite", pytest.param("postgres", marks=(pytest.mark.postgres, pytest.mark.slow))])
+async def test_c13_in_a_cluster_one_gateway_at_a_time_tends_the_lists(tmp_path, request, database):
     """The room's care of the lists (``tend``, every 2 s) runs on one gateway of a cluster at a
     time (cluster/tending.py): a running gateway takes the job's lease, another is refused it
     while it is renewed, and takes it once it is given up.  The job is no table: no worker
-    claims it or counts it in its load."""
-    async with serve_cluster(cluster_settings(tmp_path)) as cluster:
+    claims it or counts it in its load.  On SQLite and on the session's PostgreSQL (the job's
+    row is written by each dialect's own insert)."""
+    overrides = {} if database == "sqlite" else {"database_url": await fresh_database(request.getfixturevalue("postgres_url"))}
+    async with serve_cluster(cluster_settings(tmp_path, **overrides)) as cluster:
         engine = create_engine(cluster.settings.resolved_database_url())
         try:
             leases = Leases(engine, worker="w1", ttl=2.0)

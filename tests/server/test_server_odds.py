@@ -218,3 +218,24 @@ async def test_the_work_runs_off_the_event_loop(harness):
     finally:
         oddsdesk.compute = real
         release.set()
+
+
+async def test_a_refused_batch_does_not_count_against_the_limit(tmp_path):
+    """A batch refused as busy (503) after it was counted is given back: only questions answered
+    count, so the page that asks again once the calculator is free is not then refused (429)."""
+    settings = fast_settings(tmp_path, odds_per_minute=3)
+    async with serve(settings, FakeClock()) as harness:
+        desk = harness.ctx.odds
+        player = await harness.player()
+        three = [_q("AhAs", "KhKc", board=board) for board in ("2c3d4h", "2c3d4s", "2c3d5h")]
+        desk.waiting = desk.queue_limit + 1  # every turn of the queue taken
+        for _ in range(3):
+            busy = await player.http.get("/api/odds/batch", params={"q": three})
+            assert busy.status_code == 503 and busy.json()["error"]["code"] == "busy", busy.text
+            single = await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c3d6h"})
+            assert single.status_code == 503
+        desk.waiting = 0
+        assert (await player.http.get("/api/odds/batch", params={"q": three})).status_code == 200
+        # the three answered are counted: a fourth new question is over the limit
+        refused = await player.http.get("/api/odds", params={"hand": ["AhAs", "KhKc"], "board": "2c3d6h"})
+        assert refused.status_code == 429, refused.text

@@ -17,7 +17,7 @@ from freezeout.server.clock import FakeClock
 from freezeout.server.table.actor import TableActor
 from polling import eventually
 
-from clusterkit import cluster_settings, serve_cluster
+from clusterkit import Cluster, cluster_settings, real_cluster, serve_cluster
 from serverkit import Harness, Player, fast_settings, serve
 
 CASH = {"big_blind": 200, "rake_bp": 500, "rake_cap": 300}
@@ -498,36 +498,50 @@ async def test_metrics_count_no_private_table(h):
     assert "freezeout_tables 1" in before and "freezeout_tables 1" in after
 
 
-@pytest.mark.slow  # seconds of leases running out; holds through a takeover run in every make test (above)
-async def test_in_a_cluster_held_places_and_seat_requests_survive_a_takeover_and_one_sent_during_it_lands_once(tmp_path):
+async def guests_through_a_takeover(cluster: Cluster) -> None:
     """The guest book is the table's log (``guests`` entries): the new owner of a crashed
     worker's table rebuilds the held place, the approval and the waiting requests.  A request
     sent while the dead worker's lease still names it may be lost with that worker (the gateway
     answers ``busy``: the player sends it again); it lands once, and the creator approves it
     through the new owner."""
-    settings = cluster_settings(tmp_path, table_misses_per_address=1000, route_timeout_seconds=1.0)
-    async with serve_cluster(settings) as cluster:
-        first = await cluster.worker("w1")
-        ana, bo, eve, cy = [await (await cluster.gateway.player()).register(n) for n in ("ana", "bo", "eve", "cy")]
-        table, secret = await open_private(ana, {"slots": [None, None, None, None], "approval": True})
-        await eventually(lambda: cluster.owner(table) is first, "w1 to own the table")
-        assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 3})).status_code == 200
-        assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 202
-        before = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
-        await cluster.worker("w2")
-        await cluster.crash("w1")
-        sent = await cy.post(f"/api/tables/{table}/sit?invite={secret}")  # during the takeover
-        while sent.status_code == 503 and sent.json()["error"]["code"] == "busy":  # lost with w1: send it again
-            sent = await cy.post(f"/api/tables/{table}/sit?invite={secret}")
-        assert sent.status_code == 202, sent.text
-        second = await cluster.owned_by_another(table, first)
-        guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
-        assert guests["approval"] is True and guests["holds"] == before["holds"]
-        assert guests["requests"] == [*before["requests"], {"user_id": cy.user["id"], "name": "cy"}]  # once each
-        for player in (eve, cy):
-            approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": player.user["id"], "approve": True})
-            assert approved.status_code == 200, approved.text
-        state = second.tables[table].state
-        assert [state.slot_of_user(p.user["id"]) for p in (ana, eve, cy)] == [0, 1, 2]  # place 3 is bo's
-        assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200  # by his hold, without the link
-        assert second.tables[table].state.slot_of_user(bo.user["id"]) == 3
+    first = await cluster.worker("w1")
+    ana, bo, eve, cy = [await (await cluster.gateway.player()).register(n) for n in ("ana", "bo", "eve", "cy")]
+    table, secret = await open_private(ana, {"slots": [None, None, None, None], "approval": True})
+    await eventually(lambda: cluster.owner(table) is first, "w1 to own the table")
+    assert (await ana.post(f"/api/tables/{table}/reserve", {"name": "bo", "slot": 3})).status_code == 200
+    assert (await eve.post(f"/api/tables/{table}/sit?invite={secret}")).status_code == 202
+    before = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+    await cluster.worker("w2")
+    await cluster.crash("w1")
+    sent = await cy.post(f"/api/tables/{table}/sit?invite={secret}")  # during the takeover
+    for _ in range(30):  # a fail-safe only: each busy answer took the gateway's whole wait
+        if sent.status_code != 503 or sent.json()["error"]["code"] != "busy":
+            break
+        sent = await cy.post(f"/api/tables/{table}/sit?invite={secret}")  # lost with w1: send it again
+    assert sent.status_code == 202, sent.text
+    second = await cluster.owned_by_another(table, first)
+    guests = (await ana.http.get(f"/api/tables/{table}/invite")).json()["guests"]
+    assert guests["approval"] is True and guests["holds"] == before["holds"]
+    assert guests["requests"] == [*before["requests"], {"user_id": cy.user["id"], "name": "cy"}]  # once each
+    for player in (eve, cy):
+        approved = await ana.post(f"/api/tables/{table}/requests", {"user_id": player.user["id"], "approve": True})
+        assert approved.status_code == 200, approved.text
+    state = second.tables[table].state
+    assert [state.slot_of_user(p.user["id"]) for p in (ana, eve, cy)] == [0, 1, 2]  # place 3 is bo's
+    assert (await bo.post(f"/api/tables/{table}/sit")).status_code == 200  # by his hold, without the link
+    assert second.tables[table].state.slot_of_user(bo.user["id"]) == 3
+
+
+@pytest.mark.slow  # seconds of leases running out; holds through a takeover run in every make test (above)
+async def test_in_a_cluster_held_places_and_seat_requests_survive_a_takeover_and_one_sent_during_it_lands_once(tmp_path):
+    async with serve_cluster(cluster_settings(tmp_path, table_misses_per_address=1000, route_timeout_seconds=1.0)) as cluster:
+        await guests_through_a_takeover(cluster)
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+@pytest.mark.slow  # a real redis-server and PostgreSQL cluster: seconds (rediskit.py)
+async def test_held_places_and_seat_requests_through_a_takeover_on_postgresql_and_redis(tmp_path, redis_server, postgres_url):
+    async with real_cluster(tmp_path, redis_server, postgres_url, table_misses_per_address=1000,
+                            route_timeout_seconds=1.0) as cluster:
+        await guests_through_a_takeover(cluster)

@@ -24,23 +24,7 @@ from pathlib import Path
 import pytest
 
 from freezeout.rules.actions import Action, ActionKind
-from freezeout.server.entries import (
-    ActEntry,
-    CashSeatEntry,
-    CloseEntry,
-    CreateEntry,
-    DealEntry,
-    EndEntry,
-    EntryBody,
-    LogEntry,
-    RematchEntry,
-    ResumeEntry,
-    SitEntry,
-    Slot,
-    StandEntry,
-    TopUpEntry,
-    WaitlistEntry,
-)
+from freezeout.server import entries
 from freezeout.server.gamespec import GameSpec
 from freezeout.server.settings import Settings
 from freezeout.server.table import steps
@@ -54,16 +38,16 @@ SETTINGS = Settings(deck_seed="golden", test_mode=True)
 class Script:
     """A table's log written by hand, each entry folded and told as the actor tells it."""
 
-    def __init__(self, create: CreateEntry) -> None:
+    def __init__(self, create: entries.CreateEntry) -> None:
         self.fanout = Fanout(SETTINGS)
-        self.state: TableState = initial_state(LogEntry.of("t0123456789ab", 1, 0.0, create))
+        self.state: TableState = initial_state(entries.LogEntry.of("t0123456789ab", 1, 0.0, create))
         self.rng = random.Random(11)
         self.texts: list[tuple[str, str]] = []  # (what, text)
         self.at = 0.0
 
-    def write(self, body: EntryBody) -> None:
+    def write(self, body: entries.EntryBody) -> None:
         self.at += 1.0
-        entry = LogEntry.of(self.state.id, self.state.version + 1, self.at, body)
+        entry = entries.LogEntry.of(self.state.id, self.state.version + 1, self.at, body)
         self.state, told, events = reduce(self.state, entry)
         self.fanout.record(self.state, told, events)
         name = f"{self.state.version}:{entry.kind}"
@@ -73,7 +57,7 @@ class Script:
             self.texts.append((f"{name}:update:{seat}", text))
         self.texts.append((f"{name}:snapshot", self.fanout.snapshot_text(self.state, self.at, None, None, [True, False])))
 
-    def try_write(self, body: EntryBody) -> None:
+    def try_write(self, body: entries.EntryBody) -> None:
         try:
             self.write(body)
         except Refused:
@@ -93,7 +77,7 @@ class Script:
             return
         if self.state.next_deal is None:
             self.write(steps.commit_entry(self.state, "golden", self.rng))
-        self.write(DealEntry())
+        self.write(entries.DealEntry())
 
     def play(self, moves: int) -> None:
         """``moves`` calls or checks (the first legal of them), while a hand is on."""
@@ -103,73 +87,73 @@ class Script:
                 return
             legal = t.legal_actions()
             assert legal is not None
-            self.write(ActEntry(Action(legal.seat, ActionKind.CALL if legal.call_amount else ActionKind.CHECK)))
+            self.write(entries.ActEntry(Action(legal.seat, ActionKind.CALL if legal.call_amount else ActionKind.CHECK)))
 
 
 def _freezeout() -> Script:
-    s = Script(CreateEntry((Slot(), Slot()), True, 1, GameSpec.parse("NT")))
-    s.write(SitEntry(0, Slot(1, "ana", "user")))
-    s.write(SitEntry(1, Slot(2, "bo", "user")))
-    s.write(StandEntry(1))
-    s.write(SitEntry(1, Slot(2, "bo", "user")))
+    s = Script(entries.CreateEntry((entries.Slot(), entries.Slot()), True, 1, GameSpec.parse("NT")))
+    s.write(entries.SitEntry(0, entries.Slot(1, "ana", "user")))
+    s.write(entries.SitEntry(1, entries.Slot(2, "bo", "user")))
+    s.write(entries.StandEntry(1))
+    s.write(entries.SitEntry(1, entries.Slot(2, "bo", "user")))
     body, _ = steps.start_entry(s.state, s.at, "golden", s.rng)
     s.write(body)
     s.deal()
-    s.write(ActEntry(Action(s.to_act, ActionKind.TIMEOUT), reason="inactivity"))  # R26
+    s.write(entries.ActEntry(Action(s.to_act, ActionKind.TIMEOUT), reason="inactivity"))  # R26
     s.deal()
     s.play(3)
-    s.write(ActEntry(Action(s.to_act, ActionKind.TIMEOUT), reason="dont_wait", by=1 - s.to_act))  # R27
+    s.write(entries.ActEntry(Action(s.to_act, ActionKind.TIMEOUT), reason="dont_wait", by=1 - s.to_act))  # R27
     s.deal()
     s.play(20)  # a whole hand called down: a showdown's names and best cards
     s.deal()
-    s.write(ResumeEntry(s.at + 30.0, 2.5))
-    s.write(ActEntry(Action(s.to_act, ActionKind.RESIGN)))  # R29
+    s.write(entries.ResumeEntry(s.at + 30.0, 2.5))
+    s.write(entries.ActEntry(Action(s.to_act, ActionKind.RESIGN)))  # R29
     assert s.state.needs_end
-    s.write(EndEntry(s.state.game_id, {"ana": 1, "bo": 2}, {"ana": [1500.0, 1512.5], "bo": [1500.0, 1487.5]},
+    s.write(entries.EndEntry(s.state.game_id, {"ana": 1, "bo": 2}, {"ana": [1500.0, 1512.5], "bo": [1500.0, 1487.5]},
                      provisional=["bo"]))
-    s.write(RematchEntry(0))
-    s.write(RematchEntry(1))
+    s.write(entries.RematchEntry(0))
+    s.write(entries.RematchEntry(1))
     body, _ = steps.start_entry(s.state, s.at, "golden", s.rng)
     s.write(body)
     s.deal()
-    s.write(ActEntry(Action(s.to_act, ActionKind.RESIGN)))
-    s.write(EndEntry(s.state.game_id, {"ana": 1, "bo": 2}, None, unrated="aborted"))
+    s.write(entries.ActEntry(Action(s.to_act, ActionKind.RESIGN)))
+    s.write(entries.EndEntry(s.state.game_id, {"ana": 1, "bo": 2}, None, unrated="aborted"))
     return s
 
 
 def _cash() -> Script:
     spec = GameSpec.parse_cash("NT", {"big_blind": 200, "rake_bp": 500, "rake_cap": 300,
                                           "straddle": True, "run_twice": True})
-    s = Script(CreateEntry((Slot(), Slot(), Slot()), False, 1, spec))
-    s.write(SitEntry(0, Slot(11, "p11", "user"), chips=8000, transfer="a-1"))
-    s.write(SitEntry(1, Slot(12, "p12", "user"), chips=6000, post=True))
-    s.write(SitEntry(2, Slot(15, "p15", "user"), chips=4000, moved_from="t00000000000f"))  # C14
-    s.write(WaitlistEntry("join", 13, "p13"))  # C13: a full table's list
-    s.write(WaitlistEntry("join", 14, "p14", anywhere=True))
-    s.write(WaitlistEntry("leave", 14))
+    s = Script(entries.CreateEntry((entries.Slot(), entries.Slot(), entries.Slot()), False, 1, spec))
+    s.write(entries.SitEntry(0, entries.Slot(11, "p11", "user"), chips=8000, transfer="a-1"))
+    s.write(entries.SitEntry(1, entries.Slot(12, "p12", "user"), chips=6000, post=True))
+    s.write(entries.SitEntry(2, entries.Slot(15, "p15", "user"), chips=4000, moved_from="t00000000000f"))  # C14
+    s.write(entries.WaitlistEntry("join", 13, "p13"))  # C13: a full table's list
+    s.write(entries.WaitlistEntry("join", 14, "p14", anywhere=True))
+    s.write(entries.WaitlistEntry("leave", 14))
     for seat in range(3):  # C6: the one under the gun may
-        s.try_write(CashSeatEntry("straddle", seat))
-    s.write(CashSeatEntry("auto_top_up", 0, to=9000))
+        s.try_write(entries.CashSeatEntry("straddle", seat))
+    s.write(entries.CashSeatEntry("auto_top_up", 0, to=9000))
     s.deal()
-    s.write(CashSeatEntry("run_twice", 0, True))  # C7
-    s.write(CashSeatEntry("run_twice", 1, False))
+    s.write(entries.CashSeatEntry("run_twice", 0, True))  # C7
+    s.write(entries.CashSeatEntry("run_twice", 1, False))
     s.play(20)  # a hand called down: the showdown, the muck, the rake
-    s.write(TopUpEntry(1, 1000, transfer="b-2"))
-    s.try_write(CashSeatEntry("auto_top_up_skipped", 0))
-    s.try_write(TopUpEntry(0, 1000, auto=True))
-    s.write(CashSeatEntry("sit_out", 1))
-    s.write(CashSeatEntry("sit_in", 1, True))
+    s.write(entries.TopUpEntry(1, 1000, transfer="b-2"))
+    s.try_write(entries.CashSeatEntry("auto_top_up_skipped", 0))
+    s.try_write(entries.TopUpEntry(0, 1000, auto=True))
+    s.write(entries.CashSeatEntry("sit_out", 1))
+    s.write(entries.CashSeatEntry("sit_in", 1, True))
     s.deal()
     game = s.state.table_game
     assert game is not None
-    s.write(StandEntry(0))  # C3: in a hand: leaves with the hand's end
+    s.write(entries.StandEntry(0))  # C3: in a hand: leaves with the hand's end
     s.play(20)
-    s.write(WaitlistEntry("decline", 13))
+    s.write(entries.WaitlistEntry("decline", 13))
     for seat in (1, 2):  # C3: between hands, with every chip
         t = s.state.table_game
         assert t is not None
-        s.write(StandEntry(seat, chips=t.table.seats[seat].stack))  # type: ignore[attr-defined]
-    s.write(CloseEntry())
+        s.write(entries.StandEntry(seat, chips=t.table.seats[seat].stack))  # type: ignore[attr-defined]
+    s.write(entries.CloseEntry())
     return s
 
 

@@ -75,8 +75,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     review = sub.add_parser(
         "review",
         help="review a record: all-in equity, EV and luck, push/fold mistakes",
-        description="Review a freezeout record (record/1 or /2) or a cash hand history "
-        "(docs/review.md; --json: docs/formats.md \"Game review\").",
+        description="Review a freezeout record (record/1 or /2), a cash hand history, or a cash "
+        "session: many cash hands in one file (cash_hands/1, a JSON array, JSON Lines or joined "
+        "downloads) (docs/review.md; --json: docs/formats.md \"Game review\").",
     )
     review.add_argument("file")
     review.add_argument("--json", action="store_true", help="print one JSON document")

@@ -1,8 +1,10 @@
 """``freezeout review``: every hand of a record walked for all-ins, EV, luck and push/fold mistakes.
 
 The record is replayed by :mod:`freezeout.formats` (a tournament record,
-``freezeout.record/1`` or ``/2``, or a cash hand's history,
-``freezeout.cash_hand/1``); this module reads the replay's events:
+``freezeout.record/1`` or ``/2``, a cash hand's history,
+``freezeout.cash_hand/1``, or many of them — a cash session: the room's
+``freezeout.cash_hands/1`` download, a JSON array, JSON Lines or joined
+files of cash hands); this module reads the replay's events:
 
 * **all-in** — a hand whose betting ended with two or more players still in
   and cards still to come (the last decision was made before the river, or
@@ -43,9 +45,12 @@ from freezeout.rules.events import (
 )
 from freezeout.rules.variant import Variant
 
-__all__ = ["FORMAT", "ReviewError", "format_review", "review_file_text", "review_hand"]
+__all__ = ["CASH_HANDS", "FORMAT", "ReviewError", "format_review", "review_cash_hands", "review_file_text", "review_hand"]
 
 FORMAT = "freezeout.review/1"
+#: Many cash hands in one file: a player's session(s), as ``GET /api/me/cash/hands.json`` writes them.
+CASH_HANDS = "freezeout.cash_hands/1"
+CASH_HAND = "freezeout.cash_hand/1"
 
 
 class ReviewError(ValueError):
@@ -272,21 +277,86 @@ def review_cash_hand(data: Mapping[str, Any], *, seed: int = 0) -> dict[str, Any
         events.append(CardsDealt(holes, tuple(setup.board)))
     events.extend(replayed.events)
     hand = review_hand(number, events, variant, names, seed=seed, scale=replayed.scale)
-    return {"format": FORMAT, "source": "freezeout.cash_hand/1", "game": variant.code, "seed": seed,
+    return {"format": FORMAT, "source": CASH_HAND, "game": variant.code, "seed": seed,
             "players": _totals([hand], names), "hands": [hand]}
 
 
-def review_file_text(text: str, *, seed: int = 0) -> dict[str, Any]:
-    """Review a file's text: a tournament record or a cash hand's history."""
+def review_cash_hands(hands: Sequence[Any], *, seed: int = 0) -> dict[str, Any]:
+    """Review many cash hands as one session: each hand as :func:`review_cash_hand` reviews it
+    (its ``table`` kept), and per player the totals over every hand they were dealt in — the
+    session's result, all-in EV and luck.  A hand that is not a cash hand or does not replay is
+    one error naming it: a session reviewed without some of its hands would mislead."""
+    if not hands:
+        raise ReviewError("the file holds no cash hand")
+    reviewed: list[dict[str, Any]] = []
+    players: dict[str, None] = {}
+    games: dict[str, None] = {}
+    for index, data in enumerate(hands, start=1):
+        if not isinstance(data, Mapping) or data.get("format") != CASH_HAND:
+            raise ReviewError(f"hand {index} of the file is not a cash hand ({CASH_HAND})")
+        try:
+            one = review_cash_hand(data, seed=seed)
+        except ReviewError as error:
+            raise ReviewError(f"hand {index} of the file (number {data.get('number')}): {error}") from None
+        hand = one["hands"][0]
+        if "table" in data:
+            hand = {"table": str(data["table"]), **hand}
+        reviewed.append(hand)
+        players.update(dict.fromkeys(one["players"]))
+        games[hand["game"]] = None
+    game = next(iter(games)) if len(games) == 1 else "/".join(games)
+    return {"format": FORMAT, "source": CASH_HANDS, "game": game, "seed": seed,
+            "players": _totals(reviewed, list(players)), "hands": reviewed}
+
+
+def _documents(text: str) -> Any:
+    """The file's JSON: one document, or several one after another — JSON Lines, or downloaded
+    cash hands joined by ``cat`` (each download is one line without a newline) — as a list."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise ReviewError(f"the file is not JSON: {error}") from None
-    if isinstance(data, Mapping) and data.get("format") == "freezeout.cash_hand/1":
+        first = error
+    decoder = json.JSONDecoder()
+    documents: list[Any] = []
+    at = 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            break
+        try:
+            document, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError) as error:
+            line = text.count("\n", 0, at) + 1
+            raise ReviewError(f"the file is not JSON (nor JSON documents one after another: line {line}: {error})") from None
+        documents.append(document)
+    if len(documents) < 2:
+        raise ReviewError(f"the file is not JSON: {first}")
+    return documents
+
+
+def review_file_text(text: str, *, seed: int = 0) -> dict[str, Any]:
+    """Review a file's text: a tournament record, a cash hand's history, or many cash hands
+    (``freezeout.cash_hands/1``, a JSON array, JSON Lines or joined files of cash hands: a
+    session)."""
+    data = _documents(text)
+    if isinstance(data, list):
+        return review_cash_hands(data, seed=seed)
+    if isinstance(data, Mapping) and data.get("format") == CASH_HANDS:
+        hands = data.get("hands")
+        if not isinstance(hands, list):
+            raise ReviewError(f"a {CASH_HANDS} file lists its hands in \"hands\"")
+        return review_cash_hands(hands, seed=seed)
+    if isinstance(data, Mapping) and data.get("format") == CASH_HAND:
         return review_cash_hand(data, seed=seed)
     if not isinstance(data, Mapping):
         raise ReviewError("the file is not a record: expected a JSON object")
     return review_record_text(data, seed=seed)
+
+
+def _label(hand: Mapping[str, Any]) -> str:
+    """A hand as the text names it: its number, and its table in a session's review."""
+    return f"hand {hand['number']}" + (f" at {hand['table']}" if "table" in hand else "")
 
 
 def format_review(review: Mapping[str, Any]) -> list[str]:
@@ -308,11 +378,11 @@ def format_review(review: Mapping[str, Any]) -> list[str]:
                 for player, cards in all_in["cards"].items()
             )
             board = f" on {all_in['board']}" if all_in["board"] else ""
-            lines.append(f"hand {hand['number']}: all-in {all_in['street']}{board}: {shown}")
+            lines.append(f"{_label(hand)}: all-in {all_in['street']}{board}: {shown}")
         for decision in hand["decisions"]:
             if decision["mistake"]:
                 lines.append(
-                    f"hand {hand['number']}: {decision['player']} {decision['action']} {decision['cards']} at "
+                    f"{_label(hand)}: {decision['player']} {decision['action']} {decision['cards']} at "
                     f"{decision['stack_bb']:g} bb; the equilibrium would {decision['equilibrium']} "
                     f"(−{decision['ev_loss_bb']:.2f} bb)"
                 )

@@ -13,6 +13,8 @@ One client cannot burn the server's CPU with it:
   run-out's every pot and run at once) holds at most :data:`MAX_BATCH`
   questions of exact cards, all checked before any is computed, and is
   refused whole (429) when its new questions exceed what the address has left;
+  a request refused after it was counted (503 busy, or a question the
+  calculator refuses) is given back: only questions answered count;
 * **one computation at a time** runs, in a thread of its own (the kernels
   release the GIL), never on the event loop, so tables are not stalled; at
   most ``odds_queue_limit`` more wait, and beyond that the answer is 503 busy;
@@ -146,6 +148,14 @@ class OddsDesk:
         if len(self._spent) > 100_000:  # bound memory under a flood of addresses
             self._spent = {address: times}
         return None
+
+    def refund(self, address: str, cost: int) -> None:
+        """Give back ``cost`` that :meth:`retry_after` let ``address`` spend for a request that
+        was then not answered (503 busy, 400): only questions answered count against the limit."""
+        times = self._spent.get(address)
+        for _ in range(min(cost, len(times) if times else 0)):
+            assert times is not None
+            times.pop()
 
     def _answered(self, question: Question) -> None:
         self._known[question] = None

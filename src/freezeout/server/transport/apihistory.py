@@ -300,14 +300,14 @@ async def _live_record(request: Request, table_id: str) -> tuple[TableGame, dict
     return game, record
 
 
-@router.get("/me/cash/hands.stars")
-async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | None = None) -> PlainTextResponse:
-    """The asker's cash hands as PokerStars text, for trackers (docs/formats.md §4): every
-    finished hand they were dealt at the table ``table`` — or at every table of their cash
-    sessions — with their own cards and others' only as shown or face up, oldest first."""
-    from freezeout.formats.record import RecordError
-    from freezeout.formats.stars_cash import cash_hand_to_stars
-    from freezeout.server.table.exportnames import cash_hand_with_names, table_label
+async def _my_cash_hands(request: Request, found: Auth, table: str | None) -> list[tuple[str, str, dict[str, Any]]]:
+    """The asker's finished cash hands, oldest first, as ``(table, name they played under, the
+    hand as they may download it)``: every hand they were dealt at the table ``table`` — or at
+    every table of their cash sessions — with their own cards and others' only as shown or face
+    up, each player called by the name the table showed."""
+    import orjson
+
+    from freezeout.server.table.exportnames import cash_hand_with_names
     from freezeout.server.table.records import cash_hand_for, cash_hands_of_log, records_each_hand
 
     if found.user is None:
@@ -319,7 +319,7 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
     else:
         sessions = await ctx(request).store.ledger.sessions(found.user.id)
         tables = list(dict.fromkeys(str(s["table"]) for s in reversed(sessions)))
-    chunks: list[str] = []
+    mine: list[tuple[str, str, dict[str, Any]]] = []
     for table_id in tables:
         entries = await ctx(request).store.log.table_entries(table_id)
         if not records_each_hand(entries):  # not a cash table's log
@@ -330,22 +330,46 @@ async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | Non
             hands = cash_hands_of_log(entries, keep=10**9).hands
         except Refused as error:
             raise refused(error) from None
-        import orjson
-
         for packed in hands:
             hand: dict[str, Any] = orjson.loads(packed)
             viewer = next((name for name in hand["players"] if name in names), None)
-            if viewer is None:
-                continue
-            mine = cash_hand_with_names(cash_hand_for(hand, viewer))
-            try:
-                chunks.append(cash_hand_to_stars({**mine, "table": table_id}, hero=viewer, table=table_label(table_id),
-                                                 table_size=hand.get("table_size")))
-            except RecordError:
-                continue  # a hand the format cannot say (no PHH): left out, as the hand's own download says
+            if viewer is not None:
+                mine.append((table_id, viewer, {**cash_hand_with_names(cash_hand_for(hand, viewer)), "table": table_id}))
+    return mine
+
+
+@router.get("/me/cash/hands.stars")
+async def my_cash_hands_stars(request: Request, found: AuthDep, table: str | None = None) -> PlainTextResponse:
+    """The asker's cash hands as PokerStars text, for trackers (docs/formats.md §4): every
+    finished hand they were dealt at the table ``table`` — or at every table of their cash
+    sessions — with their own cards and others' only as shown or face up, oldest first."""
+    from freezeout.formats.record import RecordError
+    from freezeout.formats.stars_cash import cash_hand_to_stars
+    from freezeout.server.table.exportnames import table_label
+
+    chunks: list[str] = []
+    for table_id, viewer, hand in await _my_cash_hands(request, found, table):
+        try:
+            chunks.append(cash_hand_to_stars(hand, hero=viewer, table=table_label(table_id),
+                                             table_size=hand.get("table_size")))
+        except RecordError:
+            continue  # a hand the format cannot say (no PHH): left out, as the hand's own download says
     text = "\n\n".join(chunks) + ("\n\n" if chunks else "")
     headers = {"Content-Disposition": 'attachment; filename="cash-hands.stars.txt"'}
     return PlainTextResponse(text, headers=headers)
+
+
+@router.get("/me/cash/hands.json")
+async def my_cash_hands_json(request: Request, found: AuthDep, table: str | None = None) -> JSONResponse:
+    """The same hands as one JSON file, ``freezeout.cash_hands/1`` (docs/formats.md "Cash hand
+    histories"): each hand's ``freezeout.cash_hand/1`` history as ``GET /api/tables/{id}/hands/{n}``
+    gives it, oldest first — what ``freezeout review`` reviews as a session."""
+    from freezeout.analysis.review import CASH_HANDS
+    from freezeout.server.table.exportnames import table_label
+
+    hands = [{**hand, "table_name": table_label(table_id)} for table_id, _, hand in await _my_cash_hands(request, found, table)]
+    headers = {"Content-Disposition": 'attachment; filename="cash-hands.json"'}
+    return JSONResponse({"format": CASH_HANDS, "hands": hands}, headers=headers)
 
 
 finished_record = _finished_record  # the game review's route (transport/apireview.py) reads the same record

@@ -29,22 +29,32 @@ async def odds(request: Request, hand: Annotated[list[str], Query()] = [],  # no
     desk = ctx(request).odds
     if len(hand) > MAX_HANDS:
         raise ApiError(400, "bad_message", f"give 2 to {MAX_HANDS} hands, got {len(hand)}")
-    _spend(desk, request, [(game, tuple(hand), board, dead)])
+    address, cost = _spend(desk, request, [(game, tuple(hand), board, dead)])
     try:
         return await desk.odds(game, hand, board, dead)
-    except OddsRefused as error:
-        raise ApiError(400, "bad_message", str(error)) from None
-    except OddsBusy as error:
-        raise ApiError(503, "busy", str(error), {"Retry-After": "2"}) from None
+    except (OddsRefused, OddsBusy) as error:
+        raise _unanswered(desk, address, cost, error) from None
 
 
-def _spend(desk: OddsDesk, request: Request, questions: list[Question]) -> None:
-    """Count the questions' work (those not answered lately) against the client's address, or 429."""
+def _spend(desk: OddsDesk, request: Request, questions: list[Question]) -> tuple[str, int]:
+    """Count the questions' work (those not answered lately) against the client's address, or
+    429; the address and what was counted, to give back if they are not answered."""
     address = f"ip:{request.client.host if request.client else '?'}"
-    wait = desk.retry_after(address, desk.cost(questions))
+    cost = desk.cost(questions)
+    wait = desk.retry_after(address, cost)
     if wait is not None:
         raise ApiError(429, "rate_limited", "too many odds from this address; try again in a minute",
                        {"Retry-After": str(int(wait) + 1)})
+    return address, cost
+
+
+def _unanswered(desk: OddsDesk, address: str, cost: int, error: OddsRefused | OddsBusy) -> ApiError:
+    """The error of questions counted but not answered (400 refused, 503 busy), their count
+    given back: only questions answered count against the address's limit."""
+    desk.refund(address, cost)
+    if isinstance(error, OddsBusy):
+        return ApiError(503, "busy", str(error), {"Retry-After": "2"})
+    return ApiError(400, "bad_message", str(error))
 
 
 def _question(number: int, text: str) -> Question:
@@ -79,10 +89,8 @@ async def odds_batch(request: Request, q: Annotated[list[str], Query()] = []) ->
             questions.append(_question(number, text))
         except OddsRefused as error:
             raise ApiError(400, "bad_message", f"question {number}: {error}") from None
-    _spend(desk, request, questions)
+    address, cost = _spend(desk, request, questions)
     try:
         return {"answers": await desk.batch(questions)}
-    except OddsRefused as error:
-        raise ApiError(400, "bad_message", str(error)) from None
-    except OddsBusy as error:
-        raise ApiError(503, "busy", str(error), {"Retry-After": "2"}) from None
+    except (OddsRefused, OddsBusy) as error:
+        raise _unanswered(desk, address, cost, error) from None

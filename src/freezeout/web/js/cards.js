@@ -53,14 +53,18 @@ export const DEAL_STAGGER = 0.22;
 export const stillQuery = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 /** Fill a row of slots; cards that arrive together (a flop, an all-in run-out)
- * are dealt one after another rather than all at once. */
+ * are dealt one after another rather than all at once.  `opts.order` (card → its place in a
+ * run-out dealt across the felt, tablerunout.js runOutOrder) times a card by its place there:
+ * stud's run-out comes street by street over every seat, not a seat's cards at once. */
 export function fillRow(row, cards, opts) {
   const els = row.children;
+  const order = opts && opts.order;
   let dealt = 0;
   for (let i = 0; i < els.length; i++) {
     setCard(els[i], cards[i] || null, opts);
     const fresh = els[i].classList.contains('deal') && !els[i].dataset.dealt;
-    if (fresh) { els[i].dataset.dealt = '1'; els[i].style.animationDelay = (dealt++ * DEAL_STAGGER) + 's'; }
+    const place = order && cards[i] ? order.get(cards[i]) : undefined;
+    if (fresh) { els[i].dataset.dealt = '1'; els[i].style.animationDelay = ((place ?? dealt++) * DEAL_STAGGER) + 's'; }
     else if (!cards[i]) { delete els[i].dataset.dealt; els[i].style.animationDelay = ''; }
   }
 }

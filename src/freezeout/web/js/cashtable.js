@@ -179,7 +179,7 @@ export class CashTable {
     if (!page.page.classList.contains('fit')) { page.page.classList.add('fit'); page.fit(); }
     if (!this.el.isConnected) page.bar.el.after(this.el);
     this.renderInfo();
-    page.felt.render({...model, result: null});
+    page.felt.render({...model, result: null, dealOrder: page.settling() ? page.dealOrder : null});
     showCashRunOut(page, model);  // issue #36: each hand's share of each pot while the run-out is dealt
     this.renderBar(model, now);
     this.renderControls();

@@ -253,7 +253,7 @@ export class Felt {
     while (this.board.children.length > slots) this.board.lastChild.remove();
     this.board.hidden = !slots;
     this.board.dataset.n = String(slots);
-    fillRow(this.board, boardCards, {animate: model.animate !== false});
+    fillRow(this.board, boardCards, {animate: model.animate !== false, order: model.dealOrder});
     const winning = model.boardWins ? model.boardWins[0] : new Set(model.seats.flatMap(x => x.winCards || []));
     for (const c of this.board.children) toggle(c, 'win', winning.has(c.dataset.card));
     const second = model.secondBoard || null;
@@ -291,7 +291,7 @@ export class Felt {
     toggle(el, 'shown', !!s.handName);
     const hole = el.querySelector('.hole');
     sizeRow(hole, (s.cards || []).length);
-    fillRow(hole, s.cards || [], {animate: model.animate !== false});
+    fillRow(hole, s.cards || [], {animate: model.animate !== false, order: model.dealOrder});
     [...hole.children].forEach((c, i) => toggle(c, 'up', !!(s.up && s.up[i])));
     for (const c of el.querySelectorAll('.hole .card')) toggle(c, 'win', !!s.winCards && s.winCards.includes(c.dataset.card));
     const badge = el.querySelector('.winbadge');

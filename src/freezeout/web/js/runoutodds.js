@@ -11,6 +11,7 @@ import {t, getLang} from './i18n.js';
 import {DEAL_STAGGER} from './cards.js';
 import {DEAL_SETTLE} from './tablerunout.js';
 import * as api from './api.js';
+import {splitCards} from './poker.js';
 
 const EQUITY_GAMES = new Set(['NT', 'PT', 'FT', 'NS', 'PS', 'PO', 'NO', 'FO', 'FO/8', 'PO/8', 'F7S', 'F7S/8', 'FR']);
 const STUD = new Set(['F7S', 'F7S/8', 'FR']);
@@ -215,9 +216,10 @@ export function liveRunOut(model, events, now, until, stagger, settle) {
   const streets = [];
   const second = [];
   for (const e of events.slice(turned + 1)) {
-    if (e.type === 'street_dealt') streets.push({board: e.cards ? e.cards.match(/../g) || [] : [], holes: {}});
-    else if (e.type === 'second_run_dealt') second.push(e.cards ? e.cards.match(/../g) || [] : []);
-    else if (e.type === 'hole_dealt' && streets.length) streets[streets.length - 1].holes[e.seat] = e.cards.match(/../g) || [];
+    // (a stud street names no board cards: its `cards` is empty, a string or a list)
+    if (e.type === 'street_dealt') streets.push({board: splitCards(e.cards), holes: {}});
+    else if (e.type === 'second_run_dealt') second.push(splitCards(e.cards));
+    else if (e.type === 'hole_dealt' && streets.length) streets[streets.length - 1].holes[e.seat] = splitCards(e.cards);
   }
   if (!streets.length) return null;
   const count = street => street.board.length + Object.values(street.holes).reduce((n, c) => n + c.length, 0);

@@ -33,7 +33,7 @@ import {renderBar} from './tablebar.js';
 import {fit, holdBarHeight} from './tablefit.js';
 import {onKey} from './tablekeys.js';
 import {renderWaiting} from './tablewait.js';
-import {DEAL_SETTLE, runOutEnds, beforeTheResult} from './tablerunout.js';
+import {DEAL_SETTLE, runOutEnds, runOutOrder, beforeTheResult} from './tablerunout.js';
 import {announceEvents} from './tableannounce.js';
 
 const metrics = (window.__fzMetrics = window.__fzMetrics || {updates: []});
@@ -61,6 +61,7 @@ export class TablePage {
     });
     this.alerts = new TurnAlerts(() => t('table.yourTurn'));
     this.finalUntil = null;
+    this.dealOrder = null;  // the run-out being dealt: each card's place in it (tablerunout.js runOutOrder)
     this.chatIds = new Set();  // the ids of the chat lines sent: their refusals are the chat's to say
     this.build();
     this.conn = this.connect(tableId, {
@@ -206,8 +207,10 @@ export class TablePage {
     if (events.some(e => e.type === 'game_started')) this.onGameStarted(events.find(e => e.type === 'game_started'));
     // the hand that ended the game stays on the table for the pause (R30) before the end screen
     const settle = runOutEnds(events, this.now());
-    if (settle != null) this.settleUntil = settle;
-    else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
+    if (settle != null) {
+      this.settleUntil = settle;
+      this.dealOrder = runOutOrder(events);  // the felt deals the run-out street by street (stud too)
+    } else if (events.some(e => e.type === 'hand_started')) this.settleUntil = null;
     if (msg.view && msg.view.finished && events.some(e => e.type === 'hand_ended')) {
       const c = msg.clock || {};
       const now = c.now != null ? c.now : this.now();
@@ -487,7 +490,7 @@ export class TablePage {
     this.feltBox.hidden = ended;
     this.felt.el.hidden = ended;
     if (this.page.classList.contains('fit') === ended) { this.page.classList.toggle('fit', !ended); this.fit(); }
-    this.felt.render({...model, result: null});
+    this.felt.render({...model, result: null, dealOrder: this.settling() ? this.dealOrder : null});
     // the run-out being dealt: each face-up hand's share of the pot by its seat (issue #36)
     const street = this.settling() ? liveRunOut(model, s.events, now, this.settleUntil, DEAL_STAGGER, DEAL_SETTLE) : null;
     showRunOutOdds(this.felt, street, s.view.game || HOUSE_GAME, () => this.model === model);

@@ -8,14 +8,30 @@ import {splitCards} from './poker.js';
 /** The last card's own deal (.35 s, style.css) and a beat. */
 export const DEAL_SETTLE = 0.75;
 
-/** When the board cards of an update that ends the hand (an all-in run-out)
- * are all dealt: the felt deals cards arriving together one after another
- * (cards.js), and the result waits for the last of them and a beat.  Null
- * when nothing is run out or motion is reduced. */
+/** When the cards of an update that ends the hand (an all-in run-out) are all dealt: the felt
+ * deals cards arriving together one after another (cards.js, in `runOutOrder`), and the result
+ * waits for the last of them and a beat.  The board's cards, and stud's cards dealt after the
+ * hands were turned up (V20: the run-out's streets, one card per hand per street).  Null when
+ * nothing is run out or motion is reduced. */
 export function runOutEnds(events, now) {
   if (!events.some(e => e.type === 'hand_ended') || stillQuery.matches) return null;
-  const cards = events.filter(e => e.type === 'street_dealt').reduce((n, e) => n + splitCards(e.cards).length, 0);
+  const cards = runOutOrder(events).size;
   return cards ? now + cards * DEAL_STAGGER + DEAL_SETTLE : null;
+}
+
+/** The run-out's cards in the order they are dealt, each to its place in it (card → index): the
+ *  board's streets, and in stud, street by street, each hand's card after the hands were turned
+ *  up — so a stud run-out comes street by street across the seats, as a dealer deals it, not a
+ *  seat's four cards at once.  Empty when the events run nothing out. */
+export function runOutOrder(events) {
+  const order = new Map();
+  let after = false;
+  for (const e of events) {
+    if (e.type === 'hand_turned_up') after = true;
+    else if (e.type === 'street_dealt') for (const c of splitCards(e.cards)) order.set(c, order.size);
+    else if (e.type === 'hole_dealt' && after) for (const c of splitCards(e.cards)) order.set(c, order.size);
+  }
+  return order;
 }
 
 /** The table while a run-out is dealt: the tabled hands and the pot, but no
