@@ -17,7 +17,7 @@ NATIVE := $(VENV)/freezeout-native/manifest.json
 NATIVE_DEPS := 'mypy>=1.8' 'setuptools>=68'
 RULES_SOURCES := $(wildcard src/freezeout/rules/*.py) src/freezeout/native.py
 
-.PHONY: install run cluster test lint typecheck pytest pytest-compiled pytest-server pytest-web pytest-pure durations bench system-deps clean native-background
+.PHONY: install run cluster test lint typecheck pytest pytest-compiled pytest-pure durations bench system-deps clean native-background
 
 # The runtime dependencies only (pyproject's [project] dependencies), without
 # compiling every installed module to bytecode first (a third of pip's time):
@@ -83,34 +83,24 @@ typecheck: $(STAMP)
 		src/freezeout/cli.py src/freezeout/terminal src/freezeout/bots src/freezeout/server src/freezeout/analysis
 
 # Everything against the compiled engine, and the rules tests again against
-# the pure one (the reference, and what runs without a compiler).  The
-# compiled pass is two pytest processes side by side: the browser tests
-# (tests/web: Playwright's sync API runs an event loop of its own, which an
-# async server test run after it in the same worker would meet) and the rest.
-# Each has more workers than the machine has cores: a browser test or a real
-# server's test spends much of its time waiting for chromium or a socket.
-# Each worker takes the next test of one shared queue when it is free
-# (`--dist load --maxschedchunk 1`), the queue ordered longest first from
-# tests/durations.json (tests/longest_first.py): the long tests start early,
-# spread over the workers, and the run ends on short ones that every worker
-# shares.  `make durations` records the file again after tests change much.
-PYTEST_WORKERS ?= 3
-PYTEST_WEB_WORKERS ?= 3
-PYTEST_DIST := --dist load --maxschedchunk 1
+# the pure one (the reference, and what runs without a compiler).  Four
+# workers on two cores: a browser test or a real server's test spends most of
+# its time waiting for chromium or a socket, so two workers left the cores
+# idle half the time.  Work stealing: the workers start with a share of the
+# tests each and one that finishes first takes half of what another has left,
+# so they end together however uneven the tests' lengths.  (Tried and
+# dropped, stop 43: the browser tests and the rest as two processes, each
+# worker taking the longest test left from one queue, `--dist load
+# --maxschedchunk 1`: a module's tests then ran on every worker, and each
+# worker started the module's server and browser again — a fresh clone's run
+# was at an eighth of its tests after 17 minutes.)
+PYTEST_WORKERS ?= 4
 EXPECT_NATIVE = FREEZEOUT_EXPECT_NATIVE=$$(test -f $(NATIVE) && echo 1)
 pytest:
-	$(MAKE) --no-print-directory -j3 pytest-server pytest-web pytest-pure
+	$(MAKE) --no-print-directory -j2 pytest-compiled pytest-pure
 
-pytest-compiled: pytest-server pytest-web
-
-pytest-server: install system-deps
-	$(EXPECT_NATIVE) $(VENV)/bin/pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) --ignore=tests/web $(PYTEST_FLAGS)
-
-# Its own record of what failed (`pytest tests/web --lf -o cache_dir=.pytest_cache/web`):
-# two processes writing one record at once would lose one's failures.
-pytest-web: install system-deps
-	$(EXPECT_NATIVE) $(VENV)/bin/pytest -n $(PYTEST_WEB_WORKERS) $(PYTEST_DIST) -o cache_dir=.pytest_cache/web \
-		tests/web $(PYTEST_FLAGS)
+pytest-compiled: install system-deps
+	$(EXPECT_NATIVE) $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_FLAGS)
 
 # The pure pass computes and never waits (some 25 s of CPU): one process, run
 # beside the compiled pass, whose workers leave a core free much of the time
@@ -118,15 +108,14 @@ pytest-web: install system-deps
 pytest-pure: $(STAMP)
 	FREEZEOUT_PURE=1 $(VENV)/bin/pytest -n 0 -q -p no:cacheprovider tests/rules
 
-# Each test's seconds (setup and teardown included) into tests/durations.json,
-# the order the compiled pass takes them in: run both compiled passes side by
-# side as `make test` does, then commit the file.
+# Each test's seconds (setup and teardown included) into tests/durations.json
+# (what `--longest-first` orders by; `make test` does not use it yet).
 durations:
-	$(MAKE) --no-print-directory -j2 pytest-server pytest-web PYTEST_FLAGS=--record-durations
+	$(MAKE) --no-print-directory pytest-compiled PYTEST_FLAGS=--record-durations
 
 # The Debian packages, the compiled engine, the linter, the type checks and
 # both passes of the tests share the two cores: the tests start as soon as
 # the compiled engine is in place (none needs the linter's or the type
 # checker's result), and make fails if any of them fails.
 test:
-	$(MAKE) --no-print-directory -j6 system-deps lint typecheck pytest-server pytest-web pytest-pure
+	$(MAKE) --no-print-directory -j5 system-deps lint typecheck pytest-compiled pytest-pure

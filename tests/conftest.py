@@ -3,8 +3,10 @@
 Tests marked ``slow`` (exhaustive enumerations, long matches) run only with
 ``FREEZEOUT_SLOW=1`` so that ``make test`` stays within CI's time budget.
 
-Under xdist the workers take the tests longest first (``longest_first.py``:
-the seconds each took, from ``tests/durations.json``); ``--record-durations``
+With ``--longest-first``, xdist's workers take the tests longest first
+(``longest_first.py``: the seconds each took, from ``tests/durations.json``;
+``make test`` does not: its work stealing splits the list in contiguous
+shares, which would give one worker every long test); ``--record-durations``
 (``make durations``) writes this run's seconds into that file.
 """
 
@@ -27,6 +29,8 @@ _SECONDS: dict[str, float] = {}
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--record-durations", action="store_true",
                      help="merge each test's seconds (setup, call, teardown) into tests/durations.json")
+    parser.addoption("--longest-first", action="store_true",
+                     help="under xdist, order the tests longest first by tests/durations.json")
 
 
 @pytest.hookimpl(trylast=True)  # after the folders' hooks have marked their tests
@@ -36,7 +40,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if "slow" in item.keywords:
                 item.add_marker(skip)
-    if hasattr(config, "workerinput"):  # an xdist worker: every worker orders the same tests the same way
+    if config.getoption("--longest-first") and hasattr(config, "workerinput"):
+        # an xdist worker: every worker orders the same tests the same way
         items[:] = longest_first(items, known_durations())
 
 
