@@ -13,8 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_equity import HIGH, cards, reference, text
 
+from equity_reference import HIGH, cards, reference, text
 from freezeout.analysis.games import game_for
 from freezeout.server.oddsdesk import compute
 
