@@ -14,6 +14,7 @@ from freezeout.server.entries import GameStart
 from freezeout.server.settings import async_database_url
 from freezeout.server.storage.db import create_engine, run_migrations
 from freezeout.server.storage.store import LogEntry, Store
+from polling import eventually
 
 
 async def test_a_plain_entry_waits_off_the_loop_while_another_writer_holds_the_database(tmp_path: Path):
@@ -72,8 +73,7 @@ async def test_a_games_start_is_committed_on_the_loop_when_the_database_is_free(
         blocker.execute("BEGIN IMMEDIATE")
         second = GameStart("t1:g2", "t1", 2, ("ana", "bo"), False, 3.0)
         pending = asyncio.create_task(store.log.append([LogEntry("t1", 3, 3.0, "start", {"button": 1})], [second]))
-        for _ in range(20):  # yields, not a time
-            await asyncio.sleep(0)
+        await eventually(lambda: len(threads) == 1, "the batch handed to a worker thread")
         assert not pending.done() and len(threads) == 1
         blocker.execute("COMMIT")
         await pending
